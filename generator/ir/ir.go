@@ -1,0 +1,272 @@
+// Package ir is the intermediate representation between the schema loader and the emitters.
+//
+// The IR has two layers:
+//
+//   - Node: one schema location with every supported keyword, already resolved ($ref points at
+//     another Node). Validators are emitted from Nodes, one function per Node, following the
+//     evaluation order documented in docs/validation.md. Emitters in every language must follow
+//     that order so that they report the same errors in the same order.
+//   - Type: a named type the user sees (struct, enum, union, alias). Types reference Nodes for
+//     validation and TypeRefs for field shapes.
+//
+// Every name in the IR is final: emitters never invent or adjust identifiers.
+package ir
+
+// Schema is the whole compilation unit.
+type Schema struct {
+	// Types are the named types, in a deterministic order (by file, then schema order).
+	Types []*Type
+	// Nodes are every schema location reachable from a Type, in a deterministic order.
+	Nodes []*Node
+	// Behaviours are the optional behaviour packs a schema turned on with the
+	// "x-skillgen-behaviour" annotation (for example "skill-protocol", "superauditor"), sorted.
+	Behaviours []string
+	// Sources lists the schema files, relative to the schema root, sorted.
+	Sources []string
+}
+
+// Value is a JSON value decoded with numbers kept as their literal text (json.Number) and
+// objects as ordered members. It is used for enum, const and default values.
+type Value struct {
+	Kind   ValueKind
+	Bool   bool
+	Number string // the literal, e.g. "1", "1.5e3"
+	String string
+	Array  []Value
+	Object []Member
+}
+
+// Member is one key of an object Value, in document order.
+type Member struct {
+	Key   string
+	Value Value
+}
+
+// ValueKind is the JSON type of a Value.
+type ValueKind int
+
+// The JSON value kinds.
+const (
+	Null ValueKind = iota
+	Bool
+	Number
+	String
+	Array
+	Object
+)
+
+// Number is a numeric keyword value: the literal from the schema and its float64 value.
+type NumberLit struct {
+	Literal string
+	Float   float64
+}
+
+// Node is one schema location.
+type Node struct {
+	// Location is "file.json#/json/pointer" relative to the schema root; it names the
+	// location in messages and is the key the names are derived from.
+	Location string
+	// GoFunc and TSFunc are the names of this node's validator function.
+	GoFunc string
+	TSFunc string
+	// Type is the named type whose root this node is, or nil.
+	Type *Type
+
+	// Bool is set for the boolean schemas true and false.
+	Bool *bool
+
+	Ref *Node
+
+	// Types lists the allowed JSON types ("null", "boolean", "object", "array", "number",
+	// "string", "integer") in schema order; empty means any.
+	Types []string
+	Enum  []Value
+	Const *Value
+
+	// Objects.
+	Properties           []Property
+	Required             []string
+	AdditionalProperties *Node // nil when absent
+	PatternProperties    []PatternProperty
+	PropertyNames        *Node
+	MinProperties        *int64
+	MaxProperties        *int64
+	DependentRequired    []Dependency
+
+	// Arrays.
+	PrefixItems []*Node
+	Items       *Node
+	MinItems    *int64
+	MaxItems    *int64
+	UniqueItems bool
+	// UniqueBy is the skillgen extension "x-unique-by": the items of the array are objects and
+	// no two items may have equal values at this property.
+	UniqueBy string
+
+	// Strings. Lengths count Unicode code points.
+	MinLength *int64
+	MaxLength *int64
+	Pattern   *Pattern
+	Format    string // annotation only
+
+	// Numbers.
+	Minimum          *NumberLit
+	Maximum          *NumberLit
+	ExclusiveMinimum *NumberLit
+	ExclusiveMaximum *NumberLit
+	MultipleOf       *NumberLit
+
+	// Applicators.
+	AllOf []*Node
+	AnyOf []*Node
+	OneOf []*Node
+	Not   *Node
+	If    *Node
+	Then  *Node
+	Else  *Node
+
+	// Discriminator is set when AnyOf or OneOf is a tagged union: every branch is an object
+	// that requires Property with a distinct string const. Validators dispatch on it instead of
+	// trying each branch; the verdict is the same.
+	Discriminator *Discriminator
+
+	Title       string
+	Description string
+	Default     *Value
+}
+
+// Property is one entry of "properties".
+type Property struct {
+	Name   string
+	Schema *Node
+}
+
+// PatternProperty is one entry of "patternProperties".
+type PatternProperty struct {
+	Pattern *Pattern
+	Schema  *Node
+}
+
+// Pattern is a regular expression, already checked to compile under RE2 (Go) and ECMAScript
+// with the "u" flag. GoVar and TSVar name the package-level variable holding it.
+type Pattern struct {
+	Source string
+	GoVar  string
+	TSVar  string
+}
+
+// Dependency is one entry of "dependentRequired".
+type Dependency struct {
+	Property string
+	Requires []string
+}
+
+// Discriminator describes a tagged union; see Node.Discriminator.
+type Discriminator struct {
+	Keyword  string // "anyOf" or "oneOf"
+	Property string
+	Values   []string // one per branch, in branch order
+}
+
+// TypeKind is the kind of a named type.
+type TypeKind int
+
+// The kinds of named types.
+const (
+	// Struct is a JSON object with declared properties.
+	Struct TypeKind = iota
+	// Enum is a closed set of strings.
+	Enum
+	// Union is a tagged union (Node.Discriminator is set).
+	Union
+	// Alias is a named type over a TypeRef (string, number, array, map, any ...).
+	Alias
+)
+
+// Type is a named type.
+type Type struct {
+	Kind   TypeKind
+	GoName string
+	TSName string
+	// Doc is the comment: the title and description joined, raw (emitters escape it).
+	Doc  string
+	Node *Node
+	// Location is the node's location, for messages.
+	Location string
+
+	// Struct.
+	Fields []*Field
+	// Extra is the type of the values of keys not in Fields (additionalProperties or
+	// patternProperties allow them); nil when the schema closes the object. Go keeps them in a
+	// field named ExtraGoName; TypeScript uses an index signature.
+	Extra       *TypeRef
+	ExtraGoName string
+
+	// Enum.
+	Values []EnumValue
+
+	// Union.
+	Variants []Variant
+
+	// Alias.
+	Alias *TypeRef
+}
+
+// Field is one property of a Struct.
+type Field struct {
+	JSONName string
+	GoName   string
+	TSName   string // the property key as written in TypeScript (quoted if needed)
+	Doc      string
+	Required bool
+	// Nullable: the schema allows null as well as the Type.
+	Nullable bool
+	// Const is set when the property's schema is a single const string (a union's
+	// discriminator, for example): Go has no field for it and writes the value itself;
+	// TypeScript types it as the literal.
+	Const *string
+	Type  *TypeRef
+	// Default is the schema's default, if any.
+	Default *Value
+	// GoGetter names the accessor that returns the default when the field is absent; empty
+	// when there is no default.
+	GoGetter string
+}
+
+// EnumValue is one member of an Enum.
+type EnumValue struct {
+	Value  string
+	GoName string // the constant's name, e.g. AccessPublic
+}
+
+// Variant is one branch of a Union.
+type Variant struct {
+	Value  string // the discriminator value
+	GoName string // the union struct's field for this variant
+	Type   *Type  // a Struct
+}
+
+// RefKind is the kind of a TypeRef.
+type RefKind int
+
+// The kinds of type references.
+const (
+	RefNamed RefKind = iota
+	RefString
+	RefInteger // Go int64, TS number
+	RefNumber  // Go float64, TS number
+	RefBool
+	RefAny   // Go any (numbers as json.Number), TS unknown
+	RefArray // Elem
+	RefMap   // Elem: map from string
+	RefNull  // only null
+)
+
+// TypeRef is the shape of a field, array element, map value or alias.
+type TypeRef struct {
+	Kind  RefKind
+	Named *Type
+	Elem  *TypeRef
+	// Nullable: null is allowed as well (Go uses a pointer, TS adds "| null").
+	Nullable bool
+}
