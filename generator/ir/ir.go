@@ -270,3 +270,9 @@ type TypeRef struct {
 	// Nullable: null is allowed as well (Go uses a pointer, TS adds "| null").
 	Nullable bool
 }
+
+// File is one output file: a path relative to the output folder, and its content.
+type File struct {
+	Path string
+	Data []byte
+}
