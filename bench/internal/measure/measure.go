@@ -1,0 +1,135 @@
+// Package measure runs a command to completion and reports its wall time and the peak
+// resident set size of its process tree (wait4's rusage: the largest of the process and
+// of the descendants it waited for).
+package measure
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Result is one run of one command.
+type Result struct {
+	Wall     time.Duration
+	MaxRSS   int64 // bytes
+	ExitCode int
+	TimedOut bool
+	Stderr   string // the last few KiB of standard error
+}
+
+// OK reports whether the command exited with status 0 within its time limit.
+func (r Result) OK() bool { return !r.TimedOut && r.ExitCode == 0 }
+
+// Failure names why a run failed, in a few words ("" when it succeeded).
+func (r Result) Failure() string {
+	switch {
+	case r.TimedOut:
+		return "timeout"
+	case r.ExitCode == 0:
+		return ""
+	case strings.Contains(r.Stderr, "Maximum call stack size exceeded"),
+		strings.Contains(r.Stderr, "RangeError: Maximum call stack"),
+		strings.Contains(r.Stderr, "goroutine stack exceeds"):
+		return "stack overflow"
+	case strings.Contains(r.Stderr, "heap out of memory"),
+		strings.Contains(r.Stderr, "out of memory"):
+		return "out of memory"
+	case r.ExitCode < 0:
+		return "killed"
+	default:
+		return fmt.Sprintf("exit %d", r.ExitCode)
+	}
+}
+
+// tail keeps the last n bytes written to it.
+type tail struct {
+	n   int
+	buf []byte
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > 2*t.n {
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.n:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tail) String() string {
+	b := t.buf
+	if len(b) > t.n {
+		b = b[len(b)-t.n:]
+	}
+	return string(bytes.ToValidUTF8(b, nil))
+}
+
+// Run starts argv in dir (its own process group), discards its standard output to stdout
+// (nil: /dev/null), and waits for it. With timeout > 0 the whole process group is killed
+// when the time runs out. An error is returned only if the command could not be started.
+func Run(ctx context.Context, dir string, argv []string, stdout io.Writer, timeout time.Duration) (Result, error) {
+	if len(argv) == 0 {
+		return Result{}, errors.New("measure: empty command")
+	}
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if stdout == nil {
+		stdout = io.Discard
+	}
+	cmd.Stdout = stdout
+	errTail := &tail{n: 4096}
+	cmd.Stderr = errTail
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return Result{}, err
+	}
+	done := make(chan struct{})
+	timedOut := false
+	go func() {
+		select {
+		case <-ctx.Done():
+			timedOut = ctx.Err() == context.DeadlineExceeded
+			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		case <-done:
+		}
+	}()
+	err := cmd.Wait()
+	wall := time.Since(start)
+	close(done)
+	// The group may hold stragglers (a shell's children); end them too.
+	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	res := Result{Wall: wall, Stderr: errTail.String(), TimedOut: timedOut}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		res.MaxRSS = ru.Maxrss * 1024 // KiB on Linux
+	}
+	res.ExitCode = cmd.ProcessState.ExitCode()
+	var exitErr *exec.ExitError
+	if err != nil && !errors.As(err, &exitErr) {
+		return res, err
+	}
+	return res, nil
+}
+
+// MiB formats a byte count in MiB.
+func MiB(b int64) string { return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20)) }
+
+// Getenv returns os.Getenv(k) or def when it is empty.
+func Getenv(k, def string) string {
+	if v := os.Getenv(k); v != "" {
+		return v
+	}
+	return def
+}
