@@ -254,10 +254,11 @@ func runCell(o options, t tool, c genCase) cell {
 		}
 		if !r.OK() {
 			cl.Failure = r.Failure()
-			if cl.Failure != "timeout" {
-				log.Printf("%s on %s failed; the end of its standard error:\n%s", t.Name, c.Label, lastLines(r.Stderr, 6))
-			} else {
+			switch {
+			case r.TimedOut:
 				cl.Failure = fmt.Sprintf("timeout (> %s)", o.timeout)
+			case strings.HasPrefix(cl.Failure, "exit"), cl.Failure == "killed":
+				log.Printf("%s on %s failed; the end of its standard error:\n%s", t.Name, c.Label, lastLines(r.Stderr, 6))
 			}
 			return cl
 		}

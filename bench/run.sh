@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Benchmarks skillgen against its peers and writes BENCHMARKS.md (`make bench`).
+#
+#   bash bench/run.sh
+#
+# Installs the peers first (npm ci in bench/peers; go-jsonschema into bench/.gobin), then:
+#   1. bench/goparse: go test -bench of the generated Go parsers against encoding/json,
+#      santhosh-tekuri/jsonschema and go-jsonschema's generated code;
+#   2. bench/cmd/harness: wall time and peak RSS of skillgen and of each peer generating from
+#      synth_schema.py output, N = 200, 2000, 20000 and 2000 --cyclic;
+# and writes both tables, the machine and this command into BENCHMARKS.md.
+#
+# Environment:
+#   BENCH_SIZES    cases for the generator table (default 200,2000,20000,2000c)
+#   BENCH_TIMEOUT  time limit of one generator run (default 75s)
+#   BENCH_OUT      file to write (default BENCHMARKS.md; - for standard output)
+#   BENCH_SYNTH    synth_schema.py (default ../shared/bench/synth_schema.py, else bench/synth_schema.py)
+#   BENCH_GOPARSE  0 to skip the parse benchmarks
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+work="$root/bench/.work"
+mkdir -p "$work" "$root/bench/.gobin"
+log() { printf 'bench: %s\n' "$*" >&2; }
+
+for t in go node npm python3; do
+	command -v "$t" >/dev/null || { log "$t is needed"; exit 1; }
+done
+
+synth=${BENCH_SYNTH:-}
+if [[ -z $synth ]]; then
+	synth="$root/../shared/bench/synth_schema.py"
+	[[ -f $synth ]] || synth="$root/bench/synth_schema.py"
+fi
+
+# Peers.
+log "installing the TypeScript peers (npm ci in bench/peers)"
+(cd bench/peers && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+gj="$root/bench/.gobin/go-jsonschema"
+if ! { [[ -x $gj ]] && go version -m "$gj" 2>/dev/null | grep -q 'atombender/go-jsonschema[[:space:]]*v0.24.1'; }; then
+	log "installing go-jsonschema v0.24.1 into bench/.gobin"
+	GOBIN="$root/bench/.gobin" go install github.com/atombender/go-jsonschema@v0.24.1
+fi
+
+# skillgen itself.
+sg="$work/skillgen"
+rm -f "$sg"
+if go build -o "$sg" ./cmd/skillgen 2>"$work/skillgen-build.log"; then
+	log "built skillgen"
+else
+	log "skillgen does not build; its column says unavailable:"
+	sed 's/^/    /' "$work/skillgen-build.log" | head -5 >&2
+fi
+
+(cd bench && go build -o "$work/harness" ./cmd/harness)
+
+# Parse benchmarks of the generated Go.
+goparse_out=""
+if [[ ${BENCH_GOPARSE:-1} != 0 ]]; then
+	log "generating go-jsonschema's code for the canonical schema (bench/goparse/gojs*)"
+	bash bench/goparse/gen-peer.sh "$gj"
+	tags=()
+	if (cd bench && go vet -tags skillgen ./goparse/ >"$work/goparse-vet.log" 2>&1); then
+		tags=(-tags skillgen)
+	else
+		log "gen/go is missing or does not compile with bench/goparse; its rows say unavailable:"
+		sed 's/^/    /' "$work/goparse-vet.log" | head -5 >&2
+	fi
+	log "checking that every parser accepts the documents"
+	(cd bench && go test "${tags[@]}" -count=1 -run TestDocsAccepted ./goparse/ >&2)
+	log "running the parse benchmarks"
+	goparse_out="$work/goparse.txt"
+	(cd bench && go test "${tags[@]}" -run '^$' -bench . -benchmem -benchtime 300ms -count 5 ./goparse/) | tee "$goparse_out" | grep -E '^(Benchmark|ok|FAIL)' >&2
+fi
+
+log "measuring the generators"
+"$work/harness" \
+	-root "$root" \
+	-synth "$synth" \
+	-skillgen "$sg" \
+	-go-jsonschema "$gj" \
+	-peers "$root/bench/peers" \
+	-sizes "${BENCH_SIZES:-200,2000,20000,2000c}" \
+	-timeout "${BENCH_TIMEOUT:-75s}" \
+	-goparse "$goparse_out" \
+	-command "make bench" \
+	-out "${BENCH_OUT:-BENCHMARKS.md}"
+
+if [[ ${BENCH_OUT:-BENCHMARKS.md} != - ]]; then
+	sed -n '/^## Targets/,/^## Generated Go/p' "${BENCH_OUT:-BENCHMARKS.md}" | sed '$d'
+fi
