@@ -623,25 +623,25 @@ func pointer(loc []string) string {
 
 // allowedKeywords are the keywords the generator supports, the annotations it carries, and
 // the skillgen extensions.
-var allowedKeywords = map[string]bool{
-	"type": true, "properties": true, "required": true, "additionalProperties": true,
-	"enum": true, "const": true, "items": true, "prefixItems": true, "minItems": true,
-	"maxItems": true, "uniqueItems": true, "minLength": true, "maxLength": true,
-	"pattern": true, "minimum": true, "maximum": true, "exclusiveMinimum": true,
-	"exclusiveMaximum": true, "multipleOf": true, "minProperties": true,
-	"maxProperties": true, "$ref": true, "$defs": true, "allOf": true, "anyOf": true,
-	"oneOf": true, "not": true, "if": true, "then": true, "else": true,
-	"dependentRequired": true, "patternProperties": true, "propertyNames": true,
-	"format":  true,
-	"$schema": true, "$id": true, "title": true, "description": true, "default": true,
-	"examples": true, "$comment": true, "deprecated": true, "readOnly": true,
-	"writeOnly":            true,
-	"x-skillgen-behaviour": true, "x-unique-by": true,
-}
+var allowedKeywords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range strings.Fields(`
+		type properties required additionalProperties enum const items prefixItems
+		minItems maxItems uniqueItems minLength maxLength pattern minimum maximum
+		exclusiveMinimum exclusiveMaximum multipleOf minProperties maxProperties
+		$ref $defs allOf anyOf oneOf not if then else dependentRequired
+		patternProperties propertyNames format
+		$schema $id title description default examples $comment deprecated readOnly writeOnly
+		x-skillgen-behaviour x-unique-by`) {
+		m[k] = true
+	}
+	return m
+}()
 
 // unportableRegexp matches regular-expression constructs that RE2 or ECMAScript (u flag)
-// lacks or reads differently: lookaround, backreferences, named groups, possessive and
-// atomic groups (RE2 rejects those), \s \S \w \W \d \D \b \B (Unicode-dependent), \x{...}, \z, \A and \Q.
+// lacks or reads differently: lookaround, backreferences, named groups, \s \S \w \W \d \D
+// \b \B (Unicode-dependent), \p \P, \x{...}, \k, \z, \A and \Q. Possessive and atomic
+// groups need no entry: RE2 rejects them, which the compile check reports.
 var unportableRegexp = regexp.MustCompile(`\(\?[=!<>P]|\\[1-9]|\\[sSwWdDbBAzQpPxk]`)
 
 func TestSchemaConventions(t *testing.T) {
@@ -659,8 +659,8 @@ func TestSchemaConventions(t *testing.T) {
 	}
 }
 
-// checkNode checks one schema node: known keywords only, portable patterns, and a real
-// description wherever the node is a file root, a $defs entry or a property (properties
+// checkNode checks one schema node: known keywords only, portable patterns, an explicit
+// additionalProperties on object schemas, and a real description wherever the node is a file root, a $defs entry or a property (properties
 // inside the conditions of if/then/else and not only restate constraints and need none).
 // declares is false below such a condition.
 func checkNode(t *testing.T, loc string, node any, needsDescription, declares bool) {
@@ -676,6 +676,11 @@ func checkNode(t *testing.T, loc string, node any, needsDescription, declares bo
 		d, _ := obj["description"].(string)
 		if len(strings.TrimSpace(strings.Trim(d, "."))) < 10 || strings.Contains(d, "...") {
 			t.Errorf("%s: missing or placeholder description %q", loc, d)
+		}
+	}
+	if declares && obj["type"] == "object" {
+		if _, ok := obj["additionalProperties"]; !ok {
+			t.Errorf("%s: an object schema must say additionalProperties explicitly (open or closed)", loc)
 		}
 	}
 	for key, v := range obj {
