@@ -122,10 +122,10 @@ func mustJSON(t fataler, v any) []byte {
 
 func TestParseVersion(t *testing.T) {
 	valid := map[string]skill.Version{
-		"0.0.0":    {},
-		"1.0.0":    {Major: 1},
-		"1.2.3":    {Major: 1, Minor: 2, Patch: 3},
-		"10.20.30": {Major: 10, Minor: 20, Patch: 30},
+		"0.0.0":                    {},
+		"1.0.0":                    {Major: 1},
+		"1.2.3":                    {Major: 1, Minor: 2, Patch: 3},
+		"10.20.30":                 {Major: 10, Minor: 20, Patch: 30},
 		"18446744073709551615.0.1": {Major: 1<<64 - 1, Patch: 1},
 	}
 	for s, want := range valid {
@@ -232,6 +232,48 @@ func TestCheckCompatibility(t *testing.T) {
 	}
 	if err := d.CheckProtocol("2.0.0"); !errors.Is(err, skill.ErrVersionIncompatible) {
 		t.Errorf("CheckProtocol(2.0.0) on a 3.1.0 descriptor = %v", err)
+	}
+}
+
+func TestCheckDocumentProtocol(t *testing.T) {
+	for _, tc := range []struct {
+		doc, consumer string
+		incompatible  bool
+	}{
+		{validDescriptorJSON, "1.7.0", false},
+		{validDescriptorJSON, "2.0.0", true},
+		{validDescriptorJSON, "0.9.0", true},
+		{`{"protocol":{"version":"3.0.0"},"anything":[1,2]}`, "1.0.0", true}, // checked before validation
+		{`{"protocol":{"version":"1.0"}}`, "1.0.0", false},                   // malformed: left to validation
+		{`{"protocol":{"version":7}}`, "1.0.0", false},
+		{`{"protocol":"1.0.0"}`, "1.0.0", false},
+		{`{"Protocol":{"version":"9.0.0"}}`, "1.0.0", false}, // keys match exactly
+		{`{}`, "1.0.0", false},
+		{`[1]`, "1.0.0", false},
+		{`not json`, "1.0.0", false},
+	} {
+		err := skill.CheckDocumentProtocol([]byte(tc.doc), tc.consumer)
+		var vie *skill.VersionIncompatibleError
+		if got := errors.As(err, &vie); got != tc.incompatible || (!tc.incompatible && err != nil) {
+			t.Errorf("CheckDocumentProtocol(%.40s, %s) = %v, want incompatible=%v", tc.doc, tc.consumer, err, tc.incompatible)
+		}
+		if vie != nil && vie.Code() != "version_incompatible" {
+			t.Errorf("Code() = %q", vie.Code())
+		}
+	}
+	if err := skill.CheckDocumentProtocol([]byte(validDescriptorJSON), "1"); !errors.Is(err, skill.ErrInvalidVersion) {
+		t.Errorf("CheckDocumentProtocol with a malformed consumer version = %v", err)
+	}
+
+	index, err := skill.BuildIndex(nil, skill.IndexOptions{Protocol: "1.2.0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := index.CheckProtocol("1.0.0"); err != nil {
+		t.Errorf("SkillIndex.CheckProtocol(1.0.0) on 1.2.0 = %v", err)
+	}
+	if err := index.CheckProtocol("2.0.0"); !errors.Is(err, skill.ErrVersionIncompatible) {
+		t.Errorf("SkillIndex.CheckProtocol(2.0.0) on 1.2.0 = %v", err)
 	}
 }
 
@@ -351,7 +393,7 @@ func TestBuildIndexErrors(t *testing.T) {
 		t.Errorf("the validation errors are not reachable with errors.As: %v", err)
 	}
 
-	for _, base := range []string{"cdn.example.com", "ftp://cdn.example.com", "https://cdn.example.com/?x=1", "https://cdn.example.com/#f", "/relative"} {
+	for _, base := range []string{"cdn.example.com", "ftp://cdn.example.com", "http://cdn.example.com", "https://user@cdn.example.com", "https://cdn.example.com/?x=1", "https://cdn.example.com/#f", "/relative"} {
 		if _, err := skill.BuildIndex(descs[:2], skill.IndexOptions{BaseURL: base}); err == nil || !strings.Contains(err.Error(), "BaseURL") {
 			t.Errorf("BuildIndex(BaseURL %q) = %v, want an error about BaseURL", base, err)
 		}
@@ -430,7 +472,8 @@ func TestHandlerUnauthenticatedConsumer(t *testing.T) {
 	if err != nil || indexURL != srv.URL+skill.WellKnownIndexPath {
 		t.Fatalf("IndexURL = %q, %v", indexURL, err)
 	}
-	index, err := skill.FetchIndex(ctx, srv.Client(), indexURL)
+	consumer := skill.Consumer{Client: srv.Client()}
+	index, err := consumer.FetchIndex(ctx, indexURL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -442,7 +485,7 @@ func TestHandlerUnauthenticatedConsumer(t *testing.T) {
 		byID[d.ID] = d
 	}
 	for _, e := range index.Skills {
-		d, err := skill.FetchDescriptor(ctx, srv.Client(), indexURL, e)
+		d, err := consumer.FetchDescriptor(ctx, indexURL, e)
 		if err != nil {
 			t.Errorf("FetchDescriptor(%s): %v", e.ID, err)
 			continue
@@ -594,15 +637,57 @@ func TestNewIndexHandlerRejectsDuplicates(t *testing.T) {
 	}
 }
 
-func TestFetchErrors(t *testing.T) {
-	srv := newServer(t, sampleDescriptors(t), skill.HandlerOptions{})
+func TestConsumer(t *testing.T) {
+	srv := newServer(t, sampleDescriptors(t), skill.HandlerOptions{Authenticated: authHook})
 	ctx := context.Background()
-	if _, err := skill.FetchIndex(ctx, nil, srv.URL+"/nothing-here"); err == nil || !strings.Contains(err.Error(), "404") {
+	var consumer skill.Consumer
+	if _, err := consumer.FetchIndex(ctx, srv.URL+"/nothing-here"); err == nil || !strings.Contains(err.Error(), "404") {
 		t.Errorf("FetchIndex(404) = %v", err)
 	}
+	indexURL := srv.URL + skill.WellKnownIndexPath
 	entry := skill.SkillIndexEntry{ID: "pub-api", DescriptorURL: skill.DescriptorPath("members")}
-	if _, err := skill.FetchDescriptor(ctx, nil, srv.URL+skill.WellKnownIndexPath, entry); err == nil || !strings.Contains(err.Error(), "does not match") {
+	if _, err := consumer.FetchDescriptor(ctx, indexURL, entry); err == nil || !strings.Contains(err.Error(), "does not match") {
 		t.Errorf("FetchDescriptor(mismatching id) = %v", err)
+	}
+
+	// Header carries credentials: the authenticated view, private descriptors included.
+	authed := skill.Consumer{Header: http.Header{"Authorization": {secret}}}
+	index, err := authed.FetchIndex(ctx, indexURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(index.Skills, entryID); !slices.Contains(got, "secret") {
+		t.Errorf("authenticated consumer sees %v, want the private skills too", got)
+	}
+	for _, e := range index.Skills {
+		if _, err := authed.FetchDescriptor(ctx, indexURL, e); err != nil {
+			t.Errorf("authenticated FetchDescriptor(%s): %v", e.ID, err)
+		}
+	}
+
+	// A consumer of another major rejects the index and the descriptors.
+	v2 := skill.Consumer{Protocol: "2.0.0"}
+	var vie *skill.VersionIncompatibleError
+	if _, err := v2.FetchIndex(ctx, indexURL); !errors.As(err, &vie) || vie.Consumer.Major != 2 {
+		t.Errorf("FetchIndex as a 2.x consumer = %v, want a *VersionIncompatibleError", err)
+	}
+	if _, err := v2.FetchDescriptor(ctx, indexURL, skill.SkillIndexEntry{ID: "pub-api", DescriptorURL: skill.DescriptorPath("pub-api")}); !errors.As(err, &vie) {
+		t.Errorf("FetchDescriptor as a 2.x consumer = %v, want a *VersionIncompatibleError", err)
+	}
+
+	// The version is checked before the rest of the document: a 2.x descriptor that the 1.x
+	// schema rejects is reported as incompatible, not as invalid.
+	future := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"protocol":{"version":"2.3.0"},"id":"pub-api","brand_new_required_member":{}}`)
+	}))
+	defer future.Close()
+	_, err = consumer.FetchDescriptor(ctx, future.URL+skill.WellKnownIndexPath, skill.SkillIndexEntry{ID: "pub-api", DescriptorURL: "/d.json"})
+	if !errors.As(err, &vie) || vie.Descriptor.String() != "2.3.0" || vie.Consumer.String() != string(skill.SupportedProtocolVersion) {
+		t.Errorf("FetchDescriptor(2.x document) = %v, want a *VersionIncompatibleError", err)
+	}
+	if _, err := consumer.FetchIndex(ctx, future.URL+skill.WellKnownIndexPath); !errors.As(err, &vie) {
+		t.Errorf("FetchIndex(2.x document) = %v, want a *VersionIncompatibleError", err)
 	}
 	if _, err := skill.IndexURL("skills.example.com"); err == nil {
 		t.Errorf("IndexURL without a scheme succeeded")
@@ -753,10 +838,16 @@ func serve(h http.Handler, method, target string, authenticated bool) *httptest.
 func TestPropertyIndexAccessControl(t *testing.T) {
 	property(t, "Feature: skill-sharing-protocol, Property 6: the unauthenticated Well-Known index lists every non-private skill and no private one, and every descriptor_url resolves to a valid descriptor", func(t *rapid.T) {
 		descs := drawDescriptors(t, 10, true)
-		base := rapid.SampledFrom([]string{"", "https://cdn.example.com", "http://provider.example/"}).Draw(t, "base_url")
+		base := rapid.SampledFrom([]string{"", "https://cdn.example.com", "https://provider.example/mirror/"}).Draw(t, "base_url")
 		h, err := skill.NewIndexHandler(descs, skill.HandlerOptions{Index: skill.IndexOptions{BaseURL: base}, Authenticated: authHook})
 		if err != nil {
 			t.Fatalf("NewIndexHandler: %v", err)
+		}
+		// Descriptors are requested at the URLs the index gives; under a BaseURL with a path the
+		// handler is mounted below that path.
+		var mounted http.Handler = h
+		if prefix := strings.TrimSuffix(strings.TrimPrefix(base, "https://provider.example"), "/"); strings.HasPrefix(prefix, "/") {
+			mounted = http.StripPrefix(prefix, h)
 		}
 		const indexURL = "https://provider.example" + skill.WellKnownIndexPath
 
@@ -790,7 +881,10 @@ func TestPropertyIndexAccessControl(t *testing.T) {
 				if err != nil || !parsed.IsAbs() {
 					t.Fatalf("descriptor_url %q resolves to %q", e.DescriptorURL, u)
 				}
-				rec := serve(h, "GET", parsed.RequestURI(), authenticated)
+				if parsed.Scheme != "https" {
+					t.Fatalf("descriptor_url %q resolves to a non-https URL %q", e.DescriptorURL, u)
+				}
+				rec := serve(mounted, "GET", parsed.RequestURI(), authenticated)
 				if rec.Code != 200 {
 					t.Fatalf("GET %s (authenticated=%v): %d", u, authenticated, rec.Code)
 				}
