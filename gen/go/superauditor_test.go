@@ -932,8 +932,10 @@ func TestPerKindLimitBounds(t *testing.T) {
 	if _, err := skill.BuildFindingsResponse(out, skill.GetSessionFindingsParams{SessionKey: &empty}, opts); !errors.Is(err, skill.ErrFindingsParams) {
 		t.Errorf("empty session_key: err = %v", err)
 	}
-	if _, err := skill.BuildFindingsResponse(out, skill.GetSessionFindingsParams{}, skill.FindingsOptions{FallbackInfo: true}); err == nil {
-		t.Errorf("empty server version: want an error")
+	for _, version := range []string{"", strings.Repeat("v", 129)} {
+		if _, err := skill.BuildFindingsResponse(out, skill.GetSessionFindingsParams{}, skill.FindingsOptions{FallbackInfo: true, ServerVersion: version}); err == nil {
+			t.Errorf("server version of %d characters: want an error", len(version))
+		}
 	}
 	boom := errors.New("boom")
 	_, err = skill.GetSessionFindings(context.Background(), skill.DetectorFunc(func(context.Context, skill.DetectorQuery) ([]skill.RawFinding, error) {
