@@ -1,0 +1,584 @@
+package typescript
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/skillgen/skillgen/generator/ir"
+)
+
+// maxSafe is Number.MAX_SAFE_INTEGER.
+const maxSafe = 1<<53 - 1
+
+// arbitraries writes src/arbitraries.ts: arbitraryT for every named type.
+func (e *emitter) arbitraries() string {
+	e.recursion()
+	var body strings.Builder
+	names := make([]string, 0, len(e.s.Types))
+	for _, t := range e.s.Types {
+		names = append(names, t.TSName)
+		g := &arbGen{e: e, owner: t, visiting: map[*ir.Node]bool{}}
+		expr, _ := g.body(t.Node)
+		body.WriteString(e.exec("arb.named", struct{ Name, Expr string }{t.TSName, expr}))
+	}
+	imports := ""
+	if len(names) > 0 {
+		imports = e.exec("arb.imports", strings.Join(names, ", "))
+	}
+	return e.exec("arbitraries.ts", struct{ Header, Imports, Body string }{Header, imports, body.String()})
+}
+
+// recursion computes, for every named type, the named types it can reach through references,
+// so that a reference on a cycle is generated lazily and bounded in depth.
+func (e *emitter) recursion() {
+	direct := map[*ir.Type][]*ir.Type{}
+	for _, t := range e.s.Types {
+		seen := map[*ir.Node]bool{}
+		var walk func(n *ir.Node)
+		walk = func(n *ir.Node) {
+			if n == nil || seen[n] {
+				return
+			}
+			seen[n] = true
+			if n.Type != nil && n != t.Node {
+				direct[t] = append(direct[t], n.Type)
+				return
+			}
+			for _, c := range children(n) {
+				walk(c)
+			}
+		}
+		walk(t.Node)
+	}
+	e.reach = map[*ir.Type]map[*ir.Type]bool{}
+	for _, t := range e.s.Types {
+		r := map[*ir.Type]bool{}
+		stack := slices.Clone(direct[t])
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if r[x] {
+				continue
+			}
+			r[x] = true
+			stack = append(stack, direct[x]...)
+		}
+		e.reach[t] = r
+	}
+}
+
+// children lists the subschemas of a node, in a fixed order.
+func children(n *ir.Node) []*ir.Node {
+	out := []*ir.Node{n.Ref}
+	for _, p := range n.Properties {
+		out = append(out, p.Schema)
+	}
+	for _, p := range n.PatternProperties {
+		out = append(out, p.Schema)
+	}
+	out = append(out, n.AdditionalProperties, n.PropertyNames, n.Items, n.Not, n.If, n.Then, n.Else)
+	out = append(out, n.PrefixItems...)
+	out = append(out, n.AllOf...)
+	out = append(out, n.AnyOf...)
+	out = append(out, n.OneOf...)
+	return out
+}
+
+type arbGen struct {
+	e        *emitter
+	owner    *ir.Type
+	visiting map[*ir.Node]bool
+}
+
+// recursive reports whether a reference from the owner to t lies on a cycle.
+func (g *arbGen) recursive(t *ir.Type) bool {
+	return t == g.owner || g.e.reach[t][g.owner]
+}
+
+// node returns the arbitrary of a subschema and whether it contains a recursive reference.
+func (g *arbGen) node(n *ir.Node) (string, bool) {
+	e := g.e
+	if n == nil {
+		return e.exec("arb.any", nil), false
+	}
+	if n.Type != nil {
+		if g.recursive(n.Type) {
+			return e.exec("arb.lazy", n.Type.TSName), true
+		}
+		return e.exec("arb.call", n.Type.TSName), false
+	}
+	if g.visiting[n] {
+		// A cycle through unnamed locations: no structure to follow, rely on the validator.
+		return e.exec("arb.accepted", struct{ Expr, Func string }{e.exec("arb.any", nil), n.TSFunc}), false
+	}
+	g.visiting[n] = true
+	defer delete(g.visiting, n)
+	return g.body(n)
+}
+
+// structural reports whether a node has keywords that shape its value (other than $ref and
+// the applicators).
+func structural(n *ir.Node) bool {
+	return len(n.Types) > 0 || len(n.Enum) > 0 || n.Const != nil || objectish(n) || arrayish(n) || stringish(n) || numberish(n)
+}
+
+func objectish(n *ir.Node) bool {
+	return len(n.Properties) > 0 || len(n.Required) > 0 || n.AdditionalProperties != nil || len(n.PatternProperties) > 0 ||
+		n.PropertyNames != nil || n.MinProperties != nil || n.MaxProperties != nil || len(n.DependentRequired) > 0
+}
+
+func arrayish(n *ir.Node) bool {
+	return len(n.PrefixItems) > 0 || n.Items != nil || n.MinItems != nil || n.MaxItems != nil || n.UniqueItems || n.UniqueBy != ""
+}
+
+func stringish(n *ir.Node) bool {
+	return n.MinLength != nil || n.MaxLength != nil || n.Pattern != nil
+}
+
+func numberish(n *ir.Node) bool {
+	return n.Minimum != nil || n.Maximum != nil || n.ExclusiveMinimum != nil || n.ExclusiveMaximum != nil || n.MultipleOf != nil
+}
+
+// body returns the arbitrary built from the node's own keywords.
+func (g *arbGen) body(n *ir.Node) (string, bool) {
+	e := g.e
+	if n.Bool != nil {
+		if *n.Bool {
+			return e.exec("arb.any", nil), false
+		}
+		return e.exec("arb.never", nil), false
+	}
+	expr, rec, exact := g.shape(n)
+	if len(n.AllOf) > 0 || n.Not != nil || n.If != nil ||
+		(len(n.AnyOf) > 0 && !(n.Discriminator != nil && n.Discriminator.Keyword == "anyOf")) ||
+		(len(n.OneOf) > 0 && !(n.Discriminator != nil && n.Discriminator.Keyword == "oneOf")) ||
+		(n.Ref != nil && structural(n)) || (n.Discriminator != nil && structural(n)) {
+		exact = false
+	}
+	if !exact {
+		expr = e.exec("arb.accepted", struct{ Expr, Func string }{expr, n.TSFunc})
+	}
+	return expr, rec
+}
+
+// shape returns a candidate arbitrary, whether it holds a recursive reference, and whether
+// every value it gives is valid for the node (otherwise it is filtered by the validator).
+func (g *arbGen) shape(n *ir.Node) (string, bool, bool) {
+	e := g.e
+	switch {
+	case n.Const != nil:
+		return e.exec("arb.constant", e.jsValue(*n.Const)), false, valuesFit(n, *n.Const)
+	case len(n.Enum) > 0:
+		vals := make([]string, len(n.Enum))
+		for i, v := range n.Enum {
+			vals[i] = e.jsValue(v)
+		}
+		return e.exec("arb.constantFrom", strings.Join(vals, ", ")), false, valuesFit(n, n.Enum...) && !stringish(n) && !numberish(n)
+	case n.Discriminator != nil:
+		branches := n.AnyOf
+		if n.Discriminator.Keyword == "oneOf" {
+			branches = n.OneOf
+		}
+		return g.oneof(branches, true)
+	case !structural(n) && n.Ref != nil:
+		expr, rec := g.node(n.Ref)
+		return expr, rec, true
+	case !structural(n) && len(n.AllOf) > 0:
+		expr, rec := g.node(n.AllOf[0])
+		return expr, rec, false
+	case !structural(n) && len(n.AnyOf) > 0:
+		return g.oneof(n.AnyOf, false)
+	case !structural(n) && len(n.OneOf) > 0:
+		return g.oneof(n.OneOf, false)
+	}
+	types := n.Types
+	if len(types) == 0 {
+		switch {
+		case objectish(n):
+			types = []string{"object"}
+		case arrayish(n):
+			types = []string{"array"}
+		case stringish(n):
+			types = []string{"string"}
+		case numberish(n):
+			types = []string{"number"}
+		default:
+			return e.exec("arb.any", nil), false, true
+		}
+	}
+	var arbs []string
+	rec, exact := false, true
+	for _, t := range types {
+		a, r, x := g.typed(n, t)
+		if a == "" {
+			continue
+		}
+		arbs = append(arbs, a)
+		rec = rec || r
+		exact = exact && x
+	}
+	switch len(arbs) {
+	case 0:
+		return e.exec("arb.never", nil), false, true
+	case 1:
+		return arbs[0], rec, exact
+	}
+	// With several types, "integer" and "number" overlap but both are still valid.
+	return e.exec("arb.oneof", strings.Join(arbs, ", ")), rec, exact
+}
+
+func (g *arbGen) oneof(branches []*ir.Node, exact bool) (string, bool, bool) {
+	arbs := make([]string, len(branches))
+	rec := false
+	for i, b := range branches {
+		a, r := g.node(b)
+		arbs[i] = a
+		rec = rec || r
+	}
+	if len(arbs) == 0 {
+		return g.e.exec("arb.never", nil), false, true
+	}
+	return g.e.exec("arb.oneof", strings.Join(arbs, ", ")), rec, exact
+}
+
+// valuesFit reports whether every value is a string, boolean or null that the node's type list
+// admits (so enum and const values need no further check).
+func valuesFit(n *ir.Node, vs ...ir.Value) bool {
+	if len(n.Types) == 0 {
+		return true
+	}
+	for _, v := range vs {
+		var t string
+		switch v.Kind {
+		case ir.String:
+			t = "string"
+		case ir.Bool:
+			t = "boolean"
+		case ir.Null:
+			t = "null"
+		default:
+			return false
+		}
+		if !slices.Contains(n.Types, t) {
+			return false
+		}
+	}
+	return true
+}
+
+type kv struct{ Key, Value string }
+
+func (g *arbGen) opts(pairs []kv) string {
+	parts := make([]string, len(pairs))
+	for i, p := range pairs {
+		parts[i] = g.e.exec("arb.opt", p)
+	}
+	if len(parts) == 0 {
+		return "{}"
+	}
+	return g.e.exec("arb.opts", strings.Join(parts, ", "))
+}
+
+func itoa(i int64) string { return strconv.FormatInt(i, 10) }
+
+// typed returns the arbitrary of the node restricted to one JSON type ("" when impossible).
+func (g *arbGen) typed(n *ir.Node, t string) (string, bool, bool) {
+	e := g.e
+	switch t {
+	case "null":
+		return e.exec("arb.null", nil), false, true
+	case "boolean":
+		return e.exec("arb.boolean", nil), false, true
+	case "string":
+		return g.str(n), false, n.Pattern == nil || (n.MinLength == nil && n.MaxLength == nil)
+	case "integer":
+		a, x := g.integer(n)
+		return a, false, x
+	case "number":
+		a, x := g.double(n)
+		return a, false, x
+	case "object":
+		return g.object(n)
+	case "array":
+		return g.array(n)
+	}
+	e.fail("%s: unknown type %q", n.Location, t)
+	return "", false, false
+}
+
+func (g *arbGen) str(n *ir.Node) string {
+	e := g.e
+	if n.Pattern != nil {
+		a := e.exec("arb.stringMatching", n.Pattern.TSVar)
+		if n.MinLength != nil || n.MaxLength != nil {
+			lo, hi := int64(0), int64(math.MaxInt32)
+			if n.MinLength != nil {
+				lo = *n.MinLength
+			}
+			if n.MaxLength != nil {
+				hi = *n.MaxLength
+			}
+			a = e.exec("arb.lengthIn", struct{ Expr, Min, Max string }{a, itoa(lo), itoa(hi)})
+		}
+		return a
+	}
+	var o []kv
+	if n.MinLength != nil {
+		o = append(o, kv{"minLength", itoa(*n.MinLength)})
+	}
+	if n.MaxLength != nil {
+		o = append(o, kv{"maxLength", itoa(*n.MaxLength)})
+	}
+	if len(o) == 0 {
+		return e.exec("arb.anyString", nil)
+	}
+	return e.exec("arb.string", g.opts(o))
+}
+
+// bounds returns the inclusive integer range of the node's numeric keywords, within the safe
+// integers; ok is false when it is empty.
+func bounds(n *ir.Node) (lo, hi float64, ok bool) {
+	lo, hi = math.Inf(-1), math.Inf(1)
+	if n.Minimum != nil {
+		lo = math.Max(lo, math.Ceil(n.Minimum.Float))
+	}
+	if n.ExclusiveMinimum != nil {
+		lo = math.Max(lo, math.Floor(n.ExclusiveMinimum.Float)+1)
+	}
+	if n.Maximum != nil {
+		hi = math.Min(hi, math.Floor(n.Maximum.Float))
+	}
+	if n.ExclusiveMaximum != nil {
+		hi = math.Min(hi, math.Ceil(n.ExclusiveMaximum.Float)-1)
+	}
+	const span = 1 << 32
+	switch {
+	case math.IsInf(lo, -1) && math.IsInf(hi, 1):
+		lo, hi = -(1 << 31), 1<<31-1
+	case math.IsInf(lo, -1):
+		lo = hi - span
+	case math.IsInf(hi, 1):
+		hi = lo + span
+	}
+	lo = math.Max(lo, -maxSafe)
+	hi = math.Min(hi, maxSafe)
+	return lo, hi, lo <= hi
+}
+
+func (g *arbGen) integer(n *ir.Node) (string, bool) {
+	e := g.e
+	lo, hi, ok := bounds(n)
+	if !ok {
+		return e.exec("arb.never", nil), true
+	}
+	if m := n.MultipleOf; m != nil && m.Float >= 1 && m.Float == math.Trunc(m.Float) && m.Float <= maxSafe {
+		klo, khi := math.Ceil(lo/m.Float), math.Floor(hi/m.Float)
+		if klo > khi {
+			return e.exec("arb.never", nil), true
+		}
+		return e.exec("arb.multiple", struct{ Opts, D string }{
+			g.opts([]kv{{"min", jsNumber(klo)}, {"max", jsNumber(khi)}}), jsNumber(m.Float),
+		}), false
+	}
+	a := e.exec("arb.integer", g.opts([]kv{{"min", jsNumber(lo)}, {"max", jsNumber(hi)}}))
+	return a, n.MultipleOf == nil
+}
+
+func (g *arbGen) double(n *ir.Node) (string, bool) {
+	e := g.e
+	if m := n.MultipleOf; m != nil {
+		// Multiples of the divisor; products that are not exact are filtered out.
+		lo, hi := math.Inf(-1), math.Inf(1)
+		for _, b := range []*ir.NumberLit{n.Minimum, n.ExclusiveMinimum} {
+			if b != nil {
+				lo = math.Max(lo, b.Float)
+			}
+		}
+		for _, b := range []*ir.NumberLit{n.Maximum, n.ExclusiveMaximum} {
+			if b != nil {
+				hi = math.Min(hi, b.Float)
+			}
+		}
+		klo, khi := -(1 << 31), 1<<31-1
+		if !math.IsInf(lo, 0) {
+			klo = int(math.Max(-maxSafe, math.Min(maxSafe, math.Ceil(lo/m.Float))))
+		}
+		if !math.IsInf(hi, 0) {
+			khi = int(math.Max(-maxSafe, math.Min(maxSafe, math.Floor(hi/m.Float))))
+		}
+		if math.IsInf(lo, 0) && !math.IsInf(hi, 0) {
+			klo = khi - 1<<31
+		}
+		if !math.IsInf(lo, 0) && math.IsInf(hi, 0) {
+			khi = klo + 1<<31
+		}
+		if klo > khi {
+			return e.exec("arb.never", nil), true
+		}
+		return e.exec("arb.multiple", struct{ Opts, D string }{
+			g.opts([]kv{{"min", strconv.Itoa(klo)}, {"max", strconv.Itoa(khi)}}), e.number(m),
+		}), false
+	}
+	o := []kv{{"noNaN", "true"}, {"noDefaultInfinity", "true"}}
+	minB, minEx := n.Minimum, false
+	if x := n.ExclusiveMinimum; x != nil && (minB == nil || x.Float >= minB.Float) {
+		minB, minEx = x, true
+	}
+	maxB, maxEx := n.Maximum, false
+	if x := n.ExclusiveMaximum; x != nil && (maxB == nil || x.Float <= maxB.Float) {
+		maxB, maxEx = x, true
+	}
+	if minB != nil {
+		o = append(o, kv{"min", e.number(minB)})
+		if minEx {
+			o = append(o, kv{"minExcluded", "true"})
+		}
+	}
+	if maxB != nil {
+		o = append(o, kv{"max", e.number(maxB)})
+		if maxEx {
+			o = append(o, kv{"maxExcluded", "true"})
+		}
+	}
+	return e.exec("arb.double", g.opts(o)), true
+}
+
+type field struct {
+	key, arb string
+	required bool
+	rec      bool
+}
+
+func (g *arbGen) object(n *ir.Node) (string, bool, bool) {
+	e := g.e
+	exact := n.MinProperties == nil && n.MaxProperties == nil && len(n.DependentRequired) == 0 &&
+		n.PropertyNames == nil && len(n.PatternProperties) == 0
+	addl := n.AdditionalProperties
+	addlOpen := addl == nil || (addl.Bool != nil && *addl.Bool)
+	addlFalse := addl != nil && addl.Bool != nil && !*addl.Bool
+	var fields []field
+	rec := false
+	declared := map[string]bool{}
+	for _, p := range n.Properties {
+		declared[p.Name] = true
+		a, r := g.node(p.Schema)
+		fields = append(fields, field{key: p.Name, arb: a, required: slices.Contains(n.Required, p.Name), rec: r})
+		rec = rec || r
+	}
+	for _, name := range n.Required {
+		if declared[name] {
+			continue
+		}
+		declared[name] = true
+		var a string
+		var r bool
+		switch {
+		case addlFalse:
+			a = e.exec("arb.never", nil)
+		case addlOpen:
+			a = e.exec("arb.any", nil)
+		default:
+			a, r = g.node(addl)
+			exact = false // the name may also match a pattern
+		}
+		fields = append(fields, field{key: name, arb: a, required: true, rec: r})
+		rec = rec || r
+	}
+	if len(fields) == 0 {
+		switch {
+		case addlFalse:
+			return e.exec("arb.constant", "{}"), false, exact
+		case addlOpen && len(n.PatternProperties) == 0:
+			return e.exec("arb.anyObject", nil), false, exact
+		case addlOpen:
+			return e.exec("arb.constant", "{}"), false, false
+		}
+		key := e.exec("arb.anyString", nil)
+		if n.PropertyNames != nil {
+			key, _ = g.node(n.PropertyNames)
+		}
+		val, r := g.node(addl)
+		return e.exec("arb.dictionary", kv{key, val}), r, exact && len(n.PatternProperties) == 0
+	}
+	deep := g.record(fields, false)
+	if !rec {
+		return deep, false, exact
+	}
+	shallow := g.record(fields, true)
+	return e.exec("arb.depthSwitch", struct{ Deep, Shallow string }{deep, shallow}), true, exact
+}
+
+// record writes fc.record over the fields; shallow leaves out the optional recursive ones.
+func (g *arbGen) record(fields []field, shallow bool) string {
+	e := g.e
+	var model, req []string
+	for _, f := range fields {
+		if shallow && f.rec && !f.required {
+			continue
+		}
+		model = append(model, e.exec("arb.field", struct{ Key, Arb string }{jsKey(f.key), f.arb}))
+		if f.required {
+			req = append(req, jsString(f.key))
+		}
+	}
+	m := "{}"
+	if len(model) > 0 {
+		m = e.exec("arb.model", strings.Join(model, ", "))
+	}
+	return e.exec("arb.record", struct{ Model, Required string }{m, strings.Join(req, ", ")})
+}
+
+func (g *arbGen) array(n *ir.Node) (string, bool, bool) {
+	e := g.e
+	exact := len(n.PrefixItems) == 0
+	item, rec := e.exec("arb.any", nil), false
+	maxItems := n.MaxItems
+	if n.Items != nil {
+		if n.Items.Bool != nil && !*n.Items.Bool {
+			zero := int64(0)
+			maxItems = &zero
+		} else {
+			item, rec = g.node(n.Items)
+		}
+	}
+	var o []kv
+	if n.MinItems != nil {
+		o = append(o, kv{"minLength", itoa(*n.MinItems)})
+	}
+	switch {
+	case rec && (n.MinItems == nil || *n.MinItems == 0):
+		hi := "3"
+		if maxItems != nil {
+			hi = itoa(min(*maxItems, 3))
+		}
+		o = append(o, kv{"maxLength", e.exec("arb.depthSwitch", struct{ Deep, Shallow string }{hi, "0"})})
+	case maxItems != nil:
+		o = append(o, kv{"maxLength", itoa(*maxItems)})
+	}
+	var cmp []string
+	if n.UniqueItems {
+		cmp = append(cmp, e.exec("arb.cmp.equal", nil))
+	}
+	if n.UniqueBy != "" {
+		cmp = append(cmp, e.exec("arb.cmp.by", jsString(n.UniqueBy)))
+	}
+	var a string
+	if len(cmp) > 0 {
+		o = append(o, kv{"comparator", e.exec("arb.comparator", strings.Join(cmp, e.exec("v.or", nil)))})
+		a = e.exec("arb.uniqueArray", struct{ Item, Opts string }{item, g.opts(o)})
+	} else {
+		a = e.exec("arb.array", struct{ Item, Opts string }{item, g.opts(o)})
+	}
+	if len(n.PrefixItems) > 0 {
+		pre := make([]string, len(n.PrefixItems))
+		for i, p := range n.PrefixItems {
+			var r bool
+			pre[i], r = g.node(p)
+			rec = rec || r
+		}
+		a = e.exec("arb.prefix", struct{ Prefix, Rest string }{strings.Join(pre, ", "), a})
+	}
+	return a, rec, exact
+}

@@ -1,0 +1,128 @@
+package typescript
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/skillgen/skillgen/generator/ir"
+)
+
+func emitMap(t *testing.T, s *ir.Schema) map[string]string {
+	t.Helper()
+	files, err := Emit(s, Options{PackageName: "@skillgen/test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]string{}
+	for _, f := range files {
+		m[f.Path] = string(f.Data)
+	}
+	return m
+}
+
+func writeFiles(t *testing.T, dir string, s *ir.Schema) {
+	t.Helper()
+	files, err := Emit(s, Options{PackageName: "@skillgen/test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Path))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestDump(t *testing.T) {
+	dir := os.Getenv("SKILLGEN_TS_DUMP")
+	if dir == "" {
+		t.Skip("set SKILLGEN_TS_DUMP to write the fixture's output")
+	}
+	writeFiles(t, dir, fixture())
+}
+
+func TestDeterministic(t *testing.T) {
+	a, err := Emit(fixture(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		b, err := Emit(fixture(), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(a) != len(b) {
+			t.Fatalf("file count differs")
+		}
+		for i := range a {
+			if a[i].Path != b[i].Path || !bytes.Equal(a[i].Data, b[i].Data) {
+				t.Fatalf("%s differs between runs", a[i].Path)
+			}
+		}
+	}
+}
+
+func TestShapes(t *testing.T) {
+	m := emitMap(t, fixture())
+	for path, want := range map[string][]string{
+		"src/types.ts": {
+			`export type Access = "public" | "restricted" | "private";`,
+			`export const AccessValues = ["public", "restricted", "private"] as const;`,
+			`export type Auth = APIKeyAuth | NoAuth;`,
+			`export type SkillID = string;`,
+			"export interface APIKeyAuth {\n  type: \"api_key\";\n  in: APIKeyAuthIn;\n",
+			"  count?: number | null;\n",
+			"  children?: Tree[];\n",
+			"  [key: string]: unknown;\n",
+			`export type Counts = { [key: string]: number };`,
+			"  \"__proto__\"?: string;\n",
+			" * It ends a comment: *\\/ and a line\n * separator.\n",
+		},
+		"src/validate.ts": {
+			"export function validateEverything(value: unknown): ValidationError[] {",
+			"export function isEverything(value: unknown): value is Everything {",
+			"export function parseEverything(json: string): ParseResult<Everything> {",
+			"export function serializeEverything(value: Everything): string {",
+		},
+		"src/nodes.ts": {
+			`export const pattern1 = new RegExp("^[a-z0-9](?:[a-z0-9._-]{0,126}[a-z0-9])?$", "u");`,
+			`e.push({ pointer: p + "/a~1b", keyword: "required"`[:0] + `p + "/a~1b", e);`,
+			`rt.duplicateByIndexes(v, "name")`,
+			`switch (v["type"]) {`,
+		},
+		"src/arbitraries.ts": {
+			"export function arbitraryTree(depth: number = 0): fc.Arbitrary<Tree> {",
+			"lazy(() => arbitraryTree(depth + 1))",
+			"fc.stringMatching(n.pattern1)",
+		},
+		"package.json": {`"name": "@skillgen/test",`},
+	} {
+		for _, w := range want {
+			if !strings.Contains(m[path], w) {
+				t.Errorf("%s lacks %q", path, w)
+			}
+		}
+	}
+	if strings.Contains(m["src/types.ts"], "\u2028") {
+		t.Errorf("types.ts keeps a U+2028")
+	}
+}
+
+func TestDocComment(t *testing.T) {
+	got := docComment("a */ b\r\nc\u2029d\x00e", "  ")
+	want := "  /**\n   * a *\\/ b\n   * c\n   * d\n   * e\n   */\n"
+	_ = want
+	if strings.Count(got, "*/") != 1 || !strings.HasSuffix(got, "*/\n") {
+		t.Errorf("docComment = %q", got)
+	}
+	if docComment("  ", "") != "" {
+		t.Errorf("empty doc gives a comment")
+	}
+}

@@ -1,0 +1,326 @@
+package typescript
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/skillgen/skillgen/generator/ir"
+)
+
+// nodes writes src/nodes.ts: the patterns and one validator function per ir.Node.
+func (e *emitter) nodes() string {
+	var pats, funcs strings.Builder
+	for _, p := range e.patterns() {
+		pats.WriteString(e.exec("v.pattern", struct{ Var, Source string }{p.TSVar, jsString(p.Source)}))
+	}
+	for _, n := range e.s.Nodes {
+		funcs.WriteString(e.exec("v.func", struct{ Location, Name, Body string }{
+			Location: commentLine(n.Location),
+			Name:     n.TSFunc,
+			Body:     e.nodeBody(n),
+		}))
+	}
+	return e.exec("nodes.ts", struct{ Header, Patterns, Funcs string }{Header, pats.String(), funcs.String()})
+}
+
+// commentLine makes s safe inside a // comment.
+func commentLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '\n', '\r', '\u2028', '\u2029':
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// patterns lists every distinct pattern (by TSVar) of the schema's nodes, in node order.
+func (e *emitter) patterns() []*ir.Pattern {
+	var out []*ir.Pattern
+	seen := map[string]bool{}
+	add := func(p *ir.Pattern) {
+		if p == nil || seen[p.TSVar] {
+			return
+		}
+		seen[p.TSVar] = true
+		out = append(out, p)
+	}
+	for _, n := range e.s.Nodes {
+		add(n.Pattern)
+		for _, pp := range n.PatternProperties {
+			add(pp.Pattern)
+		}
+	}
+	return out
+}
+
+// allows reports whether a node's type list (empty: any) admits one of the given JSON types.
+func allows(n *ir.Node, types ...string) bool {
+	if len(n.Types) == 0 {
+		return true
+	}
+	for _, t := range types {
+		if slices.Contains(n.Types, t) {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *emitter) fn(n *ir.Node) string {
+	if n == nil {
+		e.fail("missing node")
+		return ""
+	}
+	return n.TSFunc
+}
+
+func (e *emitter) number(n *ir.NumberLit) string {
+	s := jsNumber(n.Float)
+	if s == "" {
+		e.fail("number %q is outside the double range", n.Literal)
+		return "0"
+	}
+	return s
+}
+
+// nodeBody writes the statements of a node validator, in the order of docs/validation.md.
+func (e *emitter) nodeBody(n *ir.Node) string {
+	var b strings.Builder
+	if n.Bool != nil {
+		if !*n.Bool {
+			b.WriteString(e.exec("v.false", nil))
+		}
+		return b.String()
+	}
+	if n.Ref != nil {
+		b.WriteString(e.exec("v.ref", e.fn(n.Ref)))
+	}
+	if len(n.Types) > 0 {
+		conds := make([]string, len(n.Types))
+		for i, t := range n.Types {
+			conds[i] = e.exec("v.type."+t, nil)
+		}
+		b.WriteString(e.exec("v.type", struct{ Cond, Message string }{
+			Cond:    strings.Join(conds, e.exec("v.or", nil)),
+			Message: jsString("must be of type " + strings.Join(n.Types, " or ")),
+		}))
+	}
+	if len(n.Enum) > 0 {
+		vals := make([]string, len(n.Enum))
+		for i, v := range n.Enum {
+			vals[i] = e.jsValue(v)
+		}
+		b.WriteString(e.exec("v.enum", strings.Join(vals, ", ")))
+	}
+	if n.Const != nil {
+		b.WriteString(e.exec("v.const", e.jsValue(*n.Const)))
+	}
+	if allows(n, "string") {
+		var s strings.Builder
+		if n.MinLength != nil {
+			s.WriteString(e.exec("v.minLength", *n.MinLength))
+		}
+		if n.MaxLength != nil {
+			s.WriteString(e.exec("v.maxLength", *n.MaxLength))
+		}
+		if n.Pattern != nil {
+			s.WriteString(e.exec("v.pattern.test", struct{ Var, Message string }{n.Pattern.TSVar, jsString("must match the pattern " + n.Pattern.Source)}))
+		}
+		if s.Len() > 0 {
+			b.WriteString(e.exec("v.string", s.String()))
+		}
+	}
+	if allows(n, "number", "integer") {
+		var s strings.Builder
+		for _, k := range []struct {
+			name string
+			lit  *ir.NumberLit
+		}{
+			{"v.minimum", n.Minimum},
+			{"v.maximum", n.Maximum},
+			{"v.exclusiveMinimum", n.ExclusiveMinimum},
+			{"v.exclusiveMaximum", n.ExclusiveMaximum},
+			{"v.multipleOf", n.MultipleOf},
+		} {
+			if k.lit != nil {
+				s.WriteString(e.exec(k.name, e.number(k.lit)))
+			}
+		}
+		if s.Len() > 0 {
+			b.WriteString(e.exec("v.number", s.String()))
+		}
+	}
+	if allows(n, "object") {
+		if s := e.objectBody(n); s != "" {
+			b.WriteString(e.exec("v.object", s))
+		}
+	}
+	if allows(n, "array") {
+		if s := e.arrayBody(n); s != "" {
+			b.WriteString(e.exec("v.array", s))
+		}
+	}
+	for _, sub := range n.AllOf {
+		b.WriteString(e.exec("v.allOf", e.fn(sub)))
+	}
+	if d := n.Discriminator; d != nil {
+		branches := n.AnyOf
+		if d.Keyword == "oneOf" {
+			branches = n.OneOf
+		}
+		if len(branches) != len(d.Values) {
+			e.fail("%s: discriminator has %d values for %d branches", n.Location, len(d.Values), len(branches))
+		}
+		var cases strings.Builder
+		for i, br := range branches {
+			if i >= len(d.Values) {
+				break
+			}
+			cases.WriteString(e.exec("v.discriminator.case", struct{ Value, Func string }{jsString(d.Values[i]), e.fn(br)}))
+		}
+		b.WriteString(e.exec("v.discriminator", struct{ Name, Seg, Keyword, Message, Cases string }{
+			Name:    jsString(d.Property),
+			Seg:     segment(d.Property),
+			Keyword: jsString(d.Keyword),
+			Message: jsString("must be one of " + strings.Join(quoteAll(d.Values), ", ")),
+			Cases:   cases.String(),
+		}))
+	}
+	if len(n.AnyOf) > 0 && (n.Discriminator == nil || n.Discriminator.Keyword != "anyOf") {
+		parts := make([]string, len(n.AnyOf))
+		for i, sub := range n.AnyOf {
+			parts[i] = e.exec("v.accepts", e.fn(sub))
+		}
+		b.WriteString(e.exec("v.anyOf", strings.Join(parts, e.exec("v.or", nil))))
+	}
+	if len(n.OneOf) > 0 && (n.Discriminator == nil || n.Discriminator.Keyword != "oneOf") {
+		parts := make([]string, len(n.OneOf))
+		for i, sub := range n.OneOf {
+			parts[i] = e.fn(sub)
+		}
+		b.WriteString(e.exec("v.oneOf", strings.Join(parts, ", ")))
+	}
+	if n.Not != nil {
+		b.WriteString(e.exec("v.not", e.fn(n.Not)))
+	}
+	if n.If != nil {
+		data := struct{ If, Then, Else string }{If: e.fn(n.If)}
+		switch {
+		case n.Then != nil && n.Else != nil:
+			data.Then, data.Else = e.fn(n.Then), e.fn(n.Else)
+			b.WriteString(e.exec("v.ifThenElse", data))
+		case n.Then != nil:
+			data.Then = e.fn(n.Then)
+			b.WriteString(e.exec("v.ifThen", data))
+		case n.Else != nil:
+			data.Else = e.fn(n.Else)
+			b.WriteString(e.exec("v.ifElse", data))
+		}
+	}
+	return b.String()
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = strconv.Quote(s)
+	}
+	return out
+}
+
+type nameSeg struct{ Name, Seg string }
+
+func (e *emitter) objectBody(n *ir.Node) string {
+	var b strings.Builder
+	addl := n.AdditionalProperties
+	addlTrue := addl != nil && addl.Bool != nil && *addl.Bool
+	needKeys := len(n.PatternProperties) > 0 || (addl != nil && !addlTrue) || n.PropertyNames != nil
+	for _, r := range n.Required {
+		b.WriteString(e.exec("v.required", nameSeg{jsString(r), segment(r)}))
+	}
+	for _, p := range n.Properties {
+		b.WriteString(e.exec("v.property", struct{ Name, Seg, Func string }{jsString(p.Name), segment(p.Name), e.fn(p.Schema)}))
+	}
+	if needKeys {
+		b.WriteString(e.exec("v.keys", nil))
+	}
+	if len(n.PatternProperties) > 0 {
+		var s strings.Builder
+		for _, pp := range n.PatternProperties {
+			s.WriteString(e.exec("v.patternProperty", struct{ Var, Func string }{pp.Pattern.TSVar, e.fn(pp.Schema)}))
+		}
+		b.WriteString(e.exec("v.patternProperties", s.String()))
+	}
+	if addl != nil && !addlTrue {
+		var known []string
+		for _, p := range n.Properties {
+			known = append(known, e.exec("v.known.name", jsString(p.Name)))
+		}
+		for _, pp := range n.PatternProperties {
+			known = append(known, e.exec("v.known.pattern", pp.Pattern.TSVar))
+		}
+		knownStmt := ""
+		if len(known) > 0 {
+			knownStmt = e.exec("v.additional.known", strings.Join(known, e.exec("v.or", nil)))
+		}
+		if addl.Bool != nil {
+			b.WriteString(e.exec("v.additional.false", knownStmt))
+		} else {
+			b.WriteString(e.exec("v.additional.schema", struct{ Known, Func string }{knownStmt, e.fn(addl)}))
+		}
+	}
+	if n.PropertyNames != nil {
+		b.WriteString(e.exec("v.propertyNames", e.fn(n.PropertyNames)))
+	}
+	if n.MinProperties != nil {
+		b.WriteString(e.exec("v.minProperties", *n.MinProperties))
+	}
+	if n.MaxProperties != nil {
+		b.WriteString(e.exec("v.maxProperties", *n.MaxProperties))
+	}
+	for _, d := range n.DependentRequired {
+		var s strings.Builder
+		for _, r := range d.Requires {
+			s.WriteString(e.exec("v.dependentRequired.name", struct{ Name, Seg, Message string }{
+				jsString(r), segment(r), jsString("is required when " + strconv.Quote(d.Property) + " is present"),
+			}))
+		}
+		if s.Len() > 0 {
+			b.WriteString(e.exec("v.dependentRequired", struct{ Name, Body string }{jsString(d.Property), s.String()}))
+		}
+	}
+	return b.String()
+}
+
+func (e *emitter) arrayBody(n *ir.Node) string {
+	var b strings.Builder
+	if n.MinItems != nil {
+		b.WriteString(e.exec("v.minItems", *n.MinItems))
+	}
+	if n.MaxItems != nil {
+		b.WriteString(e.exec("v.maxItems", *n.MaxItems))
+	}
+	if n.UniqueItems {
+		b.WriteString(e.exec("v.uniqueItems", nil))
+	}
+	for i, p := range n.PrefixItems {
+		b.WriteString(e.exec("v.prefixItem", struct {
+			Index int
+			Func  string
+		}{i, e.fn(p)}))
+	}
+	if n.Items != nil && !(n.Items.Bool != nil && *n.Items.Bool) {
+		b.WriteString(e.exec("v.items", struct {
+			Start int
+			Func  string
+		}{len(n.PrefixItems), e.fn(n.Items)}))
+	}
+	if n.UniqueBy != "" {
+		b.WriteString(e.exec("v.uniqueBy", struct{ Name, Seg, Message string }{
+			jsString(n.UniqueBy), segment(n.UniqueBy), jsString("repeats the " + strconv.Quote(n.UniqueBy) + " of an earlier item"),
+		}))
+	}
+	return b.String()
+}

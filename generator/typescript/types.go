@@ -1,0 +1,129 @@
+package typescript
+
+import (
+	"strings"
+
+	"github.com/skillgen/skillgen/generator/ir"
+)
+
+func (e *emitter) types() string {
+	var b strings.Builder
+	for _, t := range e.s.Types {
+		b.WriteString(e.typeDecl(t))
+	}
+	return e.exec("types.ts", struct{ Header, Body string }{Header, b.String()})
+}
+
+func (e *emitter) typeDecl(t *ir.Type) string {
+	doc := docComment(t.Doc, "")
+	switch t.Kind {
+	case ir.Struct:
+		var fields strings.Builder
+		for _, f := range t.Fields {
+			fields.WriteString(e.exec("types.field", struct{ Doc, Key, Optional, Type string }{
+				Doc:      docComment(f.Doc, "  "),
+				Key:      f.TSName,
+				Optional: e.optional(f.Required),
+				Type:     e.fieldType(f),
+			}))
+		}
+		if t.Extra != nil {
+			fields.WriteString(e.exec("types.extra", nil))
+		}
+		return e.exec("types.interface", struct{ Doc, Name, Fields string }{doc, t.TSName, fields.String()})
+	case ir.Enum:
+		lits := make([]string, len(t.Values))
+		for i, v := range t.Values {
+			lits[i] = jsString(v.Value)
+		}
+		union := strings.Join(lits, " | ")
+		if union == "" {
+			union = "never"
+		}
+		return e.exec("types.enum", struct{ Doc, Name, Union, List string }{doc, t.TSName, union, strings.Join(lits, ", ")})
+	case ir.Union:
+		names := make([]string, len(t.Variants))
+		for i, v := range t.Variants {
+			names[i] = v.Type.TSName
+		}
+		u := strings.Join(names, " | ")
+		if u == "" {
+			u = "never"
+		}
+		return e.exec("types.alias", struct{ Doc, Name, Type string }{doc, t.TSName, u})
+	case ir.Alias:
+		if t.Alias == nil {
+			e.fail("alias %s has no type", t.TSName)
+			return ""
+		}
+		return e.exec("types.alias", struct{ Doc, Name, Type string }{doc, t.TSName, e.tsRef(t.Alias)})
+	}
+	e.fail("type %s: unknown kind %d", t.TSName, t.Kind)
+	return ""
+}
+
+func (e *emitter) optional(required bool) string {
+	if required {
+		return ""
+	}
+	return e.exec("types.optional", nil)
+}
+
+func (e *emitter) fieldType(f *ir.Field) string {
+	var s string
+	switch {
+	case f.Const != nil:
+		s = jsString(*f.Const)
+	case f.Type != nil:
+		s = e.tsRef(f.Type)
+	default:
+		s = e.exec("ref.unknown", nil)
+	}
+	if f.Nullable && !strings.HasSuffix(s, " | null") && s != "unknown" {
+		s = e.exec("ref.nullable", s)
+	}
+	return s
+}
+
+// tsRef writes the TypeScript type of a TypeRef.
+func (e *emitter) tsRef(r *ir.TypeRef) string {
+	var s string
+	switch r.Kind {
+	case ir.RefNamed:
+		if r.Named == nil {
+			e.fail("named reference without a type")
+			return ""
+		}
+		s = e.exec("ref.named", r.Named.TSName)
+	case ir.RefString:
+		s = e.exec("ref.string", nil)
+	case ir.RefInteger, ir.RefNumber:
+		s = e.exec("ref.number", nil)
+	case ir.RefBool:
+		s = e.exec("ref.boolean", nil)
+	case ir.RefAny:
+		return e.exec("ref.unknown", nil)
+	case ir.RefNull:
+		return e.exec("ref.null", nil)
+	case ir.RefArray, ir.RefMap:
+		elem := e.exec("ref.unknown", nil)
+		if r.Elem != nil {
+			elem = e.tsRef(r.Elem)
+		}
+		switch {
+		case r.Kind == ir.RefMap:
+			s = e.exec("ref.map", elem)
+		case strings.Contains(elem, "|"):
+			s = e.exec("ref.arrayParen", elem)
+		default:
+			s = e.exec("ref.array", elem)
+		}
+	default:
+		e.fail("unknown reference kind %d", r.Kind)
+		return ""
+	}
+	if r.Nullable {
+		s = e.exec("ref.nullable", s)
+	}
+	return s
+}
