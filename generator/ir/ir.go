@@ -269,6 +269,9 @@ type TypeRef struct {
 	Elem  *TypeRef
 	// Nullable: null is allowed as well (Go uses a pointer, TS adds "| null").
 	Nullable bool
+	// Node is the schema node this shape was inferred from; its constraints (and those along
+	// its $ref chain) bound the values arbitraries may produce.
+	Node *Node
 }
 
 // File is one output file: a path relative to the output folder, and its content.

@@ -1,0 +1,574 @@
+// Package build turns a loaded schema set into the IR: one ir.Node per schema location with its
+// keywords, and the named types users see, with every Go and TypeScript name decided here.
+package build
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/skillgen/skillgen/generator/ir"
+	"github.com/skillgen/skillgen/generator/load"
+	"github.com/skillgen/skillgen/generator/naming"
+	"github.com/skillgen/skillgen/generator/ojson"
+)
+
+// Options tune the build.
+type Options struct {
+	// AllowUnsupported downgrades an unsupported keyword from an error to a warning; the keyword
+	// is then ignored by the generated code.
+	AllowUnsupported bool
+	// Warn receives warnings; nil discards them.
+	Warn func(error)
+}
+
+// keywords the generated code evaluates.
+var assertions = map[string]bool{
+	"type": true, "properties": true, "required": true, "additionalProperties": true, "enum": true,
+	"const": true, "items": true, "prefixItems": true, "minItems": true, "maxItems": true,
+	"uniqueItems": true, "minLength": true, "maxLength": true, "pattern": true, "minimum": true,
+	"maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true,
+	"minProperties": true, "maxProperties": true, "$ref": true, "$defs": true, "allOf": true,
+	"anyOf": true, "oneOf": true, "not": true, "if": true, "then": true, "else": true,
+	"dependentRequired": true, "patternProperties": true, "propertyNames": true, "format": true,
+	"x-unique-by": true,
+}
+
+// keywords that carry no assertion.
+var annotations = map[string]bool{
+	"$schema": true, "$id": true, "$comment": true, "title": true, "description": true,
+	"default": true, "examples": true, "deprecated": true, "readOnly": true, "writeOnly": true,
+	"x-skillgen-behaviour": true, "definitions": false,
+}
+
+// Behaviours are the behaviour packs a schema may turn on.
+var Behaviours = map[string]bool{"skill-protocol": true, "superauditor": true}
+
+type builder struct {
+	set   *load.Set
+	opts  Options
+	nodes map[string]*ir.Node // by "path#pointer"
+	out   *ir.Schema
+
+	goTypes  *naming.Namer
+	tsTypes  *naming.Namer
+	goFuncs  *naming.Namer
+	tsFuncs  *naming.Namer
+	patterns map[string]*ir.Pattern
+	goVars   *naming.Namer
+	tsVars   *naming.Namer
+
+	behaviours map[string]bool
+	shaping    map[*ir.Node]bool
+}
+
+// Build builds the IR of a loaded schema set.
+func Build(set *load.Set, opts Options) (*ir.Schema, error) {
+	b := &builder{
+		set:        set,
+		opts:       opts,
+		nodes:      map[string]*ir.Node{},
+		out:        &ir.Schema{},
+		goTypes:    naming.NewNamer(naming.GoTypeReserved...),
+		tsTypes:    naming.NewNamer(naming.TSReserved...),
+		goFuncs:    naming.NewNamer(),
+		tsFuncs:    naming.NewNamer(),
+		patterns:   map[string]*ir.Pattern{},
+		goVars:     naming.NewNamer(),
+		tsVars:     naming.NewNamer(),
+		behaviours: map[string]bool{},
+		shaping:    map[*ir.Node]bool{},
+	}
+	type root struct {
+		loc  load.Location
+		name string
+	}
+	var roots []root
+	for _, f := range set.Files {
+		b.out.Sources = append(b.out.Sources, f.Path)
+		if f.Raw.Kind == ojson.Object && isTypeRoot(f.Raw) {
+			name := ""
+			if t, ok := f.Raw.Get("title"); ok && t.Kind == ojson.String {
+				name = t.Str
+			}
+			if name == "" {
+				name = strings.TrimSuffix(pathBase(f.Path), ".json")
+				name = strings.TrimSuffix(name, ".schema")
+			}
+			roots = append(roots, root{load.Location{File: f, Pointer: ""}, name})
+		}
+		if f.Raw.Kind == ojson.Object {
+			if defs, ok := f.Raw.Get("$defs"); ok && defs.Kind == ojson.Object {
+				for _, m := range defs.Members {
+					roots = append(roots, root{load.Location{File: f, Pointer: "/$defs/" + ojson.EscapeToken(m.Key)}, m.Key})
+				}
+			}
+		}
+	}
+	// Decide the names of the named types first, so that inline types never take them.
+	named := make([]*ir.Type, len(roots))
+	for i, r := range roots {
+		gn := b.goTypes.Unique(naming.Camel(r.name))
+		named[i] = &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(gn), Location: b.set.Display(r.loc)}
+	}
+	for i, r := range roots {
+		n, err := b.node(r.loc)
+		if err != nil {
+			return nil, err
+		}
+		if n.Type != nil {
+			// Two roots reach the same location (cannot happen for distinct pointers).
+			continue
+		}
+		n.Type = named[i]
+		named[i].Node = n
+	}
+	for _, t := range named {
+		if t.Node == nil {
+			continue
+		}
+		if err := b.shapeNamed(t); err != nil {
+			return nil, err
+		}
+	}
+	for k := range b.behaviours {
+		b.out.Behaviours = append(b.out.Behaviours, k)
+	}
+	sort.Strings(b.out.Behaviours)
+	return b.out, nil
+}
+
+func pathBase(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// isTypeRoot: a file root is a type unless it only holds $defs and annotations.
+func isTypeRoot(v *ojson.Value) bool {
+	for _, m := range v.Members {
+		if m.Key == "$defs" || annotations[m.Key] || strings.HasPrefix(m.Key, "x-") {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+func (b *builder) errf(loc load.Location, format string, args ...any) error {
+	return &load.Error{File: loc.File.Display, Pointer: loc.Pointer, Reason: fmt.Sprintf(format, args...)}
+}
+
+func child(loc load.Location, toks ...string) load.Location {
+	p := loc.Pointer
+	for _, t := range toks {
+		p += "/" + ojson.EscapeToken(t)
+	}
+	return load.Location{File: loc.File, Pointer: p}
+}
+
+// node returns the IR node of a schema location, building it (and everything it reaches) on
+// first use. Nodes are registered before their children are built, so cycles terminate.
+func (b *builder) node(loc load.Location) (*ir.Node, error) {
+	key := loc.String()
+	if n, ok := b.nodes[key]; ok {
+		return n, nil
+	}
+	raw, ok := loc.Raw()
+	if !ok {
+		return nil, b.errf(loc, "no schema at this location")
+	}
+	n := &ir.Node{Location: key}
+	b.nodes[key] = n
+	b.out.Nodes = append(b.out.Nodes, n)
+	base := funcBase(loc)
+	n.GoFunc = b.goFuncs.Unique("v" + base)
+	n.TSFunc = b.tsFuncs.Unique("v" + base)
+	if err := b.fill(n, loc, raw); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+// funcBase derives a readable, stable identifier from a location.
+func funcBase(loc load.Location) string {
+	var parts []string
+	file := strings.TrimSuffix(pathBase(loc.File.Path), ".json")
+	parts = append(parts, naming.Camel(file))
+	for _, t := range strings.Split(loc.Pointer, "/") {
+		if t == "" || t == "$defs" || t == "properties" {
+			continue
+		}
+		parts = append(parts, naming.Camel(t))
+	}
+	s := strings.Join(parts, "_")
+	if len(s) > 120 {
+		s = s[:120]
+	}
+	return s
+}
+
+func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) error {
+	switch raw.Kind {
+	case ojson.Bool:
+		v := raw.Bool
+		n.Bool = &v
+		return nil
+	case ojson.Object:
+	default:
+		return b.errf(loc, "a schema must be an object or a boolean")
+	}
+	for _, m := range raw.Members {
+		k := m.Key
+		if assertions[k] || annotations[k] {
+			continue
+		}
+		if strings.HasPrefix(k, "x-") {
+			continue
+		}
+		err := b.errf(child(loc, k), "keyword %q is not supported by skillgen", k)
+		if !b.opts.AllowUnsupported {
+			return err
+		}
+		if b.opts.Warn != nil {
+			b.opts.Warn(err)
+		}
+	}
+	for _, m := range raw.Members {
+		v := m.Value
+		cl := child(loc, m.Key)
+		var err error
+		switch m.Key {
+		case "title":
+			n.Title = v.Str
+		case "description":
+			n.Description = v.Str
+		case "default":
+			d := toValue(v)
+			n.Default = &d
+		case "x-skillgen-behaviour":
+			for _, e := range v.Arr {
+				if e.Kind != ojson.String || !Behaviours[e.Str] {
+					return b.errf(cl, "unknown behaviour %s (known: skill-protocol, superauditor)", describe(e))
+				}
+				b.behaviours[e.Str] = true
+			}
+			if v.Kind != ojson.Array {
+				return b.errf(cl, "x-skillgen-behaviour must be an array of strings")
+			}
+		case "x-unique-by":
+			if v.Kind != ojson.String {
+				return b.errf(cl, "x-unique-by must be a property name")
+			}
+			n.UniqueBy = v.Str
+		case "$ref":
+			target, terr := b.set.RefTarget(loc)
+			if terr != nil {
+				return terr
+			}
+			n.Ref, err = b.node(target)
+		case "type":
+			if v.Kind == ojson.String {
+				n.Types = []string{v.Str}
+			} else {
+				for _, e := range v.Arr {
+					n.Types = append(n.Types, e.Str)
+				}
+			}
+		case "enum":
+			for _, e := range v.Arr {
+				n.Enum = append(n.Enum, toValue(e))
+			}
+		case "const":
+			c := toValue(v)
+			n.Const = &c
+		case "properties":
+			for _, p := range v.Members {
+				var s *ir.Node
+				if s, err = b.node(child(cl, p.Key)); err != nil {
+					return err
+				}
+				n.Properties = append(n.Properties, ir.Property{Name: p.Key, Schema: s})
+			}
+		case "required":
+			for _, e := range v.Arr {
+				n.Required = append(n.Required, e.Str)
+			}
+		case "additionalProperties":
+			n.AdditionalProperties, err = b.node(cl)
+		case "patternProperties":
+			for _, p := range v.Members {
+				pat, perr := b.pattern(child(cl, p.Key), p.Key)
+				if perr != nil {
+					return perr
+				}
+				var s *ir.Node
+				if s, err = b.node(child(cl, p.Key)); err != nil {
+					return err
+				}
+				n.PatternProperties = append(n.PatternProperties, ir.PatternProperty{Pattern: pat, Schema: s})
+			}
+		case "propertyNames":
+			n.PropertyNames, err = b.node(cl)
+		case "minProperties":
+			n.MinProperties, err = b.count(cl, v)
+		case "maxProperties":
+			n.MaxProperties, err = b.count(cl, v)
+		case "dependentRequired":
+			for _, d := range v.Members {
+				dep := ir.Dependency{Property: d.Key}
+				for _, e := range d.Value.Arr {
+					dep.Requires = append(dep.Requires, e.Str)
+				}
+				n.DependentRequired = append(n.DependentRequired, dep)
+			}
+		case "prefixItems":
+			for i := range v.Arr {
+				var s *ir.Node
+				if s, err = b.node(child(cl, strconv.Itoa(i))); err != nil {
+					return err
+				}
+				n.PrefixItems = append(n.PrefixItems, s)
+			}
+		case "items":
+			n.Items, err = b.node(cl)
+		case "minItems":
+			n.MinItems, err = b.count(cl, v)
+		case "maxItems":
+			n.MaxItems, err = b.count(cl, v)
+		case "uniqueItems":
+			n.UniqueItems = v.Bool
+		case "minLength":
+			n.MinLength, err = b.count(cl, v)
+		case "maxLength":
+			n.MaxLength, err = b.count(cl, v)
+		case "pattern":
+			n.Pattern, err = b.pattern(cl, v.Str)
+		case "format":
+			n.Format = v.Str
+		case "minimum":
+			n.Minimum, err = b.number(cl, v)
+		case "maximum":
+			n.Maximum, err = b.number(cl, v)
+		case "exclusiveMinimum":
+			n.ExclusiveMinimum, err = b.number(cl, v)
+		case "exclusiveMaximum":
+			n.ExclusiveMaximum, err = b.number(cl, v)
+		case "multipleOf":
+			n.MultipleOf, err = b.number(cl, v)
+		case "allOf", "anyOf", "oneOf":
+			var list []*ir.Node
+			for i := range v.Arr {
+				var s *ir.Node
+				if s, err = b.node(child(cl, strconv.Itoa(i))); err != nil {
+					return err
+				}
+				list = append(list, s)
+			}
+			switch m.Key {
+			case "allOf":
+				n.AllOf = list
+			case "anyOf":
+				n.AnyOf = list
+			case "oneOf":
+				n.OneOf = list
+			}
+		case "not":
+			n.Not, err = b.node(cl)
+		case "if":
+			n.If, err = b.node(cl)
+		case "then":
+			n.Then, err = b.node(cl)
+		case "else":
+			n.Else, err = b.node(cl)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	// then/else without if have no effect.
+	if n.If == nil {
+		n.Then, n.Else = nil, nil
+	}
+	if len(n.OneOf) > 0 {
+		n.Discriminator = discriminator("oneOf", n.OneOf)
+	} else if len(n.AnyOf) > 0 {
+		n.Discriminator = discriminator("anyOf", n.AnyOf)
+	}
+	return nil
+}
+
+func describe(v *ojson.Value) string {
+	if v.Kind == ojson.String {
+		return strconv.Quote(v.Str)
+	}
+	return "(not a string)"
+}
+
+func (b *builder) count(loc load.Location, v *ojson.Value) (*int64, error) {
+	f, err := strconv.ParseFloat(v.Str, 64)
+	if err != nil || f < 0 || f != math.Trunc(f) {
+		return nil, b.errf(loc, "must be a non-negative integer")
+	}
+	if f > 1<<53 {
+		f = 1 << 53
+	}
+	i := int64(f)
+	return &i, nil
+}
+
+func (b *builder) number(loc load.Location, v *ojson.Value) (*ir.NumberLit, error) {
+	f, err := strconv.ParseFloat(v.Str, 64)
+	if err != nil || math.IsInf(f, 0) {
+		return nil, b.errf(loc, "number %s is outside the range of a double", v.Str)
+	}
+	return &ir.NumberLit{Literal: v.Str, Float: f}, nil
+}
+
+// ecmaOnly matches pattern syntax ECMAScript accepts and RE2 reads differently or refuses.
+var ecmaOnly = regexp.MustCompile(`\(\?[=!<]|\\[1-9]|\\k<`)
+
+func (b *builder) pattern(loc load.Location, src string) (*ir.Pattern, error) {
+	if p, ok := b.patterns[src]; ok {
+		return p, nil
+	}
+	if ecmaOnly.MatchString(src) {
+		return nil, b.errf(loc, "pattern %q uses lookaround or backreferences, which RE2 (Go) cannot compile", src)
+	}
+	if _, err := regexp.Compile(src); err != nil {
+		return nil, b.errf(loc, "pattern %q does not compile under RE2: %v", src, err)
+	}
+	base := "Pattern" + strconv.Itoa(len(b.patterns))
+	p := &ir.Pattern{Source: src, GoVar: b.goVars.Unique("re" + base), TSVar: b.tsVars.Unique("re" + base)}
+	b.patterns[src] = p
+	return p, nil
+}
+
+func toValue(v *ojson.Value) ir.Value {
+	switch v.Kind {
+	case ojson.Null:
+		return ir.Value{Kind: ir.Null}
+	case ojson.Bool:
+		return ir.Value{Kind: ir.Bool, Bool: v.Bool}
+	case ojson.Number:
+		return ir.Value{Kind: ir.Number, Number: v.Str}
+	case ojson.String:
+		return ir.Value{Kind: ir.String, String: v.Str}
+	case ojson.Array:
+		out := ir.Value{Kind: ir.Array, Array: []ir.Value{}}
+		for _, e := range v.Arr {
+			out.Array = append(out.Array, toValue(e))
+		}
+		return out
+	default:
+		out := ir.Value{Kind: ir.Object, Object: []ir.Member{}}
+		for _, m := range v.Members {
+			out.Object = append(out.Object, ir.Member{Key: m.Key, Value: toValue(m.Value)})
+		}
+		return out
+	}
+}
+
+// deref follows a node's $ref while the node has nothing but the reference (annotations
+// aside).
+func deref(n *ir.Node) *ir.Node {
+	for i := 0; n != nil && n.Ref != nil && onlyRef(n) && i < 100000; i++ {
+		n = n.Ref
+	}
+	return n
+}
+
+// onlyRef: the node asserts nothing besides its $ref.
+func onlyRef(n *ir.Node) bool {
+	c := *n
+	c.Ref, c.Title, c.Description, c.Default, c.Location, c.GoFunc, c.TSFunc, c.Type = nil, "", "", nil, "", "", "", nil
+	return isEmpty(&c)
+}
+
+func isEmpty(n *ir.Node) bool {
+	return n.Bool == nil && n.Ref == nil && len(n.Types) == 0 && n.Enum == nil && n.Const == nil &&
+		n.Properties == nil && n.Required == nil && n.AdditionalProperties == nil &&
+		n.PatternProperties == nil && n.PropertyNames == nil && n.MinProperties == nil &&
+		n.MaxProperties == nil && n.DependentRequired == nil && n.PrefixItems == nil &&
+		n.Items == nil && n.MinItems == nil && n.MaxItems == nil && !n.UniqueItems &&
+		n.UniqueBy == "" && n.MinLength == nil && n.MaxLength == nil && n.Pattern == nil &&
+		n.Minimum == nil && n.Maximum == nil && n.ExclusiveMinimum == nil &&
+		n.ExclusiveMaximum == nil && n.MultipleOf == nil && n.AllOf == nil && n.AnyOf == nil &&
+		n.OneOf == nil && n.Not == nil && n.If == nil
+}
+
+// stringConst returns the string a schema pins its value to (const, or a one-value enum).
+func stringConst(n *ir.Node) (string, bool) {
+	n = deref(n)
+	if n == nil {
+		return "", false
+	}
+	if n.Const != nil && n.Const.Kind == ir.String {
+		return n.Const.String, true
+	}
+	if len(n.Enum) == 1 && n.Enum[0].Kind == ir.String {
+		return n.Enum[0].String, true
+	}
+	return "", false
+}
+
+// discriminator finds the tagged-union shape of anyOf/oneOf branches.
+func discriminator(keyword string, branches []*ir.Node) *ir.Discriminator {
+	if len(branches) < 2 {
+		return nil
+	}
+	var prop string
+	seen := map[string]bool{}
+	d := &ir.Discriminator{Keyword: keyword}
+	for i, br := range branches {
+		br = deref(br)
+		if br == nil || len(br.Types) != 1 || br.Types[0] != "object" {
+			return nil
+		}
+		if i == 0 {
+			// the first required property pinned to a string const
+			for _, r := range br.Required {
+				for _, p := range br.Properties {
+					if p.Name == r {
+						if _, ok := stringConst(p.Schema); ok && prop == "" {
+							prop = r
+						}
+					}
+				}
+			}
+			if prop == "" {
+				return nil
+			}
+		}
+		if !contains(br.Required, prop) {
+			return nil
+		}
+		var val string
+		found := false
+		for _, p := range br.Properties {
+			if p.Name == prop {
+				val, found = stringConst(p.Schema)
+			}
+		}
+		if !found || seen[val] {
+			return nil
+		}
+		seen[val] = true
+		d.Values = append(d.Values, val)
+	}
+	d.Property = prop
+	return d
+}
+
+func contains(list []string, s string) bool {
+	for _, e := range list {
+		if e == s {
+			return true
+		}
+	}
+	return false
+}

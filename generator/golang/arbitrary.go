@@ -1,0 +1,358 @@
+package golang
+
+import (
+	"math"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/skillgen/skillgen/generator/ir"
+)
+
+const rapidPkg = "pgregory.net/rapid"
+
+// The arbitraries package: for every named type T, func T() *rapid.Generator[skill.T] whose
+// values the generated validator accepts. Shapes and simple constraints (lengths, patterns,
+// bounds, enums, uniqueness) are built into the generators; whatever else the schema asks
+// (allOf, not, if/then, dependentRequired, multipleOf …) is enforced by filtering on Validate.
+
+func (e *emitter) q(name string) *jen.Statement { return jen.Qual(e.opts.ImportPath, name) }
+
+// qType is the Go type of r as seen from the arbitraries package.
+func (e *emitter) qType(r *ir.TypeRef) *jen.Statement {
+	switch r.Kind {
+	case ir.RefNamed:
+		return e.q(r.Named.GoName)
+	case ir.RefString:
+		return jen.String()
+	case ir.RefInteger:
+		return jen.Int64()
+	case ir.RefNumber:
+		return jen.Float64()
+	case ir.RefBool:
+		return jen.Bool()
+	case ir.RefArray:
+		return jen.Index().Add(e.qValueType(r.Elem))
+	case ir.RefMap:
+		return jen.Map(jen.String()).Add(e.qValueType(r.Elem))
+	}
+	return jen.Any()
+}
+
+func (e *emitter) qValueType(r *ir.TypeRef) *jen.Statement {
+	if r.Nullable && !nilable(r) {
+		return jen.Op("*").Add(e.qType(r))
+	}
+	return e.qType(r)
+}
+
+// limits are the constraints found along a node's $ref chain (and allOf branches).
+type limits struct {
+	minLen, maxLen         *int64
+	pattern                string
+	min, max               *float64
+	exclMin, exclMax       bool
+	minItems, maxItems     *int64
+	minProps, maxProps     *int64
+	unique                 bool
+	uniqueBy               string
+	namePattern            string
+	enum                   []ir.Value
+	constVal               *ir.Value
+	integerMin, integerMax *float64
+}
+
+func tighterMin(cur *int64, v *int64) *int64 {
+	if v != nil && (cur == nil || *v > *cur) {
+		return v
+	}
+	return cur
+}
+
+func tighterMax(cur *int64, v *int64) *int64 {
+	if v != nil && (cur == nil || *v < *cur) {
+		return v
+	}
+	return cur
+}
+
+func collect(n *ir.Node) limits {
+	var l limits
+	seen := map[*ir.Node]bool{}
+	var walk func(n *ir.Node)
+	walk = func(n *ir.Node) {
+		if n == nil || seen[n] {
+			return
+		}
+		seen[n] = true
+		l.minLen = tighterMin(l.minLen, n.MinLength)
+		l.maxLen = tighterMax(l.maxLen, n.MaxLength)
+		if l.pattern == "" && n.Pattern != nil {
+			l.pattern = n.Pattern.Source
+		}
+		l.minItems = tighterMin(l.minItems, n.MinItems)
+		l.maxItems = tighterMax(l.maxItems, n.MaxItems)
+		l.minProps = tighterMin(l.minProps, n.MinProperties)
+		l.maxProps = tighterMax(l.maxProps, n.MaxProperties)
+		l.unique = l.unique || n.UniqueItems
+		if l.uniqueBy == "" {
+			l.uniqueBy = n.UniqueBy
+		}
+		if n.Minimum != nil && (l.min == nil || n.Minimum.Float > *l.min) {
+			f := n.Minimum.Float
+			l.min, l.exclMin = &f, false
+		}
+		if n.ExclusiveMinimum != nil && (l.min == nil || n.ExclusiveMinimum.Float >= *l.min) {
+			f := n.ExclusiveMinimum.Float
+			l.min, l.exclMin = &f, true
+		}
+		if n.Maximum != nil && (l.max == nil || n.Maximum.Float < *l.max) {
+			f := n.Maximum.Float
+			l.max, l.exclMax = &f, false
+		}
+		if n.ExclusiveMaximum != nil && (l.max == nil || n.ExclusiveMaximum.Float <= *l.max) {
+			f := n.ExclusiveMaximum.Float
+			l.max, l.exclMax = &f, true
+		}
+		if l.enum == nil && n.Enum != nil {
+			l.enum = n.Enum
+		}
+		if l.constVal == nil && n.Const != nil {
+			l.constVal = n.Const
+		}
+		if n.PropertyNames != nil && l.namePattern == "" {
+			pl := collect(n.PropertyNames)
+			l.namePattern = pl.pattern
+		}
+		walk(n.Ref)
+		for _, a := range n.AllOf {
+			walk(a)
+		}
+	}
+	walk(n)
+	return l
+}
+
+const maxDepth = 3
+
+func (e *emitter) arbitraries() *jen.File {
+	f := e.newFile("arbitrary")
+	f.PackageComment("Package arbitrary provides pgregory.net/rapid generators for every type of the generated")
+	f.PackageComment("package: their values pass the generated validator, so they serve property tests.")
+	f.ImportName(e.opts.ImportPath, e.opts.Package)
+	f.ImportName(rapidPkg, "rapid")
+	for _, t := range e.s.Types {
+		n := t.GoName
+		f.Commentf("%s generates values of %s.%s that pass its Validate.", n, e.opts.Package, n)
+		gen := jen.Qual(rapidPkg, "Custom").Call(jen.Func().Params(jen.Id("t").Op("*").Qual(rapidPkg, "T")).Add(e.q(n)).Block(
+			jen.Return(jen.Id("draw"+n).Call(jen.Id("t"), jen.Lit(0))),
+		))
+		if !(t.Kind == ir.Alias && t.Alias.Kind == ir.RefNamed) {
+			gen = gen.Dot("Filter").Call(jen.Func().Params(jen.Id("v").Add(e.q(n))).Bool().Block(
+				jen.Return(jen.Id("v").Dot("Validate").Call().Op("==").Nil()),
+			))
+		}
+		f.Func().Id(n).Params().Op("*").Qual(rapidPkg, "Generator").Types(e.q(n)).Block(jen.Return(gen))
+		f.Func().Id("draw"+n).Params(jen.Id("t").Op("*").Qual(rapidPkg, "T"), jen.Id("depth").Int()).Add(e.q(n)).Block(e.drawBody(t)...)
+	}
+	return f
+}
+
+func (e *emitter) drawBody(t *ir.Type) []jen.Code {
+	switch t.Kind {
+	case ir.Struct:
+		body := []jen.Code{jen.Var().Id("v").Add(e.q(t.GoName))}
+		for _, fd := range t.Fields {
+			if fd.Const != nil {
+				continue
+			}
+			g := e.gen(fd.Type)
+			label := jen.Lit(fd.JSONName)
+			if fieldPointer(fd) {
+				draw := jen.Block(
+					jen.Id("x").Op(":=").Add(g).Dot("Draw").Call(jen.Id("t"), label),
+					jen.Id("v").Dot(fd.GoName).Op("=").Op("&").Id("x"),
+				)
+				if fd.Required {
+					// required and nullable: sometimes null.
+					body = append(body, jen.If(jen.Qual(rapidPkg, "IntRange").Call(jen.Lit(0), jen.Lit(4)).Dot("Draw").Call(jen.Id("t"), jen.Lit(fd.JSONName+" null?")).Op("!=").Lit(0)).Add(draw))
+				} else {
+					body = append(body, jen.If(jen.Id("depth").Op("<").Lit(maxDepth).Op("&&").Qual(rapidPkg, "Bool").Call().Dot("Draw").Call(jen.Id("t"), jen.Lit(fd.JSONName+"?"))).Add(draw))
+				}
+				continue
+			}
+			assign := jen.Id("v").Dot(fd.GoName).Op("=").Add(g).Dot("Draw").Call(jen.Id("t"), label)
+			if fd.Required {
+				body = append(body, assign)
+			} else {
+				body = append(body, jen.If(jen.Id("depth").Op("<").Lit(maxDepth).Op("&&").Qual(rapidPkg, "Bool").Call().Dot("Draw").Call(jen.Id("t"), jen.Lit(fd.JSONName+"?"))).Block(assign))
+			}
+		}
+		if t.Extra != nil && t.Extra.Kind == ir.RefAny && len(t.Node.PatternProperties) == 0 {
+			var known []jen.Code
+			for _, fd := range t.Fields {
+				known = append(known, jen.Lit(fd.JSONName))
+			}
+			body = append(body, jen.If(jen.Qual(rapidPkg, "IntRange").Call(jen.Lit(0), jen.Lit(3)).Dot("Draw").Call(jen.Id("t"), jen.Lit("extra?")).Op("==").Lit(0)).Block(
+				jen.Id("v").Dot(t.ExtraGoName).Op("=").Id("extraMembers").Call(jen.Id("t"), jen.Id("depth"), jen.Index().String().Values(known...)),
+			))
+		}
+		return append(body, jen.Return(jen.Id("v")))
+	case ir.Enum:
+		return []jen.Code{jen.Return(jen.Qual(rapidPkg, "SampledFrom").Call(e.q(t.GoName + "Values")).Dot("Draw").Call(jen.Id("t"), jen.Lit(t.GoName)))}
+	case ir.Union:
+		var cases []jen.Code
+		for i, v := range t.Variants {
+			cases = append(cases, jen.Case(jen.Lit(i)).Block(
+				jen.Id("x").Op(":=").Id("draw"+v.Type.GoName).Call(jen.Id("t"), jen.Id("depth").Op("+").Lit(1)),
+				jen.Id("u").Dot(v.GoName).Op("=").Op("&").Id("x"),
+			))
+		}
+		return []jen.Code{
+			jen.Var().Id("u").Add(e.q(t.GoName)),
+			jen.Switch(jen.Qual(rapidPkg, "IntRange").Call(jen.Lit(0), jen.Lit(len(t.Variants)-1)).Dot("Draw").Call(jen.Id("t"), jen.Lit("variant"))).Block(cases...),
+			jen.Return(jen.Id("u")),
+		}
+	}
+	// Alias.
+	if t.Alias.Kind == ir.RefNamed {
+		return []jen.Code{jen.Return(jen.Id("draw"+t.Alias.Named.GoName).Call(jen.Id("t"), jen.Id("depth")))}
+	}
+	return []jen.Code{jen.Return(e.q(t.GoName).Call(e.gen(t.Alias).Dot("Draw").Call(jen.Id("t"), jen.Lit(t.GoName))))}
+}
+
+func i64(p *int64, def int64) int64 {
+	if p == nil {
+		return def
+	}
+	return *p
+}
+
+// gen returns an expression of type *rapid.Generator[<value type of r>].
+func (e *emitter) gen(r *ir.TypeRef) *jen.Statement {
+	g := e.baseGen(r)
+	if r.Nullable && !nilable(r) {
+		vt := e.qType(r)
+		return jen.Qual(rapidPkg, "OneOf").Call(
+			jen.Qual(rapidPkg, "Just").Types(jen.Op("*").Add(vt)).Call(jen.Nil()),
+			jen.Qual(rapidPkg, "Map").Call(g, jen.Func().Params(jen.Id("x").Add(vt)).Op("*").Add(vt).Block(jen.Return(jen.Op("&").Id("x")))),
+		)
+	}
+	return g
+}
+
+func (e *emitter) baseGen(r *ir.TypeRef) *jen.Statement {
+	var l limits
+	if r.Node != nil {
+		l = collect(r.Node)
+	}
+	switch r.Kind {
+	case ir.RefNamed:
+		return jen.Qual(rapidPkg, "Custom").Call(jen.Func().Params(jen.Id("t").Op("*").Qual(rapidPkg, "T")).Add(e.q(r.Named.GoName)).Block(
+			jen.Return(jen.Id("draw"+r.Named.GoName).Call(jen.Id("t"), jen.Id("depth").Op("+").Lit(1))),
+		))
+	case ir.RefString:
+		if l.constVal != nil && l.constVal.Kind == ir.String {
+			return jen.Qual(rapidPkg, "Just").Call(jen.Lit(l.constVal.String))
+		}
+		if vals := stringValues(l.enum); len(vals) > 0 {
+			return jen.Qual(rapidPkg, "SampledFrom").Call(jen.Index().String().Values(vals...))
+		}
+		lo, hi := i64(l.minLen, 0), i64(l.maxLen, -1)
+		if hi < 0 || hi > lo+24 {
+			hi = lo + 24
+		}
+		if l.pattern != "" {
+			return jen.Id("matching").Call(jen.Lit(l.pattern), jen.Lit(int(i64(l.minLen, 0))), jen.Lit(int(i64(l.maxLen, -1))))
+		}
+		return jen.Qual(rapidPkg, "StringOfN").Call(jen.Qual(rapidPkg, "Rune").Call(), jen.Lit(int(lo)), jen.Lit(int(hi)), jen.Lit(-1))
+	case ir.RefInteger:
+		lo, hi := -9007199254740991.0, 9007199254740991.0
+		if l.min != nil {
+			lo = math.Max(lo, *l.min)
+			if l.exclMin {
+				lo = math.Floor(*l.min) + 1
+			} else {
+				lo = math.Ceil(lo)
+			}
+		}
+		if l.max != nil {
+			hi = math.Min(hi, *l.max)
+			if l.exclMax {
+				hi = math.Ceil(*l.max) - 1
+			} else {
+				hi = math.Floor(hi)
+			}
+		}
+		if hi < lo {
+			hi = lo
+		}
+		return jen.Qual(rapidPkg, "Int64Range").Call(jen.Lit(int64(lo)), jen.Lit(int64(hi)))
+	case ir.RefNumber:
+		lo, hi := -1e9, 1e9
+		if l.min != nil {
+			lo = *l.min
+		}
+		if l.max != nil {
+			hi = *l.max
+		}
+		g := jen.Qual(rapidPkg, "Float64Range").Call(jen.Lit(lo), jen.Lit(hi))
+		if l.exclMin || l.exclMax {
+			g = g.Dot("Filter").Call(jen.Func().Params(jen.Id("x").Float64()).Bool().Block(
+				jen.Return(jen.Id("x").Op("!=").Lit(lo).Op("&&").Id("x").Op("!=").Lit(hi)),
+			))
+		}
+		return g
+	case ir.RefBool:
+		return jen.Qual(rapidPkg, "Bool").Call()
+	case ir.RefArray:
+		lo, hi := i64(l.minItems, 0), i64(l.maxItems, -1)
+		if hi < 0 || hi > lo+4 {
+			hi = lo + 4
+		}
+		elem := e.gen(r.Elem)
+		limit := jen.Id("itemLimit").Call(jen.Id("depth"), jen.Lit(int(lo)), jen.Lit(int(hi)))
+		switch {
+		case l.uniqueBy != "":
+			return jen.Qual(rapidPkg, "SliceOfNDistinct").Call(elem, jen.Lit(int(lo)), limit, jen.Func().Params(jen.Id("x").Add(e.qValueType(r.Elem))).String().Block(
+				jen.Return(jen.Id("memberKey").Call(jen.Id("x"), jen.Lit(l.uniqueBy)))))
+		case l.unique:
+			return jen.Qual(rapidPkg, "SliceOfNDistinct").Call(elem, jen.Lit(int(lo)), limit, jen.Func().Params(jen.Id("x").Add(e.qValueType(r.Elem))).String().Block(
+				jen.Return(jen.Id("jsonKey").Call(jen.Id("x")))))
+		}
+		return jen.Qual(rapidPkg, "SliceOfN").Call(elem, jen.Lit(int(lo)), limit)
+	case ir.RefMap:
+		lo, hi := i64(l.minProps, 0), i64(l.maxProps, -1)
+		if hi < 0 || hi > lo+4 {
+			hi = lo + 4
+		}
+		key := jen.Id("matching").Call(jen.Lit("^[a-z][a-z0-9_]{0,11}$"), jen.Lit(1), jen.Lit(-1))
+		if l.namePattern != "" {
+			key = jen.Id("matching").Call(jen.Lit(l.namePattern), jen.Lit(0), jen.Lit(-1))
+		}
+		return jen.Qual(rapidPkg, "MapOfN").Call(key, e.gen(r.Elem), jen.Lit(int(lo)), jen.Id("itemLimit").Call(jen.Id("depth"), jen.Lit(int(lo)), jen.Lit(int(hi))))
+	case ir.RefNull:
+		return jen.Qual(rapidPkg, "Just").Types(jen.Any()).Call(jen.Nil())
+	}
+	if l.constVal != nil {
+		return jen.Qual(rapidPkg, "Just").Types(jen.Any()).Call(jen.Id("anyValue").Call(jen.Lit(jsonText(*l.constVal))))
+	}
+	if len(l.enum) > 0 {
+		var vals []jen.Code
+		for _, v := range l.enum {
+			vals = append(vals, jen.Id("anyValue").Call(jen.Lit(jsonText(v))))
+		}
+		return jen.Qual(rapidPkg, "SampledFrom").Call(jen.Index().Any().Values(vals...))
+	}
+	return jen.Id("anyJSON").Call(jen.Id("depth"))
+}
+
+func stringValues(vals []ir.Value) []jen.Code {
+	var out []jen.Code
+	for _, v := range vals {
+		if v.Kind != ir.String {
+			return nil
+		}
+		out = append(out, jen.Lit(v.String))
+	}
+	return out
+}

@@ -1,0 +1,230 @@
+package golang
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/skillgen/skillgen/generator/ir"
+)
+
+// decFunc is an expression of type func(any) (T, error) decoding a validated tree into the Go
+// type of r (a pointer when r is nullable without a nil of its own).
+func decFunc(r *ir.TypeRef) jen.Code {
+	base := baseDec(r)
+	if r.Nullable && !nilable(r) {
+		return jen.Func().Params(jen.Id("v").Any()).Params(jen.Op("*").Add(goType(r)), jen.Error()).Block(
+			jen.Return(jen.Id("decPtr").Call(jen.Id("v"), base)),
+		)
+	}
+	return base
+}
+
+func baseDec(r *ir.TypeRef) jen.Code {
+	switch r.Kind {
+	case ir.RefNamed:
+		return jen.Id("decode" + r.Named.GoName)
+	case ir.RefString:
+		return jen.Id("decString")
+	case ir.RefInteger:
+		return jen.Id("decInt")
+	case ir.RefNumber:
+		return jen.Id("decFloat")
+	case ir.RefBool:
+		return jen.Id("decBool")
+	case ir.RefNull:
+		return jen.Id("decNull")
+	case ir.RefArray:
+		return jen.Func().Params(jen.Id("v").Any()).Params(goType(r), jen.Error()).Block(
+			jen.Return(jen.Id("decArray").Call(jen.Id("v"), decFunc(r.Elem))),
+		)
+	case ir.RefMap:
+		return jen.Func().Params(jen.Id("v").Any()).Params(goType(r), jen.Error()).Block(
+			jen.Return(jen.Id("decMap").Call(jen.Id("v"), decFunc(r.Elem))),
+		)
+	}
+	return jen.Id("decAny")
+}
+
+func knownName(t *ir.Type) string { return "known" + t.GoName }
+
+func (e *emitter) codec() *jen.File {
+	f := e.newFile(e.opts.Package)
+	f.ImportName("encoding/json", "json")
+	for _, t := range e.s.Types {
+		n := t.GoName
+		dec := "decode" + n
+		switch t.Kind {
+		case ir.Struct:
+			// known reports the members the struct has fields (or constants) for.
+			var names []jen.Code
+			for _, fd := range t.Fields {
+				names = append(names, jen.Lit(fd.JSONName))
+			}
+			body := []jen.Code{}
+			if len(names) > 0 {
+				body = append(body, jen.Switch(jen.Id("k")).Block(jen.Case(names...).Block(jen.Return(jen.True()))))
+			}
+			body = append(body, jen.Return(jen.False()))
+			f.Func().Id(knownName(t)).Params(jen.Id("k").String()).Bool().Block(body...)
+
+			stmts := []jen.Code{
+				jen.Var().Id("t").Id(n),
+				jen.List(jen.Id("o"), jen.Err()).Op(":=").Id("decObject").Call(jen.Id("v")),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("t"), jen.Err())),
+			}
+			for _, fd := range t.Fields {
+				if fd.Const != nil {
+					continue
+				}
+				helper := "field"
+				fn := decFunc(fd.Type)
+				if fieldPointer(fd) {
+					helper = "optField"
+					fn = baseDec(fd.Type)
+				}
+				stmts = append(stmts, jen.If(
+					jen.Err().Op(":=").Id(helper).Call(jen.Id("o"), jen.Lit(fd.JSONName), jen.Op("&").Id("t").Dot(fd.GoName), fn),
+					jen.Err().Op("!=").Nil(),
+				).Block(jen.Return(jen.Id("t"), jen.Err())))
+			}
+			if t.Extra != nil {
+				stmts = append(stmts,
+					jen.For(jen.List(jen.Id("k"), jen.Id("x")).Op(":=").Range().Id("o")).Block(
+						jen.If(jen.Id(knownName(t)).Call(jen.Id("k"))).Block(jen.Continue()),
+						jen.List(jen.Id("val"), jen.Err()).Op(":=").Add(decCall(t.Extra, jen.Id("x"))),
+						jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("t"), jen.Qual("fmt", "Errorf").Call(jen.Lit("/%s: %w"), jen.Id("k"), jen.Err()))),
+						jen.If(jen.Id("t").Dot(t.ExtraGoName).Op("==").Nil()).Block(
+							jen.Id("t").Dot(t.ExtraGoName).Op("=").Map(jen.String()).Add(valueType(t.Extra)).Values(),
+						),
+						jen.Id("t").Dot(t.ExtraGoName).Index(jen.Id("k")).Op("=").Id("val"),
+					))
+			}
+			stmts = append(stmts, jen.Id("_").Op("=").Id("o"), jen.Return(jen.Id("t"), jen.Nil()))
+			f.Func().Id(dec).Params(jen.Id("v").Any()).Params(jen.Id(n), jen.Error()).Block(stmts...)
+
+			// MarshalJSON
+			ms := []jen.Code{jen.Var().Id("e").Id("objEnc")}
+			for _, fd := range t.Fields {
+				if fd.Const != nil {
+					ms = append(ms, jen.Id("e").Dot("field").Call(jen.Lit(fd.JSONName), jen.Lit(*fd.Const)))
+					continue
+				}
+				put := jen.Id("e").Dot("field").Call(jen.Lit(fd.JSONName), jen.Id("t").Dot(fd.GoName))
+				if fd.Required && !fieldPointer(fd) && !nilable(fd.Type) {
+					ms = append(ms, put)
+				} else if fd.Required {
+					// required and nullable: nil is written as null.
+					ms = append(ms, put)
+				} else {
+					ms = append(ms, jen.If(jen.Id("t").Dot(fd.GoName).Op("!=").Nil()).Block(put))
+				}
+			}
+			if t.Extra != nil {
+				ms = append(ms, jen.Id("extra").Call(jen.Op("&").Id("e"), jen.Id("t").Dot(t.ExtraGoName), jen.Id(knownName(t))))
+			}
+			ms = append(ms, jen.Return(jen.Id("e").Dot("bytes").Call()))
+			f.Comment("MarshalJSON writes the members in schema order, then the additional members sorted.")
+			f.Func().Params(jen.Id("t").Id(n)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(ms...)
+			e.unmarshal(f, t)
+		case ir.Union:
+			d := t.Node.Discriminator
+			var cases []jen.Code
+			for _, v := range t.Variants {
+				cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(
+					jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("decode"+v.Type.GoName).Call(jen.Id("v")),
+					jen.Id("t").Dot(v.GoName).Op("=").Op("&").Id("x"),
+					jen.Return(jen.Id("t"), jen.Err()),
+				))
+			}
+			cases = append(cases, jen.Default().Block(jen.Return(jen.Id("t"), jen.Qual("fmt", "Errorf").Call(jen.Lit("/"+d.Property+": unknown variant %v"), jen.Id("o").Index(jen.Lit(d.Property))))))
+			f.Func().Id(dec).Params(jen.Id("v").Any()).Params(jen.Id(n), jen.Error()).Block(
+				jen.Var().Id("t").Id(n),
+				jen.List(jen.Id("o"), jen.Err()).Op(":=").Id("decObject").Call(jen.Id("v")),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("t"), jen.Err())),
+				jen.Switch(jen.Id("o").Index(jen.Lit(d.Property))).Block(cases...),
+			)
+			var set []jen.Code
+			set = append(set, jen.Var().Id("out").Any(), jen.Id("count").Op(":=").Lit(0))
+			for _, v := range t.Variants {
+				set = append(set, jen.If(jen.Id("t").Dot(v.GoName).Op("!=").Nil()).Block(
+					jen.Id("out").Op("=").Id("t").Dot(v.GoName), jen.Id("count").Op("++")))
+			}
+			set = append(set,
+				jen.If(jen.Id("count").Op("!=").Lit(1)).Block(jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit(n+": exactly one variant must be set, %d are"), jen.Id("count")))),
+				jen.Return(jen.Qual("encoding/json", "Marshal").Call(jen.Id("out"))),
+			)
+			f.Comment("MarshalJSON writes the variant that is set; it fails unless exactly one is.")
+			f.Func().Params(jen.Id("t").Id(n)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(set...)
+			e.unmarshal(f, t)
+		case ir.Enum:
+			f.Func().Id(dec).Params(jen.Id("v").Any()).Params(jen.Id(n), jen.Error()).Block(
+				jen.List(jen.Id("s"), jen.Err()).Op(":=").Id("decString").Call(jen.Id("v")),
+				jen.Return(jen.Id(n).Call(jen.Id("s")), jen.Err()),
+			)
+		case ir.Alias:
+			if t.Alias.Kind == ir.RefNamed {
+				f.Func().Id(dec).Params(jen.Id("v").Any()).Params(jen.Id(n), jen.Error()).Block(
+					jen.Return(jen.Id("decode" + t.Alias.Named.GoName).Call(jen.Id("v"))),
+				)
+			} else {
+				f.Func().Id(dec).Params(jen.Id("v").Any()).Params(jen.Id(n), jen.Error()).Block(
+					jen.List(jen.Id("x"), jen.Err()).Op(":=").Add(decCall(t.Alias, jen.Id("v"))),
+					jen.Return(jen.Id(n).Call(jen.Id("x")), jen.Err()),
+				)
+			}
+		}
+		// ParseT and Validate.
+		f.Commentf("Parse%s decodes data and validates it against the schema in one step. A missing", n)
+		f.Comment("required member is reported as missing, never taken as a zero value. The error is")
+		f.Comment("ValidationErrors: every violation, each with its JSON Pointer.")
+		f.Func().Id("Parse"+n).Params(jen.Id("data").Index().Byte()).Params(jen.Id(n), jen.Error()).Block(
+			jen.Return(jen.Id("parseWith").Call(jen.Id("data"), jen.Id(t.Node.GoFunc), jen.Id(dec))),
+		)
+		if !(t.Kind == ir.Alias && t.Alias.Kind == ir.RefNamed) {
+			f.Comment("Validate reports every violation of the schema (nil, or ValidationErrors).")
+			f.Func().Params(jen.Id("t").Id(n)).Id("Validate").Params().Error().Block(
+				jen.Return(jen.Id("validateWith").Call(jen.Id("t"), jen.Id(t.Node.GoFunc))),
+			)
+		}
+	}
+	// The registry.
+	var entries []jen.Code
+	var names []jen.Code
+	for _, t := range e.s.Types {
+		entries = append(entries, jen.Lit(t.GoName).Op(":").Func().Params(jen.Id("d").Index().Byte()).Params(jen.Any(), jen.Error()).Block(
+			jen.Return(jen.Id("Parse"+t.GoName).Call(jen.Id("d"))),
+		))
+		names = append(names, jen.Lit(t.GoName))
+	}
+	f.Var().Id("parsers").Op("=").Map(jen.String()).Func().Params(jen.Index().Byte()).Params(jen.Any(), jen.Error()).Values(jen.DictFunc(func(d jen.Dict) {
+		for i, t := range e.s.Types {
+			_ = i
+			d[jen.Lit(t.GoName)] = jen.Func().Params(jen.Id("d").Index().Byte()).Params(jen.Any(), jen.Error()).Block(
+				jen.Return(jen.Id("Parse" + t.GoName).Call(jen.Id("d"))),
+			)
+		}
+	}))
+	_ = entries
+	f.Comment("Parse parses data as the named type (see TypeNames), for tools that choose the type at")
+	f.Comment("run time. The value is the type's Go value, not a pointer.")
+	f.Func().Id("Parse").Params(jen.Id("typeName").String(), jen.Id("data").Index().Byte()).Params(jen.Any(), jen.Error()).Block(
+		jen.List(jen.Id("p"), jen.Id("ok")).Op(":=").Id("parsers").Index(jen.Id("typeName")),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit("unknown type %q"), jen.Id("typeName")))),
+		jen.Return(jen.Id("p").Call(jen.Id("data"))),
+	)
+	f.Comment("TypeNames lists the named types Parse accepts, in schema order.")
+	f.Func().Id("TypeNames").Params().Index().String().Block(
+		jen.Return(jen.Index().String().Values(names...)),
+	)
+	return f
+}
+
+func decCall(r *ir.TypeRef, arg jen.Code) *jen.Statement {
+	return jen.Add(decFunc(r)).Call(arg)
+}
+
+func (e *emitter) unmarshal(f *jen.File, t *ir.Type) {
+	f.Comment("UnmarshalJSON decodes without validating; use Parse" + t.GoName + " to validate as well.")
+	f.Func().Params(jen.Id("t").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
+		jen.Return(jen.Id("unmarshalWith").Call(jen.Id("data"), jen.Id("t"), jen.Id("decode"+t.GoName))),
+	)
+}

@@ -1,0 +1,419 @@
+package golang
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/skillgen/skillgen/generator/ir"
+)
+
+// The validators follow docs/validation.md step by step; the TypeScript emitter follows the
+// same steps, so that both report the same errors in the same order.
+
+func (e *emitter) validators() *jen.File {
+	f := e.newFile(e.opts.Package)
+	f.ImportName("encoding/json", "json")
+	// Patterns, once per process, compiled on first use.
+	seen := map[*ir.Pattern]bool{}
+	var pats []*ir.Pattern
+	for _, n := range e.s.Nodes {
+		if n.Pattern != nil && !seen[n.Pattern] {
+			seen[n.Pattern] = true
+			pats = append(pats, n.Pattern)
+		}
+		for _, pp := range n.PatternProperties {
+			if !seen[pp.Pattern] {
+				seen[pp.Pattern] = true
+				pats = append(pats, pp.Pattern)
+			}
+		}
+	}
+	sort.Slice(pats, func(i, j int) bool { return pats[i].GoVar < pats[j].GoVar })
+	for _, p := range pats {
+		f.Var().Id(p.GoVar).Op("=").Qual("sync", "OnceValue").Call(jen.Func().Params().Op("*").Qual("regexp", "Regexp").Block(
+			jen.Return(jen.Qual("regexp", "MustCompile").Call(jen.Lit(p.Source))),
+		))
+	}
+	for _, n := range e.s.Nodes {
+		e.nodeValidator(f, n)
+	}
+	return f
+}
+
+func suffix(n *ir.Node) string { return n.GoFunc[1:] }
+
+// jsonLit renders an ir.Value as a Go expression of the validator tree.
+func jsonLit(v ir.Value) jen.Code {
+	switch v.Kind {
+	case ir.Null:
+		return jen.Nil()
+	case ir.Bool:
+		return jen.Lit(v.Bool)
+	case ir.Number:
+		return jen.Qual("encoding/json", "Number").Call(jen.Lit(v.Number))
+	case ir.String:
+		return jen.Lit(v.String)
+	case ir.Array:
+		var items []jen.Code
+		for _, e := range v.Array {
+			items = append(items, jsonLit(e))
+		}
+		return jen.Index().Any().Values(items...)
+	}
+	return jen.Map(jen.String()).Any().Values(jen.DictFunc(func(d jen.Dict) {
+		for _, m := range v.Object {
+			d[jen.Lit(m.Key)] = jsonLit(m.Value)
+		}
+	}))
+}
+
+// jsonText renders an ir.Value as JSON text, for messages.
+func jsonText(v ir.Value) string {
+	switch v.Kind {
+	case ir.Null:
+		return "null"
+	case ir.Bool:
+		if v.Bool {
+			return "true"
+		}
+		return "false"
+	case ir.Number:
+		return v.Number
+	case ir.String:
+		b, _ := json.Marshal(v.String)
+		return string(b)
+	case ir.Array:
+		parts := make([]string, len(v.Array))
+		for i, e := range v.Array {
+			parts[i] = jsonText(e)
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	}
+	parts := make([]string, len(v.Object))
+	for i, m := range v.Object {
+		k, _ := json.Marshal(m.Key)
+		parts[i] = string(k) + ":" + jsonText(m.Value)
+	}
+	return "{" + strings.Join(parts, ",") + "}"
+}
+
+func listText(vals []ir.Value) string {
+	parts := make([]string, 0, len(vals))
+	for i, v := range vals {
+		if i == 10 {
+			parts = append(parts, fmt.Sprintf("… (%d values)", len(vals)))
+			break
+		}
+		parts = append(parts, jsonText(v))
+	}
+	return strings.Join(parts, ", ")
+}
+
+var typeTest = map[string]string{
+	"object": "isObject", "array": "isArray", "string": "isString", "number": "isNumber",
+	"integer": "isInteger", "boolean": "isBool",
+}
+
+func typeCond(t string) jen.Code {
+	if t == "null" {
+		return jen.Id("v").Op("==").Nil()
+	}
+	return jen.Id(typeTest[t]).Call(jen.Id("v"))
+}
+
+func addErr(keyword string, msg jen.Code) jen.Code {
+	return jen.Id("e").Dot("add").Call(jen.Id("p"), jen.Lit(keyword), msg)
+}
+
+func addKeyErr(ptrVar, key jen.Code, keyword string, msg jen.Code) jen.Code {
+	return jen.Id("e").Dot("addKey").Call(ptrVar, key, jen.Lit(keyword), msg)
+}
+
+func call(n *ir.Node, v, p jen.Code) jen.Code {
+	return jen.Id(n.GoFunc).Call(v, p, jen.Id("e"))
+}
+
+// childKey declares c as the pointer to member key of p.
+func childKey(key jen.Code) jen.Code {
+	return jen.Id("c").Op(":=").Id("ptr").Values(jen.Dict{jen.Id("parent"): jen.Id("p"), jen.Id("key"): key, jen.Id("isKey"): jen.True()})
+}
+
+func childIndex(i jen.Code) jen.Code {
+	return jen.Id("c").Op(":=").Id("ptr").Values(jen.Dict{jen.Id("parent"): jen.Id("p"), jen.Id("index"): i})
+}
+
+func (e *emitter) nodeValidator(f *jen.File, n *ir.Node) {
+	var body []jen.Code
+	sfx := suffix(n)
+	if n.Bool != nil {
+		if !*n.Bool {
+			body = append(body, addErr("false", jen.Lit("no value is allowed here")))
+		}
+		f.Comment(n.GoFunc + " validates " + n.Location + ".")
+		f.Func().Id(n.GoFunc).Params(jen.Id("v").Any(), jen.Id("p").Op("*").Id("ptr"), jen.Id("e").Op("*").Id("errs")).Block(body...)
+		return
+	}
+	if n.Ref != nil {
+		body = append(body, call(n.Ref, jen.Id("v"), jen.Id("p")))
+	}
+	if len(n.Types) > 0 {
+		var conds []jen.Code
+		for i, t := range n.Types {
+			if i > 0 {
+				conds = append(conds, jen.Op("||"))
+			}
+			conds = append(conds, typeCond(t))
+		}
+		want := strings.Join(n.Types, " or ")
+		body = append(body, jen.If(jen.Op("!").Parens(jen.Add(conds...))).Block(
+			addErr("type", jen.Lit("expected "+want+", got ").Op("+").Id("typeName").Call(jen.Id("v"))),
+			jen.Return(),
+		))
+	}
+	if n.Enum != nil {
+		var items []jen.Code
+		for _, v := range n.Enum {
+			items = append(items, jsonLit(v))
+		}
+		f.Var().Id("enum" + sfx).Op("=").Index().Any().Values(items...)
+		body = append(body, jen.If(jen.Op("!").Id("inEnum").Call(jen.Id("v"), jen.Id("enum"+sfx))).Block(
+			addErr("enum", jen.Lit("must be one of "+listText(n.Enum))),
+		))
+	}
+	if n.Const != nil {
+		f.Var().Id("const" + sfx).Op("=").Any().Call(jsonLit(*n.Const))
+		body = append(body, jen.If(jen.Op("!").Id("jsonEqual").Call(jen.Id("v"), jen.Id("const"+sfx))).Block(
+			addErr("const", jen.Lit("must be "+jsonText(*n.Const))),
+		))
+	}
+	// Strings.
+	var sc []jen.Code
+	if n.MinLength != nil {
+		sc = append(sc, jen.If(jen.Id("runes").Call(jen.Id("s")).Op("<").Lit(int(*n.MinLength))).Block(
+			addErr("minLength", jen.Lit(fmt.Sprintf("must be at least %d characters long", *n.MinLength)))))
+	}
+	if n.MaxLength != nil {
+		sc = append(sc, jen.If(jen.Id("runes").Call(jen.Id("s")).Op(">").Lit(int(*n.MaxLength))).Block(
+			addErr("maxLength", jen.Lit(fmt.Sprintf("must be at most %d characters long", *n.MaxLength)))))
+	}
+	if n.Pattern != nil {
+		sc = append(sc, jen.If(jen.Op("!").Id(n.Pattern.GoVar).Call().Dot("MatchString").Call(jen.Id("s"))).Block(
+			addErr("pattern", jen.Lit("must match the pattern "+quoteMsg(n.Pattern.Source)))))
+	}
+	if len(sc) > 0 {
+		body = append(body, jen.If(jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id("v").Assert(jen.String()), jen.Id("ok")).Block(sc...))
+	}
+	// Numbers.
+	var nc []jen.Code
+	numCheck := func(lit *ir.NumberLit, op, keyword, msg string) {
+		if lit == nil {
+			return
+		}
+		nc = append(nc, jen.If(jen.Id("f").Op(op).Lit(lit.Float)).Block(addErr(keyword, jen.Lit(msg+" "+lit.Literal))))
+	}
+	numCheck(n.Minimum, "<", "minimum", "must be >=")
+	numCheck(n.Maximum, ">", "maximum", "must be <=")
+	numCheck(n.ExclusiveMinimum, "<=", "exclusiveMinimum", "must be >")
+	numCheck(n.ExclusiveMaximum, ">=", "exclusiveMaximum", "must be <")
+	if n.MultipleOf != nil {
+		nc = append(nc, jen.If(jen.Op("!").Id("multipleOf").Call(jen.Id("f"), jen.Lit(n.MultipleOf.Float))).Block(
+			addErr("multipleOf", jen.Lit("must be a multiple of "+n.MultipleOf.Literal))))
+	}
+	if len(nc) > 0 {
+		body = append(body, jen.If(jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Id("v").Assert(jen.Qual("encoding/json", "Number")), jen.Id("ok")).Block(
+			append([]jen.Code{jen.Id("f").Op(":=").Id("num").Call(jen.Id("x"))}, nc...)...))
+	}
+	// Objects.
+	if oc := e.objectChecks(f, n, sfx); len(oc) > 0 {
+		body = append(body, jen.If(jen.List(jen.Id("o"), jen.Id("ok")).Op(":=").Id("v").Assert(jen.Map(jen.String()).Any()), jen.Id("ok")).Block(oc...))
+	}
+	// Arrays.
+	if ac := arrayChecks(n); len(ac) > 0 {
+		body = append(body, jen.If(jen.List(jen.Id("a"), jen.Id("ok")).Op(":=").Id("v").Assert(jen.Index().Any()), jen.Id("ok")).Block(ac...))
+	}
+	for _, s := range n.AllOf {
+		body = append(body, call(s, jen.Id("v"), jen.Id("p")))
+	}
+	body = append(body, choice(n, "anyOf", n.AnyOf)...)
+	body = append(body, choice(n, "oneOf", n.OneOf)...)
+	if n.Not != nil {
+		body = append(body, jen.If(jen.Id("valid").Call(jen.Id("v"), jen.Id(n.Not.GoFunc))).Block(
+			addErr("not", jen.Lit(`must not match the schema in "not"`))))
+	}
+	if n.If != nil && (n.Then != nil || n.Else != nil) {
+		st := jen.If(jen.Id("valid").Call(jen.Id("v"), jen.Id(n.If.GoFunc)))
+		if n.Then != nil {
+			st = st.Block(call(n.Then, jen.Id("v"), jen.Id("p")))
+		} else {
+			st = st.Block()
+		}
+		if n.Else != nil {
+			st = st.Else().Block(call(n.Else, jen.Id("v"), jen.Id("p")))
+		}
+		body = append(body, st)
+	}
+	f.Comment(n.GoFunc + " validates " + n.Location + ".")
+	f.Func().Id(n.GoFunc).Params(jen.Id("v").Any(), jen.Id("p").Op("*").Id("ptr"), jen.Id("e").Op("*").Id("errs")).Block(body...)
+}
+
+func quoteMsg(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string) []jen.Code {
+	var oc []jen.Code
+	for _, r := range n.Required {
+		oc = append(oc, jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("o").Index(jen.Lit(r)), jen.Op("!").Id("ok")).Block(
+			addKeyErr(jen.Id("p"), jen.Lit(r), "required", jen.Lit("missing required property "+quoteMsg(r)))))
+	}
+	for _, pr := range n.Properties {
+		oc = append(oc, jen.If(jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Id("o").Index(jen.Lit(pr.Name)), jen.Id("ok")).Block(
+			childKey(jen.Lit(pr.Name)),
+			call(pr.Schema, jen.Id("x"), jen.Op("&").Id("c")),
+		))
+	}
+	if len(n.PatternProperties) > 0 {
+		var inner []jen.Code
+		for _, pp := range n.PatternProperties {
+			inner = append(inner, jen.If(jen.Id(pp.Pattern.GoVar).Call().Dot("MatchString").Call(jen.Id("k"))).Block(
+				childKey(jen.Id("k")),
+				call(pp.Schema, jen.Id("o").Index(jen.Id("k")), jen.Op("&").Id("c")),
+			))
+		}
+		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("o"), jen.Nil())).Block(inner...))
+	}
+	if ap := n.AdditionalProperties; ap != nil && !(ap.Bool != nil && *ap.Bool) {
+		// known: declared properties and pattern matches.
+		var names []jen.Code
+		for _, pr := range n.Properties {
+			names = append(names, jen.Lit(pr.Name))
+		}
+		var kb []jen.Code
+		if len(names) > 0 {
+			kb = append(kb, jen.Switch(jen.Id("k")).Block(jen.Case(names...).Block(jen.Return(jen.False()))))
+		}
+		for _, pp := range n.PatternProperties {
+			kb = append(kb, jen.If(jen.Id(pp.Pattern.GoVar).Call().Dot("MatchString").Call(jen.Id("k"))).Block(jen.Return(jen.False())))
+		}
+		kb = append(kb, jen.Return(jen.True()))
+		f.Func().Id("extra"+sfx).Params(jen.Id("k").String()).Bool().Block(kb...)
+		var each jen.Code
+		if ap.Bool != nil {
+			each = addKeyErr(jen.Id("p"), jen.Id("k"), "additionalProperties", jen.Lit("property ").Op("+").Id("quote").Call(jen.Id("k")).Op("+").Lit(" is not allowed"))
+		} else {
+			each = jen.Block(childKey(jen.Id("k")), call(ap, jen.Id("o").Index(jen.Id("k")), jen.Op("&").Id("c")))
+		}
+		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("o"), jen.Id("extra"+sfx))).Block(each))
+	}
+	if n.PropertyNames != nil {
+		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("o"), jen.Nil())).Block(
+			jen.If(jen.Op("!").Id("valid").Call(jen.Id("k"), jen.Id(n.PropertyNames.GoFunc))).Block(
+				addKeyErr(jen.Id("p"), jen.Id("k"), "propertyNames", jen.Lit("property name ").Op("+").Id("quote").Call(jen.Id("k")).Op("+").Lit(" is not allowed")))))
+	}
+	if n.MinProperties != nil {
+		oc = append(oc, jen.If(jen.Len(jen.Id("o")).Op("<").Lit(int(*n.MinProperties))).Block(
+			addErr("minProperties", jen.Lit(fmt.Sprintf("must have at least %d properties", *n.MinProperties)))))
+	}
+	if n.MaxProperties != nil {
+		oc = append(oc, jen.If(jen.Len(jen.Id("o")).Op(">").Lit(int(*n.MaxProperties))).Block(
+			addErr("maxProperties", jen.Lit(fmt.Sprintf("must have at most %d properties", *n.MaxProperties)))))
+	}
+	for _, d := range n.DependentRequired {
+		var inner []jen.Code
+		for _, r := range d.Requires {
+			inner = append(inner, jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("o").Index(jen.Lit(r)), jen.Op("!").Id("ok")).Block(
+				addKeyErr(jen.Id("p"), jen.Lit(r), "dependentRequired", jen.Lit("property "+quoteMsg(r)+" is required when "+quoteMsg(d.Property)+" is present"))))
+		}
+		if len(inner) > 0 {
+			oc = append(oc, jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("o").Index(jen.Lit(d.Property)), jen.Id("ok")).Block(inner...))
+		}
+	}
+	return oc
+}
+
+func arrayChecks(n *ir.Node) []jen.Code {
+	var ac []jen.Code
+	if n.MinItems != nil {
+		ac = append(ac, jen.If(jen.Len(jen.Id("a")).Op("<").Lit(int(*n.MinItems))).Block(
+			addErr("minItems", jen.Lit(fmt.Sprintf("must have at least %d items", *n.MinItems)))))
+	}
+	if n.MaxItems != nil {
+		ac = append(ac, jen.If(jen.Len(jen.Id("a")).Op(">").Lit(int(*n.MaxItems))).Block(
+			addErr("maxItems", jen.Lit(fmt.Sprintf("must have at most %d items", *n.MaxItems)))))
+	}
+	if n.UniqueItems {
+		ac = append(ac, jen.For(jen.List(jen.Id("_"), jen.Id("j")).Op(":=").Range().Id("duplicates").Call(jen.Id("a"))).Block(
+			childIndex(jen.Id("j")),
+			jen.Id("e").Dot("add").Call(jen.Op("&").Id("c"), jen.Lit("uniqueItems"), jen.Lit("duplicates an earlier item")),
+		))
+	}
+	for i, s := range n.PrefixItems {
+		ac = append(ac, jen.If(jen.Len(jen.Id("a")).Op(">").Lit(i)).Block(
+			childIndex(jen.Lit(i)),
+			call(s, jen.Id("a").Index(jen.Lit(i)), jen.Op("&").Id("c")),
+		))
+	}
+	if n.Items != nil {
+		ac = append(ac, jen.For(jen.Id("i").Op(":=").Lit(len(n.PrefixItems)), jen.Id("i").Op("<").Len(jen.Id("a")), jen.Id("i").Op("++")).Block(
+			childIndex(jen.Id("i")),
+			call(n.Items, jen.Id("a").Index(jen.Id("i")), jen.Op("&").Id("c")),
+		))
+	}
+	if n.UniqueBy != "" {
+		ac = append(ac, jen.For(jen.List(jen.Id("_"), jen.Id("j")).Op(":=").Range().Id("duplicatesBy").Call(jen.Id("a"), jen.Lit(n.UniqueBy))).Block(
+			childIndex(jen.Id("j")),
+			addKeyErr(jen.Op("&").Id("c"), jen.Lit(n.UniqueBy), "x-unique-by", jen.Lit(quoteMsg(n.UniqueBy)+" duplicates that of an earlier item")),
+		))
+	}
+	return ac
+}
+
+// choice emits anyOf or oneOf: a dispatch on the discriminator, or a trial of every branch.
+func choice(n *ir.Node, keyword string, branches []*ir.Node) []jen.Code {
+	if len(branches) == 0 {
+		return nil
+	}
+	if d := n.Discriminator; d != nil && d.Keyword == keyword {
+		var cases []jen.Code
+		var vals []ir.Value
+		for i, br := range branches {
+			cases = append(cases, jen.Case(jen.Lit(d.Values[i])).Block(call(br, jen.Id("v"), jen.Id("p"))))
+			vals = append(vals, ir.Value{Kind: ir.String, String: d.Values[i]})
+		}
+		cases = append(cases, jen.Default().Block(
+			addKeyErr(jen.Id("p"), jen.Lit(d.Property), keyword, jen.Lit("must be one of "+listText(vals)))))
+		return []jen.Code{jen.Block(
+			jen.List(jen.Id("o"), jen.Id("ok")).Op(":=").Id("v").Assert(jen.Map(jen.String()).Any()),
+			jen.If(jen.Op("!").Id("ok")).Block(
+				addErr("type", jen.Lit("expected object, got ").Op("+").Id("typeName").Call(jen.Id("v"))),
+			).Else().If(jen.List(jen.Id("d"), jen.Id("ok")).Op(":=").Id("o").Index(jen.Lit(d.Property)), jen.Op("!").Id("ok")).Block(
+				addKeyErr(jen.Id("p"), jen.Lit(d.Property), "required", jen.Lit("missing required property "+quoteMsg(d.Property))),
+			).Else().Block(
+				jen.Switch(jen.Id("d")).Block(cases...),
+			),
+		)}
+	}
+	var fns []jen.Code
+	fns = append(fns, jen.Id("v"))
+	for _, br := range branches {
+		fns = append(fns, jen.Id(br.GoFunc))
+	}
+	if keyword == "anyOf" {
+		var conds []jen.Code
+		for i, br := range branches {
+			if i > 0 {
+				conds = append(conds, jen.Op("||"))
+			}
+			conds = append(conds, jen.Id("valid").Call(jen.Id("v"), jen.Id(br.GoFunc)))
+		}
+		return []jen.Code{jen.If(jen.Op("!").Parens(jen.Add(conds...))).Block(
+			addErr("anyOf", jen.Lit(fmt.Sprintf("must match at least one of the %d alternatives", len(branches)))))}
+	}
+	return []jen.Code{jen.If(jen.Id("k").Op(":=").Id("countValid").Call(fns...), jen.Id("k").Op("!=").Lit(1)).Block(
+		addErr("oneOf", jen.Lit(fmt.Sprintf("must match exactly one of the %d alternatives, matches ", len(branches))).Op("+").Id("itoa").Call(jen.Id("k"))))}
+}
