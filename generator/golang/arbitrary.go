@@ -198,7 +198,7 @@ func (e *emitter) drawBody(t *ir.Type) []jen.Code {
 		}
 		return append(body, jen.Return(jen.Id("v")))
 	case ir.Enum:
-		return []jen.Code{jen.Return(jen.Qual(rapidPkg, "SampledFrom").Call(e.q(t.GoName + "Values")).Dot("Draw").Call(jen.Id("t"), jen.Lit(t.GoName)))}
+		return []jen.Code{jen.Return(jen.Qual(rapidPkg, "SampledFrom").Call(e.q(t.GoName+"Values")).Dot("Draw").Call(jen.Id("t"), jen.Lit(t.GoName)))}
 	case ir.Union:
 		var cases []jen.Code
 		for i, v := range t.Variants {

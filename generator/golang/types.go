@@ -119,7 +119,7 @@ func (e *emitter) types() *jen.File {
 			f.Commentf("The values of %s.", t.GoName)
 			f.Const().Defs(consts...)
 			f.Commentf("%sValues lists every value of %s, in schema order.", t.GoName, t.GoName)
-			f.Var().Id(t.GoName+"Values").Op("=").Index().Id(t.GoName).Values(vals...)
+			f.Var().Id(t.GoName + "Values").Op("=").Index().Id(t.GoName).Values(vals...)
 			f.Commentf("Valid reports whether v is one of the values of %s.", t.GoName)
 			var cases []jen.Code
 			for _, v := range t.Values {

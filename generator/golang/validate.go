@@ -301,7 +301,7 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string) []jen.Code {
 			kb = append(kb, jen.If(jen.Id(pp.Pattern.GoVar).Call().Dot("MatchString").Call(jen.Id("k"))).Block(jen.Return(jen.False())))
 		}
 		kb = append(kb, jen.Return(jen.True()))
-		f.Func().Id("extra"+sfx).Params(jen.Id("k").String()).Bool().Block(kb...)
+		f.Func().Id("extra" + sfx).Params(jen.Id("k").String()).Bool().Block(kb...)
 		var each jen.Code
 		if ap.Bool != nil {
 			each = addKeyErr(jen.Id("p"), jen.Id("k"), "additionalProperties", jen.Lit("property ").Op("+").Id("quote").Call(jen.Id("k")).Op("+").Lit(" is not allowed"))

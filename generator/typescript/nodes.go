@@ -165,42 +165,28 @@ func (e *emitter) nodeBody(n *ir.Node) string {
 	for _, sub := range n.AllOf {
 		b.WriteString(e.exec("v.allOf", e.fn(sub)))
 	}
-	if d := n.Discriminator; d != nil {
-		branches := n.AnyOf
-		if d.Keyword == "oneOf" {
-			branches = n.OneOf
-		}
-		if len(branches) != len(d.Values) {
-			e.fail("%s: discriminator has %d values for %d branches", n.Location, len(d.Values), len(branches))
-		}
-		var cases strings.Builder
-		for i, br := range branches {
-			if i >= len(d.Values) {
-				break
+	// anyOf, then oneOf; the one the discriminator names dispatches on it.
+	if len(n.AnyOf) > 0 {
+		if d := n.Discriminator; d != nil && d.Keyword == "anyOf" {
+			b.WriteString(e.discriminator(n, d, n.AnyOf))
+		} else {
+			parts := make([]string, len(n.AnyOf))
+			for i, sub := range n.AnyOf {
+				parts[i] = e.exec("v.accepts", e.fn(sub))
 			}
-			cases.WriteString(e.exec("v.discriminator.case", struct{ Value, Func string }{jsString(d.Values[i]), e.fn(br)}))
+			b.WriteString(e.exec("v.anyOf", strings.Join(parts, e.exec("v.or", nil))))
 		}
-		b.WriteString(e.exec("v.discriminator", struct{ Name, Seg, Keyword, Message, Cases string }{
-			Name:    jsString(d.Property),
-			Seg:     segment(d.Property),
-			Keyword: jsString(d.Keyword),
-			Message: jsString("must be one of " + strings.Join(quoteAll(d.Values), ", ")),
-			Cases:   cases.String(),
-		}))
 	}
-	if len(n.AnyOf) > 0 && (n.Discriminator == nil || n.Discriminator.Keyword != "anyOf") {
-		parts := make([]string, len(n.AnyOf))
-		for i, sub := range n.AnyOf {
-			parts[i] = e.exec("v.accepts", e.fn(sub))
+	if len(n.OneOf) > 0 {
+		if d := n.Discriminator; d != nil && d.Keyword == "oneOf" {
+			b.WriteString(e.discriminator(n, d, n.OneOf))
+		} else {
+			parts := make([]string, len(n.OneOf))
+			for i, sub := range n.OneOf {
+				parts[i] = e.fn(sub)
+			}
+			b.WriteString(e.exec("v.oneOf", strings.Join(parts, ", ")))
 		}
-		b.WriteString(e.exec("v.anyOf", strings.Join(parts, e.exec("v.or", nil))))
-	}
-	if len(n.OneOf) > 0 && (n.Discriminator == nil || n.Discriminator.Keyword != "oneOf") {
-		parts := make([]string, len(n.OneOf))
-		for i, sub := range n.OneOf {
-			parts[i] = e.fn(sub)
-		}
-		b.WriteString(e.exec("v.oneOf", strings.Join(parts, ", ")))
 	}
 	if n.Not != nil {
 		b.WriteString(e.exec("v.not", e.fn(n.Not)))
@@ -220,6 +206,25 @@ func (e *emitter) nodeBody(n *ir.Node) string {
 		}
 	}
 	return b.String()
+}
+
+// discriminator writes the dispatch of a tagged anyOf or oneOf on its discriminator property.
+func (e *emitter) discriminator(n *ir.Node, d *ir.Discriminator, branches []*ir.Node) string {
+	if len(branches) != len(d.Values) {
+		e.fail("%s: discriminator has %d values for %d branches", n.Location, len(d.Values), len(branches))
+		return ""
+	}
+	var cases strings.Builder
+	for i, br := range branches {
+		cases.WriteString(e.exec("v.discriminator.case", struct{ Value, Func string }{jsString(d.Values[i]), e.fn(br)}))
+	}
+	return e.exec("v.discriminator", struct{ Name, Seg, Keyword, Message, Cases string }{
+		Name:    jsString(d.Property),
+		Seg:     segment(d.Property),
+		Keyword: jsString(d.Keyword),
+		Message: jsString("must be one of " + strings.Join(quoteAll(d.Values), ", ")),
+		Cases:   cases.String(),
+	})
 }
 
 func quoteAll(ss []string) []string {
