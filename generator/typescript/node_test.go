@@ -94,12 +94,14 @@ func typecheck(t *testing.T, dir string) {
 func compile(t *testing.T, dir, script string) {
 	t.Helper()
 	run(t, dir, "node", "node_modules/typescript/bin/tsc", "-p", ".")
-	data, err := os.ReadFile(filepath.Join("testdata", script))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, script), data, 0o644); err != nil {
-		t.Fatal(err)
+	for _, name := range []string{script, "arbitraries.mjs"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
