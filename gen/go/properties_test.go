@@ -1,0 +1,283 @@
+package skill_test
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	skill "github.com/skillgen/skillgen/gen/go"
+	"github.com/skillgen/skillgen/gen/go/arbitrary"
+	"pgregory.net/rapid"
+)
+
+// descriptorRequired are the twelve members every SkillDescriptor has (Property 1).
+var descriptorRequired = []string{"protocol", "id", "name", "version", "capability_type",
+	"description", "provider", "endpoint", "inputs", "output", "auth", "access"}
+
+// toObject marshals v and decodes it as a generic JSON object.
+func toObject(t rapid.TB, v any) map[string]any {
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("marshal: %v", err)
+	}
+	var m map[string]any
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.UseNumber()
+	if err := dec.Decode(&m); err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	return m
+}
+
+// violations returns the ValidationErrors of err, failing when err is of another type.
+func violations(t rapid.TB, err error) skill.ValidationErrors {
+	var verrs skill.ValidationErrors
+	if !errors.As(err, &verrs) || len(verrs) == 0 {
+		t.Fatalf("want ValidationErrors, got %T %v", err, err)
+	}
+	return verrs
+}
+
+// hasViolation reports whether verrs holds an error at pointer with keyword.
+func hasViolation(verrs skill.ValidationErrors, pointer, keyword string) bool {
+	for _, v := range verrs {
+		if v.Pointer == pointer && v.Keyword == keyword {
+			return true
+		}
+	}
+	return false
+}
+
+func TestPropertyStructuralCompleteness(t *testing.T) {
+	property(t, "Feature: skill-sharing-protocol, Property 1: a SkillDescriptor missing any required field fails validation naming it", func(rt *rapid.T) {
+		d := arbitrary.SkillDescriptor().Draw(rt, "descriptor")
+		doc := toObject(rt, d)
+		for _, f := range descriptorRequired {
+			if _, ok := doc[f]; !ok {
+				rt.Fatalf("valid descriptor lacks %q", f)
+			}
+		}
+		drop := rapid.SampledFrom(descriptorRequired).Draw(rt, "dropped")
+		delete(doc, drop)
+		_, err := skill.ParseSkillDescriptor(mustJSON(rt, doc))
+		verrs := violations(rt, err)
+		if !hasViolation(verrs, "/"+drop, "required") {
+			rt.Fatalf("dropping %q: errors %v do not report it missing", drop, verrs)
+		}
+		for _, v := range verrs {
+			if v.Pointer == "/"+drop && !strings.Contains(v.Message, drop) {
+				rt.Fatalf("message %q does not name the field %q", v.Message, drop)
+			}
+		}
+	})
+}
+
+func TestPropertyEnumDomains(t *testing.T) {
+	property(t, "Feature: skill-sharing-protocol, Property 2: capability_type, access and auth.type take only their listed values", func(rt *rapid.T) {
+		d := arbitrary.SkillDescriptor().Draw(rt, "descriptor")
+		if !d.CapabilityType.Valid() || !d.Access.Valid() {
+			rt.Fatalf("generated descriptor has out-of-domain values: %q %q", d.CapabilityType, d.Access)
+		}
+		switch d.Auth.Tag() {
+		case "api_key", "oauth2", "custom", "none":
+		default:
+			rt.Fatalf("auth.type %q", d.Auth.Tag())
+		}
+		doc := toObject(rt, d)
+		bad := rapid.StringMatching(`^[a-z_]{1,12}$`).Filter(func(s string) bool {
+			switch s {
+			case "plugin", "api", "knowledge", "task", "public", "restricted", "private", "api_key", "oauth2", "custom", "none":
+				return false
+			}
+			return true
+		}).Draw(rt, "bad value")
+		var pointer string
+		switch rapid.IntRange(0, 2).Draw(rt, "field") {
+		case 0:
+			doc["capability_type"], pointer = bad, "/capability_type"
+		case 1:
+			doc["access"], pointer = bad, "/access"
+		default:
+			doc["auth"].(map[string]any)["type"], pointer = bad, "/auth/type"
+		}
+		_, err := skill.ParseSkillDescriptor(mustJSON(rt, doc))
+		verrs := violations(rt, err)
+		found := false
+		for _, v := range verrs {
+			found = found || v.Pointer == pointer
+		}
+		if !found {
+			rt.Fatalf("value %q at %s: errors %v do not point at it", bad, pointer, verrs)
+		}
+	})
+}
+
+func TestPropertyRoundTrip(t *testing.T) {
+	property(t, "Feature: skill-sharing-protocol, Property 3: parse(serialize(descriptor)) equals descriptor", func(rt *rapid.T) {
+		d := arbitrary.SkillDescriptor().Draw(rt, "descriptor")
+		got, err := skill.ParseSkillDescriptor(mustJSON(rt, d))
+		if err != nil {
+			rt.Fatalf("parse of serialized valid descriptor: %v", err)
+		}
+		if diff := cmp.Diff(d, got); diff != "" {
+			rt.Fatalf("round trip (-want +got):\n%s", diff)
+		}
+		again := mustJSON(rt, got)
+		if string(again) != string(mustJSON(rt, d)) {
+			rt.Fatalf("serialization is not stable:\n%s\n%s", mustJSON(rt, d), again)
+		}
+	})
+}
+
+// mutate breaks a valid document in one of several ways and returns the pointer of the
+// broken place.
+func mutate(rt *rapid.T, doc map[string]any) string {
+	switch rapid.IntRange(0, 4).Draw(rt, "mutation") {
+	case 0: // wrong JSON type
+		doc["name"] = json.Number("42")
+		return "/name"
+	case 1: // malformed protocol version
+		doc["protocol"].(map[string]any)["version"] = rapid.SampledFrom([]string{"1.2", "01.0.0", "1.0.0-beta", "v1.0.0", "-1.0.0", ""}).Draw(rt, "version")
+		return "/protocol/version"
+	case 2: // missing nested required field
+		delete(doc["provider"].(map[string]any), "name")
+		return "/provider/name"
+	case 3: // null where not allowed
+		doc["endpoint"] = nil
+		return "/endpoint"
+	default: // unknown key in a closed object
+		doc["output"].(map[string]any)["unexpected"] = true
+		return "/output/unexpected"
+	}
+}
+
+func TestPropertyValidatorCorrectness(t *testing.T) {
+	property(t, "Feature: skill-sharing-protocol, Property 4: conforming documents parse, others fail naming the field and the reason", func(rt *rapid.T) {
+		d := arbitrary.SkillDescriptor().Draw(rt, "descriptor")
+		doc := toObject(rt, d)
+		if _, err := skill.ParseSkillDescriptor(mustJSON(rt, doc)); err != nil {
+			rt.Fatalf("conforming document refused: %v", err)
+		}
+		at := mutate(rt, doc)
+		_, err := skill.ParseSkillDescriptor(mustJSON(rt, doc))
+		verrs := violations(rt, err)
+		for _, v := range verrs {
+			if v.Pointer == at {
+				if v.Message == "" || v.Keyword == "" {
+					rt.Fatalf("error at %s has no reason: %+v", at, v)
+				}
+				return
+			}
+		}
+		rt.Fatalf("mutation at %s: errors %v do not name it", at, verrs)
+	})
+}
+
+func TestPropertyInvocationMessages(t *testing.T) {
+	property(t, "Feature: skill-sharing-protocol, Property 8: invocation requests and responses carry their required fields", func(rt *rapid.T) {
+		req := arbitrary.InvocationRequest().Draw(rt, "request")
+		resp := arbitrary.InvocationResponse().Draw(rt, "response")
+		cases := []struct {
+			doc      map[string]any
+			required []string
+			parse    func([]byte) error
+		}{
+			{toObject(rt, req), []string{"caller", "skill_id", "inputs"}, func(b []byte) error { _, err := skill.ParseInvocationRequest(b); return err }},
+			{toObject(rt, resp), []string{"execution_id", "status", "skill_id", "timestamps"}, func(b []byte) error { _, err := skill.ParseInvocationResponse(b); return err }},
+		}
+		caller := cases[0].doc["caller"].(map[string]any)
+		if _, ok := caller["id"]; !ok {
+			rt.Fatalf("caller without id")
+		}
+		if _, ok := caller["type"]; !ok {
+			rt.Fatalf("caller without type")
+		}
+		for _, c := range cases {
+			for _, f := range c.required {
+				if _, ok := c.doc[f]; !ok {
+					rt.Fatalf("valid message lacks %q", f)
+				}
+			}
+			if err := c.parse(mustJSON(rt, c.doc)); err != nil {
+				rt.Fatalf("valid message refused: %v", err)
+			}
+			drop := rapid.SampledFrom(c.required).Draw(rt, "dropped")
+			cp := map[string]any{}
+			for k, v := range c.doc {
+				if k != drop {
+					cp[k] = v
+				}
+			}
+			if !hasViolation(violations(rt, c.parse(mustJSON(rt, cp))), "/"+drop, "required") {
+				rt.Fatalf("dropping %q was not reported", drop)
+			}
+		}
+		// caller.id and caller.type are required too.
+		sub := rapid.SampledFrom([]string{"id", "type"}).Draw(rt, "caller field")
+		delete(caller, sub)
+		if !hasViolation(violations(rt, cases[0].parse(mustJSON(rt, cases[0].doc))), "/caller/"+sub, "required") {
+			rt.Fatalf("dropping caller.%s was not reported", sub)
+		}
+	})
+}
+
+func TestPropertyProtocolVersionFormat(t *testing.T) {
+	property(t, "Feature: skill-sharing-protocol, Property 9: protocol versions are MAJOR.MINOR.PATCH of non-negative integers", func(rt *rapid.T) {
+		v := arbitrary.ProtocolVersion().Draw(rt, "version")
+		parts := strings.Split(string(v.Version), ".")
+		if len(parts) != 3 {
+			rt.Fatalf("generated version %q", v.Version)
+		}
+		for _, p := range parts {
+			if p == "" || strings.Trim(p, "0123456789") != "" || (len(p) > 1 && p[0] == '0') {
+				rt.Fatalf("generated version %q has a bad component %q", v.Version, p)
+			}
+		}
+		bad := rapid.OneOf(
+			rapid.SampledFrom([]string{"1", "1.2", "1.2.3.4", "01.2.3", "1.02.3", "-1.0.0", "1.0.0-rc.1", "1.0.0+build", "a.b.c", " 1.0.0", "1.0.0 ", "1..0", ""}),
+			rapid.StringMatching(`^[0-9]{1,3}\.[0-9]{1,3}$`),
+		).Draw(rt, "bad version")
+		_, err := skill.ParseProtocolVersion([]byte(`{"version":` + string(mustJSON(rt, bad)) + `}`))
+		if !hasViolation(violations(rt, err), "/version", "pattern") {
+			rt.Fatalf("version %q: %v", bad, err)
+		}
+	})
+}
+
+// TestExamplesPassGeneratedValidator checks every schema/examples file with the generated
+// validator of the type its name names (the independent validator checks them in
+// schema/examples_test.go).
+func TestExamplesPassGeneratedValidator(t *testing.T) {
+	files, err := filepath.Glob("../../schema/examples/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no examples: %v", err)
+	}
+	for _, f := range files {
+		typeName, _, _ := strings.Cut(filepath.Base(f), ".")
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := skill.Parse(typeName, data)
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		// The value round-trips and validates.
+		out, err := json.Marshal(v)
+		if err != nil {
+			t.Errorf("%s: marshal: %v", f, err)
+			continue
+		}
+		again, err := skill.Parse(typeName, out)
+		if err != nil {
+			t.Errorf("%s: re-parse: %v", f, err)
+		} else if diff := cmp.Diff(v, again); diff != "" {
+			t.Errorf("%s: round trip (-want +got):\n%s", f, diff)
+		}
+	}
+}
