@@ -80,6 +80,14 @@ if (!lone.ok || lone.value.label !== "\ufffd" || !Object.hasOwn(lone.value, "\uf
   failed++;
   console.log("unpaired surrogate escapes are not replaced", JSON.stringify(lone));
 }
+// Of two keys equal after the replacement, the later member wins (as in Go).
+for (const [text, want] of [['{"label":"a","\\ud800":1,"\ufffd":2}', 2], ['{"label":"a","\ufffd":2,"\\ud800":1}', 1]]) {
+  const r = api.parseTree(text);
+  if (!r.ok || r.value["\ufffd"] !== want) {
+    failed++;
+    console.log("duplicate keys after replacement", text, JSON.stringify(r));
+  }
+}
 // __proto__ stays an own property, never the prototype.
 const proto = api.parseEverything('{"id":"a","price":1,"auth":{"type":"none"},"__proto__":"x"}');
 if (!proto.ok || Object.getPrototypeOf(proto.value) !== Object.prototype || !Object.hasOwn(proto.value, "__proto__")) {
