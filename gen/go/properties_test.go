@@ -225,29 +225,6 @@ func TestPropertyInvocationMessages(t *testing.T) {
 	})
 }
 
-func TestPropertyProtocolVersionFormat(t *testing.T) {
-	property(t, "Feature: skill-sharing-protocol, Property 9: protocol versions are MAJOR.MINOR.PATCH of non-negative integers", func(rt *rapid.T) {
-		v := arbitrary.ProtocolVersion().Draw(rt, "version")
-		parts := strings.Split(string(v.Version), ".")
-		if len(parts) != 3 {
-			rt.Fatalf("generated version %q", v.Version)
-		}
-		for _, p := range parts {
-			if p == "" || strings.Trim(p, "0123456789") != "" || (len(p) > 1 && p[0] == '0') {
-				rt.Fatalf("generated version %q has a bad component %q", v.Version, p)
-			}
-		}
-		bad := rapid.OneOf(
-			rapid.SampledFrom([]string{"1", "1.2", "1.2.3.4", "01.2.3", "1.02.3", "-1.0.0", "1.0.0-rc.1", "1.0.0+build", "a.b.c", " 1.0.0", "1.0.0 ", "1..0", ""}),
-			rapid.StringMatching(`^[0-9]{1,3}\.[0-9]{1,3}$`),
-		).Draw(rt, "bad version")
-		_, err := skill.ParseProtocolVersion([]byte(`{"version":` + string(mustJSON(rt, bad)) + `}`))
-		if !hasViolation(violations(rt, err), "/version", "pattern") {
-			rt.Fatalf("version %q: %v", bad, err)
-		}
-	})
-}
-
 // TestExamplesPassGeneratedValidator checks every schema/examples file with the generated
 // validator of the type its name names (the independent validator checks them in
 // schema/examples_test.go).
