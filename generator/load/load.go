@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 
 	"github.com/skillgen/skillgen/generator/ojson"
 )
@@ -241,7 +243,7 @@ func (s *Set) translate(f *File, err error) error {
 			if len(leaf.InstanceLocation) == 0 {
 				ptr = ""
 			}
-			reason += ": " + leaf.ErrorKind.LocalizedString(nil)
+			reason += ": " + leaf.ErrorKind.LocalizedString(message.NewPrinter(language.English))
 			if lerr == nil {
 				return &Error{File: loc.File.Display, Pointer: loc.Pointer + ptr, Reason: reason}
 			}
