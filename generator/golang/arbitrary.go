@@ -196,6 +196,10 @@ func (e *emitter) drawBody(t *ir.Type) []jen.Code {
 				jen.Id("v").Dot(t.ExtraGoName).Op("=").Id("extraMembers").Call(jen.Id("t"), jen.Id("depth"), jen.Index().String().Values(known...)),
 			))
 		}
+		if len(body) == 1 {
+			// Nothing to draw (only const members): rapid refuses a generator that reads no data.
+			body = append(body, jen.Id("_").Op("=").Qual(rapidPkg, "Bool").Call().Dot("Draw").Call(jen.Id("t"), jen.Lit("empty")))
+		}
 		return append(body, jen.Return(jen.Id("v")))
 	case ir.Enum:
 		return []jen.Code{jen.Return(jen.Qual(rapidPkg, "SampledFrom").Call(e.q(t.GoName+"Values")).Dot("Draw").Call(jen.Id("t"), jen.Lit(t.GoName)))}
