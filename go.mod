@@ -10,3 +10,5 @@ require (
 )
 
 require golang.org/x/text v0.14.0
+
+require golang.org/x/tools v0.52.0

@@ -71,6 +71,11 @@ func Build(opts Options) (*ir.Schema, error) {
 	if err != nil {
 		return nil, err
 	}
+	return BuildSet(set, opts)
+}
+
+// BuildSet builds the IR of an already loaded schema set.
+func BuildSet(set *load.Set, opts Options) (*ir.Schema, error) {
 	return build.Build(set, build.Options{AllowUnsupported: opts.AllowUnsupported, Warn: opts.Warn})
 }
 

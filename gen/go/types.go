@@ -3,65 +3,107 @@
 
 package skill
 
-/*
-Finding: Finding
-
-One SuperAuditor finding: an observation (drift, staleness, integrity) that a server has already computed about its own stored state. The standard defines two members, kind and severity; every other member is payload, defined by the server (identifiers, counts, ages, titles: whatever a consumer needs to act). The object is therefore open: consumers must tolerate unknown payload keys and preserve them when they pass a finding on. Payload values are any JSON; an integer payload may exceed 2^53-1, which Go keeps exactly (json.Number) but JavaScript's JSON.parse rounds, so servers should send identifiers that large as strings and consumers must not assume payload integers fit a double.
-*/
+// Finding: One SuperAuditor finding: an observation (drift, staleness, integrity) that a server
+// has already computed about its own stored state. The standard defines two members, kind and
+// severity; every other member is payload, defined by the server (identifiers, counts, ages,
+// titles: whatever a consumer needs to act). The object is therefore open: consumers must tolerate
+// unknown payload keys and preserve them when they pass a finding on. Payload values are any JSON;
+// an integer payload may exceed 2^53-1, which Go keeps exactly (json.Number) but JavaScript's
+// JSON.parse rounds, so servers should send identifiers that large as strings and consumers must
+// not assume payload integers fit a double.
 type Finding struct {
-	// The stable, server-defined identifier of the probe that produced the finding (for example "stale_pending"), 1 to 200 characters. The standard does not enumerate or reserve kinds; two servers that use the same kind name should mean the same thing by it.
+	// The stable, server-defined identifier of the probe that produced the finding (for example
+	// "stale_pending"), 1 to 200 characters. The standard does not enumerate or reserve kinds; two
+	// servers that use the same kind name should mean the same thing by it.
 	Kind string `json:"kind"`
-	// How serious the finding is (critical > warn > info), a property of its kind: taken from the server's static kind-to-severity map, so the same kind always has the same severity; an unmapped kind is "info".
+	// How serious the finding is (critical > warn > info), a property of its kind: taken from the
+	// server's static kind-to-severity map, so the same kind always has the same severity; an unmapped
+	// kind is "info".
 	Severity Severity `json:"severity"`
 	// The members not declared in the schema, kept and written back.
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-/*
-FindingsResponse: FindingsResponse
-
-The result of the SuperAuditor pull tool get_session_findings. Everything in it is computed from one truncated set: the server runs its single detector, keeps the first per_kind_limit findings of each kind in detector order (the pair detector output and per_kind_limit determines the returned set), and derives findings, total, counts_by_kind, counts_by_severity, capped_kinds and summary from that set, so they always agree. Findings are NOT filtered by the caller's isolation axis (project, agent, tenant or equivalent), the opposite of every other read of the server: the channel exists to surface forgotten state. The object is closed (no other members): in particular it never carries the legacy broadcast block, which would bill the same findings twice.
-*/
+// FindingsResponse: The result of the SuperAuditor pull tool get_session_findings. Everything in
+// it is computed from one truncated set: the server runs its single detector, keeps the first
+// per_kind_limit findings of each kind in detector order (the pair detector output and
+// per_kind_limit determines the returned set), and derives findings, total, counts_by_kind,
+// counts_by_severity, capped_kinds and summary from that set, so they always agree. Findings are
+// NOT filtered by the caller's isolation axis (project, agent, tenant or equivalent), the opposite
+// of every other read of the server: the channel exists to surface forgotten state. The object is
+// closed (no other members): in particular it never carries the legacy broadcast block, which
+// would bill the same findings twice.
 type FindingsResponse struct {
-	// The returned findings after the per-kind cap: for each kind, at most per_kind_limit findings, the first ones in detector order. Empty when there are none (or when per_kind_limit is 0).
+	// The returned findings after the per-kind cap: for each kind, at most per_kind_limit findings,
+	// the first ones in detector order. Empty when there are none (or when per_kind_limit is 0).
 	Findings []Finding `json:"findings"`
-	// The number of returned findings, equal to the length of findings. Not the true number of findings that exist: truncation is reported by capped_kinds, not here. At most 2^53-1 so that Go and JavaScript read the same number.
+	// The number of returned findings, equal to the length of findings. Not the true number of
+	// findings that exist: truncation is reported by capped_kinds, not here. At most 2^53-1 so that Go
+	// and JavaScript read the same number.
 	Total int64 `json:"total"`
-	// For each kind present in findings, how many returned findings have it (at least 1, at most per_kind_limit, so at most 10000). Kinds with no returned finding are absent; the values sum to total. Computed over the returned set, never over the untruncated one.
+	// For each kind present in findings, how many returned findings have it (at least 1, at most
+	// per_kind_limit, so at most 10000). Kinds with no returned finding are absent; the values sum to
+	// total. Computed over the returned set, never over the untruncated one.
 	CountsByKind map[string]int64 `json:"counts_by_kind"`
-	// For each severity present in findings (keys "critical", "warn", "info" only), how many returned findings have it (at least 1, at most 2^53-1). Severities with no returned finding are absent; the values sum to total. Computed over the returned set.
+	// For each severity present in findings (keys "critical", "warn", "info" only), how many returned
+	// findings have it (at least 1, at most 2^53-1). Severities with no returned finding are absent;
+	// the values sum to total. Computed over the returned set.
 	CountsBySeverity map[string]int64 `json:"counts_by_severity"`
-	// Every kind that had more findings than were returned, and no other kind; always present, empty when nothing was capped. Decided by observation (the reference technique fetches per_kind_limit + 1 findings per kind and trims the extra one), never inferred from count == limit: a kind with exactly per_kind_limit findings is not capped. With per_kind_limit 0, every kind that had findings is listed. Distinct kinds; order is not significant (servers list them in detector order).
+	// Every kind that had more findings than were returned, and no other kind; always present, empty
+	// when nothing was capped. Decided by observation (the reference technique fetches per_kind_limit
+	// + 1 findings per kind and trims the extra one), never inferred from count == limit: a kind with
+	// exactly per_kind_limit findings is not capped. With per_kind_limit 0, every kind that had
+	// findings is listed. Distinct kinds; order is not significant (servers list them in detector
+	// order).
 	CappedKinds []string `json:"capped_kinds"`
-	// The per-kind limit actually applied (the request's value, or the default 5), echoed so that a consumer reading a stored response can interpret capped_kinds without the request. 0 to 10000.
+	// The per-kind limit actually applied (the request's value, or the default 5), echoed so that a
+	// consumer reading a stored response can interpret capped_kinds without the request. 0 to 10000.
 	PerKindLimit int64 `json:"per_kind_limit"`
-	// A human-readable rendering of the returned findings (plain text or Markdown), rendered from the same truncated set so that prose and structure never disagree. Present if and only if the request's include_summary was true (the default); absent when it was false. Still present, for example "No findings.", when there are no findings.
+	// A human-readable rendering of the returned findings (plain text or Markdown), rendered from the
+	// same truncated set so that prose and structure never disagree. Present if and only if the
+	// request's include_summary was true (the default); absent when it was false. Still present, for
+	// example "No findings.", when there are no findings.
 	Summary *string `json:"summary,omitzero"`
-	// Present, with the value true, when the server cannot tell sessions apart (for example a shared remote transport and no session_key declared), so per-session probes saw every session's state. Omitted otherwise: the value false is never sent, and absent means session identity was honoured.
+	// Present, with the value true, when the server cannot tell sessions apart (for example a shared
+	// remote transport and no session_key declared), so per-session probes saw every session's state.
+	// Omitted otherwise: the value false is never sent, and absent means session identity was honoured.
 	IdentityShared *bool `json:"identity_shared,omitzero"`
 	// Facts about the answering server instance.
 	Meta Meta `json:"_meta"`
 }
 
-// Meta: Metadata about the server that produced the response. Open: servers may add further metadata members, which consumers tolerate and preserve.
+// Meta: Metadata about the server that produced the response. Open: servers may add further
+// metadata members, which consumers tolerate and preserve.
 type Meta struct {
-	// The version of the running server instance, as the server names itself (for example "0.9.0"), 1 to 128 characters. Free-form: it identifies the implementation, it is not a protocol version.
+	// The version of the running server instance, as the server names itself (for example "0.9.0"), 1
+	// to 128 characters. Free-form: it identifies the implementation, it is not a protocol version.
 	ServerVersion string `json:"server_version"`
 	// The members not declared in the schema, kept and written back.
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-/*
-GetSessionFindingsParams: GetSessionFindingsParams
-
-The parameters of the SuperAuditor pull tool get_session_findings(session_key?, per_kind_limit?, include_summary?), which returns a FindingsResponse. Every parameter is optional; {} asks for the defaults. The tool is read-only and always safe to call: the server neither rate-limits it nor answers from a stale cache. Findings are NOT filtered by the caller's isolation axis (project, agent, tenant or equivalent), unlike every other read of the server: the tool exists to surface forgotten state, which a filter on the caller's current bucket would hide. The object is closed (no other members) so that a misspelt parameter such as "per_kind_limt" is rejected instead of silently falling back to a default.
-*/
+// GetSessionFindingsParams: The parameters of the SuperAuditor pull tool
+// get_session_findings(session_key?, per_kind_limit?, include_summary?), which returns a
+// FindingsResponse. Every parameter is optional; {} asks for the defaults. The tool is read-only
+// and always safe to call: the server neither rate-limits it nor answers from a stale cache.
+// Findings are NOT filtered by the caller's isolation axis (project, agent, tenant or equivalent),
+// unlike every other read of the server: the tool exists to surface forgotten state, which a
+// filter on the caller's current bucket would hide. The object is closed (no other members) so
+// that a misspelt parameter such as "per_kind_limt" is rejected instead of silently falling back
+// to a default.
 type GetSessionFindingsParams struct {
-	// An opaque session label declared by the client, 1 to 256 characters, compared exactly. It is a partitioning hint, not authentication: per-session probes (for example "records this session touched and left pending") scope by it. When absent on a transport where the server cannot tell sessions apart, the response says identity_shared: true instead of guessing.
+	// An opaque session label declared by the client, 1 to 256 characters, compared exactly. It is a
+	// partitioning hint, not authentication: per-session probes (for example "records this session
+	// touched and left pending") scope by it. When absent on a transport where the server cannot tell
+	// sessions apart, the response says identity_shared: true instead of guessing.
 	SessionKey *string `json:"session_key,omitzero"`
-	// The maximum number of findings returned for each kind, 0 to 10000; default 5. The first per_kind_limit findings of each kind in detector order are kept, and every kind that had more is listed in capped_kinds. 0 returns no findings but still lists every kind that had findings in capped_kinds. Values below 0 or above 10000 are invalid and rejected, not clamped.
+	// The maximum number of findings returned for each kind, 0 to 10000; default 5. The first
+	// per_kind_limit findings of each kind in detector order are kept, and every kind that had more is
+	// listed in capped_kinds. 0 returns no findings but still lists every kind that had findings in
+	// capped_kinds. Values below 0 or above 10000 are invalid and rejected, not clamped.
 	PerKindLimit *int64 `json:"per_kind_limit,omitzero"`
-	// Whether the response carries the human-readable summary; default true. Mechanical consumers send false to avoid paying for prose that restates the findings.
+	// Whether the response carries the human-readable summary; default true. Mechanical consumers send
+	// false to avoid paying for prose that restates the findings.
 	IncludeSummary *bool `json:"include_summary,omitzero"`
 }
 
@@ -81,33 +123,51 @@ func (t GetSessionFindingsParams) GetIncludeSummary() bool {
 	return *t.IncludeSummary
 }
 
-/*
-InvocationRequest: InvocationRequest
-
-A request to run a skill, sent by the caller to the descriptor's endpoint (as the JSON body of a POST). Credentials are not part of the document: they travel in the transport as the descriptor's auth says. The provider answers with an InvocationResponse. Open for forward compatibility within a protocol MAJOR version: unknown members are tolerated and preserved; private extensions use keys starting with "x-".
-*/
+// InvocationRequest: A request to run a skill, sent by the caller to the descriptor's endpoint (as
+// the JSON body of a POST). Credentials are not part of the document: they travel in the transport
+// as the descriptor's auth says. The provider answers with an InvocationResponse. Open for forward
+// compatibility within a protocol MAJOR version: unknown members are tolerated and preserved;
+// private extensions use keys starting with "x-".
 type InvocationRequest struct {
 	// Who is invoking the skill, as declared by the client.
 	Caller Caller `json:"caller"`
-	// The id of the skill to run, as in its descriptor. A provider that does not know it answers with error code "not_found".
+	// The id of the skill to run, as in its descriptor. A provider that does not know it answers with
+	// error code "not_found".
 	SkillID SkillID `json:"skill_id"`
-	// The parameter values, keyed by InputParameter.name (at most 100 keys, each an identifier like the parameter names). Every parameter the descriptor marks required must be present, and each value must have the parameter's declared type; the provider checks this against its descriptor and answers with error code "invalid_input" otherwise. A key the descriptor does not declare is also rejected with "invalid_input". An empty object when the skill takes no parameters.
+	// The parameter values, keyed by InputParameter.name (at most 100 keys, each an identifier like
+	// the parameter names). Every parameter the descriptor marks required must be present, and each
+	// value must have the parameter's declared type; the provider checks this against its descriptor
+	// and answers with error code "invalid_input" otherwise. A key the descriptor does not declare is
+	// also rejected with "invalid_input". An empty object when the skill takes no parameters.
 	Inputs map[string]any `json:"inputs"`
-	// An optional idempotency key chosen by the caller (1 to 128 characters, for example a UUID). When a provider receives a second request with the same caller id and request_id, it should return the execution it already started (same execution_id) instead of running the skill again; providers keep request ids for at least 24 hours. Absent: every request starts a new execution.
+	// An optional idempotency key chosen by the caller (1 to 128 characters, for example a UUID). When
+	// a provider receives a second request with the same caller id and request_id, it should return
+	// the execution it already started (same execution_id) instead of running the skill again;
+	// providers keep request ids for at least 24 hours. Absent: every request starts a new execution.
 	RequestID *string `json:"request_id,omitzero"`
 	// The members not declared in the schema, kept and written back.
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// Caller: The principal on whose behalf the skill runs, as declared by the client. It identifies and attributes the call (logs, quotas, audit); it does not authenticate: the provider relies on the transport credentials and may reject a caller that does not match them. Closed (no other members): it is security-relevant, so typos are errors.
+// Caller: The principal on whose behalf the skill runs, as declared by the client. It identifies
+// and attributes the call (logs, quotas, audit); it does not authenticate: the provider relies on
+// the transport credentials and may reject a caller that does not match them. Closed (no other
+// members): it is security-relevant, so typos are errors.
 type Caller struct {
-	// A stable identifier of the caller in the caller's own namespace, opaque to the provider, 1 to 256 characters (for example "user:8f2c1a" or "agent:release-bot").
+	// A stable identifier of the caller in the caller's own namespace, opaque to the provider, 1 to
+	// 256 characters (for example "user:8f2c1a" or "agent:release-bot").
 	ID string `json:"id"`
-	// The kind of principal. "user": a person acting through a client application. "agent": an autonomous software agent (for example an LLM-based agent) acting on its own initiative or for someone. "service": a conventional backend system calling without a person or agent behind each call.
+	// The kind of principal. "user": a person acting through a client application. "agent": an
+	// autonomous software agent (for example an LLM-based agent) acting on its own initiative or for
+	// someone. "service": a conventional backend system calling without a person or agent behind each
+	// call.
 	Type CallerType `json:"type"`
 }
 
-// CallerType: The kind of principal. "user": a person acting through a client application. "agent": an autonomous software agent (for example an LLM-based agent) acting on its own initiative or for someone. "service": a conventional backend system calling without a person or agent behind each call.
+// CallerType: The kind of principal. "user": a person acting through a client application.
+// "agent": an autonomous software agent (for example an LLM-based agent) acting on its own
+// initiative or for someone. "service": a conventional backend system calling without a person or
+// agent behind each call.
 type CallerType string
 
 // The values of CallerType.
@@ -129,13 +189,18 @@ func (v CallerType) Valid() bool {
 	return false
 }
 
-/*
-InvocationResponse: InvocationResponse
-
-The provider's answer to an InvocationRequest, and any later report on the same execution. A skill that finishes within the request answers with a terminal status (succeeded, failed or cancelled); a longer one answers "accepted" or "running" and reports later states with further InvocationResponse documents carrying the same execution_id. "error" is required when status is "failed" (enforced by the allOf below); "output" is present only when status is "succeeded" and "error" only when status is "failed" (producers follow this; consumers ignore the member otherwise). Open for forward compatibility within a protocol MAJOR version: unknown members are tolerated and preserved; private extensions use keys starting with "x-".
-*/
+// InvocationResponse: The provider's answer to an InvocationRequest, and any later report on the
+// same execution. A skill that finishes within the request answers with a terminal status
+// (succeeded, failed or cancelled); a longer one answers "accepted" or "running" and reports later
+// states with further InvocationResponse documents carrying the same execution_id. "error" is
+// required when status is "failed" (enforced by the allOf below); "output" is present only when
+// status is "succeeded" and "error" only when status is "failed" (producers follow this; consumers
+// ignore the member otherwise). Open for forward compatibility within a protocol MAJOR version:
+// unknown members are tolerated and preserved; private extensions use keys starting with "x-".
 type InvocationResponse struct {
-	// The provider-assigned identifier of this execution, 1 to 128 characters, unique among the provider's executions and opaque to the caller (for example a UUID). Stays the same in every report on the execution.
+	// The provider-assigned identifier of this execution, 1 to 128 characters, unique among the
+	// provider's executions and opaque to the caller (for example a UUID). Stays the same in every
+	// report on the execution.
 	ExecutionID string `json:"execution_id"`
 	// Where the execution stands (see InvocationStatus for the lifecycle).
 	Status InvocationStatus `json:"status"`
@@ -143,7 +208,10 @@ type InvocationResponse struct {
 	SkillID SkillID `json:"skill_id"`
 	// When the execution passed its milestones, set by the provider.
 	Timestamps Timestamps `json:"timestamps"`
-	// The result of a succeeded execution: any JSON value, whose JSON type is the descriptor's output.type (and, for a string carrying a document, whose content has output.media_type). Present only when status is "succeeded"; it may be omitted even then when the skill's result is empty.
+	// The result of a succeeded execution: any JSON value, whose JSON type is the descriptor's
+	// output.type (and, for a string carrying a document, whose content has output.media_type).
+	// Present only when status is "succeeded"; it may be omitted even then when the skill's result is
+	// empty.
 	Output any `json:"output,omitzero"`
 	// Why the execution failed. Required when status is "failed"; absent otherwise.
 	Error *InvocationError `json:"error,omitzero"`
@@ -151,7 +219,15 @@ type InvocationResponse struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// InvocationStatus: The state of an execution. Lifecycle: accepted -> running -> succeeded | failed | cancelled. "accepted": the provider validated and queued the request, nothing has run yet. "running": the skill is executing. "succeeded": finished, output holds the result. "failed": finished without a result, error says why (this includes requests rejected before running, such as invalid inputs, missing credentials or an incompatible protocol version). "cancelled": stopped at the caller's or operator's request before finishing, no output. The three last states are terminal: an execution never leaves them. States may be skipped (a synchronous skill answers "succeeded" directly; a request may fail or be cancelled while still "accepted"), but never revisited or reordered.
+// InvocationStatus: The state of an execution. Lifecycle: accepted -> running -> succeeded |
+// failed | cancelled. "accepted": the provider validated and queued the request, nothing has run
+// yet. "running": the skill is executing. "succeeded": finished, output holds the result.
+// "failed": finished without a result, error says why (this includes requests rejected before
+// running, such as invalid inputs, missing credentials or an incompatible protocol version).
+// "cancelled": stopped at the caller's or operator's request before finishing, no output. The
+// three last states are terminal: an execution never leaves them. States may be skipped (a
+// synchronous skill answers "succeeded" directly; a request may fail or be cancelled while still
+// "accepted"), but never revisited or reordered.
 type InvocationStatus string
 
 // The values of InvocationStatus.
@@ -175,97 +251,160 @@ func (v InvocationStatus) Valid() bool {
 	return false
 }
 
-// Timestamps: The milestones of an execution, each an RFC 3339 date-time with explicit offset (UTC "Z" recommended), set by the provider from its own clock. received <= started <= completed. An execution that ends before it starts running (failed validation, cancelled while accepted) has neither started nor completed. Closed (no other members) so that a misspelt milestone is caught.
+// Timestamps: The milestones of an execution, each an RFC 3339 date-time with explicit offset (UTC
+// "Z" recommended), set by the provider from its own clock. received <= started <= completed. An
+// execution that ends before it starts running (failed validation, cancelled while accepted) has
+// neither started nor completed. Closed (no other members) so that a misspelt milestone is caught.
 type Timestamps struct {
 	// When the provider received the invocation request. Always present.
 	Received Timestamp `json:"received"`
-	// When the skill started running; present from the "running" state on, for every execution that ran.
+	// When the skill started running; present from the "running" state on, for every execution that
+	// ran.
 	Started *Timestamp `json:"started,omitzero"`
-	// When an execution that had started reached a terminal state (succeeded, failed or cancelled). Requires started (enforced by dependentRequired).
+	// When an execution that had started reached a terminal state (succeeded, failed or cancelled).
+	// Requires started (enforced by dependentRequired).
 	Completed *Timestamp `json:"completed,omitzero"`
 }
 
-// InvocationError: A machine-readable reason and a human-readable explanation of a failure. Open: providers may add members (for example a "details" object or a "retry_after_ms" hint); consumers tolerate and preserve unknown members.
+// InvocationError: A machine-readable reason and a human-readable explanation of a failure. Open:
+// providers may add members (for example a "details" object or a "retry_after_ms" hint); consumers
+// tolerate and preserve unknown members.
 type InvocationError struct {
-	// A stable snake_case reason, 1 to 64 characters, that callers can branch on. Codes defined by the protocol: "invalid_input" (inputs missing, mistyped or undeclared), "unauthorized" (missing or invalid credentials), "forbidden" (valid credentials without access to the skill), "not_found" (unknown skill_id), "version_incompatible" (protocol MAJOR not supported), "rate_limited", "timeout", "upstream_error" (a service the skill depends on failed) and "internal" (any other provider failure). Providers may define other codes; a consumer treats an unknown code like "internal".
+	// A stable snake_case reason, 1 to 64 characters, that callers can branch on. Codes defined by the
+	// protocol: "invalid_input" (inputs missing, mistyped or undeclared), "unauthorized" (missing or
+	// invalid credentials), "forbidden" (valid credentials without access to the skill), "not_found"
+	// (unknown skill_id), "version_incompatible" (protocol MAJOR not supported), "rate_limited",
+	// "timeout", "upstream_error" (a service the skill depends on failed) and "internal" (any other
+	// provider failure). Providers may define other codes; a consumer treats an unknown code like
+	// "internal".
 	Code string `json:"code"`
-	// An explanation for people (logs, user interfaces), 1 to 4000 characters; not meant to be parsed. Must not leak secrets or other callers' data.
+	// An explanation for people (logs, user interfaces), 1 to 4000 characters; not meant to be parsed.
+	// Must not leak secrets or other callers' data.
 	Message string `json:"message"`
 	// The members not declared in the schema, kept and written back.
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-/*
-ProtocolVersion: ProtocolVersion
-
-The version of the skill-sharing protocol a document follows, carried as the "protocol" member of skill descriptors and skill indexes. This schema describes protocol 1.x (current version "1.0.0"). Compatibility is decided on MAJOR alone: a consumer that supports protocol MAJOR M processes a document whose protocol MAJOR equals M normally, whatever its MINOR and PATCH (a newer MINOR only adds optional members, which the open skill documents let the consumer ignore and preserve). A document whose MAJOR differs from M is rejected with a version-incompatibility error (error code "version_incompatible"), in both directions: a greater MAJOR may use members the consumer cannot understand, and a lower MAJOR is incompatible too, because under Semantic Versioning a MAJOR change breaks compatibility both ways. The check is made before the rest of the document is interpreted. The object is closed (no other members) so that a misspelt key is caught instead of being mistaken for a version.
-*/
+// ProtocolVersion: The version of the skill-sharing protocol a document follows, carried as the
+// "protocol" member of skill descriptors and skill indexes. This schema describes protocol 1.x
+// (current version "1.0.0"). Compatibility is decided on MAJOR alone: a consumer that supports
+// protocol MAJOR M processes a document whose protocol MAJOR equals M normally, whatever its MINOR
+// and PATCH (a newer MINOR only adds optional members, which the open skill documents let the
+// consumer ignore and preserve). A document whose MAJOR differs from M is rejected with a
+// version-incompatibility error (error code "version_incompatible"), in both directions: a greater
+// MAJOR may use members the consumer cannot understand, and a lower MAJOR is incompatible too,
+// because under Semantic Versioning a MAJOR change breaks compatibility both ways. The check is
+// made before the rest of the document is interpreted. The object is closed (no other members) so
+// that a misspelt key is caught instead of being mistaken for a version.
 type ProtocolVersion struct {
-	// The protocol version the document was written for, as MAJOR.MINOR.PATCH without pre-release or build suffix (for example "1.0.0"). Set by the publisher of the document; consumers compare its MAJOR with the MAJOR they support.
+	// The protocol version the document was written for, as MAJOR.MINOR.PATCH without pre-release or
+	// build suffix (for example "1.0.0"). Set by the publisher of the document; consumers compare its
+	// MAJOR with the MAJOR they support.
 	Version SemVer `json:"version"`
 }
 
-/*
-SkillDescriptor: SkillDescriptor
-
-The published description of one skill: what it does, who provides it, where and how to invoke it, what it takes and returns, how callers authenticate and who may use it. A provider serves one descriptor per skill at the descriptor_url named by its skill index entry. All twelve members listed in required must be present. The object is open for forward compatibility within a protocol MAJOR version: a consumer tolerates members it does not know and preserves them when it re-serialises the descriptor (a later MINOR version may add optional members). Publishers put private extensions under keys starting with "x-" so that they never collide with members a later protocol version defines.
-*/
+// SkillDescriptor: The published description of one skill: what it does, who provides it, where
+// and how to invoke it, what it takes and returns, how callers authenticate and who may use it. A
+// provider serves one descriptor per skill at the descriptor_url named by its skill index entry.
+// All twelve members listed in required must be present. The object is open for forward
+// compatibility within a protocol MAJOR version: a consumer tolerates members it does not know and
+// preserves them when it re-serialises the descriptor (a later MINOR version may add optional
+// members). Publishers put private extensions under keys starting with "x-" so that they never
+// collide with members a later protocol version defines.
 type SkillDescriptor struct {
-	// The protocol version the descriptor follows. A consumer checks its MAJOR before anything else and rejects a descriptor of another MAJOR with a version-incompatibility error (see ProtocolVersion).
+	// The protocol version the descriptor follows. A consumer checks its MAJOR before anything else
+	// and rejects a descriptor of another MAJOR with a version-incompatibility error (see
+	// ProtocolVersion).
 	Protocol ProtocolVersion `json:"protocol"`
-	// The skill's identifier, unique within the provider's skill index and stable across versions of the skill. Invocation requests name the skill by it (InvocationRequest.skill_id).
+	// The skill's identifier, unique within the provider's skill index and stable across versions of
+	// the skill. Invocation requests name the skill by it (InvocationRequest.skill_id).
 	ID SkillID `json:"id"`
-	// A short human-readable name for listings, 1 to 200 characters (for example "Weather forecast"). Not an identifier: use id to refer to the skill.
+	// A short human-readable name for listings, 1 to 200 characters (for example "Weather forecast").
+	// Not an identifier: use id to refer to the skill.
 	Name string `json:"name"`
-	// The version of this skill (not of the protocol), MAJOR.MINOR.PATCH without pre-release or build suffix. The provider raises MAJOR when a change to inputs, output or behaviour breaks existing callers.
+	// The version of this skill (not of the protocol), MAJOR.MINOR.PATCH without pre-release or build
+	// suffix. The provider raises MAJOR when a change to inputs, output or behaviour breaks existing
+	// callers.
 	Version SemVer `json:"version"`
-	// What kind of capability the skill offers (plugin, api, knowledge or task); consumers filter skills by it.
+	// What kind of capability the skill offers (plugin, api, knowledge or task); consumers filter
+	// skills by it.
 	CapabilityType CapabilityType `json:"capability_type"`
-	// What the skill does, for people and for agents deciding whether to call it: purpose, notable limits, side effects. Plain text, 1 to 4000 characters.
+	// What the skill does, for people and for agents deciding whether to call it: purpose, notable
+	// limits, side effects. Plain text, 1 to 4000 characters.
 	Description string `json:"description"`
 	// The organisation or person that operates the skill and answers for it.
 	Provider Provider `json:"provider"`
 	// Where and how the skill is invoked.
 	Endpoint Endpoint `json:"endpoint"`
-	// The parameters the skill accepts, at most 100, each with a distinct name (enforced by x-unique-by). Order is presentation order only. An empty array means the skill takes no parameters. The caller sends the values in InvocationRequest.inputs, keyed by parameter name.
+	// The parameters the skill accepts, at most 100, each with a distinct name (enforced by
+	// x-unique-by). Order is presentation order only. An empty array means the skill takes no
+	// parameters. The caller sends the values in InvocationRequest.inputs, keyed by parameter name.
 	Inputs []InputParameter `json:"inputs"`
 	// What a successful invocation returns in InvocationResponse.output.
 	Output OutputDescriptor `json:"output"`
-	// How callers authenticate when they invoke the skill. Credentials travel in the transport (HTTP headers or query), never inside the InvocationRequest document.
+	// How callers authenticate when they invoke the skill. Credentials travel in the transport (HTTP
+	// headers or query), never inside the InvocationRequest document.
 	Auth Auth `json:"auth"`
-	// Who may see and invoke the skill: public, restricted or private (see Access). Decides whether the skill appears in the unauthenticated skill index: every skill except the private ones does. A restricted or private skill should declare an auth other than "none"; the schema keeps the two vocabularies independent and does not enforce the pairing, publishing tools should.
+	// Who may see and invoke the skill: public, restricted or private (see Access). Decides whether
+	// the skill appears in the unauthenticated skill index: every skill except the private ones does.
+	// A restricted or private skill should declare an auth other than "none"; the schema keeps the two
+	// vocabularies independent and does not enforce the pairing, publishing tools should.
 	Access Access `json:"access"`
-	// Optional free-form keywords that help discovery (for example "weather", "geo"), at most 32, each 1 to 64 characters and distinct. Compared case-sensitively; lowercase is recommended. Absent and empty mean the same.
+	// Optional free-form keywords that help discovery (for example "weather", "geo"), at most 32, each
+	// 1 to 64 characters and distinct. Compared case-sensitively; lowercase is recommended. Absent and
+	// empty mean the same.
 	Tags []string `json:"tags,omitzero"`
 	// The members not declared in the schema, kept and written back.
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// Provider: The operator of one or more skills. Open for forward compatibility: unknown members are tolerated and preserved.
+// Provider: The operator of one or more skills. Open for forward compatibility: unknown members
+// are tolerated and preserved.
 type Provider struct {
 	// The provider's display name, 1 to 200 characters (for example "Nimbus Weather Ltd").
 	Name string `json:"name"`
-	// The provider's home page as an absolute https URL (for example "https://nimbus-weather.example"), at most 2048 characters. Plain http is not accepted: consumers follow this URL to the provider's domain, whose Well-Known skill index (/.well-known/skills/index.json) is served over https. User information (user:password@) is not allowed; the host is a DNS name, an IPv4 address or a bracketed IPv6 address; non-ASCII characters are percent-encoded.
+	// The provider's home page as an absolute https URL (for example
+	// "https://nimbus-weather.example"), at most 2048 characters. Plain http is not accepted:
+	// consumers follow this URL to the provider's domain, whose Well-Known skill index
+	// (/.well-known/skills/index.json) is served over https. User information (user:password@) is not
+	// allowed; the host is a DNS name, an IPv4 address or a bracketed IPv6 address; non-ASCII
+	// characters are percent-encoded.
 	URL string `json:"url"`
-	// An e-mail address (ASCII addr-spec such as "skills@nimbus-weather.example") where callers report problems with the provider's skills. Optional.
+	// An e-mail address (ASCII addr-spec such as "skills@nimbus-weather.example") where callers report
+	// problems with the provider's skills. Optional.
 	Contact *string `json:"contact,omitzero"`
 	// The members not declared in the schema, kept and written back.
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// Endpoint: The network location that runs the skill. Open for forward compatibility: unknown members are tolerated and preserved.
+// Endpoint: The network location that runs the skill. Open for forward compatibility: unknown
+// members are tolerated and preserved.
 type Endpoint struct {
-	// The absolute https URL that receives invocations (for example "https://api.nimbus-weather.example/v2/skills/forecast"), at most 2048 characters. Plain http is not accepted because invocations carry credentials and caller data. Same URL rules as Provider.url: no user information, non-ASCII percent-encoded.
+	// The absolute https URL that receives invocations (for example
+	// "https://api.nimbus-weather.example/v2/skills/forecast"), at most 2048 characters. Plain http is
+	// not accepted because invocations carry credentials and caller data. Same URL rules as
+	// Provider.url: no user information, non-ASCII percent-encoded.
 	URL string `json:"url"`
-	// The HTTP method of an invocation. "POST": the InvocationRequest is sent as the JSON request body (Content-Type: application/json); this is the general case. "GET": only for skills without side effects whose inputs are all scalars (string, number, integer, boolean); each input is sent as a query parameter named after it, skill_id and caller are taken from the URL and the credentials. In both cases the HTTP response body is an InvocationResponse.
+	// The HTTP method of an invocation. "POST": the InvocationRequest is sent as the JSON request body
+	// (Content-Type: application/json); this is the general case. "GET": only for skills without side
+	// effects whose inputs are all scalars (string, number, integer, boolean); each input is sent as a
+	// query parameter named after it, skill_id and caller are taken from the URL and the credentials.
+	// In both cases the HTTP response body is an InvocationResponse.
 	Method EndpointMethod `json:"method"`
-	// How long, in milliseconds, the provider may take to answer an invocation request (not to finish the work: a long task answers "accepted" quickly), from 1 ms to 3,600,000 ms (one hour). A caller may give up after this time. Absent: the provider makes no promise and the caller applies its own timeout.
+	// How long, in milliseconds, the provider may take to answer an invocation request (not to finish
+	// the work: a long task answers "accepted" quickly), from 1 ms to 3,600,000 ms (one hour). A
+	// caller may give up after this time. Absent: the provider makes no promise and the caller applies
+	// its own timeout.
 	TimeoutMS *int64 `json:"timeout_ms,omitzero"`
 	// The members not declared in the schema, kept and written back.
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// EndpointMethod: The HTTP method of an invocation. "POST": the InvocationRequest is sent as the JSON request body (Content-Type: application/json); this is the general case. "GET": only for skills without side effects whose inputs are all scalars (string, number, integer, boolean); each input is sent as a query parameter named after it, skill_id and caller are taken from the URL and the credentials. In both cases the HTTP response body is an InvocationResponse.
+// EndpointMethod: The HTTP method of an invocation. "POST": the InvocationRequest is sent as the
+// JSON request body (Content-Type: application/json); this is the general case. "GET": only for
+// skills without side effects whose inputs are all scalars (string, number, integer, boolean);
+// each input is sent as a query parameter named after it, skill_id and caller are taken from the
+// URL and the credentials. In both cases the HTTP response body is an InvocationResponse.
 type EndpointMethod string
 
 // The values of EndpointMethod.
@@ -286,29 +425,39 @@ func (v EndpointMethod) Valid() bool {
 	return false
 }
 
-// InputParameter: One parameter of a skill. Closed (no other members) so that a misspelt key such as "requried" is reported instead of silently changing the contract.
+// InputParameter: One parameter of a skill. Closed (no other members) so that a misspelt key such
+// as "requried" is reported instead of silently changing the contract.
 type InputParameter struct {
-	// The parameter's name, the key of its value in InvocationRequest.inputs: an ASCII identifier (letter or underscore, then letters, digits, underscores), 1 to 64 characters, case-sensitive, distinct within the skill (for example "city", "max_results").
+	// The parameter's name, the key of its value in InvocationRequest.inputs: an ASCII identifier
+	// (letter or underscore, then letters, digits, underscores), 1 to 64 characters, case-sensitive,
+	// distinct within the skill (for example "city", "max_results").
 	Name string `json:"name"`
 	// The JSON type the parameter's value must have.
 	Type ValueType `json:"type"`
-	// What the parameter means, its unit and accepted values, for people and agents filling it in; at most 2000 characters.
+	// What the parameter means, its unit and accepted values, for people and agents filling it in; at
+	// most 2000 characters.
 	Description *string `json:"description,omitzero"`
-	// true: the caller must send the parameter; false: the caller may omit it and the skill applies its own default. Always written explicitly so that the contract does not depend on a convention.
+	// true: the caller must send the parameter; false: the caller may omit it and the skill applies
+	// its own default. Always written explicitly so that the contract does not depend on a convention.
 	Required bool `json:"required"`
 }
 
-// OutputDescriptor: What a successful invocation returns in InvocationResponse.output. Closed (no other members) to catch typos.
+// OutputDescriptor: What a successful invocation returns in InvocationResponse.output. Closed (no
+// other members) to catch typos.
 type OutputDescriptor struct {
 	// The JSON type of InvocationResponse.output when the invocation succeeded.
 	Type ValueType `json:"type"`
 	// What the output holds: meaning, structure of objects, units; at most 2000 characters.
 	Description *string `json:"description,omitzero"`
-	// For a string output carrying a document, its media type (RFC 6838), lowercase, without parameters (for example "text/markdown" or "application/geo+json"); at most 255 characters. Absent: plain data of the declared type.
+	// For a string output carrying a document, its media type (RFC 6838), lowercase, without
+	// parameters (for example "text/markdown" or "application/geo+json"); at most 255 characters.
+	// Absent: plain data of the declared type.
 	MediaType *string `json:"media_type,omitzero"`
 }
 
-// ValueType: A JSON value type, as named by JSON Schema: "string", "number" (any JSON number), "integer" (a number without fractional part; values beyond 2^53-1 lose precision in JavaScript, so skills pass larger identifiers as strings), "boolean", "object", "array".
+// ValueType: A JSON value type, as named by JSON Schema: "string", "number" (any JSON number),
+// "integer" (a number without fractional part; values beyond 2^53-1 lose precision in JavaScript,
+// so skills pass larger identifiers as strings), "boolean", "object", "array".
 type ValueType string
 
 // The values of ValueType.
@@ -333,7 +482,11 @@ func (v ValueType) Valid() bool {
 	return false
 }
 
-// Auth: How a caller authenticates an invocation, a union tagged by "type": "api_key" (a static key in a header or query parameter), "oauth2" (an OAuth 2.0 bearer token), "custom" (a provider-specific scheme described elsewhere) or "none" (no credentials). Every variant is closed: authentication settings are security-relevant, so an unknown or misspelt member is an error rather than something silently ignored.
+// Auth: How a caller authenticates an invocation, a union tagged by "type": "api_key" (a static
+// key in a header or query parameter), "oauth2" (an OAuth 2.0 bearer token), "custom" (a
+// provider-specific scheme described elsewhere) or "none" (no credentials). Every variant is
+// closed: authentication settings are security-relevant, so an unknown or misspelt member is an
+// error rather than something silently ignored.
 // Exactly one field of Auth is set: the variant whose "type" is its name.
 type Auth struct {
 	APIKey *APIKeyAuth
@@ -359,15 +512,19 @@ func (u Auth) Tag() string {
 	return ""
 }
 
-// APIKeyAuth: A static API key issued by the provider, sent with every invocation in a header or a query parameter. Closed: no other members.
+// APIKeyAuth: A static API key issued by the provider, sent with every invocation in a header or a
+// query parameter. Closed: no other members.
 type APIKeyAuth struct {
-	// Where the key travels: "header" (recommended: headers do not end up in access logs) or "query" (a query parameter of the endpoint URL).
+	// Where the key travels: "header" (recommended: headers do not end up in access logs) or "query"
+	// (a query parameter of the endpoint URL).
 	In APIKeyAuthIn `json:"in"`
-	// The name of the header or query parameter that carries the key (for example "X-Api-Key" or "api_key"): an HTTP token (RFC 9110 tchar characters), 1 to 128 characters.
+	// The name of the header or query parameter that carries the key (for example "X-Api-Key" or
+	// "api_key"): an HTTP token (RFC 9110 tchar characters), 1 to 128 characters.
 	Name string `json:"name"`
 }
 
-// APIKeyAuthIn: Where the key travels: "header" (recommended: headers do not end up in access logs) or "query" (a query parameter of the endpoint URL).
+// APIKeyAuthIn: Where the key travels: "header" (recommended: headers do not end up in access
+// logs) or "query" (a query parameter of the endpoint URL).
 type APIKeyAuthIn string
 
 // The values of APIKeyAuthIn.
@@ -388,42 +545,63 @@ func (v APIKeyAuthIn) Valid() bool {
 	return false
 }
 
-// OAuth2Auth: OAuth 2.0 (RFC 6749): the caller obtains an access token from token_url with whichever grant the provider registered it for (client credentials for services, authorization code for users) and sends it as "Authorization: Bearer <token>" (RFC 6750). Closed: no other members.
+// OAuth2Auth: OAuth 2.0 (RFC 6749): the caller obtains an access token from token_url with
+// whichever grant the provider registered it for (client credentials for services, authorization
+// code for users) and sends it as "Authorization: Bearer <token>" (RFC 6750). Closed: no other
+// members.
 type OAuth2Auth struct {
-	// The token endpoint (RFC 6749 section 3.2) as an absolute https URL, at most 2048 characters; https is mandatory because client secrets are sent to it.
+	// The token endpoint (RFC 6749 section 3.2) as an absolute https URL, at most 2048 characters;
+	// https is mandatory because client secrets are sent to it.
 	TokenURL string `json:"token_url"`
-	// The scopes a token needs to invoke this skill, each an RFC 6749 scope-token (printable ASCII except space, '"' and '\'), distinct, at most 64. Absent or empty: no particular scope is required.
+	// The scopes a token needs to invoke this skill, each an RFC 6749 scope-token (printable ASCII
+	// except space, '"' and '\'), distinct, at most 64. Absent or empty: no particular scope is
+	// required.
 	Scopes []string `json:"scopes,omitzero"`
 }
 
-// CustomAuth: A provider-specific authentication scheme (for example request signing) that this protocol does not model; callers that do not implement the named scheme cannot invoke the skill. Closed: no other members.
+// CustomAuth: A provider-specific authentication scheme (for example request signing) that this
+// protocol does not model; callers that do not implement the named scheme cannot invoke the skill.
+// Closed: no other members.
 type CustomAuth struct {
-	// The name of the scheme, 1 to 128 characters, chosen by the provider (for example "hmac-sha256-v1"); callers match it exactly to select their implementation.
+	// The name of the scheme, 1 to 128 characters, chosen by the provider (for example
+	// "hmac-sha256-v1"); callers match it exactly to select their implementation.
 	Scheme string `json:"scheme"`
-	// Where the scheme is documented, as an absolute https URL of at most 2048 characters. Strongly recommended: without it, nobody outside the provider can implement the scheme.
+	// Where the scheme is documented, as an absolute https URL of at most 2048 characters. Strongly
+	// recommended: without it, nobody outside the provider can implement the scheme.
 	DocumentationURL *string `json:"documentation_url,omitzero"`
 }
 
-// NoAuth: No credentials: anyone who can reach the endpoint may invoke the skill. Fits public skills only. Closed: no other members.
+// NoAuth: No credentials: anyone who can reach the endpoint may invoke the skill. Fits public
+// skills only. Closed: no other members.
 type NoAuth struct{}
 
-/*
-SkillIndex: SkillIndex
-
-The list of skills a provider domain offers, served as application/json at the Well-Known URI (RFC 8615) https://<provider-domain>/.well-known/skills/index.json. An unauthenticated request gets every skill whose access is "public" or "restricted" and no "private" skill; an authenticated request may additionally list the private skills the caller is entitled to. Each entry summarises one skill and points at its full SkillDescriptor. Open for forward compatibility within a protocol MAJOR version: unknown members are tolerated and preserved; private extensions use keys starting with "x-".
-*/
+// SkillIndex: The list of skills a provider domain offers, served as application/json at the
+// Well-Known URI (RFC 8615) https://<provider-domain>/.well-known/skills/index.json. An
+// unauthenticated request gets every skill whose access is "public" or "restricted" and no
+// "private" skill; an authenticated request may additionally list the private skills the caller is
+// entitled to. Each entry summarises one skill and points at its full SkillDescriptor. Open for
+// forward compatibility within a protocol MAJOR version: unknown members are tolerated and
+// preserved; private extensions use keys starting with "x-".
 type SkillIndex struct {
-	// The protocol version the index follows; a consumer rejects an index of another MAJOR with a version-incompatibility error, like a descriptor.
+	// The protocol version the index follows; a consumer rejects an index of another MAJOR with a
+	// version-incompatibility error, like a descriptor.
 	Protocol ProtocolVersion `json:"protocol"`
-	// The operator of the domain serving the index. Optional: each descriptor names its provider anyway.
+	// The operator of the domain serving the index. Optional: each descriptor names its provider
+	// anyway.
 	Provider *Provider `json:"provider,omitzero"`
-	// One entry per listed skill, in the order the provider chooses (not significant). Ids are distinct within the index (enforced by x-unique-by); two versions of the same skill are never listed side by side, the index names the current one. Empty when the provider lists nothing to this caller.
+	// One entry per listed skill, in the order the provider chooses (not significant). Ids are
+	// distinct within the index (enforced by x-unique-by); two versions of the same skill are never
+	// listed side by side, the index names the current one. Empty when the provider lists nothing to
+	// this caller.
 	Skills []SkillIndexEntry `json:"skills"`
 	// The members not declared in the schema, kept and written back.
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// SkillIndexEntry: The summary of one skill in an index. id, name, version, capability_type, access and description repeat the values of the descriptor that descriptor_url resolves to, so a consumer can filter and display without fetching every descriptor; when they disagree, the descriptor wins. Open for forward compatibility: unknown members are tolerated and preserved.
+// SkillIndexEntry: The summary of one skill in an index. id, name, version, capability_type,
+// access and description repeat the values of the descriptor that descriptor_url resolves to, so a
+// consumer can filter and display without fetching every descriptor; when they disagree, the
+// descriptor wins. Open for forward compatibility: unknown members are tolerated and preserved.
 type SkillIndexEntry struct {
 	// The skill's identifier, distinct from every other entry's id in the same index.
 	ID SkillID `json:"id"`
@@ -431,22 +609,46 @@ type SkillIndexEntry struct {
 	Name string `json:"name"`
 	// The skill's current version, as in its descriptor.
 	Version SemVer `json:"version"`
-	// The skill's capability type, as in its descriptor; lets consumers filter the index without fetching descriptors.
+	// The skill's capability type, as in its descriptor; lets consumers filter the index without
+	// fetching descriptors.
 	CapabilityType CapabilityType `json:"capability_type"`
-	// The skill's access level, as in its descriptor. Never "private" in an index served to an unauthenticated caller.
+	// The skill's access level, as in its descriptor. Never "private" in an index served to an
+	// unauthenticated caller.
 	Access Access `json:"access"`
-	// A short description for listings, at most 4000 characters; optional (the descriptor's description is authoritative).
+	// A short description for listings, at most 4000 characters; optional (the descriptor's
+	// description is authoritative).
 	Description *string `json:"description,omitzero"`
-	// Where the skill's SkillDescriptor is served: either an absolute https URL, or a relative reference (RFC 3986 section 4.2, such as "skills/weather.forecast.json" or "/skills/weather.forecast.json") resolved against the URL of the index document itself, i.e. https://<provider-domain>/.well-known/skills/index.json. Other schemes, plain http included, are not allowed; non-ASCII characters are percent-encoded; at most 2048 characters. The URL should stay on the provider's domain. Fetching it must yield a valid SkillDescriptor whose id equals this entry's id.
+	// Where the skill's SkillDescriptor is served: either an absolute https URL, or a relative
+	// reference (RFC 3986 section 4.2, such as "skills/weather.forecast.json" or
+	// "/skills/weather.forecast.json") resolved against the URL of the index document itself, i.e.
+	// https://<provider-domain>/.well-known/skills/index.json. Other schemes, plain http included, are
+	// not allowed; non-ASCII characters are percent-encoded; at most 2048 characters. The URL should
+	// stay on the provider's domain. Fetching it must yield a valid SkillDescriptor whose id equals
+	// this entry's id.
 	DescriptorURL string `json:"descriptor_url"`
 	// The members not declared in the schema, kept and written back.
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// SemVer: A version number MAJOR.MINOR.PATCH (Semantic Versioning 2.0.0, core part only): three non-negative decimal integers separated by dots, each without leading zeros ("0" is allowed, "01" is not). Pre-release and build suffixes ("1.0.0-rc.1", "1.0.0+build.5") are NOT allowed: protocol versions and published skill versions are release versions only, so that comparing two versions is a plain comparison of three integers. Producers keep each component at most 2^53-1 so that TypeScript consumers compare them exactly; the 64-character limit keeps the string short. Example: "1.4.0".
+// SemVer: A version number MAJOR.MINOR.PATCH (Semantic Versioning 2.0.0, core part only): three
+// non-negative decimal integers separated by dots, each without leading zeros ("0" is allowed,
+// "01" is not). Pre-release and build suffixes ("1.0.0-rc.1", "1.0.0+build.5") are NOT allowed:
+// protocol versions and published skill versions are release versions only, so that comparing two
+// versions is a plain comparison of three integers. Producers keep each component at most 2^53-1
+// so that TypeScript consumers compare them exactly; the 64-character limit keeps the string
+// short. Example: "1.4.0".
 type SemVer string
 
-// CapabilityType: What kind of capability a skill offers; consumers filter skills by it (a filter returns exactly the skills of that type). "plugin": extends the calling host or agent with a tool it can call as part of its own work (for example a code formatter or a document converter). "api": a request/response operation on a remote service (for example a weather lookup or a currency conversion). "knowledge": read-only access to a body of information that answers questions or returns documents (for example a code search or a product manual). "task": a unit of work that the provider carries out and that may take a while, typically reported asynchronously through the invocation lifecycle (for example ticket triage or a report build). Every type is invoked the same way, through the descriptor's endpoint; the value only classifies the skill.
+// CapabilityType: What kind of capability a skill offers; consumers filter skills by it (a filter
+// returns exactly the skills of that type). "plugin": extends the calling host or agent with a
+// tool it can call as part of its own work (for example a code formatter or a document converter).
+// "api": a request/response operation on a remote service (for example a weather lookup or a
+// currency conversion). "knowledge": read-only access to a body of information that answers
+// questions or returns documents (for example a code search or a product manual). "task": a unit
+// of work that the provider carries out and that may take a while, typically reported
+// asynchronously through the invocation lifecycle (for example ticket triage or a report build).
+// Every type is invoked the same way, through the descriptor's endpoint; the value only classifies
+// the skill.
 type CapabilityType string
 
 // The values of CapabilityType.
@@ -469,7 +671,14 @@ func (v CapabilityType) Valid() bool {
 	return false
 }
 
-// Access: Who may see and invoke a skill. "public": listed in the provider's public skill index, descriptor readable and skill invocable by anyone (the descriptor's auth still applies, usually "none" or an API key handed out freely). "restricted": listed in the public index and its descriptor is readable by anyone, but invocation requires credentials the provider grants to selected callers; the descriptor's auth says how to present them, so it should not be "none". "private": never listed to unauthenticated callers and its descriptor URL answers 404 Not Found to them (not 401/403, so that its existence is not revealed); authenticated callers entitled to it may see it in the index and invoke it.
+// Access: Who may see and invoke a skill. "public": listed in the provider's public skill index,
+// descriptor readable and skill invocable by anyone (the descriptor's auth still applies, usually
+// "none" or an API key handed out freely). "restricted": listed in the public index and its
+// descriptor is readable by anyone, but invocation requires credentials the provider grants to
+// selected callers; the descriptor's auth says how to present them, so it should not be "none".
+// "private": never listed to unauthenticated callers and its descriptor URL answers 404 Not Found
+// to them (not 401/403, so that its existence is not revealed); authenticated callers entitled to
+// it may see it in the index and invoke it.
 type Access string
 
 // The values of Access.
@@ -491,7 +700,14 @@ func (v Access) Valid() bool {
 	return false
 }
 
-// Severity: How serious a finding is, ordered critical > warn > info. "critical": a read contract is broken right now; data already returned to callers cannot be trusted. "warn": two stored facts contradict each other; something is wrong now. "info": an observation or a suggestion; acting on it is a judgement call. Severity is a property of the finding's kind, assigned by the server from a static kind-to-severity map (no per-finding scoring, no confidence value), so consumers can route on it without re-deriving it. A kind missing from the map resolves to "info", and a probe whose only evidence is a lexical or keyword match is never "warn" or "critical". A server may leave a severity unused.
+// Severity: How serious a finding is, ordered critical > warn > info. "critical": a read contract
+// is broken right now; data already returned to callers cannot be trusted. "warn": two stored
+// facts contradict each other; something is wrong now. "info": an observation or a suggestion;
+// acting on it is a judgement call. Severity is a property of the finding's kind, assigned by the
+// server from a static kind-to-severity map (no per-finding scoring, no confidence value), so
+// consumers can route on it without re-deriving it. A kind missing from the map resolves to
+// "info", and a probe whose only evidence is a lexical or keyword match is never "warn" or
+// "critical". A server may leave a severity unused.
 type Severity string
 
 // The values of Severity.
@@ -513,8 +729,17 @@ func (v Severity) Valid() bool {
 	return false
 }
 
-// SkillID: A skill identifier chosen by the provider: 1 to 128 characters from lowercase ASCII letters, digits, '.', '_' and '-', starting and ending with a letter or digit (reverse-DNS names such as "com.example.weather.forecast" fit). It is unique within a provider's skill index, stays the same across versions of the skill, and is compared byte for byte (no case folding).
+// SkillID: A skill identifier chosen by the provider: 1 to 128 characters from lowercase ASCII
+// letters, digits, '.', '_' and '-', starting and ending with a letter or digit (reverse-DNS names
+// such as "com.example.weather.forecast" fit). It is unique within a provider's skill index, stays
+// the same across versions of the skill, and is compared byte for byte (no case folding).
 type SkillID string
 
-// Timestamp: An instant as an RFC 3339 date-time with an explicit offset: "YYYY-MM-DDTHH:MM:SS", optional fraction of 1 to 9 digits, then "Z" or "+HH:MM"/"-HH:MM" (for example "2026-03-14T09:26:53.589Z" or "2026-03-14T18:26:53+09:00"). The letters T and Z are uppercase; a local time without offset is not allowed. The pattern checks the shape and the range of each field; producers must also send a real calendar date (no 30 February). Leap seconds (second 60) are not accepted because common runtimes cannot parse them; producers smear or clamp them. Producers should send UTC ("Z").
+// Timestamp: An instant as an RFC 3339 date-time with an explicit offset: "YYYY-MM-DDTHH:MM:SS",
+// optional fraction of 1 to 9 digits, then "Z" or "+HH:MM"/"-HH:MM" (for example
+// "2026-03-14T09:26:53.589Z" or "2026-03-14T18:26:53+09:00"). The letters T and Z are uppercase; a
+// local time without offset is not allowed. The pattern checks the shape and the range of each
+// field; producers must also send a real calendar date (no 30 February). Leap seconds (second 60)
+// are not accepted because common runtimes cannot parse them; producers smear or clamp them.
+// Producers should send UTC ("Z").
 type Timestamp string

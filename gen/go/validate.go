@@ -297,7 +297,8 @@ func vFindingsResponse_CountsByKind(v any, p *ptr, e *errs) {
 	}
 }
 
-// vFindingsResponse_CountsByKind_PropertyNames validates FindingsResponse.json#/properties/counts_by_kind/propertyNames.
+// vFindingsResponse_CountsByKind_PropertyNames validates
+// FindingsResponse.json#/properties/counts_by_kind/propertyNames.
 func vFindingsResponse_CountsByKind_PropertyNames(v any, p *ptr, e *errs) {
 	if s, ok := v.(string); ok {
 		if runes(s) < 1 {
@@ -309,7 +310,8 @@ func vFindingsResponse_CountsByKind_PropertyNames(v any, p *ptr, e *errs) {
 	}
 }
 
-// vFindingsResponse_CountsByKind_AdditionalProperties validates FindingsResponse.json#/properties/counts_by_kind/additionalProperties.
+// vFindingsResponse_CountsByKind_AdditionalProperties validates
+// FindingsResponse.json#/properties/counts_by_kind/additionalProperties.
 func vFindingsResponse_CountsByKind_AdditionalProperties(v any, p *ptr, e *errs) {
 	if !(isInteger(v)) {
 		e.add(p, "type", "expected integer, got "+typeName(v))
@@ -329,7 +331,8 @@ func extraFindingsResponse_CountsBySeverity(k string) bool {
 	return true
 }
 
-// vFindingsResponse_CountsBySeverity validates FindingsResponse.json#/properties/counts_by_severity.
+// vFindingsResponse_CountsBySeverity validates
+// FindingsResponse.json#/properties/counts_by_severity.
 func vFindingsResponse_CountsBySeverity(v any, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
@@ -354,12 +357,14 @@ func vFindingsResponse_CountsBySeverity(v any, p *ptr, e *errs) {
 	}
 }
 
-// vFindingsResponse_CountsBySeverity_PropertyNames validates FindingsResponse.json#/properties/counts_by_severity/propertyNames.
+// vFindingsResponse_CountsBySeverity_PropertyNames validates
+// FindingsResponse.json#/properties/counts_by_severity/propertyNames.
 func vFindingsResponse_CountsBySeverity_PropertyNames(v any, p *ptr, e *errs) {
 	vCommon_Severity(v, p, e)
 }
 
-// vFindingsResponse_CountsBySeverity_AdditionalProperties validates FindingsResponse.json#/properties/counts_by_severity/additionalProperties.
+// vFindingsResponse_CountsBySeverity_AdditionalProperties validates
+// FindingsResponse.json#/properties/counts_by_severity/additionalProperties.
 func vFindingsResponse_CountsBySeverity_AdditionalProperties(v any, p *ptr, e *errs) {
 	if !(isInteger(v)) {
 		e.add(p, "type", "expected integer, got "+typeName(v))
@@ -400,7 +405,8 @@ func vFindingsResponse_CappedKinds(v any, p *ptr, e *errs) {
 	}
 }
 
-// vFindingsResponse_CappedKinds_Items validates FindingsResponse.json#/properties/capped_kinds/items.
+// vFindingsResponse_CappedKinds_Items validates
+// FindingsResponse.json#/properties/capped_kinds/items.
 func vFindingsResponse_CappedKinds_Items(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -476,7 +482,8 @@ func vFindingsResponse_Meta2(v any, p *ptr, e *errs) {
 	}
 }
 
-// vFindingsResponse_Meta_ServerVersion validates FindingsResponse.json#/$defs/Meta/properties/server_version.
+// vFindingsResponse_Meta_ServerVersion validates
+// FindingsResponse.json#/$defs/Meta/properties/server_version.
 func vFindingsResponse_Meta_ServerVersion(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -492,7 +499,8 @@ func vFindingsResponse_Meta_ServerVersion(v any, p *ptr, e *errs) {
 	}
 }
 
-// vFindingsResponse_Meta_AdditionalProperties validates FindingsResponse.json#/$defs/Meta/additionalProperties.
+// vFindingsResponse_Meta_AdditionalProperties validates
+// FindingsResponse.json#/$defs/Meta/additionalProperties.
 func vFindingsResponse_Meta_AdditionalProperties(v any, p *ptr, e *errs) {}
 func extraGetSessionFindingsParams(k string) bool {
 	switch k {
@@ -539,12 +547,14 @@ func vGetSessionFindingsParams(v any, p *ptr, e *errs) {
 	}
 }
 
-// vGetSessionFindingsParams_AdditionalProperties validates GetSessionFindingsParams.json#/additionalProperties.
+// vGetSessionFindingsParams_AdditionalProperties validates
+// GetSessionFindingsParams.json#/additionalProperties.
 func vGetSessionFindingsParams_AdditionalProperties(v any, p *ptr, e *errs) {
 	e.add(p, "false", "no value is allowed here")
 }
 
-// vGetSessionFindingsParams_SessionKey validates GetSessionFindingsParams.json#/properties/session_key.
+// vGetSessionFindingsParams_SessionKey validates
+// GetSessionFindingsParams.json#/properties/session_key.
 func vGetSessionFindingsParams_SessionKey(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -560,7 +570,8 @@ func vGetSessionFindingsParams_SessionKey(v any, p *ptr, e *errs) {
 	}
 }
 
-// vGetSessionFindingsParams_PerKindLimit validates GetSessionFindingsParams.json#/properties/per_kind_limit.
+// vGetSessionFindingsParams_PerKindLimit validates
+// GetSessionFindingsParams.json#/properties/per_kind_limit.
 func vGetSessionFindingsParams_PerKindLimit(v any, p *ptr, e *errs) {
 	if !(isInteger(v)) {
 		e.add(p, "type", "expected integer, got "+typeName(v))
@@ -577,7 +588,8 @@ func vGetSessionFindingsParams_PerKindLimit(v any, p *ptr, e *errs) {
 	}
 }
 
-// vGetSessionFindingsParams_IncludeSummary validates GetSessionFindingsParams.json#/properties/include_summary.
+// vGetSessionFindingsParams_IncludeSummary validates
+// GetSessionFindingsParams.json#/properties/include_summary.
 func vGetSessionFindingsParams_IncludeSummary(v any, p *ptr, e *errs) {
 	if !(isBool(v)) {
 		e.add(p, "type", "expected boolean, got "+typeName(v))
@@ -683,7 +695,8 @@ func vInvocationRequest_Caller2(v any, p *ptr, e *errs) {
 	}
 }
 
-// vInvocationRequest_Caller_AdditionalProperties validates InvocationRequest.json#/$defs/Caller/additionalProperties.
+// vInvocationRequest_Caller_AdditionalProperties validates
+// InvocationRequest.json#/$defs/Caller/additionalProperties.
 func vInvocationRequest_Caller_AdditionalProperties(v any, p *ptr, e *errs) {
 	e.add(p, "false", "no value is allowed here")
 }
@@ -756,7 +769,8 @@ func vInvocationRequest_Inputs(v any, p *ptr, e *errs) {
 	}
 }
 
-// vInvocationRequest_Inputs_PropertyNames validates InvocationRequest.json#/properties/inputs/propertyNames.
+// vInvocationRequest_Inputs_PropertyNames validates
+// InvocationRequest.json#/properties/inputs/propertyNames.
 func vInvocationRequest_Inputs_PropertyNames(v any, p *ptr, e *errs) {
 	if s, ok := v.(string); ok {
 		if runes(s) > 64 {
@@ -768,7 +782,8 @@ func vInvocationRequest_Inputs_PropertyNames(v any, p *ptr, e *errs) {
 	}
 }
 
-// vInvocationRequest_Inputs_AdditionalProperties validates InvocationRequest.json#/properties/inputs/additionalProperties.
+// vInvocationRequest_Inputs_AdditionalProperties validates
+// InvocationRequest.json#/properties/inputs/additionalProperties.
 func vInvocationRequest_Inputs_AdditionalProperties(v any, p *ptr, e *errs) {}
 
 // vInvocationRequest_RequestID validates InvocationRequest.json#/properties/request_id.
@@ -957,12 +972,14 @@ func vInvocationResponse_Timestamps2(v any, p *ptr, e *errs) {
 	}
 }
 
-// vInvocationResponse_Timestamps_AdditionalProperties validates InvocationResponse.json#/$defs/Timestamps/additionalProperties.
+// vInvocationResponse_Timestamps_AdditionalProperties validates
+// InvocationResponse.json#/$defs/Timestamps/additionalProperties.
 func vInvocationResponse_Timestamps_AdditionalProperties(v any, p *ptr, e *errs) {
 	e.add(p, "false", "no value is allowed here")
 }
 
-// vInvocationResponse_Timestamps_Received validates InvocationResponse.json#/$defs/Timestamps/properties/received.
+// vInvocationResponse_Timestamps_Received validates
+// InvocationResponse.json#/$defs/Timestamps/properties/received.
 func vInvocationResponse_Timestamps_Received(v any, p *ptr, e *errs) {
 	vCommon_Timestamp(v, p, e)
 }
@@ -983,12 +1000,14 @@ func vCommon_Timestamp(v any, p *ptr, e *errs) {
 	}
 }
 
-// vInvocationResponse_Timestamps_Started validates InvocationResponse.json#/$defs/Timestamps/properties/started.
+// vInvocationResponse_Timestamps_Started validates
+// InvocationResponse.json#/$defs/Timestamps/properties/started.
 func vInvocationResponse_Timestamps_Started(v any, p *ptr, e *errs) {
 	vCommon_Timestamp(v, p, e)
 }
 
-// vInvocationResponse_Timestamps_Completed validates InvocationResponse.json#/$defs/Timestamps/properties/completed.
+// vInvocationResponse_Timestamps_Completed validates
+// InvocationResponse.json#/$defs/Timestamps/properties/completed.
 func vInvocationResponse_Timestamps_Completed(v any, p *ptr, e *errs) {
 	vCommon_Timestamp(v, p, e)
 }
@@ -1033,7 +1052,8 @@ func vInvocationResponse_InvocationError(v any, p *ptr, e *errs) {
 	}
 }
 
-// vInvocationResponse_InvocationError_Code validates InvocationResponse.json#/$defs/InvocationError/properties/code.
+// vInvocationResponse_InvocationError_Code validates
+// InvocationResponse.json#/$defs/InvocationError/properties/code.
 func vInvocationResponse_InvocationError_Code(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -1049,7 +1069,8 @@ func vInvocationResponse_InvocationError_Code(v any, p *ptr, e *errs) {
 	}
 }
 
-// vInvocationResponse_InvocationError_Message validates InvocationResponse.json#/$defs/InvocationError/properties/message.
+// vInvocationResponse_InvocationError_Message validates
+// InvocationResponse.json#/$defs/InvocationError/properties/message.
 func vInvocationResponse_InvocationError_Message(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -1065,7 +1086,8 @@ func vInvocationResponse_InvocationError_Message(v any, p *ptr, e *errs) {
 	}
 }
 
-// vInvocationResponse_InvocationError_AdditionalProperties validates InvocationResponse.json#/$defs/InvocationError/additionalProperties.
+// vInvocationResponse_InvocationError_AdditionalProperties validates
+// InvocationResponse.json#/$defs/InvocationError/additionalProperties.
 func vInvocationResponse_InvocationError_AdditionalProperties(v any, p *ptr, e *errs) {}
 
 // vInvocationResponse_AdditionalProperties validates InvocationResponse.json#/additionalProperties.
@@ -1097,7 +1119,8 @@ func vInvocationResponse_AllOf_X0_If(v any, p *ptr, e *errs) {
 
 var constInvocationResponse_AllOf_X0_If_Status = any("failed")
 
-// vInvocationResponse_AllOf_X0_If_Status validates InvocationResponse.json#/allOf/0/if/properties/status.
+// vInvocationResponse_AllOf_X0_If_Status validates
+// InvocationResponse.json#/allOf/0/if/properties/status.
 func vInvocationResponse_AllOf_X0_If_Status(v any, p *ptr, e *errs) {
 	if !jsonEqual(v, constInvocationResponse_AllOf_X0_If_Status) {
 		e.add(p, "const", "must be \"failed\"")
@@ -1462,7 +1485,8 @@ func vSkillDescriptor_Provider_URL(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_Provider_Contact validates SkillDescriptor.json#/$defs/Provider/properties/contact.
+// vSkillDescriptor_Provider_Contact validates
+// SkillDescriptor.json#/$defs/Provider/properties/contact.
 func vSkillDescriptor_Provider_Contact(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -1478,7 +1502,8 @@ func vSkillDescriptor_Provider_Contact(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_Provider_AdditionalProperties validates SkillDescriptor.json#/$defs/Provider/additionalProperties.
+// vSkillDescriptor_Provider_AdditionalProperties validates
+// SkillDescriptor.json#/$defs/Provider/additionalProperties.
 func vSkillDescriptor_Provider_AdditionalProperties(v any, p *ptr, e *errs) {}
 
 // vSkillDescriptor_Endpoint validates SkillDescriptor.json#/properties/endpoint.
@@ -1544,7 +1569,8 @@ func vSkillDescriptor_Endpoint_URL(v any, p *ptr, e *errs) {
 
 var enumSkillDescriptor_Endpoint_Method = []any{"GET", "POST"}
 
-// vSkillDescriptor_Endpoint_Method validates SkillDescriptor.json#/$defs/Endpoint/properties/method.
+// vSkillDescriptor_Endpoint_Method validates
+// SkillDescriptor.json#/$defs/Endpoint/properties/method.
 func vSkillDescriptor_Endpoint_Method(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -1555,7 +1581,8 @@ func vSkillDescriptor_Endpoint_Method(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_Endpoint_TimeoutMS validates SkillDescriptor.json#/$defs/Endpoint/properties/timeout_ms.
+// vSkillDescriptor_Endpoint_TimeoutMS validates
+// SkillDescriptor.json#/$defs/Endpoint/properties/timeout_ms.
 func vSkillDescriptor_Endpoint_TimeoutMS(v any, p *ptr, e *errs) {
 	if !(isInteger(v)) {
 		e.add(p, "type", "expected integer, got "+typeName(v))
@@ -1572,7 +1599,8 @@ func vSkillDescriptor_Endpoint_TimeoutMS(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_Endpoint_AdditionalProperties validates SkillDescriptor.json#/$defs/Endpoint/additionalProperties.
+// vSkillDescriptor_Endpoint_AdditionalProperties validates
+// SkillDescriptor.json#/$defs/Endpoint/additionalProperties.
 func vSkillDescriptor_Endpoint_AdditionalProperties(v any, p *ptr, e *errs) {}
 
 // vSkillDescriptor_Inputs validates SkillDescriptor.json#/properties/inputs.
@@ -1668,12 +1696,14 @@ func vSkillDescriptor_InputParameter(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_InputParameter_AdditionalProperties validates SkillDescriptor.json#/$defs/InputParameter/additionalProperties.
+// vSkillDescriptor_InputParameter_AdditionalProperties validates
+// SkillDescriptor.json#/$defs/InputParameter/additionalProperties.
 func vSkillDescriptor_InputParameter_AdditionalProperties(v any, p *ptr, e *errs) {
 	e.add(p, "false", "no value is allowed here")
 }
 
-// vSkillDescriptor_InputParameter_Name validates SkillDescriptor.json#/$defs/InputParameter/properties/name.
+// vSkillDescriptor_InputParameter_Name validates
+// SkillDescriptor.json#/$defs/InputParameter/properties/name.
 func vSkillDescriptor_InputParameter_Name(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -1689,7 +1719,8 @@ func vSkillDescriptor_InputParameter_Name(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_InputParameter_Type validates SkillDescriptor.json#/$defs/InputParameter/properties/type.
+// vSkillDescriptor_InputParameter_Type validates
+// SkillDescriptor.json#/$defs/InputParameter/properties/type.
 func vSkillDescriptor_InputParameter_Type(v any, p *ptr, e *errs) {
 	vSkillDescriptor_ValueType(v, p, e)
 }
@@ -1707,7 +1738,8 @@ func vSkillDescriptor_ValueType(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_InputParameter_Description validates SkillDescriptor.json#/$defs/InputParameter/properties/description.
+// vSkillDescriptor_InputParameter_Description validates
+// SkillDescriptor.json#/$defs/InputParameter/properties/description.
 func vSkillDescriptor_InputParameter_Description(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -1720,7 +1752,8 @@ func vSkillDescriptor_InputParameter_Description(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_InputParameter_Required validates SkillDescriptor.json#/$defs/InputParameter/properties/required.
+// vSkillDescriptor_InputParameter_Required validates
+// SkillDescriptor.json#/$defs/InputParameter/properties/required.
 func vSkillDescriptor_InputParameter_Required(v any, p *ptr, e *errs) {
 	if !(isBool(v)) {
 		e.add(p, "type", "expected boolean, got "+typeName(v))
@@ -1780,17 +1813,20 @@ func vSkillDescriptor_OutputDescriptor(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_OutputDescriptor_AdditionalProperties validates SkillDescriptor.json#/$defs/OutputDescriptor/additionalProperties.
+// vSkillDescriptor_OutputDescriptor_AdditionalProperties validates
+// SkillDescriptor.json#/$defs/OutputDescriptor/additionalProperties.
 func vSkillDescriptor_OutputDescriptor_AdditionalProperties(v any, p *ptr, e *errs) {
 	e.add(p, "false", "no value is allowed here")
 }
 
-// vSkillDescriptor_OutputDescriptor_Type validates SkillDescriptor.json#/$defs/OutputDescriptor/properties/type.
+// vSkillDescriptor_OutputDescriptor_Type validates
+// SkillDescriptor.json#/$defs/OutputDescriptor/properties/type.
 func vSkillDescriptor_OutputDescriptor_Type(v any, p *ptr, e *errs) {
 	vSkillDescriptor_ValueType(v, p, e)
 }
 
-// vSkillDescriptor_OutputDescriptor_Description validates SkillDescriptor.json#/$defs/OutputDescriptor/properties/description.
+// vSkillDescriptor_OutputDescriptor_Description validates
+// SkillDescriptor.json#/$defs/OutputDescriptor/properties/description.
 func vSkillDescriptor_OutputDescriptor_Description(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -1803,7 +1839,8 @@ func vSkillDescriptor_OutputDescriptor_Description(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_OutputDescriptor_MediaType validates SkillDescriptor.json#/$defs/OutputDescriptor/properties/media_type.
+// vSkillDescriptor_OutputDescriptor_MediaType validates
+// SkillDescriptor.json#/$defs/OutputDescriptor/properties/media_type.
 func vSkillDescriptor_OutputDescriptor_MediaType(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -1907,14 +1944,16 @@ func vSkillDescriptor_APIKeyAuth(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_APIKeyAuth_AdditionalProperties validates SkillDescriptor.json#/$defs/APIKeyAuth/additionalProperties.
+// vSkillDescriptor_APIKeyAuth_AdditionalProperties validates
+// SkillDescriptor.json#/$defs/APIKeyAuth/additionalProperties.
 func vSkillDescriptor_APIKeyAuth_AdditionalProperties(v any, p *ptr, e *errs) {
 	e.add(p, "false", "no value is allowed here")
 }
 
 var constSkillDescriptor_APIKeyAuth_Type = any("api_key")
 
-// vSkillDescriptor_APIKeyAuth_Type validates SkillDescriptor.json#/$defs/APIKeyAuth/properties/type.
+// vSkillDescriptor_APIKeyAuth_Type validates
+// SkillDescriptor.json#/$defs/APIKeyAuth/properties/type.
 func vSkillDescriptor_APIKeyAuth_Type(v any, p *ptr, e *errs) {
 	if !jsonEqual(v, constSkillDescriptor_APIKeyAuth_Type) {
 		e.add(p, "const", "must be \"api_key\"")
@@ -1934,7 +1973,8 @@ func vSkillDescriptor_APIKeyAuth_In(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_APIKeyAuth_Name validates SkillDescriptor.json#/$defs/APIKeyAuth/properties/name.
+// vSkillDescriptor_APIKeyAuth_Name validates
+// SkillDescriptor.json#/$defs/APIKeyAuth/properties/name.
 func vSkillDescriptor_APIKeyAuth_Name(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -2008,21 +2048,24 @@ func vSkillDescriptor_OAuth2Auth(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_OAuth2Auth_AdditionalProperties validates SkillDescriptor.json#/$defs/OAuth2Auth/additionalProperties.
+// vSkillDescriptor_OAuth2Auth_AdditionalProperties validates
+// SkillDescriptor.json#/$defs/OAuth2Auth/additionalProperties.
 func vSkillDescriptor_OAuth2Auth_AdditionalProperties(v any, p *ptr, e *errs) {
 	e.add(p, "false", "no value is allowed here")
 }
 
 var constSkillDescriptor_OAuth2Auth_Type = any("oauth2")
 
-// vSkillDescriptor_OAuth2Auth_Type validates SkillDescriptor.json#/$defs/OAuth2Auth/properties/type.
+// vSkillDescriptor_OAuth2Auth_Type validates
+// SkillDescriptor.json#/$defs/OAuth2Auth/properties/type.
 func vSkillDescriptor_OAuth2Auth_Type(v any, p *ptr, e *errs) {
 	if !jsonEqual(v, constSkillDescriptor_OAuth2Auth_Type) {
 		e.add(p, "const", "must be \"oauth2\"")
 	}
 }
 
-// vSkillDescriptor_OAuth2Auth_TokenURL validates SkillDescriptor.json#/$defs/OAuth2Auth/properties/token_url.
+// vSkillDescriptor_OAuth2Auth_TokenURL validates
+// SkillDescriptor.json#/$defs/OAuth2Auth/properties/token_url.
 func vSkillDescriptor_OAuth2Auth_TokenURL(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -2038,7 +2081,8 @@ func vSkillDescriptor_OAuth2Auth_TokenURL(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_OAuth2Auth_Scopes validates SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes.
+// vSkillDescriptor_OAuth2Auth_Scopes validates
+// SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes.
 func vSkillDescriptor_OAuth2Auth_Scopes(v any, p *ptr, e *errs) {
 	if !(isArray(v)) {
 		e.add(p, "type", "expected array, got "+typeName(v))
@@ -2065,7 +2109,8 @@ func vSkillDescriptor_OAuth2Auth_Scopes(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_OAuth2Auth_Scopes_Items validates SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes/items.
+// vSkillDescriptor_OAuth2Auth_Scopes_Items validates
+// SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes/items.
 func vSkillDescriptor_OAuth2Auth_Scopes_Items(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -2139,21 +2184,24 @@ func vSkillDescriptor_CustomAuth(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_CustomAuth_AdditionalProperties validates SkillDescriptor.json#/$defs/CustomAuth/additionalProperties.
+// vSkillDescriptor_CustomAuth_AdditionalProperties validates
+// SkillDescriptor.json#/$defs/CustomAuth/additionalProperties.
 func vSkillDescriptor_CustomAuth_AdditionalProperties(v any, p *ptr, e *errs) {
 	e.add(p, "false", "no value is allowed here")
 }
 
 var constSkillDescriptor_CustomAuth_Type = any("custom")
 
-// vSkillDescriptor_CustomAuth_Type validates SkillDescriptor.json#/$defs/CustomAuth/properties/type.
+// vSkillDescriptor_CustomAuth_Type validates
+// SkillDescriptor.json#/$defs/CustomAuth/properties/type.
 func vSkillDescriptor_CustomAuth_Type(v any, p *ptr, e *errs) {
 	if !jsonEqual(v, constSkillDescriptor_CustomAuth_Type) {
 		e.add(p, "const", "must be \"custom\"")
 	}
 }
 
-// vSkillDescriptor_CustomAuth_Scheme validates SkillDescriptor.json#/$defs/CustomAuth/properties/scheme.
+// vSkillDescriptor_CustomAuth_Scheme validates
+// SkillDescriptor.json#/$defs/CustomAuth/properties/scheme.
 func vSkillDescriptor_CustomAuth_Scheme(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -2169,7 +2217,8 @@ func vSkillDescriptor_CustomAuth_Scheme(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_CustomAuth_DocumentationURL validates SkillDescriptor.json#/$defs/CustomAuth/properties/documentation_url.
+// vSkillDescriptor_CustomAuth_DocumentationURL validates
+// SkillDescriptor.json#/$defs/CustomAuth/properties/documentation_url.
 func vSkillDescriptor_CustomAuth_DocumentationURL(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -2221,7 +2270,8 @@ func vSkillDescriptor_NoAuth(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_NoAuth_AdditionalProperties validates SkillDescriptor.json#/$defs/NoAuth/additionalProperties.
+// vSkillDescriptor_NoAuth_AdditionalProperties validates
+// SkillDescriptor.json#/$defs/NoAuth/additionalProperties.
 func vSkillDescriptor_NoAuth_AdditionalProperties(v any, p *ptr, e *errs) {
 	e.add(p, "false", "no value is allowed here")
 }
@@ -2467,7 +2517,8 @@ func vSkillIndex_SkillIndexEntry_ID(v any, p *ptr, e *errs) {
 	vCommon_SkillID(v, p, e)
 }
 
-// vSkillIndex_SkillIndexEntry_Name validates SkillIndex.json#/$defs/SkillIndexEntry/properties/name.
+// vSkillIndex_SkillIndexEntry_Name validates
+// SkillIndex.json#/$defs/SkillIndexEntry/properties/name.
 func vSkillIndex_SkillIndexEntry_Name(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -2483,22 +2534,26 @@ func vSkillIndex_SkillIndexEntry_Name(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillIndex_SkillIndexEntry_Version validates SkillIndex.json#/$defs/SkillIndexEntry/properties/version.
+// vSkillIndex_SkillIndexEntry_Version validates
+// SkillIndex.json#/$defs/SkillIndexEntry/properties/version.
 func vSkillIndex_SkillIndexEntry_Version(v any, p *ptr, e *errs) {
 	vCommon_SemVer(v, p, e)
 }
 
-// vSkillIndex_SkillIndexEntry_CapabilityType validates SkillIndex.json#/$defs/SkillIndexEntry/properties/capability_type.
+// vSkillIndex_SkillIndexEntry_CapabilityType validates
+// SkillIndex.json#/$defs/SkillIndexEntry/properties/capability_type.
 func vSkillIndex_SkillIndexEntry_CapabilityType(v any, p *ptr, e *errs) {
 	vCommon_CapabilityType(v, p, e)
 }
 
-// vSkillIndex_SkillIndexEntry_Access validates SkillIndex.json#/$defs/SkillIndexEntry/properties/access.
+// vSkillIndex_SkillIndexEntry_Access validates
+// SkillIndex.json#/$defs/SkillIndexEntry/properties/access.
 func vSkillIndex_SkillIndexEntry_Access(v any, p *ptr, e *errs) {
 	vCommon_Access(v, p, e)
 }
 
-// vSkillIndex_SkillIndexEntry_Description validates SkillIndex.json#/$defs/SkillIndexEntry/properties/description.
+// vSkillIndex_SkillIndexEntry_Description validates
+// SkillIndex.json#/$defs/SkillIndexEntry/properties/description.
 func vSkillIndex_SkillIndexEntry_Description(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -2511,7 +2566,8 @@ func vSkillIndex_SkillIndexEntry_Description(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillIndex_SkillIndexEntry_DescriptorURL validates SkillIndex.json#/$defs/SkillIndexEntry/properties/descriptor_url.
+// vSkillIndex_SkillIndexEntry_DescriptorURL validates
+// SkillIndex.json#/$defs/SkillIndexEntry/properties/descriptor_url.
 func vSkillIndex_SkillIndexEntry_DescriptorURL(v any, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
@@ -2530,7 +2586,8 @@ func vSkillIndex_SkillIndexEntry_DescriptorURL(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillIndex_SkillIndexEntry_AdditionalProperties validates SkillIndex.json#/$defs/SkillIndexEntry/additionalProperties.
+// vSkillIndex_SkillIndexEntry_AdditionalProperties validates
+// SkillIndex.json#/$defs/SkillIndexEntry/additionalProperties.
 func vSkillIndex_SkillIndexEntry_AdditionalProperties(v any, p *ptr, e *errs) {}
 
 // vSkillIndex_AdditionalProperties validates SkillIndex.json#/additionalProperties.

@@ -147,6 +147,10 @@ func comment(s string) string {
 // docFor writes a doc comment for name.
 func docFor(name, doc, fallback string) *jen.Statement {
 	text := comment(doc)
+	if first, rest, _ := strings.Cut(text, "\n\n"); first == name {
+		// A title that only repeats the name says nothing.
+		text = strings.TrimSpace(rest)
+	}
 	if text == "" {
 		text = fallback
 	}
@@ -154,5 +158,25 @@ func docFor(name, doc, fallback string) *jen.Statement {
 	if !strings.HasPrefix(text, name+" ") {
 		text = name + ": " + text
 	}
-	return jen.Comment(text)
+	return lineComment(text)
+}
+
+// lineComment writes schema text as "//" comment lines. Text with a newline must not reach
+// jen.Comment, which would put it in a /* */ block that a "*/" in the text closes early (and a
+// line of the text starting with "//go:generate" would become a directive).
+func lineComment(text string) *jen.Statement {
+	var lines []string
+	for _, para := range strings.Split(comment(text), "\n") {
+		// Wrap long lines at about 100 columns, keeping short ones (and their spacing) as written.
+		for len(para) > 97 {
+			cut := strings.LastIndexByte(para[:97], ' ')
+			if cut <= 0 {
+				break
+			}
+			lines = append(lines, strings.TrimRight("// "+para[:cut], " "))
+			para = strings.TrimLeft(para[cut:], " ")
+		}
+		lines = append(lines, strings.TrimRight("// "+para, " "))
+	}
+	return jen.Comment(strings.Join(lines, "\n"))
 }

@@ -2,6 +2,8 @@ package golang
 
 import (
 	"strconv"
+	"strings"
+	"unicode"
 
 	"github.com/dave/jennifer/jen"
 
@@ -78,13 +80,16 @@ func (e *emitter) types() *jen.File {
 				if fd.Const != nil {
 					continue
 				}
-				tag := fd.JSONName
-				if !fd.Required {
-					tag += ",omitzero"
+				tag := "-"
+				if validTagName(fd.JSONName) {
+					tag = fd.JSONName
+					if !fd.Required {
+						tag += ",omitzero"
+					}
 				}
 				st := jen.Id(fd.GoName).Add(fieldType(fd)).Tag(map[string]string{"json": tag})
 				if c := comment(fd.Doc); c != "" {
-					fields = append(fields, jen.Comment(c))
+					fields = append(fields, lineComment(c))
 				}
 				fields = append(fields, st)
 			}
@@ -184,4 +189,21 @@ func defaultLit(fd *ir.Field) jen.Code {
 		return nil
 	}
 	return base
+}
+
+// validTagName reports whether encoding/json can carry name in a struct tag. Other names get
+// the tag "-": the generated MarshalJSON and decoders do not read tags, so nothing is lost.
+func validTagName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, c := range name {
+		switch {
+		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
+		case unicode.IsLetter(c), unicode.IsDigit(c):
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -153,7 +153,7 @@ func (e *emitter) nodeValidator(f *jen.File, n *ir.Node) {
 		if !*n.Bool {
 			body = append(body, addErr("false", jen.Lit("no value is allowed here")))
 		}
-		f.Comment(n.GoFunc + " validates " + n.Location + ".")
+		f.Add(lineComment(n.GoFunc + " validates " + n.Location + "."))
 		f.Func().Id(n.GoFunc).Params(jen.Id("v").Any(), jen.Id("p").Op("*").Id("ptr"), jen.Id("e").Op("*").Id("errs")).Block(body...)
 		return
 	}
@@ -256,7 +256,7 @@ func (e *emitter) nodeValidator(f *jen.File, n *ir.Node) {
 		}
 		body = append(body, st)
 	}
-	f.Comment(n.GoFunc + " validates " + n.Location + ".")
+	f.Add(lineComment(n.GoFunc + " validates " + n.Location + "."))
 	f.Func().Id(n.GoFunc).Params(jen.Id("v").Any(), jen.Id("p").Op("*").Id("ptr"), jen.Id("e").Op("*").Id("errs")).Block(body...)
 }
 
