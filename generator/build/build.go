@@ -89,7 +89,7 @@ func Build(set *load.Set, opts Options) (*ir.Schema, error) {
 	var roots []root
 	for _, f := range set.Files {
 		b.out.Sources = append(b.out.Sources, f.Path)
-		if f.Raw.Kind == ojson.Object && isTypeRoot(f.Raw) {
+		if f.Raw.Kind == ojson.Bool || (f.Raw.Kind == ojson.Object && isTypeRoot(f.Raw)) {
 			name := ""
 			if t, ok := f.Raw.Get("title"); ok && t.Kind == ojson.String {
 				name = t.Str
@@ -148,7 +148,8 @@ func pathBase(p string) string {
 	return p
 }
 
-// isTypeRoot: a file root is a type unless it only holds $defs and annotations.
+// isTypeRoot: an object file root is a type unless it only holds $defs and annotations (a
+// boolean file root is always a type).
 func isTypeRoot(v *ojson.Value) bool {
 	for _, m := range v.Members {
 		if m.Key == "$defs" || annotations[m.Key] || strings.HasPrefix(m.Key, "x-") {
@@ -280,6 +281,8 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) error {
 				}
 			}
 		case "enum":
+			// An empty enum accepts nothing: Enum is non-nil (and empty) for it.
+			n.Enum = []ir.Value{}
 			for _, e := range v.Arr {
 				n.Enum = append(n.Enum, toValue(e))
 			}

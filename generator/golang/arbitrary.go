@@ -147,8 +147,12 @@ func (e *emitter) arbitraries() *jen.File {
 			jen.Return(jen.Id("draw"+n).Call(jen.Id("t"), jen.Lit(0))),
 		))
 		if !(t.Kind == ir.Alias && t.Alias.Kind == ir.RefNamed) {
+			check := jen.Id("v").Dot("Validate").Call()
+			if !hasMethods(t) {
+				check = e.q("Validate" + n).Call(jen.Id("v"))
+			}
 			gen = gen.Dot("Filter").Call(jen.Func().Params(jen.Id("v").Add(e.q(n))).Bool().Block(
-				jen.Return(jen.Id("v").Dot("Validate").Call().Op("==").Nil()),
+				jen.Return(check.Op("==").Nil()),
 			))
 		}
 		f.Func().Id(n).Params().Op("*").Qual(rapidPkg, "Generator").Types(e.q(n)).Block(jen.Return(gen))

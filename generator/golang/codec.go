@@ -44,6 +44,19 @@ func baseDec(r *ir.TypeRef) jen.Code {
 	return jen.Id("decAny")
 }
 
+// hasMethods reports whether methods can be declared on t's Go type: an alias of any value,
+// of null, or of a nullable scalar is an interface or pointer type, which cannot have them.
+func hasMethods(t *ir.Type) bool {
+	if t.Kind != ir.Alias || t.Alias.Kind == ir.RefNamed {
+		return true
+	}
+	switch t.Alias.Kind {
+	case ir.RefAny, ir.RefNull:
+		return false
+	}
+	return !(t.Alias.Nullable && !nilable(t.Alias))
+}
+
 func knownName(t *ir.Type) string { return "known" + t.GoName }
 
 func (e *emitter) codec() *jen.File {
@@ -179,7 +192,15 @@ func (e *emitter) codec() *jen.File {
 		f.Func().Id("Parse"+n).Params(jen.Id("data").Index().Byte()).Params(jen.Id(n), jen.Error()).Block(
 			jen.Return(jen.Id("parseWith").Call(jen.Id("data"), jen.Id(t.Node.GoFunc), jen.Id(dec))),
 		)
-		if !(t.Kind == ir.Alias && t.Alias.Kind == ir.RefNamed) {
+		switch {
+		case t.Kind == ir.Alias && t.Alias.Kind == ir.RefNamed:
+		case !hasMethods(t):
+			f.Commentf("Validate%s reports every violation of the schema (nil, or ValidationErrors). It is", n)
+			f.Commentf("a function: %s is an interface or pointer type, which cannot have methods.", n)
+			f.Func().Id("Validate" + n).Params(jen.Id("t").Id(n)).Error().Block(
+				jen.Return(jen.Id("validateWith").Call(jen.Id("t"), jen.Id(t.Node.GoFunc))),
+			)
+		default:
 			f.Comment("Validate reports every violation of the schema (nil, or ValidationErrors).")
 			f.Func().Params(jen.Id("t").Id(n)).Id("Validate").Params().Error().Block(
 				jen.Return(jen.Id("validateWith").Call(jen.Id("t"), jen.Id(t.Node.GoFunc))),
