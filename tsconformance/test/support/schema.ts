@@ -1,0 +1,135 @@
+// The independent oracle: ajv 8 (draft 2020-12) on the canonical schema in ../schema, with the
+// skillgen extension keyword x-unique-by registered, and an independent JSON equality.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
+
+export const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+export const schemaDir = join(repoRoot, "schema");
+export const SCHEMA_BASE = "https://skillgen.dev/schema/v1/";
+
+/** The top-level types of the canonical schema (one file each at the root of schema/). */
+export const TOP_LEVEL_TYPES = [
+  "ProtocolVersion",
+  "SkillDescriptor",
+  "SkillIndex",
+  "InvocationRequest",
+  "InvocationResponse",
+  "Finding",
+  "FindingsResponse",
+  "GetSessionFindingsParams",
+] as const;
+export type TopLevelType = (typeof TOP_LEVEL_TYPES)[number];
+
+/** Every schema file: root files and defs/, keyed by file path relative to schema/. */
+export function loadSchemaFiles(): Map<string, Record<string, unknown>> {
+  const out = new Map<string, Record<string, unknown>>();
+  for (const f of readdirSync(schemaDir)) {
+    if (f.endsWith(".json")) out.set(f, JSON.parse(readFileSync(join(schemaDir, f), "utf8")));
+  }
+  for (const f of readdirSync(join(schemaDir, "defs"))) {
+    if (f.endsWith(".json")) out.set(`defs/${f}`, JSON.parse(readFileSync(join(schemaDir, "defs", f), "utf8")));
+  }
+  return out;
+}
+
+/** canonical renders a JSON value with sorted keys, so that JSON-equal values render equally. */
+export function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (typeof v === "object" && v !== null) {
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(v);
+}
+
+/** esc escapes one RFC 6901 reference token. */
+export function esc(token: string): string {
+  return token.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+interface DataCxt {
+  instancePath: string;
+}
+
+/** makeAjv compiles the canonical schema with ajv (draft 2020-12, every error reported). */
+export function makeAjv(): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    validateFormats: false,
+    unicodeRegExp: true,
+  });
+  // Annotation only: turns on a behaviour pack of the generator, no validation.
+  ajv.addKeyword({ keyword: "x-skillgen-behaviour", schemaType: "array" });
+  // Array items that are objects have distinct values at the named property.
+  const uniqueBy = function (this: unknown, key: string, data: unknown, _parent?: unknown, cxt?: DataCxt): boolean {
+    if (!Array.isArray(data)) return true;
+    const seen = new Set<string>();
+    const errors: Partial<ErrorObject>[] = [];
+    data.forEach((item, j) => {
+      if (typeof item !== "object" || item === null || Array.isArray(item)) return;
+      if (!Object.prototype.hasOwnProperty.call(item, key)) return;
+      const c = canonical((item as Record<string, unknown>)[key]);
+      if (seen.has(c)) {
+        errors.push({
+          keyword: "x-unique-by",
+          instancePath: `${cxt?.instancePath ?? ""}/${j}/${esc(key)}`,
+          params: { key },
+          message: `duplicate value at ${key}`,
+        });
+      }
+      seen.add(c);
+    });
+    (uniqueBy as unknown as { errors: Partial<ErrorObject>[] | null }).errors = errors.length ? errors : null;
+    return errors.length === 0;
+  };
+  ajv.addKeyword({ keyword: "x-unique-by", type: "array", schemaType: "string", errors: true, validate: uniqueBy });
+  for (const [, s] of loadSchemaFiles()) ajv.addSchema(s);
+  return ajv;
+}
+
+let shared: Ajv2020 | undefined;
+const compiled = new Map<string, ValidateFunction>();
+
+/** validatorFor returns ajv's validator of a top-level type (compiled once). */
+export function ajvValidator(type: TopLevelType): ValidateFunction {
+  shared ??= makeAjv();
+  let v = compiled.get(type);
+  if (v === undefined) {
+    const g = shared.getSchema(`${SCHEMA_BASE}${type}.json`);
+    if (g === undefined) throw new Error(`schema ${type} not found`);
+    v = g;
+    compiled.set(type, v);
+  }
+  return v;
+}
+
+/** ajvCheck validates a document; errors come with the pointer of the field they name. */
+export function ajvCheck(type: TopLevelType, doc: unknown): { valid: boolean; errors: ErrorObject[]; pointers: string[] } {
+  const v = ajvValidator(type);
+  const valid = v(doc) === true;
+  const errors = valid ? [] : [...(v.errors ?? [])];
+  return { valid, errors, pointers: errors.map(fieldPointer) };
+}
+
+/** fieldPointer is the pointer of the field an ajv error names (the missing or extra key for required-like keywords). */
+export function fieldPointer(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case "required":
+    case "dependentRequired":
+      return `${e.instancePath}/${esc(String(p["missingProperty"]))}`;
+    case "additionalProperties":
+      return `${e.instancePath}/${esc(String(p["additionalProperty"]))}`;
+    case "propertyNames":
+      return `${e.instancePath}/${esc(String(p["propertyName"]))}`;
+    default:
+      return e.instancePath;
+  }
+}

@@ -1,0 +1,19 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// The generated sources in ../gen/ts/src import "fast-check", which is installed here, not
+// next to them: resolve it (and every other import of it) to this package's copy.
+const here = fileURLToPath(new URL(".", import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "fast-check": `${here}node_modules/fast-check`,
+    },
+  },
+  test: {
+    include: ["test/**/*.test.ts"],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
