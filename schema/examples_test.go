@@ -632,7 +632,7 @@ var allowedKeywords = func() map[string]bool {
 		$ref $defs allOf anyOf oneOf not if then else dependentRequired
 		patternProperties propertyNames format
 		$schema $id title description default examples $comment deprecated readOnly writeOnly
-		x-skillgen-behaviour x-unique-by`) {
+		x-skillgen-behaviour x-skillgen-tool x-unique-by`) {
 		m[k] = true
 	}
 	return m

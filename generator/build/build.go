@@ -261,6 +261,22 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) error {
 			if v.Kind != ojson.Array {
 				return b.errf(cl, "x-skillgen-behaviour must be an array of strings")
 			}
+		case "x-skillgen-tool":
+			tool := &ir.Tool{Params: n}
+			if v.Kind == ojson.Object {
+				if name, ok := v.Get("name"); ok && name.Kind == ojson.String {
+					tool.Name = name.Str
+				}
+				if d, ok := v.Get("description"); ok && d.Kind == ojson.String {
+					tool.Description = d.Str
+				}
+			}
+			if !toolName.MatchString(tool.Name) || tool.Description == "" {
+				return b.errf(cl, `x-skillgen-tool must be {"name": "snake_case_name", "description": "…"}`)
+			}
+			tool.GoName = b.goTypes.Unique(naming.Camel(tool.Name) + "ToolJSON")
+			tool.TSName = b.tsTypes.Unique(strings.ToUpper(tool.Name) + "_TOOL_JSON")
+			b.out.Tools = append(b.out.Tools, tool)
 		case "x-unique-by":
 			if v.Kind != ojson.String {
 				return b.errf(cl, "x-unique-by must be a property name")
@@ -431,6 +447,8 @@ func (b *builder) number(loc load.Location, v *ojson.Value) (*ir.NumberLit, erro
 	}
 	return &ir.NumberLit{Literal: v.Str, Float: f}, nil
 }
+
+var toolName = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
 
 // ecmaOnly matches pattern syntax ECMAScript accepts and RE2 reads differently or refuses.
 var ecmaOnly = regexp.MustCompile(`\(\?[=!<]|\\[1-9]|\\k<`)

@@ -60,6 +60,11 @@ func Emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 	if err := add("validate.go", e.validators()); err != nil {
 		return nil, err
 	}
+	tools, err := e.tools()
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, tools...)
 	static, err := e.static()
 	if err != nil {
 		return nil, err
@@ -179,4 +184,28 @@ func lineComment(text string) *jen.Statement {
 		lines = append(lines, strings.TrimRight("// "+para, " "))
 	}
 	return jen.Comment(strings.Join(lines, "\n"))
+}
+
+// tools emits every tool descriptor twice: as <name>.tool.json, for servers that register
+// tools from files, and as a string constant in tools.go.
+func (e *emitter) tools() ([]ir.File, error) {
+	if len(e.s.Tools) == 0 {
+		return nil, nil
+	}
+	f := e.newFile(e.opts.Package)
+	var out []ir.File
+	for _, t := range e.s.Tools {
+		data, err := t.ToolJSON()
+		if err != nil {
+			return nil, fmt.Errorf("tool %s: %w", t.Name, err)
+		}
+		out = append(out, ir.File{Path: t.Name + ".tool.json", Data: data})
+		f.Add(lineComment(t.GoName + " is the descriptor of the " + t.Name + " tool (name, description and the JSON Schema of its parameters), ready to register with a tool-calling server. The same JSON is in " + t.Name + ".tool.json."))
+		f.Const().Id(t.GoName).Op("=").Lit(string(data))
+	}
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, err
+	}
+	return append(out, ir.File{Path: "tools.go", Data: buf.Bytes()}), nil
 }

@@ -23,6 +23,8 @@ type Schema struct {
 	Behaviours []string
 	// Sources lists the schema files, relative to the schema root, sorted.
 	Sources []string
+	// Tools are the tool descriptors asked for with "x-skillgen-tool", in schema order.
+	Tools []*Tool
 }
 
 // Value is a JSON value decoded with numbers kept as their literal text (json.Number) and
