@@ -60,11 +60,11 @@ func jsonErr(msg string) ValidationErrors {
 // maxDepth bounds nesting, so hostile input cannot exhaust memory or the stack.
 const maxDepth = 10000
 
-// decodeJSON decodes one JSON document into the tree validators read: map[string]any,
+// parseDocument decodes one JSON document into the tree validators read: map[string]any,
 // []any, string, json.Number, bool and nil. Text that is not valid UTF-8, not exactly one
 // JSON value, nested deeper than 10,000 levels, or holding a number outside the range of a
 // double is refused with a "json" error.
-func decodeJSON(data []byte) (any, error) {
+func parseDocument(data []byte) (any, error) {
 	if !utf8.Valid(data) {
 		return nil, jsonErr("document is not valid UTF-8")
 	}
@@ -147,7 +147,7 @@ func toValue(x any) (any, error) {
 	if err != nil {
 		return nil, jsonErr("cannot encode: " + err.Error())
 	}
-	return decodeJSON(data)
+	return parseDocument(data)
 }
 
 // ptr is a JSON Pointer built lazily: nothing is allocated unless an error is reported.
@@ -226,7 +226,7 @@ func isInteger(v any) bool { n, ok := v.(json.Number); return ok && isIntegral(n
 
 func isIntegral(f float64) bool { return f == math.Trunc(f) && !math.IsInf(f, 0) }
 
-// num is the double value of a number literal (already range-checked by decodeJSON).
+// num is the double value of a number literal (already range-checked by parseDocument).
 func num(n json.Number) float64 {
 	f, _ := strconv.ParseFloat(string(n), 64)
 	return f
@@ -519,7 +519,7 @@ func optField[T any](o map[string]any, key string, dst **T, dec func(any) (T, er
 
 // unmarshalWith implements UnmarshalJSON for generated types: decode without validating.
 func unmarshalWith[T any](data []byte, dst *T, dec func(any) (T, error)) error {
-	v, err := decodeJSON(data)
+	v, err := parseDocument(data)
 	if err != nil {
 		return err
 	}
@@ -534,7 +534,7 @@ func unmarshalWith[T any](data []byte, dst *T, dec func(any) (T, error)) error {
 // parseWith implements ParseT: decode, validate, then build the Go value.
 func parseWith[T any](data []byte, f validator, dec func(any) (T, error)) (T, error) {
 	var zero T
-	v, err := decodeJSON(data)
+	v, err := parseDocument(data)
 	if err != nil {
 		return zero, err
 	}

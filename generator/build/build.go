@@ -63,6 +63,7 @@ type builder struct {
 
 	behaviours map[string]bool
 	shaping    map[*ir.Node]bool
+	locs       map[*ir.Node]load.Location
 }
 
 // Build builds the IR of a loaded schema set.
@@ -81,6 +82,7 @@ func Build(set *load.Set, opts Options) (*ir.Schema, error) {
 		tsVars:     naming.NewNamer(),
 		behaviours: map[string]bool{},
 		shaping:    map[*ir.Node]bool{},
+		locs:       map[*ir.Node]load.Location{},
 	}
 	type root struct {
 		loc  load.Location
@@ -111,7 +113,7 @@ func Build(set *load.Set, opts Options) (*ir.Schema, error) {
 	// Decide the names of the named types first, so that inline types never take them.
 	named := make([]*ir.Type, len(roots))
 	for i, r := range roots {
-		gn := b.goTypes.Unique(naming.Camel(r.name))
+		gn := b.goTypes.UniqueFamily(naming.Camel(r.name), naming.GoTypeFamily)
 		named[i] = &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(gn), Location: b.set.Display(r.loc)}
 	}
 	for i, r := range roots {
@@ -125,6 +127,9 @@ func Build(set *load.Set, opts Options) (*ir.Schema, error) {
 		}
 		n.Type = named[i]
 		named[i].Node = n
+	}
+	if err := b.checkCycles(); err != nil {
+		return nil, err
 	}
 	for _, t := range named {
 		if t.Node == nil {
@@ -185,6 +190,7 @@ func (b *builder) node(loc load.Location) (*ir.Node, error) {
 	}
 	n := &ir.Node{Location: key}
 	b.nodes[key] = n
+	b.locs[n] = loc
 	b.out.Nodes = append(b.out.Nodes, n)
 	base := funcBase(loc)
 	n.GoFunc = b.goFuncs.Unique("v" + base)
@@ -193,6 +199,75 @@ func (b *builder) node(loc load.Location) (*ir.Node, error) {
 		return nil, err
 	}
 	return n, nil
+}
+
+// inPlace lists the subschemas a node applies to the value itself (not to a member or item).
+func inPlace(n *ir.Node) []*ir.Node {
+	var out []*ir.Node
+	if n.Ref != nil {
+		out = append(out, n.Ref)
+	}
+	out = append(out, n.AllOf...)
+	out = append(out, n.AnyOf...)
+	out = append(out, n.OneOf...)
+	for _, s := range []*ir.Node{n.Not, n.If, n.Then, n.Else} {
+		if s != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// checkCycles refuses a schema that reaches itself through $ref (or allOf, anyOf, oneOf, not,
+// if/then/else) without descending into the document: its validator would never terminate.
+func (b *builder) checkCycles() error {
+	const (
+		unseen = iota
+		active
+		done
+	)
+	state := make(map[*ir.Node]int, len(b.out.Nodes))
+	type frame struct {
+		n    *ir.Node
+		next []*ir.Node
+	}
+	for _, start := range b.out.Nodes {
+		if state[start] != unseen {
+			continue
+		}
+		// An explicit stack: a chain of 10,000 references must not need 10,000 Go frames.
+		stack := []frame{{start, inPlace(start)}}
+		state[start] = active
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			if len(top.next) == 0 {
+				state[top.n] = done
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			c := top.next[0]
+			top.next = top.next[1:]
+			switch state[c] {
+			case unseen:
+				state[c] = active
+				stack = append(stack, frame{c, inPlace(c)})
+			case active:
+				var path []string
+				for i := len(stack) - 1; i >= 0; i-- {
+					path = append([]string{"#" + b.locs[stack[i].n].Pointer}, path...)
+					if stack[i].n == c {
+						break
+					}
+				}
+				if len(path) > 6 {
+					path = append(path[:3], fmt.Sprintf("… (%d schemas)", len(path)))
+				}
+				path = append(path, "#"+b.locs[c].Pointer)
+				return b.errf(b.locs[c], "$ref cycle that never descends into the document (%s): its validator would never terminate", strings.Join(path, " → "))
+			}
+		}
+	}
+	return nil
 }
 
 // funcBase derives a readable, stable identifier from a location.

@@ -207,7 +207,7 @@ func (b *builder) inlineType(n *ir.Node, name string) *ir.Type {
 	if n.Type != nil {
 		return n.Type
 	}
-	gn := b.goTypes.Unique(name)
+	gn := b.goTypes.UniqueFamily(name, naming.GoTypeFamily)
 	t := &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(gn), Node: n, Location: n.Location}
 	n.Type = t
 	_ = b.shapeNamed(t)

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -258,9 +259,48 @@ func (s *Set) translate(f *File, err error) error {
 	msg = strings.ReplaceAll(msg, rootURL, "")
 	var le *jsonschema.LoadURLError
 	if errors.As(err, &le) {
-		return &Error{File: f.Display, Reason: msg}
+		return &Error{File: f.Display, Pointer: refPointer(f, le.URL), Reason: msg}
 	}
 	return &Error{File: f.Display, Reason: msg}
+}
+
+// refPointer returns the pointer of the first "$ref" in f that resolves (against the file's URL)
+// to the document target, or "" when none does.
+func refPointer(f *File, target string) string {
+	base, err := url.Parse(f.URL)
+	if err != nil {
+		return ""
+	}
+	var walk func(v *ojson.Value, ptr string) (string, bool)
+	walk = func(v *ojson.Value, ptr string) (string, bool) {
+		switch v.Kind {
+		case ojson.Object:
+			for _, m := range v.Members {
+				p := ptr + "/" + ojson.EscapeToken(m.Key)
+				if m.Key == "$ref" && m.Value.Kind == ojson.String {
+					if u, err := url.Parse(m.Value.Str); err == nil {
+						r := base.ResolveReference(u)
+						r.Fragment = ""
+						if r.String() == target {
+							return p, true
+						}
+					}
+				}
+				if found, ok := walk(m.Value, p); ok {
+					return found, true
+				}
+			}
+		case ojson.Array:
+			for i, e := range v.Arr {
+				if found, ok := walk(e, ptr+"/"+strconv.Itoa(i)); ok {
+					return found, true
+				}
+			}
+		}
+		return "", false
+	}
+	p, _ := walk(f.Raw, "")
+	return p
 }
 
 func escapeAll(toks []string) []string {

@@ -109,6 +109,30 @@ func (n *Namer) Unique(base string) string {
 	}
 }
 
+// UniqueFamily returns the first of base, base2, base3 … for which none of the names derive
+// returns is used, and reserves them all: a Go type T also declares ParseT and TValues, which
+// must not be taken by another type or constant.
+func (n *Namer) UniqueFamily(base string, derive func(string) []string) string {
+	for i := 1; ; i++ {
+		c := base
+		if i > 1 {
+			c = base + strconv.Itoa(i)
+		}
+		names := derive(c)
+		free := true
+		for _, d := range names {
+			if n.used[d] {
+				free = false
+				break
+			}
+		}
+		if free {
+			n.Reserve(names...)
+			return c
+		}
+	}
+}
+
 // Reserve marks names as used.
 func (n *Namer) Reserve(names ...string) {
 	for _, s := range names {
@@ -121,6 +145,11 @@ func (n *Namer) Reserve(names ...string) {
 var GoTypeReserved = []string{
 	"ValidationError", "ValidationErrors", "Parse", "TypeNames",
 }
+
+// GoTypeFamily lists the package-level identifiers the generated Go package declares for a
+// named type T: T itself, its parser ParseT, ValidateT (for types that cannot have methods)
+// and, for enums, TValues.
+func GoTypeFamily(t string) []string { return []string{t, "Parse" + t, "Validate" + t, t + "Values"} }
 
 // TSReserved are names a generated TypeScript module must not declare at the top level: the
 // language's reserved words, strict-mode words, and the globals generated code uses.
