@@ -55,7 +55,7 @@ type Mutation struct {
 	// required list ("...#/$defs/APIKeyAuth/required/1").
 	Schema string
 	Doc    any    // the mutated document tree
-	Data    []byte // its JSON text
+	Data   []byte // its JSON text
 }
 
 // ---- the walk ------------------------------------------------------------------------------
