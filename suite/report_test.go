@@ -120,13 +120,13 @@ func report(groups []*group, cases []caseRef, results []*langResult) reportOut {
 	}
 	var b strings.Builder
 	b.WriteString("JSON Schema Test Suite, draft 2020-12 (top level): cases passed / refused / failed\n\n")
-	fmt.Fprintf(&b, "%-24s %6s %6s", "file", "groups", "cases")
+	fmt.Fprintf(&b, "%-30s %6s %6s", "file", "groups", "cases")
 	for _, r := range results {
 		fmt.Fprintf(&b, "  %-20s", r.name+" p/r/f")
 	}
 	b.WriteString("\n")
 	row := func(name string, cs []*counts) {
-		fmt.Fprintf(&b, "%-24s %6d %6d", name, cs[0].groups, cs[0].cases)
+		fmt.Fprintf(&b, "%-30s %6d %6d", name, cs[0].groups, cs[0].cases)
 		for _, c := range cs {
 			fmt.Fprintf(&b, "  %-20s", fmt.Sprintf("%d/%d/%d", c.passed, c.refused, c.failed))
 		}

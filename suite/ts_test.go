@@ -46,7 +46,7 @@ func runTS(t *testing.T, batches []*batch, cases []caseRef) *langResult {
 	}
 	tsDir := filepath.Join(here, "ts")
 	tsc := filepath.Join(tsDir, "node_modules", "typescript", "bin", "tsc")
-	if _, err := os.Stat(tsc); err != nil {
+	if !installed(tsDir) {
 		cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund")
 		cmd.Dir = tsDir
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -123,4 +123,19 @@ type tsCase struct {
 	B int    `json:"b"`
 	T string `json:"t"`
 	D string `json:"d"`
+}
+
+// installed reports whether suite/ts/node_modules holds the TypeScript version package.json
+// pins.
+func installed(tsDir string) bool {
+	var want, got struct {
+		DevDependencies map[string]string `json:"devDependencies"`
+		Version         string            `json:"version"`
+	}
+	a, err1 := os.ReadFile(filepath.Join(tsDir, "package.json"))
+	b, err2 := os.ReadFile(filepath.Join(tsDir, "node_modules", "typescript", "package.json"))
+	if err1 != nil || err2 != nil || json.Unmarshal(a, &want) != nil || json.Unmarshal(b, &got) != nil {
+		return false
+	}
+	return got.Version != "" && want.DevDependencies["typescript"] == got.Version
 }
