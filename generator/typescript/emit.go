@@ -9,6 +9,9 @@ package typescript
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
 	"sync"
 	"text/template"
 
@@ -41,26 +44,42 @@ var parsed = sync.OnceValues(func() (*template.Template, error) {
 	return template.New("ts").ParseFS(templates.FS, "ts/*.tmpl")
 })
 
+// behaviourModules maps each behaviour pack to its static TypeScript source in templates/ts
+// (also the module name under src/).
+var behaviourModules = map[string]string{
+	"skill-protocol": "protocol",
+	"superauditor":   "superauditor",
+}
+
 // Emit returns the files of the TypeScript package, with paths relative to its folder:
-// package.json, tsconfig.json and src/{index,runtime,types,nodes,validate,arbitraries}.ts.
+// package.json, tsconfig.json, README.md, LICENSE, .gitignore,
+// src/{index,runtime,types,nodes,validate,arbitraries}.ts, and src/<module>.ts for each
+// behaviour pack the schema turns on (static sources from templates/ts).
 func Emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 	t, err := parsed()
 	if err != nil {
 		return nil, fmt.Errorf("typescript: templates: %w", err)
 	}
 	e := &emitter{t: t, s: s, opts: opts.withDefaults()}
-	files := []struct {
+	type file struct {
 		path string
 		gen  func() string
-	}{
+	}
+	files := []file{
 		{"package.json", e.packageJSON},
 		{"tsconfig.json", e.tsconfig},
+		{"README.md", e.readme},
+		{"LICENSE", func() string { return e.exec("LICENSE", nil) }},
+		{".gitignore", func() string { return e.exec("gitignore", nil) }},
 		{"src/index.ts", e.index},
 		{"src/runtime.ts", e.runtime},
 		{"src/types.ts", e.types},
 		{"src/nodes.ts", e.nodes},
 		{"src/validate.ts", e.validate},
 		{"src/arbitraries.ts", e.arbitraries},
+	}
+	for _, m := range e.behaviours() {
+		files = append(files, file{"src/" + m + ".ts", func() string { return e.static(m) }})
 	}
 	var out []ir.File
 	for _, f := range files {
@@ -112,6 +131,61 @@ func (e *emitter) tsconfig() string {
 	return e.exec("tsconfig.json", nil)
 }
 
+// behaviours returns the module names of the behaviour packs the schema turns on, in the
+// schema's order; an unknown pack is an error.
+func (e *emitter) behaviours() []string {
+	var out []string
+	for _, b := range e.s.Behaviours {
+		m, ok := behaviourModules[b]
+		if !ok {
+			e.fail("unknown behaviour pack %q", b)
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
 func (e *emitter) index() string {
-	return e.exec("index.ts", struct{ Header string }{Header})
+	var b strings.Builder
+	for _, m := range e.behaviours() {
+		b.WriteString(e.exec("index.behaviour", m))
+	}
+	return e.exec("index.ts", struct{ Header, Behaviours string }{Header, b.String()})
+}
+
+// static returns a behaviour module: templates/ts/<module>.ts under the generated header.
+func (e *emitter) static(module string) string {
+	src, err := fs.ReadFile(templates.FS, "ts/"+module+".ts")
+	if err != nil {
+		e.fail("behaviour module %s: %v", module, err)
+		return ""
+	}
+	return e.exec("static.ts", struct{ Header, Source string }{Header, string(src)})
+}
+
+// readme writes README.md: usage of the package, with a section per behaviour pack.
+func (e *emitter) readme() string {
+	names := make([]string, len(e.s.Types))
+	for i, t := range e.s.Types {
+		names[i] = "`" + t.TSName + "`"
+	}
+	example := ""
+	if len(e.s.Types) > 0 {
+		example = e.s.Types[0].TSName
+	}
+	if i := slices.IndexFunc(e.s.Types, func(t *ir.Type) bool { return t.TSName == "SkillDescriptor" }); i >= 0 {
+		example = e.s.Types[i].TSName
+	}
+	var behaviours strings.Builder
+	for _, b := range e.s.Behaviours {
+		behaviours.WriteString(e.exec("readme."+b, e.opts.PackageName))
+	}
+	sections := ""
+	if behaviours.Len() > 0 {
+		sections = e.exec("readme.behaviour", behaviours.String())
+	}
+	return e.exec("README.md", struct{ Name, Types, Example, Behaviours string }{
+		e.opts.PackageName, strings.Join(names, ", "), example, sections,
+	})
 }

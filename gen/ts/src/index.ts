@@ -2,3 +2,5 @@
 export type { ParseResult, ValidationError } from "./runtime.js";
 export * from "./types.js";
 export * from "./validate.js";
+export * from "./protocol.js";
+export * from "./superauditor.js";
