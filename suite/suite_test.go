@@ -546,7 +546,7 @@ func TestJSONSchemaSuite(t *testing.T) {
 		}
 	}
 	rep := report(groups, cases, results)
-	fmt.Printf("%d groups accepted, generated as %d schema sets; Go %.1fs, %s.\n\n",
+	fmt.Printf("%d groups accepted, generated in %d schema set(s); Go %.1fs, %s.\n\n",
 		len(groups)-rep.refusedGroups, len(batches), goTime.Seconds(), tsNote)
 	fmt.Print(rep.text)
 	if p := os.Getenv("SKILLGEN_SUITE_REPORT"); p != "" {
