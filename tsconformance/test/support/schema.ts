@@ -51,6 +51,23 @@ export function esc(token: string): string {
   return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
+/** extensionKeywords lists the keys starting with "x-" used anywhere in the schema files. */
+function extensionKeywords(docs: unknown[]): Set<string> {
+  const out = new Set<string>();
+  const stack: unknown[] = [...docs];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) stack.push(...v);
+    else if (typeof v === "object" && v !== null) {
+      for (const [k, c] of Object.entries(v)) {
+        if (k.startsWith("x-")) out.add(k);
+        stack.push(c);
+      }
+    }
+  }
+  return out;
+}
+
 interface DataCxt {
   instancePath: string;
 }
@@ -65,8 +82,12 @@ export function makeAjv(): Ajv2020 {
     validateFormats: false,
     unicodeRegExp: true,
   });
-  // Annotation only: turns on a behaviour pack of the generator, no validation.
-  ajv.addKeyword({ keyword: "x-skillgen-behaviour", schemaType: "array" });
+  const files = loadSchemaFiles();
+  // Every other "x-" extension keyword of the schema (x-skillgen-behaviour, ...) is an
+  // annotation for the generator: no validation.
+  for (const k of extensionKeywords([...files.values()])) {
+    if (k !== "x-unique-by") ajv.addKeyword({ keyword: k });
+  }
   // Array items that are objects have distinct values at the named property.
   const uniqueBy = function (this: unknown, key: string, data: unknown, _parent?: unknown, cxt?: DataCxt): boolean {
     if (!Array.isArray(data)) return true;
@@ -90,7 +111,7 @@ export function makeAjv(): Ajv2020 {
     return errors.length === 0;
   };
   ajv.addKeyword({ keyword: "x-unique-by", type: "array", schemaType: "string", errors: true, validate: uniqueBy });
-  for (const [, s] of loadSchemaFiles()) ajv.addSchema(s);
+  for (const [, s] of files) ajv.addSchema(s);
   return ajv;
 }
 
@@ -127,6 +148,9 @@ export function fieldPointer(e: ErrorObject): string {
       return `${e.instancePath}/${esc(String(p["missingProperty"]))}`;
     case "additionalProperties":
       return `${e.instancePath}/${esc(String(p["additionalProperty"]))}`;
+    case "uniqueItems":
+      // ajv names the array and the two equal items; the later one is the duplicate.
+      return `${e.instancePath}/${Math.max(Number(p["i"]), Number(p["j"]))}`;
     case "propertyNames":
       return `${e.instancePath}/${esc(String(p["propertyName"]))}`;
     default:

@@ -1,0 +1,208 @@
+// Properties 1, 2, 3, 4, 8 and 9 of the skill-sharing protocol on the generated TypeScript
+// package, with ajv on the canonical schema as the independent oracle.
+import { describe, expect, it } from "vitest";
+import * as fc from "fast-check";
+import {
+  parseInvocationRequest,
+  parseInvocationResponse,
+  parseSkillDescriptor,
+  serializeSkillDescriptor,
+  validateProtocolVersion,
+  validateSkillDescriptor,
+} from "../../gen/ts/src/index.js";
+import type { SkillDescriptor } from "../../gen/ts/src/index.js";
+import {
+  arbitraryInvocationRequest,
+  arbitraryInvocationResponse,
+  arbitrarySemVer,
+  arbitrarySkillDescriptor,
+} from "../../gen/ts/src/arbitraries.js";
+import { ajvCheck, canonical, TOP_LEVEL_TYPES } from "./support/schema.js";
+import type { TopLevelType } from "./support/schema.js";
+import { generated } from "./support/generated.js";
+import { asJson, mutate, mutationsOf } from "./support/mutations.js";
+import type { Json } from "./support/mutations.js";
+
+const RUNS = 200;
+
+const DESCRIPTOR_REQUIRED = ["protocol", "id", "name", "version", "capability_type", "description", "provider", "endpoint", "inputs", "output", "auth", "access"] as const;
+
+function without(doc: unknown, fields: readonly string[]): Record<string, Json> {
+  const copy = asJson(doc) as Record<string, Json>;
+  for (const f of fields) delete copy[f];
+  return copy;
+}
+
+function requiredPointers(errors: readonly { pointer: string; keyword: string }[], base = ""): string[] {
+  return errors.filter((e) => e.keyword === "required").map((e) => e.pointer.slice(base.length));
+}
+
+describe("skill-sharing protocol properties", () => {
+  it("Feature: skill-sharing-protocol, Property 1: a SkillDescriptor missing any required field fails validation naming it", () => {
+    fc.assert(
+      fc.property(arbitrarySkillDescriptor(), fc.subarray([...DESCRIPTOR_REQUIRED], { minLength: 1 }), (d, removed) => {
+        // A valid descriptor has all twelve fields, protocol.version included.
+        for (const f of DESCRIPTOR_REQUIRED) expect(Object.prototype.hasOwnProperty.call(d, f)).toBe(true);
+        expect(typeof d.protocol.version).toBe("string");
+        expect(ajvCheck("SkillDescriptor", asJson(d)).valid).toBe(true);
+        // Without any of them it fails, one "required" error per missing field, in schema order.
+        const broken = without(d, removed);
+        const errors = validateSkillDescriptor(broken);
+        expect(requiredPointers(errors)).toEqual(removed.map((f) => `/${f}`));
+        expect(errors.filter((e) => e.keyword !== "required")).toEqual([]);
+        const parsed = parseSkillDescriptor(JSON.stringify(broken));
+        expect(parsed.ok).toBe(false);
+        const oracle = ajvCheck("SkillDescriptor", broken);
+        expect(oracle.valid).toBe(false);
+        expect(oracle.errors.filter((e) => e.keyword === "required" && e.instancePath === "").map((e) => e.params["missingProperty"])).toEqual(removed);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("Feature: skill-sharing-protocol, Property 2: capability_type, access and auth.type take only their listed values", () => {
+    const CAPABILITY = ["plugin", "api", "knowledge", "task"];
+    const ACCESS = ["public", "restricted", "private"];
+    const AUTH = ["api_key", "oauth2", "custom", "none"];
+    const fields = [
+      { path: ["capability_type"], values: CAPABILITY, keyword: "enum" },
+      { path: ["access"], values: ACCESS, keyword: "enum" },
+      { path: ["auth", "type"], values: AUTH, keyword: "oneOf" },
+    ] as const;
+    fc.assert(
+      fc.property(arbitrarySkillDescriptor(), fc.constantFrom(...fields), fc.string({ maxLength: 12 }), (d, field, bogus) => {
+        expect(CAPABILITY).toContain(d.capability_type);
+        expect(ACCESS).toContain(d.access);
+        expect(AUTH).toContain(d.auth.type);
+        fc.pre(!(field.values as readonly string[]).includes(bogus));
+        const broken = asJson(d) as Record<string, Record<string, Json>>;
+        if (field.path.length === 1) (broken as Record<string, Json>)[field.path[0]] = bogus;
+        else (broken[field.path[0]] as Record<string, Json>)[field.path[1]] = bogus;
+        const pointer = `/${field.path.join("/")}`;
+        const errors = validateSkillDescriptor(broken);
+        expect(errors.map((e) => [e.pointer, e.keyword])).toEqual([[pointer, field.keyword]]);
+        const oracle = ajvCheck("SkillDescriptor", broken);
+        expect(oracle.valid).toBe(false);
+        expect(oracle.pointers).toContain(pointer);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("Feature: skill-sharing-protocol, Property 3: parse(serialize(descriptor)) equals descriptor", () => {
+    // Descriptors with private "x-" extension members, which must survive the round trip too.
+    const withExtensions = fc
+      .tuple(arbitrarySkillDescriptor(), fc.dictionary(fc.string({ maxLength: 8 }).map((k) => `x-${k}`), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }))
+      .map(([d, ext]): SkillDescriptor => ({ ...d, ...(asJson(ext) as Record<string, Json>) }));
+    fc.assert(
+      fc.property(withExtensions, (d) => {
+        const text = serializeSkillDescriptor(d);
+        const parsed = parseSkillDescriptor(text);
+        if (!parsed.ok) throw new Error(`parse failed: ${JSON.stringify(parsed.errors)}`);
+        // Semantic (JSON) equality, and the same text again when re-serialised.
+        expect(canonical(parsed.value)).toBe(canonical(d));
+        expect(parsed.value).toEqual(asJson(d));
+        expect(serializeSkillDescriptor(parsed.value)).toBe(text);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("Feature: skill-sharing-protocol, Property 4: conforming documents parse, others fail naming the field and the reason", () => {
+    const cases = fc.constantFrom(...TOP_LEVEL_TYPES).chain((t: TopLevelType) =>
+      fc.tuple(fc.constant(t), generated[t].arbitrary(), fc.constantFrom(...mutationsOf(t))),
+    );
+    let rejected = 0;
+    fc.assert(
+      fc.property(cases, ([t, doc, mu]) => {
+        const g = generated[t];
+        // Conforming: parses into a structured object equal to the document; ajv agrees.
+        const text = JSON.stringify(doc);
+        const ok = g.parse(text);
+        if (!ok.ok) throw new Error(`${t} rejected a valid document: ${JSON.stringify(ok.errors)}`);
+        expect(ok.value).toEqual(asJson(doc));
+        expect(ajvCheck(t, asJson(doc)).errors).toEqual([]);
+        // Non-conforming: fails with an error naming the field (pointer) and the reason (keyword, message).
+        const bad = mutate(doc, mu);
+        if (bad === null) return;
+        rejected++;
+        const res = g.parse(JSON.stringify(bad.doc));
+        if (res.ok) throw new Error(`${t}: ${mu.name} accepted: ${JSON.stringify(bad.doc)}`);
+        expect(res.errors.map((e) => `${e.pointer} ${e.keyword}`)).toContain(`${bad.pointer} ${mu.keyword}`);
+        for (const e of res.errors) expect(e.message.length).toBeGreaterThan(0);
+        const oracle = ajvCheck(t, bad.doc);
+        expect(oracle.valid).toBe(false);
+        expect(oracle.pointers).toContain(bad.pointer);
+      }),
+      { numRuns: 1000 },
+    );
+    expect(rejected).toBeGreaterThan(100);
+  });
+
+  it("Feature: skill-sharing-protocol, Property 8: invocation requests and responses carry their required fields", () => {
+    const REQUEST = ["caller", "skill_id", "inputs"];
+    const RESPONSE = ["execution_id", "status", "skill_id", "timestamps"];
+    const cases = fc.oneof(
+      fc.tuple(fc.constant("InvocationRequest" as const), arbitraryInvocationRequest().map(asJson), fc.subarray(REQUEST)),
+      fc.tuple(fc.constant("InvocationResponse" as const), arbitraryInvocationResponse().map(asJson), fc.subarray(RESPONSE)),
+    );
+    fc.assert(
+      fc.property(cases, ([t, doc, removed]) => {
+        const fields = t === "InvocationRequest" ? REQUEST : RESPONSE;
+        const o = doc as Record<string, Json>;
+        for (const f of fields) expect(Object.prototype.hasOwnProperty.call(o, f)).toBe(true);
+        if (t === "InvocationRequest") {
+          const caller = o["caller"] as Record<string, Json>;
+          expect(typeof caller["id"]).toBe("string");
+          expect(typeof caller["type"]).toBe("string");
+        }
+        const broken = without(doc, removed);
+        const res = t === "InvocationRequest" ? parseInvocationRequest(JSON.stringify(broken)) : parseInvocationResponse(JSON.stringify(broken));
+        const oracle = ajvCheck(t, broken);
+        if (removed.length === 0) {
+          expect(res.ok).toBe(true);
+          expect(oracle.valid).toBe(true);
+          return;
+        }
+        if (res.ok) throw new Error(`${t} without ${removed.join(", ")} accepted`);
+        expect(requiredPointers(res.errors)).toEqual(removed.map((f) => `/${f}`));
+        expect(oracle.valid).toBe(false);
+        for (const f of removed) expect(oracle.pointers).toContain(`/${f}`);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("Feature: skill-sharing-protocol, Property 9: protocol versions are SemVer MAJOR.MINOR.PATCH with non-negative integers", () => {
+    // An oracle written without regular expressions: three dot-separated non-negative decimal
+    // integers without leading zeros, at most 64 characters in all.
+    const isDecimal = (s: string) => s.length > 0 && [...s].every((c) => c >= "0" && c <= "9") && (s === "0" || s[0] !== "0");
+    const oracle = (v: string) => v.length <= 64 && v.split(".").length === 3 && v.split(".").every(isDecimal);
+    const part = fc.oneof(fc.nat().map(String), fc.bigInt({ min: 0n, max: 10n ** 30n }).map(String), fc.constantFrom("00", "01", "-1", "+1", "1e3", "x", "", " 1", "１"));
+    const candidates = fc.oneof(
+      arbitrarySemVer(),
+      fc.tuple(part, part, part).map((p) => p.join(".")),
+      fc.array(part, { maxLength: 5 }).map((p) => p.join(".")),
+      fc.tuple(arbitrarySemVer(), fc.constantFrom("-alpha", "+build", "-rc.1", ".0", "\n", " ")).map(([v, s]) => v + s),
+      fc.string({ maxLength: 12 }),
+    );
+    let valid = 0;
+    fc.assert(
+      fc.property(candidates, (v) => {
+        const errors = validateProtocolVersion({ version: v });
+        const expected = oracle(v);
+        expect(errors.length === 0).toBe(expected);
+        expect(ajvCheck("ProtocolVersion", { version: v }).valid).toBe(expected);
+        if (expected) {
+          valid++;
+          for (const p of v.split(".")) expect(BigInt(p) >= 0n).toBe(true);
+        } else {
+          expect(errors.length).toBeGreaterThan(0);
+          expect(new Set(errors.map((e) => e.pointer))).toEqual(new Set(["/version"]));
+        }
+      }),
+      { numRuns: 500 },
+    );
+    expect(valid).toBeGreaterThan(0);
+  });
+});
