@@ -12,7 +12,7 @@
 #
 # Environment:
 #   BENCH_SIZES    cases for the generator table (default 200,2000,20000,2000c)
-#   BENCH_TIMEOUT  time limit of one generator run (default 75s)
+#   BENCH_TIMEOUT  time limit of one generator run (default 90s)
 #   BENCH_OUT      file to write (default BENCHMARKS.md; - for standard output)
 #   BENCH_SYNTH    synth_schema.py (default ../shared/bench/synth_schema.py, else bench/synth_schema.py)
 #   BENCH_GOPARSE  0 to skip the parse benchmarks
@@ -82,7 +82,7 @@ log "measuring the generators"
 	-go-jsonschema "$gj" \
 	-peers "$root/bench/peers" \
 	-sizes "${BENCH_SIZES:-200,2000,20000,2000c}" \
-	-timeout "${BENCH_TIMEOUT:-75s}" \
+	-timeout "${BENCH_TIMEOUT:-90s}" \
 	-goparse "$goparse_out" \
 	-command "make bench" \
 	-out "${BENCH_OUT:-BENCHMARKS.md}"

@@ -73,7 +73,7 @@ func main() {
 	flag.StringVar(&o.gojsonschema, "go-jsonschema", "", "go-jsonschema binary")
 	flag.StringVar(&o.peers, "peers", "bench/peers", "folder with node_modules of the TypeScript peers")
 	flag.StringVar(&o.sizes, "sizes", "200,2000,20000,2000c", "cases: N, or Nc for the cyclic variant")
-	flag.DurationVar(&o.timeout, "timeout", 75*time.Second, "time limit of one generator run")
+	flag.DurationVar(&o.timeout, "timeout", 90*time.Second, "time limit of one generator run")
 	flag.IntVar(&o.maxRuns, "max-runs", 5, "most runs of one tool on one case (the median is reported)")
 	flag.StringVar(&o.command, "command", "make bench", "command recorded as the way to reproduce")
 	flag.Parse()
@@ -138,7 +138,7 @@ func makeTools(o options) []tool {
 	sg := tool{Name: "skillgen", Output: "Go + TypeScript", Version: "this tree",
 		argv: func(s, out string) []string {
 			return []string{bin(o.skillgen), "-schema", s, "-go-out", filepath.Join(out, "go"),
-				"-go-package", "synth", "-ts-out", filepath.Join(out, "ts")}
+				"-go-package", "synth", "-go-import", "example.com/synth", "-ts-out", filepath.Join(out, "ts")}
 		}}
 	if o.skillgen == "" || !isFile(o.skillgen) {
 		sg.Missing = "unavailable"
