@@ -51,6 +51,9 @@ func TestMain(m *testing.M) {
 	if toolchainDir != "" {
 		os.RemoveAll(toolchainDir)
 	}
+	for _, d := range cleanup {
+		os.RemoveAll(d)
+	}
 	os.Exit(code)
 }
 
