@@ -64,6 +64,7 @@ type builder struct {
 	behaviours map[string]bool
 	shaping    map[*ir.Node]bool
 	locs       map[*ir.Node]load.Location
+	derefs     map[*ir.Node]*ir.Node
 }
 
 // Build builds the IR of a loaded schema set.
@@ -83,6 +84,7 @@ func Build(set *load.Set, opts Options) (*ir.Schema, error) {
 		behaviours: map[string]bool{},
 		shaping:    map[*ir.Node]bool{},
 		locs:       map[*ir.Node]load.Location{},
+		derefs:     map[*ir.Node]*ir.Node{},
 	}
 	type root struct {
 		loc  load.Location

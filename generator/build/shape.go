@@ -17,7 +17,7 @@ func (b *builder) shapeNamed(t *ir.Type) error {
 	b.out.Types = append(b.out.Types, t)
 	b.shaping[n] = true
 	defer delete(b.shaping, n)
-	target := deref(n)
+	target := b.deref(n)
 	if target != n && target != nil && target.Type != nil && target.Type != t {
 		// A named schema that is only a reference to another named type.
 		t.Kind = ir.Alias
@@ -44,16 +44,18 @@ func (b *builder) shapeNamed(t *ir.Type) error {
 	return nil
 }
 
+// doc is a node's title and description or, when it has neither, those of the schema its
+// $ref names (at most 100 references away, so that long reference chains stay linear).
 func doc(n *ir.Node) string {
+	for i := 0; n.Title == "" && n.Description == "" && n.Ref != nil && i < 100; i++ {
+		n = n.Ref
+	}
 	parts := []string{}
 	if n.Title != "" {
 		parts = append(parts, n.Title)
 	}
 	if n.Description != "" {
 		parts = append(parts, n.Description)
-	}
-	if len(parts) == 0 && n.Ref != nil {
-		return doc(n.Ref)
 	}
 	return strings.Join(parts, "\n\n")
 }
@@ -214,6 +216,24 @@ func (b *builder) inlineType(n *ir.Node, name string) *ir.Type {
 	return t
 }
 
+// deref is the package's deref, remembered for every node of the chain it walks, so that
+// shaping the named types of a long reference chain stays linear.
+func (b *builder) deref(n *ir.Node) *ir.Node {
+	var walked []*ir.Node
+	for i := 0; n != nil && n.Ref != nil && onlyRef(n) && i < 100000; i++ {
+		if t, ok := b.derefs[n]; ok {
+			n = t
+			break
+		}
+		walked = append(walked, n)
+		n = n.Ref
+	}
+	for _, w := range walked {
+		b.derefs[w] = n
+	}
+	return n
+}
+
 // shapeOf returns the Go/TS shape of the values a schema accepts. ctxName names inline types
 // it has to create. self is true when shaping the named type's own node.
 func (b *builder) shapeOf(n *ir.Node, ctxName string, self bool) *ir.TypeRef {
@@ -222,7 +242,7 @@ func (b *builder) shapeOf(n *ir.Node, ctxName string, self bool) *ir.TypeRef {
 		if n.Type != nil {
 			return &ir.TypeRef{Kind: ir.RefNamed, Named: n.Type, Node: orig}
 		}
-		if t := deref(n); t != nil && t != n {
+		if t := b.deref(n); t != nil && t != n {
 			r := b.shapeOf(t, ctxName, false)
 			cp := *r
 			cp.Node = orig
