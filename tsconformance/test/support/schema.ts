@@ -157,3 +157,41 @@ export function fieldPointer(e: ErrorObject): string {
       return e.instancePath;
   }
 }
+
+/**
+ * bundle returns the schema of a top-level type with every $ref replaced by its target (the
+ * canonical schema has no recursive references), without $id, $defs, annotations or "x-"
+ * keywords: a self-contained schema for tools that cannot resolve references across files.
+ */
+export function bundle(type: TopLevelType): Record<string, unknown> {
+  const files = loadSchemaFiles();
+  const resolve = (base: string, ref: string): [string, unknown] => {
+    const [file = "", frag = ""] = ref.split("#");
+    const target = file === "" ? base : new URL(file, SCHEMA_BASE + base).href.slice(SCHEMA_BASE.length);
+    let node: unknown = files.get(target);
+    if (node === undefined) throw new Error(`unresolved $ref ${ref} in ${base}`);
+    for (const tok of frag.split("/").slice(1)) node = (node as Record<string, unknown>)[tok.replace(/~1/g, "/").replace(/~0/g, "~")];
+    return [target, node];
+  };
+  const SKIP = new Set(["$ref", "$id", "$schema", "$defs", "$comment", "title", "description", "examples", "default", "format"]);
+  const MAPS = new Set(["properties", "patternProperties", "dependentRequired"]);
+  const inline = (file: string, node: unknown, depth: number): unknown => {
+    if (depth > 64) throw new Error("recursive schema");
+    if (Array.isArray(node)) return node.map((x) => inline(file, x, depth + 1));
+    if (typeof node !== "object" || node === null) return node;
+    const o = node as Record<string, unknown>;
+    let out: Record<string, unknown> = {};
+    if (typeof o["$ref"] === "string") {
+      const [f, t] = resolve(file, o["$ref"]);
+      out = inline(f, t, depth + 1) as Record<string, unknown>;
+    }
+    for (const [k, v] of Object.entries(o)) {
+      if (SKIP.has(k) || k.startsWith("x-")) continue;
+      out[k] = MAPS.has(k)
+        ? Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([kk, vv]) => [kk, inline(file, vv, depth + 1)]))
+        : inline(file, v, depth + 1);
+    }
+    return out;
+  };
+  return inline(`${type}.json`, files.get(`${type}.json`), 0) as Record<string, unknown>;
+}
