@@ -126,3 +126,34 @@ func TestDocComment(t *testing.T) {
 		t.Errorf("empty doc gives a comment")
 	}
 }
+
+func TestBehaviourModules(t *testing.T) {
+	plain := emitMap(t, fixture())
+	for _, p := range []string{"src/protocol.ts", "src/superauditor.ts"} {
+		if _, ok := plain[p]; ok {
+			t.Errorf("%s emitted without its behaviour pack", p)
+		}
+	}
+	if strings.Contains(plain["src/index.ts"], "protocol") || strings.Contains(plain["README.md"], "## Behaviour") {
+		t.Errorf("behaviour exported without its pack")
+	}
+	m := emitMap(t, canonical(t))
+	for p, want := range map[string]string{
+		"src/protocol.ts":     Header + "\n// Skill-sharing protocol behaviour",
+		"src/superauditor.ts": Header + "\n// SuperAuditor v1 behaviour",
+		"src/index.ts":        "export * from \"./protocol.js\";\nexport * from \"./superauditor.js\";\n",
+		"README.md":           "<!-- " + strings.TrimPrefix(Header, "// ") + " -->\n# @skillgen/test\n",
+		".gitignore":          "# " + strings.TrimPrefix(Header, "// ") + "\ndist/\nnode_modules/\n",
+		"LICENSE":             "MIT License\n",
+		"package.json":        "\"license\": \"MIT\",",
+	} {
+		if !strings.Contains(m[p], want) {
+			t.Errorf("%s lacks %q", p, want)
+		}
+	}
+	s := fixture()
+	s.Behaviours = []string{"nonsense"}
+	if _, err := Emit(s, Options{}); err == nil || !strings.Contains(err.Error(), "nonsense") {
+		t.Errorf("unknown behaviour pack: err = %v", err)
+	}
+}
