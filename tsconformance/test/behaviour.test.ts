@@ -64,7 +64,7 @@ describe("skill-sharing protocol behaviour properties", () => {
         const all = buildIndex(descs, { authenticated: true });
         const entry = all.skills[0];
         if (entry === undefined) return;
-        const bad: SkillIndex = { ...all, skills: [...all.skills, { ...entry, name: `${entry.name}-copy` }] };
+        const bad: SkillIndex = { ...all, skills: [...all.skills, { ...entry }] };
         const pointer = `/skills/${all.skills.length}/id`;
         expect(validateSkillIndex(bad).map((e) => [e.pointer, e.keyword])).toEqual([[pointer, "x-unique-by"]]);
         const oracle = ajvCheck("SkillIndex", asJson(bad));
