@@ -11,8 +11,10 @@
 # and writes both tables, the machine and this command into BENCHMARKS.md.
 #
 # Environment:
-#   BENCH_SIZES    cases for the generator table (default 200,2000,20000,2000c)
+#   BENCH_SIZES    cases for the generator table (default 200,2000,2000c,20000)
 #   BENCH_TIMEOUT  time limit of one generator run (default 90s)
+#   BENCH_TOTAL    seconds the whole script may take (default 540): generator runs that would
+#                  end later are cut short and reported so
 #   BENCH_OUT      file to write (default BENCHMARKS.md; - for standard output)
 #   BENCH_SYNTH    synth_schema.py (default ../shared/bench/synth_schema.py, else bench/synth_schema.py)
 #   BENCH_GOPARSE  0 to skip the parse benchmarks
@@ -71,7 +73,7 @@ if [[ ${BENCH_GOPARSE:-1} != 0 ]]; then
 	(cd bench && go test "${tags[@]}" -count=1 -run TestDocsAccepted ./goparse/ >&2)
 	log "running the parse benchmarks"
 	goparse_out="$work/goparse.txt"
-	(cd bench && go test "${tags[@]}" -run '^$' -bench . -benchmem -benchtime 300ms -count 5 ./goparse/) | tee "$goparse_out" | grep -E '^(Benchmark|ok|FAIL)' >&2
+	(cd bench && go test "${tags[@]}" -run '^$' -bench . -benchmem -benchtime 300ms -count 3 ./goparse/) | tee "$goparse_out" | grep -E '^(Benchmark|ok|FAIL)' >&2
 fi
 
 log "measuring the generators"
@@ -81,8 +83,9 @@ log "measuring the generators"
 	-skillgen "$sg" \
 	-go-jsonschema "$gj" \
 	-peers "$root/bench/peers" \
-	-sizes "${BENCH_SIZES:-200,2000,20000,2000c}" \
+	-sizes "${BENCH_SIZES:-200,2000,2000c,20000}" \
 	-timeout "${BENCH_TIMEOUT:-90s}" \
+	-budget "$((${BENCH_TOTAL:-540} - SECONDS))s" \
 	-goparse "$goparse_out" \
 	-command "make bench" \
 	-out "${BENCH_OUT:-BENCHMARKS.md}"

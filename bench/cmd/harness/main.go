@@ -59,6 +59,8 @@ type options struct {
 	sizes                           string
 	timeout                         time.Duration
 	maxRuns                         int
+	budget                          time.Duration
+	deadline                        time.Time
 	command                         string
 }
 
@@ -72,8 +74,9 @@ func main() {
 	flag.StringVar(&o.skillgen, "skillgen", "", "skillgen binary ('' or a missing file: unavailable)")
 	flag.StringVar(&o.gojsonschema, "go-jsonschema", "", "go-jsonschema binary")
 	flag.StringVar(&o.peers, "peers", "bench/peers", "folder with node_modules of the TypeScript peers")
-	flag.StringVar(&o.sizes, "sizes", "200,2000,20000,2000c", "cases: N, or Nc for the cyclic variant")
+	flag.StringVar(&o.sizes, "sizes", "200,2000,2000c,20000", "cases: N, or Nc for the cyclic variant")
 	flag.DurationVar(&o.timeout, "timeout", 90*time.Second, "time limit of one generator run")
+	flag.DurationVar(&o.budget, "budget", 0, "time for all generator runs; a run that would start later is skipped, one that would end later is cut short (0: no limit)")
 	flag.IntVar(&o.maxRuns, "max-runs", 5, "most runs of one tool on one case (the median is reported)")
 	flag.StringVar(&o.command, "command", "make bench", "command recorded as the way to reproduce")
 	flag.Parse()
@@ -87,6 +90,9 @@ func main() {
 		}
 		defer os.RemoveAll(d)
 		o.work = d
+	}
+	if o.budget > 0 {
+		o.deadline = time.Now().Add(o.budget)
 	}
 	tools := makeTools(o)
 	cases, err := makeCases(o)
@@ -246,17 +252,37 @@ func runCell(o options, t tool, c genCase) cell {
 		if err := os.MkdirAll(out, 0o755); err != nil {
 			log.Fatal(err)
 		}
-		r, err := measure.Run(context.Background(), out, t.argv(c.File, out), nil, o.timeout)
+		limit := o.timeout
+		if !o.deadline.IsZero() {
+			left := time.Until(o.deadline)
+			if left < 5*time.Second {
+				if i == 0 {
+					cl.Failure = "skipped (time budget spent)"
+					return cl
+				}
+				break
+			}
+			if limit <= 0 || left < limit {
+				limit = left
+			}
+		}
+		r, err := measure.Run(context.Background(), out, t.argv(c.File, out), nil, limit)
 		cl.Runs++
 		if err != nil {
 			cl.Failure = "cannot start: " + err.Error()
 			return cl
 		}
+		if !r.OK() && i > 0 && r.TimedOut && limit < o.timeout {
+			cl.Runs-- // a repeat cut short by the budget: keep the runs done
+			break
+		}
 		if !r.OK() {
 			cl.Failure = r.Failure()
 			switch {
+			case r.TimedOut && limit < o.timeout:
+				cl.Failure = fmt.Sprintf("stopped: time budget spent (> %s)", limit.Round(time.Second))
 			case r.TimedOut:
-				cl.Failure = fmt.Sprintf("timeout (> %s)", o.timeout)
+				cl.Failure = fmt.Sprintf("timeout (> %s)", limit.Round(time.Second))
 			case strings.HasPrefix(cl.Failure, "exit"), cl.Failure == "killed":
 				log.Printf("%s on %s failed; the end of its standard error:\n%s", t.Name, c.Label, lastLines(r.Stderr, 6))
 			}
