@@ -94,6 +94,7 @@ func main() {
 	if o.budget > 0 {
 		o.deadline = time.Now().Add(o.budget)
 	}
+	loadStart = loadAvg()
 	tools := makeTools(o)
 	cases, err := makeCases(o)
 	if err != nil {

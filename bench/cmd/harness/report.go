@@ -109,6 +109,7 @@ func render(o options, tools []tool, cases []genCase, cells []cell, gp []benchLi
 	p("| cores (`nproc`) | %d |\n", runtime.NumCPU())
 	p("| CPU | %s |\n", cpuModel())
 	p("| memory | %s |\n", memTotal())
+	p("| load average (1 min) at start, at end | %s, %s |\n", loadStart, loadAvg())
 	p("| Go | %s |\n", runtime.Version())
 	p("| Node.js | %s |\n", cmdOut("node", "--version"))
 	for _, t := range tools[1:] {
@@ -286,6 +287,18 @@ func humanBytes(n int64) string {
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d B", n)
+}
+
+// loadStart is the load average when the generator runs began: other work on the machine
+// slows every program alike but skews the ratios where it comes and goes.
+var loadStart string
+
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) > 0 {
+		return f[0]
+	}
+	return "?"
 }
 
 func cpuModel() string {
