@@ -350,17 +350,11 @@ func vFindingsResponse_CountsBySeverity(v any, p *ptr, e *errs) {
 			}
 		}
 		for _, k := range sortedKeys(o, nil) {
-			if !valid(k, vFindingsResponse_CountsBySeverity_PropertyNames) {
+			if !valid(k, vFinding_Severity) {
 				e.addKey(p, k, "propertyNames", "property name "+quote(k)+" is not allowed")
 			}
 		}
 	}
-}
-
-// vFindingsResponse_CountsBySeverity_PropertyNames validates
-// FindingsResponse.json#/properties/counts_by_severity/propertyNames.
-func vFindingsResponse_CountsBySeverity_PropertyNames(v any, p *ptr, e *errs) {
-	vCommon_Severity(v, p, e)
 }
 
 // vFindingsResponse_CountsBySeverity_AdditionalProperties validates
@@ -400,24 +394,7 @@ func vFindingsResponse_CappedKinds(v any, p *ptr, e *errs) {
 				index:  i,
 				parent: p,
 			}
-			vFindingsResponse_CappedKinds_Items(a[i], &c, e)
-		}
-	}
-}
-
-// vFindingsResponse_CappedKinds_Items validates
-// FindingsResponse.json#/properties/capped_kinds/items.
-func vFindingsResponse_CappedKinds_Items(v any, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
-		return
-	}
-	if s, ok := v.(string); ok {
-		if runes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
-		if runes(s) > 200 {
-			e.add(p, "maxLength", "must be at most 200 characters long")
+			vFinding_Kind(a[i], &c, e)
 		}
 	}
 }
@@ -498,10 +475,6 @@ func vFindingsResponse_Meta_ServerVersion(v any, p *ptr, e *errs) {
 		}
 	}
 }
-
-// vFindingsResponse_Meta_AdditionalProperties validates
-// FindingsResponse.json#/$defs/Meta/additionalProperties.
-func vFindingsResponse_Meta_AdditionalProperties(v any, p *ptr, e *errs) {}
 func extraGetSessionFindingsParams(k string) bool {
 	switch k {
 	case "session_key", "per_kind_limit", "include_summary":
@@ -531,7 +504,7 @@ func vGetSessionFindingsParams(v any, p *ptr, e *errs) {
 				key:    "per_kind_limit",
 				parent: p,
 			}
-			vGetSessionFindingsParams_PerKindLimit(x, &c, e)
+			vFindingsResponse_PerKindLimit(x, &c, e)
 		}
 		if x, ok := o["include_summary"]; ok {
 			c := ptr{
@@ -547,12 +520,6 @@ func vGetSessionFindingsParams(v any, p *ptr, e *errs) {
 	}
 }
 
-// vGetSessionFindingsParams_AdditionalProperties validates
-// GetSessionFindingsParams.json#/additionalProperties.
-func vGetSessionFindingsParams_AdditionalProperties(v any, p *ptr, e *errs) {
-	e.add(p, "false", "no value is allowed here")
-}
-
 // vGetSessionFindingsParams_SessionKey validates
 // GetSessionFindingsParams.json#/properties/session_key.
 func vGetSessionFindingsParams_SessionKey(v any, p *ptr, e *errs) {
@@ -566,24 +533,6 @@ func vGetSessionFindingsParams_SessionKey(v any, p *ptr, e *errs) {
 		}
 		if runes(s) > 256 {
 			e.add(p, "maxLength", "must be at most 256 characters long")
-		}
-	}
-}
-
-// vGetSessionFindingsParams_PerKindLimit validates
-// GetSessionFindingsParams.json#/properties/per_kind_limit.
-func vGetSessionFindingsParams_PerKindLimit(v any, p *ptr, e *errs) {
-	if !(isInteger(v)) {
-		e.add(p, "type", "expected integer, got "+typeName(v))
-		return
-	}
-	if x, ok := v.(json.Number); ok {
-		f := num(x)
-		if f < 0.0 {
-			e.add(p, "minimum", "must be >= 0")
-		}
-		if f > 10000.0 {
-			e.add(p, "maximum", "must be <= 10000")
 		}
 	}
 }
@@ -643,7 +592,7 @@ func vInvocationRequest(v any, p *ptr, e *errs) {
 				key:    "request_id",
 				parent: p,
 			}
-			vInvocationRequest_RequestID(x, &c, e)
+			vFindingsResponse_Meta_ServerVersion(x, &c, e)
 		}
 	}
 }
@@ -679,7 +628,7 @@ func vInvocationRequest_Caller2(v any, p *ptr, e *errs) {
 				key:    "id",
 				parent: p,
 			}
-			vInvocationRequest_Caller_ID(x, &c, e)
+			vGetSessionFindingsParams_SessionKey(x, &c, e)
 		}
 		if x, ok := o["type"]; ok {
 			c := ptr{
@@ -691,28 +640,6 @@ func vInvocationRequest_Caller2(v any, p *ptr, e *errs) {
 		}
 		for _, k := range sortedKeys(o, extraInvocationRequest_Caller2) {
 			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
-		}
-	}
-}
-
-// vInvocationRequest_Caller_AdditionalProperties validates
-// InvocationRequest.json#/$defs/Caller/additionalProperties.
-func vInvocationRequest_Caller_AdditionalProperties(v any, p *ptr, e *errs) {
-	e.add(p, "false", "no value is allowed here")
-}
-
-// vInvocationRequest_Caller_ID validates InvocationRequest.json#/$defs/Caller/properties/id.
-func vInvocationRequest_Caller_ID(v any, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
-		return
-	}
-	if s, ok := v.(string); ok {
-		if runes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
-		if runes(s) > 256 {
-			e.add(p, "maxLength", "must be at most 256 characters long")
 		}
 	}
 }
@@ -782,29 +709,6 @@ func vInvocationRequest_Inputs_PropertyNames(v any, p *ptr, e *errs) {
 	}
 }
 
-// vInvocationRequest_Inputs_AdditionalProperties validates
-// InvocationRequest.json#/properties/inputs/additionalProperties.
-func vInvocationRequest_Inputs_AdditionalProperties(v any, p *ptr, e *errs) {}
-
-// vInvocationRequest_RequestID validates InvocationRequest.json#/properties/request_id.
-func vInvocationRequest_RequestID(v any, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
-		return
-	}
-	if s, ok := v.(string); ok {
-		if runes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
-		if runes(s) > 128 {
-			e.add(p, "maxLength", "must be at most 128 characters long")
-		}
-	}
-}
-
-// vInvocationRequest_AdditionalProperties validates InvocationRequest.json#/additionalProperties.
-func vInvocationRequest_AdditionalProperties(v any, p *ptr, e *errs) {}
-
 // vInvocationResponse validates InvocationResponse.json#.
 func vInvocationResponse(v any, p *ptr, e *errs) {
 	if !(isObject(v)) {
@@ -830,7 +734,7 @@ func vInvocationResponse(v any, p *ptr, e *errs) {
 				key:    "execution_id",
 				parent: p,
 			}
-			vInvocationResponse_ExecutionID(x, &c, e)
+			vFindingsResponse_Meta_ServerVersion(x, &c, e)
 		}
 		if x, ok := o["status"]; ok {
 			c := ptr{
@@ -846,7 +750,7 @@ func vInvocationResponse(v any, p *ptr, e *errs) {
 				key:    "skill_id",
 				parent: p,
 			}
-			vInvocationResponse_SkillID(x, &c, e)
+			vInvocationRequest_SkillID(x, &c, e)
 		}
 		if x, ok := o["timestamps"]; ok {
 			c := ptr{
@@ -876,22 +780,6 @@ func vInvocationResponse(v any, p *ptr, e *errs) {
 	vInvocationResponse_AllOf_X0(v, p, e)
 }
 
-// vInvocationResponse_ExecutionID validates InvocationResponse.json#/properties/execution_id.
-func vInvocationResponse_ExecutionID(v any, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
-		return
-	}
-	if s, ok := v.(string); ok {
-		if runes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
-		if runes(s) > 128 {
-			e.add(p, "maxLength", "must be at most 128 characters long")
-		}
-	}
-}
-
 // vInvocationResponse_Status validates InvocationResponse.json#/properties/status.
 func vInvocationResponse_Status(v any, p *ptr, e *errs) {
 	vInvocationResponse_InvocationStatus(v, p, e)
@@ -908,11 +796,6 @@ func vInvocationResponse_InvocationStatus(v any, p *ptr, e *errs) {
 	if !inEnum(v, enumInvocationResponse_InvocationStatus) {
 		e.add(p, "enum", "must be one of \"accepted\", \"running\", \"succeeded\", \"failed\", \"cancelled\"")
 	}
-}
-
-// vInvocationResponse_SkillID validates InvocationResponse.json#/properties/skill_id.
-func vInvocationResponse_SkillID(v any, p *ptr, e *errs) {
-	vCommon_SkillID(v, p, e)
 }
 
 // vInvocationResponse_Timestamps validates InvocationResponse.json#/properties/timestamps.
@@ -951,7 +834,7 @@ func vInvocationResponse_Timestamps2(v any, p *ptr, e *errs) {
 				key:    "started",
 				parent: p,
 			}
-			vInvocationResponse_Timestamps_Started(x, &c, e)
+			vInvocationResponse_Timestamps_Received(x, &c, e)
 		}
 		if x, ok := o["completed"]; ok {
 			c := ptr{
@@ -959,7 +842,7 @@ func vInvocationResponse_Timestamps2(v any, p *ptr, e *errs) {
 				key:    "completed",
 				parent: p,
 			}
-			vInvocationResponse_Timestamps_Completed(x, &c, e)
+			vInvocationResponse_Timestamps_Received(x, &c, e)
 		}
 		for _, k := range sortedKeys(o, extraInvocationResponse_Timestamps2) {
 			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
@@ -970,12 +853,6 @@ func vInvocationResponse_Timestamps2(v any, p *ptr, e *errs) {
 			}
 		}
 	}
-}
-
-// vInvocationResponse_Timestamps_AdditionalProperties validates
-// InvocationResponse.json#/$defs/Timestamps/additionalProperties.
-func vInvocationResponse_Timestamps_AdditionalProperties(v any, p *ptr, e *errs) {
-	e.add(p, "false", "no value is allowed here")
 }
 
 // vInvocationResponse_Timestamps_Received validates
@@ -998,18 +875,6 @@ func vCommon_Timestamp(v any, p *ptr, e *errs) {
 			e.add(p, "pattern", "must match the pattern \"^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\\\.[0-9]{1,9})?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$\"")
 		}
 	}
-}
-
-// vInvocationResponse_Timestamps_Started validates
-// InvocationResponse.json#/$defs/Timestamps/properties/started.
-func vInvocationResponse_Timestamps_Started(v any, p *ptr, e *errs) {
-	vCommon_Timestamp(v, p, e)
-}
-
-// vInvocationResponse_Timestamps_Completed validates
-// InvocationResponse.json#/$defs/Timestamps/properties/completed.
-func vInvocationResponse_Timestamps_Completed(v any, p *ptr, e *errs) {
-	vCommon_Timestamp(v, p, e)
 }
 
 // vInvocationResponse_Output validates InvocationResponse.json#/properties/output.
@@ -1086,13 +951,6 @@ func vInvocationResponse_InvocationError_Message(v any, p *ptr, e *errs) {
 	}
 }
 
-// vInvocationResponse_InvocationError_AdditionalProperties validates
-// InvocationResponse.json#/$defs/InvocationError/additionalProperties.
-func vInvocationResponse_InvocationError_AdditionalProperties(v any, p *ptr, e *errs) {}
-
-// vInvocationResponse_AdditionalProperties validates InvocationResponse.json#/additionalProperties.
-func vInvocationResponse_AdditionalProperties(v any, p *ptr, e *errs) {}
-
 // vInvocationResponse_AllOf_X0 validates InvocationResponse.json#/allOf/0.
 func vInvocationResponse_AllOf_X0(v any, p *ptr, e *errs) {
 	if valid(v, vInvocationResponse_AllOf_X0_If) {
@@ -1165,11 +1023,6 @@ func vProtocolVersion(v any, p *ptr, e *errs) {
 			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
 		}
 	}
-}
-
-// vProtocolVersion_AdditionalProperties validates ProtocolVersion.json#/additionalProperties.
-func vProtocolVersion_AdditionalProperties(v any, p *ptr, e *errs) {
-	e.add(p, "false", "no value is allowed here")
 }
 
 // vProtocolVersion_Version validates ProtocolVersion.json#/properties/version.
@@ -1250,7 +1103,7 @@ func vSkillDescriptor(v any, p *ptr, e *errs) {
 				key:    "id",
 				parent: p,
 			}
-			vSkillDescriptor_ID(x, &c, e)
+			vInvocationRequest_SkillID(x, &c, e)
 		}
 		if x, ok := o["name"]; ok {
 			c := ptr{
@@ -1258,7 +1111,7 @@ func vSkillDescriptor(v any, p *ptr, e *errs) {
 				key:    "name",
 				parent: p,
 			}
-			vSkillDescriptor_Name(x, &c, e)
+			vFinding_Kind(x, &c, e)
 		}
 		if x, ok := o["version"]; ok {
 			c := ptr{
@@ -1266,7 +1119,7 @@ func vSkillDescriptor(v any, p *ptr, e *errs) {
 				key:    "version",
 				parent: p,
 			}
-			vSkillDescriptor_Version(x, &c, e)
+			vProtocolVersion_Version(x, &c, e)
 		}
 		if x, ok := o["capability_type"]; ok {
 			c := ptr{
@@ -1282,7 +1135,7 @@ func vSkillDescriptor(v any, p *ptr, e *errs) {
 				key:    "description",
 				parent: p,
 			}
-			vSkillDescriptor_Description(x, &c, e)
+			vInvocationResponse_InvocationError_Message(x, &c, e)
 		}
 		if x, ok := o["provider"]; ok {
 			c := ptr{
@@ -1348,32 +1201,6 @@ func vSkillDescriptor_Protocol(v any, p *ptr, e *errs) {
 	vProtocolVersion(v, p, e)
 }
 
-// vSkillDescriptor_ID validates SkillDescriptor.json#/properties/id.
-func vSkillDescriptor_ID(v any, p *ptr, e *errs) {
-	vCommon_SkillID(v, p, e)
-}
-
-// vSkillDescriptor_Name validates SkillDescriptor.json#/properties/name.
-func vSkillDescriptor_Name(v any, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
-		return
-	}
-	if s, ok := v.(string); ok {
-		if runes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
-		if runes(s) > 200 {
-			e.add(p, "maxLength", "must be at most 200 characters long")
-		}
-	}
-}
-
-// vSkillDescriptor_Version validates SkillDescriptor.json#/properties/version.
-func vSkillDescriptor_Version(v any, p *ptr, e *errs) {
-	vCommon_SemVer(v, p, e)
-}
-
 // vSkillDescriptor_CapabilityType validates SkillDescriptor.json#/properties/capability_type.
 func vSkillDescriptor_CapabilityType(v any, p *ptr, e *errs) {
 	vCommon_CapabilityType(v, p, e)
@@ -1389,22 +1216,6 @@ func vCommon_CapabilityType(v any, p *ptr, e *errs) {
 	}
 	if !inEnum(v, enumCommon_CapabilityType) {
 		e.add(p, "enum", "must be one of \"plugin\", \"api\", \"knowledge\", \"task\"")
-	}
-}
-
-// vSkillDescriptor_Description validates SkillDescriptor.json#/properties/description.
-func vSkillDescriptor_Description(v any, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
-		return
-	}
-	if s, ok := v.(string); ok {
-		if runes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
-		if runes(s) > 4000 {
-			e.add(p, "maxLength", "must be at most 4000 characters long")
-		}
 	}
 }
 
@@ -1432,7 +1243,7 @@ func vSkillDescriptor_Provider2(v any, p *ptr, e *errs) {
 				key:    "name",
 				parent: p,
 			}
-			vSkillDescriptor_Provider_Name(x, &c, e)
+			vFinding_Kind(x, &c, e)
 		}
 		if x, ok := o["url"]; ok {
 			c := ptr{
@@ -1449,22 +1260,6 @@ func vSkillDescriptor_Provider2(v any, p *ptr, e *errs) {
 				parent: p,
 			}
 			vSkillDescriptor_Provider_Contact(x, &c, e)
-		}
-	}
-}
-
-// vSkillDescriptor_Provider_Name validates SkillDescriptor.json#/$defs/Provider/properties/name.
-func vSkillDescriptor_Provider_Name(v any, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
-		return
-	}
-	if s, ok := v.(string); ok {
-		if runes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
-		if runes(s) > 200 {
-			e.add(p, "maxLength", "must be at most 200 characters long")
 		}
 	}
 }
@@ -1502,10 +1297,6 @@ func vSkillDescriptor_Provider_Contact(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_Provider_AdditionalProperties validates
-// SkillDescriptor.json#/$defs/Provider/additionalProperties.
-func vSkillDescriptor_Provider_AdditionalProperties(v any, p *ptr, e *errs) {}
-
 // vSkillDescriptor_Endpoint validates SkillDescriptor.json#/properties/endpoint.
 func vSkillDescriptor_Endpoint(v any, p *ptr, e *errs) {
 	vSkillDescriptor_Endpoint2(v, p, e)
@@ -1530,7 +1321,7 @@ func vSkillDescriptor_Endpoint2(v any, p *ptr, e *errs) {
 				key:    "url",
 				parent: p,
 			}
-			vSkillDescriptor_Endpoint_URL(x, &c, e)
+			vSkillDescriptor_Provider_URL(x, &c, e)
 		}
 		if x, ok := o["method"]; ok {
 			c := ptr{
@@ -1547,22 +1338,6 @@ func vSkillDescriptor_Endpoint2(v any, p *ptr, e *errs) {
 				parent: p,
 			}
 			vSkillDescriptor_Endpoint_TimeoutMS(x, &c, e)
-		}
-	}
-}
-
-// vSkillDescriptor_Endpoint_URL validates SkillDescriptor.json#/$defs/Endpoint/properties/url.
-func vSkillDescriptor_Endpoint_URL(v any, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
-		return
-	}
-	if s, ok := v.(string); ok {
-		if runes(s) > 2048 {
-			e.add(p, "maxLength", "must be at most 2048 characters long")
-		}
-		if !rePattern5().MatchString(s) {
-			e.add(p, "pattern", "must match the pattern \"^https://(?:[A-Za-z0-9.-]+|\\\\[[0-9A-Fa-f:.]+\\\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$\"")
 		}
 	}
 }
@@ -1598,10 +1373,6 @@ func vSkillDescriptor_Endpoint_TimeoutMS(v any, p *ptr, e *errs) {
 		}
 	}
 }
-
-// vSkillDescriptor_Endpoint_AdditionalProperties validates
-// SkillDescriptor.json#/$defs/Endpoint/additionalProperties.
-func vSkillDescriptor_Endpoint_AdditionalProperties(v any, p *ptr, e *errs) {}
 
 // vSkillDescriptor_Inputs validates SkillDescriptor.json#/properties/inputs.
 func vSkillDescriptor_Inputs(v any, p *ptr, e *errs) {
@@ -1688,18 +1459,12 @@ func vSkillDescriptor_InputParameter(v any, p *ptr, e *errs) {
 				key:    "required",
 				parent: p,
 			}
-			vSkillDescriptor_InputParameter_Required(x, &c, e)
+			vGetSessionFindingsParams_IncludeSummary(x, &c, e)
 		}
 		for _, k := range sortedKeys(o, extraSkillDescriptor_InputParameter) {
 			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
 		}
 	}
-}
-
-// vSkillDescriptor_InputParameter_AdditionalProperties validates
-// SkillDescriptor.json#/$defs/InputParameter/additionalProperties.
-func vSkillDescriptor_InputParameter_AdditionalProperties(v any, p *ptr, e *errs) {
-	e.add(p, "false", "no value is allowed here")
 }
 
 // vSkillDescriptor_InputParameter_Name validates
@@ -1752,15 +1517,6 @@ func vSkillDescriptor_InputParameter_Description(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_InputParameter_Required validates
-// SkillDescriptor.json#/$defs/InputParameter/properties/required.
-func vSkillDescriptor_InputParameter_Required(v any, p *ptr, e *errs) {
-	if !(isBool(v)) {
-		e.add(p, "type", "expected boolean, got "+typeName(v))
-		return
-	}
-}
-
 // vSkillDescriptor_Output validates SkillDescriptor.json#/properties/output.
 func vSkillDescriptor_Output(v any, p *ptr, e *errs) {
 	vSkillDescriptor_OutputDescriptor(v, p, e)
@@ -1789,7 +1545,7 @@ func vSkillDescriptor_OutputDescriptor(v any, p *ptr, e *errs) {
 				key:    "type",
 				parent: p,
 			}
-			vSkillDescriptor_OutputDescriptor_Type(x, &c, e)
+			vSkillDescriptor_InputParameter_Type(x, &c, e)
 		}
 		if x, ok := o["description"]; ok {
 			c := ptr{
@@ -1797,7 +1553,7 @@ func vSkillDescriptor_OutputDescriptor(v any, p *ptr, e *errs) {
 				key:    "description",
 				parent: p,
 			}
-			vSkillDescriptor_OutputDescriptor_Description(x, &c, e)
+			vSkillDescriptor_InputParameter_Description(x, &c, e)
 		}
 		if x, ok := o["media_type"]; ok {
 			c := ptr{
@@ -1809,32 +1565,6 @@ func vSkillDescriptor_OutputDescriptor(v any, p *ptr, e *errs) {
 		}
 		for _, k := range sortedKeys(o, extraSkillDescriptor_OutputDescriptor) {
 			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
-		}
-	}
-}
-
-// vSkillDescriptor_OutputDescriptor_AdditionalProperties validates
-// SkillDescriptor.json#/$defs/OutputDescriptor/additionalProperties.
-func vSkillDescriptor_OutputDescriptor_AdditionalProperties(v any, p *ptr, e *errs) {
-	e.add(p, "false", "no value is allowed here")
-}
-
-// vSkillDescriptor_OutputDescriptor_Type validates
-// SkillDescriptor.json#/$defs/OutputDescriptor/properties/type.
-func vSkillDescriptor_OutputDescriptor_Type(v any, p *ptr, e *errs) {
-	vSkillDescriptor_ValueType(v, p, e)
-}
-
-// vSkillDescriptor_OutputDescriptor_Description validates
-// SkillDescriptor.json#/$defs/OutputDescriptor/properties/description.
-func vSkillDescriptor_OutputDescriptor_Description(v any, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
-		return
-	}
-	if s, ok := v.(string); ok {
-		if runes(s) > 2000 {
-			e.add(p, "maxLength", "must be at most 2000 characters long")
 		}
 	}
 }
@@ -1944,12 +1674,6 @@ func vSkillDescriptor_APIKeyAuth(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_APIKeyAuth_AdditionalProperties validates
-// SkillDescriptor.json#/$defs/APIKeyAuth/additionalProperties.
-func vSkillDescriptor_APIKeyAuth_AdditionalProperties(v any, p *ptr, e *errs) {
-	e.add(p, "false", "no value is allowed here")
-}
-
 var constSkillDescriptor_APIKeyAuth_Type = any("api_key")
 
 // vSkillDescriptor_APIKeyAuth_Type validates
@@ -2032,7 +1756,7 @@ func vSkillDescriptor_OAuth2Auth(v any, p *ptr, e *errs) {
 				key:    "token_url",
 				parent: p,
 			}
-			vSkillDescriptor_OAuth2Auth_TokenURL(x, &c, e)
+			vSkillDescriptor_Provider_URL(x, &c, e)
 		}
 		if x, ok := o["scopes"]; ok {
 			c := ptr{
@@ -2048,12 +1772,6 @@ func vSkillDescriptor_OAuth2Auth(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_OAuth2Auth_AdditionalProperties validates
-// SkillDescriptor.json#/$defs/OAuth2Auth/additionalProperties.
-func vSkillDescriptor_OAuth2Auth_AdditionalProperties(v any, p *ptr, e *errs) {
-	e.add(p, "false", "no value is allowed here")
-}
-
 var constSkillDescriptor_OAuth2Auth_Type = any("oauth2")
 
 // vSkillDescriptor_OAuth2Auth_Type validates
@@ -2061,23 +1779,6 @@ var constSkillDescriptor_OAuth2Auth_Type = any("oauth2")
 func vSkillDescriptor_OAuth2Auth_Type(v any, p *ptr, e *errs) {
 	if !jsonEqual(v, constSkillDescriptor_OAuth2Auth_Type) {
 		e.add(p, "const", "must be \"oauth2\"")
-	}
-}
-
-// vSkillDescriptor_OAuth2Auth_TokenURL validates
-// SkillDescriptor.json#/$defs/OAuth2Auth/properties/token_url.
-func vSkillDescriptor_OAuth2Auth_TokenURL(v any, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
-		return
-	}
-	if s, ok := v.(string); ok {
-		if runes(s) > 2048 {
-			e.add(p, "maxLength", "must be at most 2048 characters long")
-		}
-		if !rePattern5().MatchString(s) {
-			e.add(p, "pattern", "must match the pattern \"^https://(?:[A-Za-z0-9.-]+|\\\\[[0-9A-Fa-f:.]+\\\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$\"")
-		}
 	}
 }
 
@@ -2168,7 +1869,7 @@ func vSkillDescriptor_CustomAuth(v any, p *ptr, e *errs) {
 				key:    "scheme",
 				parent: p,
 			}
-			vSkillDescriptor_CustomAuth_Scheme(x, &c, e)
+			vFindingsResponse_Meta_ServerVersion(x, &c, e)
 		}
 		if x, ok := o["documentation_url"]; ok {
 			c := ptr{
@@ -2176,18 +1877,12 @@ func vSkillDescriptor_CustomAuth(v any, p *ptr, e *errs) {
 				key:    "documentation_url",
 				parent: p,
 			}
-			vSkillDescriptor_CustomAuth_DocumentationURL(x, &c, e)
+			vSkillDescriptor_Provider_URL(x, &c, e)
 		}
 		for _, k := range sortedKeys(o, extraSkillDescriptor_CustomAuth) {
 			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
 		}
 	}
-}
-
-// vSkillDescriptor_CustomAuth_AdditionalProperties validates
-// SkillDescriptor.json#/$defs/CustomAuth/additionalProperties.
-func vSkillDescriptor_CustomAuth_AdditionalProperties(v any, p *ptr, e *errs) {
-	e.add(p, "false", "no value is allowed here")
 }
 
 var constSkillDescriptor_CustomAuth_Type = any("custom")
@@ -2197,40 +1892,6 @@ var constSkillDescriptor_CustomAuth_Type = any("custom")
 func vSkillDescriptor_CustomAuth_Type(v any, p *ptr, e *errs) {
 	if !jsonEqual(v, constSkillDescriptor_CustomAuth_Type) {
 		e.add(p, "const", "must be \"custom\"")
-	}
-}
-
-// vSkillDescriptor_CustomAuth_Scheme validates
-// SkillDescriptor.json#/$defs/CustomAuth/properties/scheme.
-func vSkillDescriptor_CustomAuth_Scheme(v any, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
-		return
-	}
-	if s, ok := v.(string); ok {
-		if runes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
-		if runes(s) > 128 {
-			e.add(p, "maxLength", "must be at most 128 characters long")
-		}
-	}
-}
-
-// vSkillDescriptor_CustomAuth_DocumentationURL validates
-// SkillDescriptor.json#/$defs/CustomAuth/properties/documentation_url.
-func vSkillDescriptor_CustomAuth_DocumentationURL(v any, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
-		return
-	}
-	if s, ok := v.(string); ok {
-		if runes(s) > 2048 {
-			e.add(p, "maxLength", "must be at most 2048 characters long")
-		}
-		if !rePattern5().MatchString(s) {
-			e.add(p, "pattern", "must match the pattern \"^https://(?:[A-Za-z0-9.-]+|\\\\[[0-9A-Fa-f:.]+\\\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$\"")
-		}
 	}
 }
 
@@ -2268,12 +1929,6 @@ func vSkillDescriptor_NoAuth(v any, p *ptr, e *errs) {
 			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
 		}
 	}
-}
-
-// vSkillDescriptor_NoAuth_AdditionalProperties validates
-// SkillDescriptor.json#/$defs/NoAuth/additionalProperties.
-func vSkillDescriptor_NoAuth_AdditionalProperties(v any, p *ptr, e *errs) {
-	e.add(p, "false", "no value is allowed here")
 }
 
 var constSkillDescriptor_NoAuth_Type = any("none")
@@ -2346,9 +2001,6 @@ func vSkillDescriptor_Tags_Items(v any, p *ptr, e *errs) {
 	}
 }
 
-// vSkillDescriptor_AdditionalProperties validates SkillDescriptor.json#/additionalProperties.
-func vSkillDescriptor_AdditionalProperties(v any, p *ptr, e *errs) {}
-
 // vSkillIndex validates SkillIndex.json#.
 func vSkillIndex(v any, p *ptr, e *errs) {
 	if !(isObject(v)) {
@@ -2368,7 +2020,7 @@ func vSkillIndex(v any, p *ptr, e *errs) {
 				key:    "protocol",
 				parent: p,
 			}
-			vSkillIndex_Protocol(x, &c, e)
+			vSkillDescriptor_Protocol(x, &c, e)
 		}
 		if x, ok := o["provider"]; ok {
 			c := ptr{
@@ -2376,7 +2028,7 @@ func vSkillIndex(v any, p *ptr, e *errs) {
 				key:    "provider",
 				parent: p,
 			}
-			vSkillIndex_Provider(x, &c, e)
+			vSkillDescriptor_Provider(x, &c, e)
 		}
 		if x, ok := o["skills"]; ok {
 			c := ptr{
@@ -2387,16 +2039,6 @@ func vSkillIndex(v any, p *ptr, e *errs) {
 			vSkillIndex_Skills(x, &c, e)
 		}
 	}
-}
-
-// vSkillIndex_Protocol validates SkillIndex.json#/properties/protocol.
-func vSkillIndex_Protocol(v any, p *ptr, e *errs) {
-	vProtocolVersion(v, p, e)
-}
-
-// vSkillIndex_Provider validates SkillIndex.json#/properties/provider.
-func vSkillIndex_Provider(v any, p *ptr, e *errs) {
-	vSkillDescriptor_Provider2(v, p, e)
 }
 
 // vSkillIndex_Skills validates SkillIndex.json#/properties/skills.
@@ -2459,7 +2101,7 @@ func vSkillIndex_SkillIndexEntry(v any, p *ptr, e *errs) {
 				key:    "id",
 				parent: p,
 			}
-			vSkillIndex_SkillIndexEntry_ID(x, &c, e)
+			vInvocationRequest_SkillID(x, &c, e)
 		}
 		if x, ok := o["name"]; ok {
 			c := ptr{
@@ -2467,7 +2109,7 @@ func vSkillIndex_SkillIndexEntry(v any, p *ptr, e *errs) {
 				key:    "name",
 				parent: p,
 			}
-			vSkillIndex_SkillIndexEntry_Name(x, &c, e)
+			vFinding_Kind(x, &c, e)
 		}
 		if x, ok := o["version"]; ok {
 			c := ptr{
@@ -2475,7 +2117,7 @@ func vSkillIndex_SkillIndexEntry(v any, p *ptr, e *errs) {
 				key:    "version",
 				parent: p,
 			}
-			vSkillIndex_SkillIndexEntry_Version(x, &c, e)
+			vProtocolVersion_Version(x, &c, e)
 		}
 		if x, ok := o["capability_type"]; ok {
 			c := ptr{
@@ -2483,7 +2125,7 @@ func vSkillIndex_SkillIndexEntry(v any, p *ptr, e *errs) {
 				key:    "capability_type",
 				parent: p,
 			}
-			vSkillIndex_SkillIndexEntry_CapabilityType(x, &c, e)
+			vSkillDescriptor_CapabilityType(x, &c, e)
 		}
 		if x, ok := o["access"]; ok {
 			c := ptr{
@@ -2491,7 +2133,7 @@ func vSkillIndex_SkillIndexEntry(v any, p *ptr, e *errs) {
 				key:    "access",
 				parent: p,
 			}
-			vSkillIndex_SkillIndexEntry_Access(x, &c, e)
+			vSkillDescriptor_Access(x, &c, e)
 		}
 		if x, ok := o["description"]; ok {
 			c := ptr{
@@ -2510,46 +2152,6 @@ func vSkillIndex_SkillIndexEntry(v any, p *ptr, e *errs) {
 			vSkillIndex_SkillIndexEntry_DescriptorURL(x, &c, e)
 		}
 	}
-}
-
-// vSkillIndex_SkillIndexEntry_ID validates SkillIndex.json#/$defs/SkillIndexEntry/properties/id.
-func vSkillIndex_SkillIndexEntry_ID(v any, p *ptr, e *errs) {
-	vCommon_SkillID(v, p, e)
-}
-
-// vSkillIndex_SkillIndexEntry_Name validates
-// SkillIndex.json#/$defs/SkillIndexEntry/properties/name.
-func vSkillIndex_SkillIndexEntry_Name(v any, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
-		return
-	}
-	if s, ok := v.(string); ok {
-		if runes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
-		if runes(s) > 200 {
-			e.add(p, "maxLength", "must be at most 200 characters long")
-		}
-	}
-}
-
-// vSkillIndex_SkillIndexEntry_Version validates
-// SkillIndex.json#/$defs/SkillIndexEntry/properties/version.
-func vSkillIndex_SkillIndexEntry_Version(v any, p *ptr, e *errs) {
-	vCommon_SemVer(v, p, e)
-}
-
-// vSkillIndex_SkillIndexEntry_CapabilityType validates
-// SkillIndex.json#/$defs/SkillIndexEntry/properties/capability_type.
-func vSkillIndex_SkillIndexEntry_CapabilityType(v any, p *ptr, e *errs) {
-	vCommon_CapabilityType(v, p, e)
-}
-
-// vSkillIndex_SkillIndexEntry_Access validates
-// SkillIndex.json#/$defs/SkillIndexEntry/properties/access.
-func vSkillIndex_SkillIndexEntry_Access(v any, p *ptr, e *errs) {
-	vCommon_Access(v, p, e)
 }
 
 // vSkillIndex_SkillIndexEntry_Description validates
@@ -2585,10 +2187,3 @@ func vSkillIndex_SkillIndexEntry_DescriptorURL(v any, p *ptr, e *errs) {
 		}
 	}
 }
-
-// vSkillIndex_SkillIndexEntry_AdditionalProperties validates
-// SkillIndex.json#/$defs/SkillIndexEntry/additionalProperties.
-func vSkillIndex_SkillIndexEntry_AdditionalProperties(v any, p *ptr, e *errs) {}
-
-// vSkillIndex_AdditionalProperties validates SkillIndex.json#/additionalProperties.
-func vSkillIndex_AdditionalProperties(v any, p *ptr, e *errs) {}

@@ -141,6 +141,7 @@ func Build(set *load.Set, opts Options) (*ir.Schema, error) {
 			return nil, err
 		}
 	}
+	dedupe(b.out)
 	for k := range b.behaviours {
 		b.out.Behaviours = append(b.out.Behaviours, k)
 	}

@@ -134,13 +134,13 @@ func collect(n *ir.Node) limits {
 
 const maxDepth = 3
 
-func (e *emitter) arbitraries() *jen.File {
+func (e *emitter) arbitraries(types []*ir.Type) *jen.File {
 	f := e.newFile("arbitrary")
 	f.PackageComment("Package arbitrary provides pgregory.net/rapid generators for every type of the generated")
 	f.PackageComment("package: their values pass the generated validator, so they serve property tests.")
 	f.ImportName(e.opts.ImportPath, e.opts.Package)
 	f.ImportName(rapidPkg, "rapid")
-	for _, t := range e.s.Types {
+	for _, t := range types {
 		n := t.GoName
 		f.Commentf("%s generates values of %s.%s that pass its Validate.", n, e.opts.Package, n)
 		gen := jen.Qual(rapidPkg, "Custom").Call(jen.Func().Params(jen.Id("t").Op("*").Qual(rapidPkg, "T")).Add(e.q(n)).Block(

@@ -59,10 +59,10 @@ func hasMethods(t *ir.Type) bool {
 
 func knownName(t *ir.Type) string { return "known" + t.GoName }
 
-func (e *emitter) codec() *jen.File {
+func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 	f := e.newFile(e.opts.Package)
 	f.ImportName("encoding/json", "json")
-	for _, t := range e.s.Types {
+	for _, t := range types {
 		n := t.GoName
 		dec := "decode" + n
 		switch t.Kind {
@@ -206,6 +206,9 @@ func (e *emitter) codec() *jen.File {
 				jen.Return(jen.Id("validateWith").Call(jen.Id("t"), jen.Id(t.Node.GoFunc))),
 			)
 		}
+	}
+	if !registry {
+		return f
 	}
 	// The registry.
 	var entries []jen.Code

@@ -8,8 +8,10 @@ import (
 	"go/format"
 	"io/fs"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/dave/jennifer/jen"
 
@@ -42,22 +44,27 @@ func Emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 		opts.Package = "skill"
 	}
 	e := &emitter{s: s, opts: opts}
-	var files []ir.File
-	add := func(name string, f *jen.File) error {
-		var buf bytes.Buffer
-		if err := f.Render(&buf); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+	// The generated sources are rendered in chunks, concurrently: a large schema gives several
+	// files per kind (types.go, types_2.go …), each rendered and formatted on its own, so that
+	// time scales with the cores and memory with the chunk, not with the schema.
+	var jobs []job
+	for i, c := range chunks(len(s.Types), typesPerFile) {
+		ts := s.Types[c[0]:c[1]]
+		first := i == 0
+		jobs = append(jobs,
+			job{chunkName("types", i), func() *jen.File { return e.types(ts) }},
+			job{chunkName("codec", i), func() *jen.File { return e.codec(ts, first) }})
+		if opts.ImportPath != "" {
+			jobs = append(jobs, job{"arbitrary/" + chunkName("arbitrary", i), func() *jen.File { return e.arbitraries(ts) }})
 		}
-		files = append(files, ir.File{Path: name, Data: buf.Bytes()})
-		return nil
 	}
-	if err := add("types.go", e.types()); err != nil {
-		return nil, err
+	for i, c := range chunks(len(s.Nodes), nodesPerFile) {
+		ns := s.Nodes[c[0]:c[1]]
+		first := i == 0
+		jobs = append(jobs, job{chunkName("validate", i), func() *jen.File { return e.validators(ns, first) }})
 	}
-	if err := add("codec.go", e.codec()); err != nil {
-		return nil, err
-	}
-	if err := add("validate.go", e.validators()); err != nil {
+	files, err := render(jobs)
+	if err != nil {
 		return nil, err
 	}
 	tools, err := e.tools()
@@ -71,10 +78,6 @@ func Emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 	}
 	files = append(files, static...)
 	if opts.ImportPath != "" {
-		af := e.arbitraries()
-		if err := add("arbitrary/arbitrary.go", af); err != nil {
-			return nil, err
-		}
 		rt, err := e.staticFile("arbitrary_runtime", "arbitrary", "arbitrary")
 		if err != nil {
 			return nil, err
@@ -84,6 +87,68 @@ func Emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
+}
+
+const (
+	typesPerFile = 400
+	nodesPerFile = 2500
+)
+
+type job struct {
+	name  string
+	build func() *jen.File
+}
+
+// chunks splits n items into [start, end) ranges of at most size (one empty range for n = 0).
+func chunks(n, size int) [][2]int {
+	if n == 0 {
+		return [][2]int{{0, 0}}
+	}
+	var out [][2]int
+	for i := 0; i < n; i += size {
+		out = append(out, [2]int{i, min(i+size, n)})
+	}
+	return out
+}
+
+func chunkName(base string, i int) string {
+	if i == 0 {
+		return base + ".go"
+	}
+	return fmt.Sprintf("%s_%d.go", base, i+1)
+}
+
+// render builds and renders the jobs on GOMAXPROCS workers; the result is in job order.
+func render(jobs []job) ([]ir.File, error) {
+	out := make([]ir.File, len(jobs))
+	errs := make([]error, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(jobs)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				var buf bytes.Buffer
+				if err := jobs[i].build().Render(&buf); err != nil {
+					errs[i] = fmt.Errorf("%s: %w", jobs[i].name, err)
+					continue
+				}
+				out[i] = ir.File{Path: jobs[i].name, Data: buf.Bytes()}
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 func (e *emitter) newFile(pkg string) *jen.File {

@@ -69,9 +69,9 @@ func fieldType(f *ir.Field) *jen.Statement {
 	return goType(f.Type)
 }
 
-func (e *emitter) types() *jen.File {
+func (e *emitter) types(types []*ir.Type) *jen.File {
 	f := e.newFile(e.opts.Package)
-	for _, t := range e.s.Types {
+	for _, t := range types {
 		switch t.Kind {
 		case ir.Struct:
 			f.Add(docFor(t.GoName, t.Doc, "is generated from "+t.Location+"."))

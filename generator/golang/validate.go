@@ -14,13 +14,16 @@ import (
 // The validators follow docs/validation.md step by step; the TypeScript emitter follows the
 // same steps, so that both report the same errors in the same order.
 
-func (e *emitter) validators() *jen.File {
+func (e *emitter) validators(nodes []*ir.Node, patterns bool) *jen.File {
 	f := e.newFile(e.opts.Package)
 	f.ImportName("encoding/json", "json")
 	// Patterns, once per process, compiled on first use.
 	seen := map[*ir.Pattern]bool{}
 	var pats []*ir.Pattern
 	for _, n := range e.s.Nodes {
+		if !patterns {
+			break
+		}
 		if n.Pattern != nil && !seen[n.Pattern] {
 			seen[n.Pattern] = true
 			pats = append(pats, n.Pattern)
@@ -38,8 +41,10 @@ func (e *emitter) validators() *jen.File {
 			jen.Return(jen.Qual("regexp", "MustCompile").Call(jen.Lit(p.Source))),
 		))
 	}
-	for _, n := range e.s.Nodes {
-		e.nodeValidator(f, n)
+	for _, n := range nodes {
+		if n.SameAs == nil {
+			e.nodeValidator(f, n)
+		}
 	}
 	return f
 }

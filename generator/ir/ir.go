@@ -73,6 +73,9 @@ type Node struct {
 	TSFunc string
 	// Type is the named type whose root this node is, or nil.
 	Type *Type
+	// SameAs is set when an earlier node validates exactly like this one: GoFunc and TSFunc
+	// are then that node's, and emitters write no validator for this node.
+	SameAs *Node
 
 	// Bool is set for the boolean schemas true and false.
 	Bool *bool

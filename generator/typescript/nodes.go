@@ -15,6 +15,9 @@ func (e *emitter) nodes() string {
 		pats.WriteString(e.exec("v.pattern", struct{ Var, Source string }{p.TSVar, jsString(p.Source)}))
 	}
 	for _, n := range e.s.Nodes {
+		if n.SameAs != nil {
+			continue // validated by the function of the node it is the same as
+		}
 		funcs.WriteString(e.exec("v.func", struct{ Location, Name, Body string }{
 			Location: commentLine(n.Location),
 			Name:     n.TSFunc,

@@ -109,7 +109,7 @@ export function arbitraryProvider(depth: number = 0): fc.Arbitrary<Provider> {
 
 /** arbitraryEndpoint produces valid Endpoint values. */
 export function arbitraryEndpoint(depth: number = 0): fc.Arbitrary<Endpoint> {
-  return valid(fc.record({ "url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vSkillDescriptor_Endpoint_URL), "method": arbitraryEndpointMethod(depth), "timeout_ms": fc.integer({ min: 1, max: 3600000 }) }, { requiredKeys: ["url", "method"] }), val.isEndpoint);
+  return valid(fc.record({ "url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vSkillDescriptor_Provider_URL), "method": arbitraryEndpointMethod(depth), "timeout_ms": fc.integer({ min: 1, max: 3600000 }) }, { requiredKeys: ["url", "method"] }), val.isEndpoint);
 }
 
 /** arbitraryEndpointMethod produces valid EndpointMethod values. */
@@ -149,12 +149,12 @@ export function arbitraryAPIKeyAuthIn(depth: number = 0): fc.Arbitrary<APIKeyAut
 
 /** arbitraryOAuth2Auth produces valid OAuth2Auth values. */
 export function arbitraryOAuth2Auth(depth: number = 0): fc.Arbitrary<OAuth2Auth> {
-  return valid(fc.record({ "type": fc.constant("oauth2"), "token_url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vSkillDescriptor_OAuth2Auth_TokenURL), "scopes": fc.uniqueArray(accepted(fc.stringMatching(n.rePattern9).filter(lengthIn(1, 256)), n.vSkillDescriptor_OAuth2Auth_Scopes_Items), { maxLength: 64, comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }) }, { requiredKeys: ["type", "token_url"] }), val.isOAuth2Auth);
+  return valid(fc.record({ "type": fc.constant("oauth2"), "token_url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vSkillDescriptor_Provider_URL), "scopes": fc.uniqueArray(accepted(fc.stringMatching(n.rePattern9).filter(lengthIn(1, 256)), n.vSkillDescriptor_OAuth2Auth_Scopes_Items), { maxLength: 64, comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }) }, { requiredKeys: ["type", "token_url"] }), val.isOAuth2Auth);
 }
 
 /** arbitraryCustomAuth produces valid CustomAuth values. */
 export function arbitraryCustomAuth(depth: number = 0): fc.Arbitrary<CustomAuth> {
-  return valid(fc.record({ "type": fc.constant("custom"), "scheme": fc.string({ minLength: 1, maxLength: 128 }), "documentation_url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vSkillDescriptor_CustomAuth_DocumentationURL) }, { requiredKeys: ["type", "scheme"] }), val.isCustomAuth);
+  return valid(fc.record({ "type": fc.constant("custom"), "scheme": fc.string({ minLength: 1, maxLength: 128 }), "documentation_url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vSkillDescriptor_Provider_URL) }, { requiredKeys: ["type", "scheme"] }), val.isCustomAuth);
 }
 
 /** arbitraryNoAuth produces valid NoAuth values. */

@@ -171,14 +171,9 @@ export function vFindingsResponse_CountsBySeverity(v: unknown, p: string, e: Val
       vFindingsResponse_CountsBySeverity_AdditionalProperties(v[k], p + "/" + rt.esc(k), e);
     }
     for (const k of ks) {
-      if (!rt.accepts(vFindingsResponse_CountsBySeverity_PropertyNames, k)) e.push({ pointer: p + "/" + rt.esc(k), keyword: "propertyNames", message: "is not an allowed property name" });
+      if (!rt.accepts(vFinding_Severity, k)) e.push({ pointer: p + "/" + rt.esc(k), keyword: "propertyNames", message: "is not an allowed property name" });
     }
   }
-}
-
-// FindingsResponse.json#/properties/counts_by_severity/propertyNames
-export function vFindingsResponse_CountsBySeverity_PropertyNames(v: unknown, p: string, e: ValidationError[]): void {
-  vCommon_Severity(v, p, e);
 }
 
 // FindingsResponse.json#/properties/counts_by_severity/additionalProperties
@@ -201,19 +196,7 @@ export function vFindingsResponse_CappedKinds(v: unknown, p: string, e: Validati
   }
   if (Array.isArray(v)) {
     for (const j of rt.duplicateIndexes(v)) e.push({ pointer: p + "/" + j, keyword: "uniqueItems", message: "repeats an earlier item" });
-    for (let i = 0; i < v.length; i++) vFindingsResponse_CappedKinds_Items(v[i], p + "/" + i, e);
-  }
-}
-
-// FindingsResponse.json#/properties/capped_kinds/items
-export function vFindingsResponse_CappedKinds_Items(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
-    return;
-  }
-  if (typeof v === "string") {
-    if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (rt.codePointLength(v) > 200) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 200 characters" });
+    for (let i = 0; i < v.length; i++) vFinding_Kind(v[i], p + "/" + i, e);
   }
 }
 
@@ -271,10 +254,6 @@ export function vFindingsResponse_Meta_ServerVersion(v: unknown, p: string, e: V
   }
 }
 
-// FindingsResponse.json#/$defs/Meta/additionalProperties
-export function vFindingsResponse_Meta_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-}
-
 // GetSessionFindingsParams.json#
 export function vGetSessionFindingsParams(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
@@ -283,7 +262,7 @@ export function vGetSessionFindingsParams(v: unknown, p: string, e: ValidationEr
   }
   if (rt.isObject(v)) {
     if (rt.hasOwn(v, "session_key")) vGetSessionFindingsParams_SessionKey(v["session_key"], p + "/session_key", e);
-    if (rt.hasOwn(v, "per_kind_limit")) vGetSessionFindingsParams_PerKindLimit(v["per_kind_limit"], p + "/per_kind_limit", e);
+    if (rt.hasOwn(v, "per_kind_limit")) vFindingsResponse_PerKindLimit(v["per_kind_limit"], p + "/per_kind_limit", e);
     if (rt.hasOwn(v, "include_summary")) vGetSessionFindingsParams_IncludeSummary(v["include_summary"], p + "/include_summary", e);
     const ks = rt.sortedKeys(v);
     for (const k of ks) {
@@ -291,11 +270,6 @@ export function vGetSessionFindingsParams(v: unknown, p: string, e: ValidationEr
       e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
     }
   }
-}
-
-// GetSessionFindingsParams.json#/additionalProperties
-export function vGetSessionFindingsParams_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-  e.push({ pointer: p, keyword: "false", message: "no value is allowed here" });
 }
 
 // GetSessionFindingsParams.json#/properties/session_key
@@ -307,18 +281,6 @@ export function vGetSessionFindingsParams_SessionKey(v: unknown, p: string, e: V
   if (typeof v === "string") {
     if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
     if (rt.codePointLength(v) > 256) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 256 characters" });
-  }
-}
-
-// GetSessionFindingsParams.json#/properties/per_kind_limit
-export function vGetSessionFindingsParams_PerKindLimit(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(rt.isInteger(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type integer" });
-    return;
-  }
-  if (typeof v === "number") {
-    if (v < 0) e.push({ pointer: p, keyword: "minimum", message: "must be >= 0" });
-    if (v > 10000) e.push({ pointer: p, keyword: "maximum", message: "must be <= 10000" });
   }
 }
 
@@ -343,7 +305,7 @@ export function vInvocationRequest(v: unknown, p: string, e: ValidationError[]):
     if (rt.hasOwn(v, "caller")) vInvocationRequest_Caller(v["caller"], p + "/caller", e);
     if (rt.hasOwn(v, "skill_id")) vInvocationRequest_SkillID(v["skill_id"], p + "/skill_id", e);
     if (rt.hasOwn(v, "inputs")) vInvocationRequest_Inputs(v["inputs"], p + "/inputs", e);
-    if (rt.hasOwn(v, "request_id")) vInvocationRequest_RequestID(v["request_id"], p + "/request_id", e);
+    if (rt.hasOwn(v, "request_id")) vFindingsResponse_Meta_ServerVersion(v["request_id"], p + "/request_id", e);
   }
 }
 
@@ -361,30 +323,13 @@ export function vInvocationRequest_Caller2(v: unknown, p: string, e: ValidationE
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "id")) e.push({ pointer: p + "/id", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "id")) vInvocationRequest_Caller_ID(v["id"], p + "/id", e);
+    if (rt.hasOwn(v, "id")) vGetSessionFindingsParams_SessionKey(v["id"], p + "/id", e);
     if (rt.hasOwn(v, "type")) vInvocationRequest_Caller_Type(v["type"], p + "/type", e);
     const ks = rt.sortedKeys(v);
     for (const k of ks) {
       if (k === "id" || k === "type") continue;
       e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
     }
-  }
-}
-
-// InvocationRequest.json#/$defs/Caller/additionalProperties
-export function vInvocationRequest_Caller_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-  e.push({ pointer: p, keyword: "false", message: "no value is allowed here" });
-}
-
-// InvocationRequest.json#/$defs/Caller/properties/id
-export function vInvocationRequest_Caller_ID(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
-    return;
-  }
-  if (typeof v === "string") {
-    if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (rt.codePointLength(v) > 256) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 256 characters" });
   }
 }
 
@@ -437,26 +382,6 @@ export function vInvocationRequest_Inputs_PropertyNames(v: unknown, p: string, e
   }
 }
 
-// InvocationRequest.json#/properties/inputs/additionalProperties
-export function vInvocationRequest_Inputs_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-}
-
-// InvocationRequest.json#/properties/request_id
-export function vInvocationRequest_RequestID(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
-    return;
-  }
-  if (typeof v === "string") {
-    if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 128 characters" });
-  }
-}
-
-// InvocationRequest.json#/additionalProperties
-export function vInvocationRequest_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-}
-
 // InvocationResponse.json#
 export function vInvocationResponse(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
@@ -468,26 +393,14 @@ export function vInvocationResponse(v: unknown, p: string, e: ValidationError[])
     if (!rt.hasOwn(v, "status")) e.push({ pointer: p + "/status", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "skill_id")) e.push({ pointer: p + "/skill_id", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "timestamps")) e.push({ pointer: p + "/timestamps", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "execution_id")) vInvocationResponse_ExecutionID(v["execution_id"], p + "/execution_id", e);
+    if (rt.hasOwn(v, "execution_id")) vFindingsResponse_Meta_ServerVersion(v["execution_id"], p + "/execution_id", e);
     if (rt.hasOwn(v, "status")) vInvocationResponse_Status(v["status"], p + "/status", e);
-    if (rt.hasOwn(v, "skill_id")) vInvocationResponse_SkillID(v["skill_id"], p + "/skill_id", e);
+    if (rt.hasOwn(v, "skill_id")) vInvocationRequest_SkillID(v["skill_id"], p + "/skill_id", e);
     if (rt.hasOwn(v, "timestamps")) vInvocationResponse_Timestamps(v["timestamps"], p + "/timestamps", e);
     if (rt.hasOwn(v, "output")) vInvocationResponse_Output(v["output"], p + "/output", e);
     if (rt.hasOwn(v, "error")) vInvocationResponse_Error(v["error"], p + "/error", e);
   }
   vInvocationResponse_AllOf_X0(v, p, e);
-}
-
-// InvocationResponse.json#/properties/execution_id
-export function vInvocationResponse_ExecutionID(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
-    return;
-  }
-  if (typeof v === "string") {
-    if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 128 characters" });
-  }
 }
 
 // InvocationResponse.json#/properties/status
@@ -504,11 +417,6 @@ export function vInvocationResponse_InvocationStatus(v: unknown, p: string, e: V
   if (!rt.inEnum(v, ["accepted", "running", "succeeded", "failed", "cancelled"])) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
 }
 
-// InvocationResponse.json#/properties/skill_id
-export function vInvocationResponse_SkillID(v: unknown, p: string, e: ValidationError[]): void {
-  vCommon_SkillID(v, p, e);
-}
-
 // InvocationResponse.json#/properties/timestamps
 export function vInvocationResponse_Timestamps(v: unknown, p: string, e: ValidationError[]): void {
   vInvocationResponse_Timestamps2(v, p, e);
@@ -523,8 +431,8 @@ export function vInvocationResponse_Timestamps2(v: unknown, p: string, e: Valida
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "received")) e.push({ pointer: p + "/received", keyword: "required", message: "is required" });
     if (rt.hasOwn(v, "received")) vInvocationResponse_Timestamps_Received(v["received"], p + "/received", e);
-    if (rt.hasOwn(v, "started")) vInvocationResponse_Timestamps_Started(v["started"], p + "/started", e);
-    if (rt.hasOwn(v, "completed")) vInvocationResponse_Timestamps_Completed(v["completed"], p + "/completed", e);
+    if (rt.hasOwn(v, "started")) vInvocationResponse_Timestamps_Received(v["started"], p + "/started", e);
+    if (rt.hasOwn(v, "completed")) vInvocationResponse_Timestamps_Received(v["completed"], p + "/completed", e);
     const ks = rt.sortedKeys(v);
     for (const k of ks) {
       if (k === "received" || k === "started" || k === "completed") continue;
@@ -534,11 +442,6 @@ export function vInvocationResponse_Timestamps2(v: unknown, p: string, e: Valida
       if (!rt.hasOwn(v, "started")) e.push({ pointer: p + "/started", keyword: "dependentRequired", message: "is required when \"completed\" is present" });
     }
   }
-}
-
-// InvocationResponse.json#/$defs/Timestamps/additionalProperties
-export function vInvocationResponse_Timestamps_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-  e.push({ pointer: p, keyword: "false", message: "no value is allowed here" });
 }
 
 // InvocationResponse.json#/$defs/Timestamps/properties/received
@@ -556,16 +459,6 @@ export function vCommon_Timestamp(v: unknown, p: string, e: ValidationError[]): 
     if (rt.codePointLength(v) > 35) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 35 characters" });
     if (!rePattern2.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,9})?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$" });
   }
-}
-
-// InvocationResponse.json#/$defs/Timestamps/properties/started
-export function vInvocationResponse_Timestamps_Started(v: unknown, p: string, e: ValidationError[]): void {
-  vCommon_Timestamp(v, p, e);
-}
-
-// InvocationResponse.json#/$defs/Timestamps/properties/completed
-export function vInvocationResponse_Timestamps_Completed(v: unknown, p: string, e: ValidationError[]): void {
-  vCommon_Timestamp(v, p, e);
 }
 
 // InvocationResponse.json#/properties/output
@@ -615,14 +508,6 @@ export function vInvocationResponse_InvocationError_Message(v: unknown, p: strin
   }
 }
 
-// InvocationResponse.json#/$defs/InvocationError/additionalProperties
-export function vInvocationResponse_InvocationError_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-}
-
-// InvocationResponse.json#/additionalProperties
-export function vInvocationResponse_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-}
-
 // InvocationResponse.json#/allOf/0
 export function vInvocationResponse_AllOf_X0(v: unknown, p: string, e: ValidationError[]): void {
   if (rt.accepts(vInvocationResponse_AllOf_X0_If, v)) vInvocationResponse_AllOf_X0_Then(v, p, e);
@@ -665,11 +550,6 @@ export function vProtocolVersion(v: unknown, p: string, e: ValidationError[]): v
   }
 }
 
-// ProtocolVersion.json#/additionalProperties
-export function vProtocolVersion_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-  e.push({ pointer: p, keyword: "false", message: "no value is allowed here" });
-}
-
 // ProtocolVersion.json#/properties/version
 export function vProtocolVersion_Version(v: unknown, p: string, e: ValidationError[]): void {
   vCommon_SemVer(v, p, e);
@@ -707,11 +587,11 @@ export function vSkillDescriptor(v: unknown, p: string, e: ValidationError[]): v
     if (!rt.hasOwn(v, "auth")) e.push({ pointer: p + "/auth", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "access")) e.push({ pointer: p + "/access", keyword: "required", message: "is required" });
     if (rt.hasOwn(v, "protocol")) vSkillDescriptor_Protocol(v["protocol"], p + "/protocol", e);
-    if (rt.hasOwn(v, "id")) vSkillDescriptor_ID(v["id"], p + "/id", e);
-    if (rt.hasOwn(v, "name")) vSkillDescriptor_Name(v["name"], p + "/name", e);
-    if (rt.hasOwn(v, "version")) vSkillDescriptor_Version(v["version"], p + "/version", e);
+    if (rt.hasOwn(v, "id")) vInvocationRequest_SkillID(v["id"], p + "/id", e);
+    if (rt.hasOwn(v, "name")) vFinding_Kind(v["name"], p + "/name", e);
+    if (rt.hasOwn(v, "version")) vProtocolVersion_Version(v["version"], p + "/version", e);
     if (rt.hasOwn(v, "capability_type")) vSkillDescriptor_CapabilityType(v["capability_type"], p + "/capability_type", e);
-    if (rt.hasOwn(v, "description")) vSkillDescriptor_Description(v["description"], p + "/description", e);
+    if (rt.hasOwn(v, "description")) vInvocationResponse_InvocationError_Message(v["description"], p + "/description", e);
     if (rt.hasOwn(v, "provider")) vSkillDescriptor_Provider(v["provider"], p + "/provider", e);
     if (rt.hasOwn(v, "endpoint")) vSkillDescriptor_Endpoint(v["endpoint"], p + "/endpoint", e);
     if (rt.hasOwn(v, "inputs")) vSkillDescriptor_Inputs(v["inputs"], p + "/inputs", e);
@@ -725,28 +605,6 @@ export function vSkillDescriptor(v: unknown, p: string, e: ValidationError[]): v
 // SkillDescriptor.json#/properties/protocol
 export function vSkillDescriptor_Protocol(v: unknown, p: string, e: ValidationError[]): void {
   vProtocolVersion(v, p, e);
-}
-
-// SkillDescriptor.json#/properties/id
-export function vSkillDescriptor_ID(v: unknown, p: string, e: ValidationError[]): void {
-  vCommon_SkillID(v, p, e);
-}
-
-// SkillDescriptor.json#/properties/name
-export function vSkillDescriptor_Name(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
-    return;
-  }
-  if (typeof v === "string") {
-    if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (rt.codePointLength(v) > 200) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 200 characters" });
-  }
-}
-
-// SkillDescriptor.json#/properties/version
-export function vSkillDescriptor_Version(v: unknown, p: string, e: ValidationError[]): void {
-  vCommon_SemVer(v, p, e);
 }
 
 // SkillDescriptor.json#/properties/capability_type
@@ -763,18 +621,6 @@ export function vCommon_CapabilityType(v: unknown, p: string, e: ValidationError
   if (!rt.inEnum(v, ["plugin", "api", "knowledge", "task"])) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
 }
 
-// SkillDescriptor.json#/properties/description
-export function vSkillDescriptor_Description(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
-    return;
-  }
-  if (typeof v === "string") {
-    if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (rt.codePointLength(v) > 4000) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 4000 characters" });
-  }
-}
-
 // SkillDescriptor.json#/properties/provider
 export function vSkillDescriptor_Provider(v: unknown, p: string, e: ValidationError[]): void {
   vSkillDescriptor_Provider2(v, p, e);
@@ -789,21 +635,9 @@ export function vSkillDescriptor_Provider2(v: unknown, p: string, e: ValidationE
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "url")) e.push({ pointer: p + "/url", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "name")) vSkillDescriptor_Provider_Name(v["name"], p + "/name", e);
+    if (rt.hasOwn(v, "name")) vFinding_Kind(v["name"], p + "/name", e);
     if (rt.hasOwn(v, "url")) vSkillDescriptor_Provider_URL(v["url"], p + "/url", e);
     if (rt.hasOwn(v, "contact")) vSkillDescriptor_Provider_Contact(v["contact"], p + "/contact", e);
-  }
-}
-
-// SkillDescriptor.json#/$defs/Provider/properties/name
-export function vSkillDescriptor_Provider_Name(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
-    return;
-  }
-  if (typeof v === "string") {
-    if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (rt.codePointLength(v) > 200) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 200 characters" });
   }
 }
 
@@ -831,10 +665,6 @@ export function vSkillDescriptor_Provider_Contact(v: unknown, p: string, e: Vali
   }
 }
 
-// SkillDescriptor.json#/$defs/Provider/additionalProperties
-export function vSkillDescriptor_Provider_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-}
-
 // SkillDescriptor.json#/properties/endpoint
 export function vSkillDescriptor_Endpoint(v: unknown, p: string, e: ValidationError[]): void {
   vSkillDescriptor_Endpoint2(v, p, e);
@@ -849,21 +679,9 @@ export function vSkillDescriptor_Endpoint2(v: unknown, p: string, e: ValidationE
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "url")) e.push({ pointer: p + "/url", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "method")) e.push({ pointer: p + "/method", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "url")) vSkillDescriptor_Endpoint_URL(v["url"], p + "/url", e);
+    if (rt.hasOwn(v, "url")) vSkillDescriptor_Provider_URL(v["url"], p + "/url", e);
     if (rt.hasOwn(v, "method")) vSkillDescriptor_Endpoint_Method(v["method"], p + "/method", e);
     if (rt.hasOwn(v, "timeout_ms")) vSkillDescriptor_Endpoint_TimeoutMS(v["timeout_ms"], p + "/timeout_ms", e);
-  }
-}
-
-// SkillDescriptor.json#/$defs/Endpoint/properties/url
-export function vSkillDescriptor_Endpoint_URL(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
-    return;
-  }
-  if (typeof v === "string") {
-    if (rt.codePointLength(v) > 2048) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 2048 characters" });
-    if (!rePattern5.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^https://(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$" });
   }
 }
 
@@ -886,10 +704,6 @@ export function vSkillDescriptor_Endpoint_TimeoutMS(v: unknown, p: string, e: Va
     if (v < 1) e.push({ pointer: p, keyword: "minimum", message: "must be >= 1" });
     if (v > 3600000) e.push({ pointer: p, keyword: "maximum", message: "must be <= 3600000" });
   }
-}
-
-// SkillDescriptor.json#/$defs/Endpoint/additionalProperties
-export function vSkillDescriptor_Endpoint_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
 }
 
 // SkillDescriptor.json#/properties/inputs
@@ -923,18 +737,13 @@ export function vSkillDescriptor_InputParameter(v: unknown, p: string, e: Valida
     if (rt.hasOwn(v, "name")) vSkillDescriptor_InputParameter_Name(v["name"], p + "/name", e);
     if (rt.hasOwn(v, "type")) vSkillDescriptor_InputParameter_Type(v["type"], p + "/type", e);
     if (rt.hasOwn(v, "description")) vSkillDescriptor_InputParameter_Description(v["description"], p + "/description", e);
-    if (rt.hasOwn(v, "required")) vSkillDescriptor_InputParameter_Required(v["required"], p + "/required", e);
+    if (rt.hasOwn(v, "required")) vGetSessionFindingsParams_IncludeSummary(v["required"], p + "/required", e);
     const ks = rt.sortedKeys(v);
     for (const k of ks) {
       if (k === "name" || k === "type" || k === "description" || k === "required") continue;
       e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
     }
   }
-}
-
-// SkillDescriptor.json#/$defs/InputParameter/additionalProperties
-export function vSkillDescriptor_InputParameter_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-  e.push({ pointer: p, keyword: "false", message: "no value is allowed here" });
 }
 
 // SkillDescriptor.json#/$defs/InputParameter/properties/name
@@ -974,14 +783,6 @@ export function vSkillDescriptor_InputParameter_Description(v: unknown, p: strin
   }
 }
 
-// SkillDescriptor.json#/$defs/InputParameter/properties/required
-export function vSkillDescriptor_InputParameter_Required(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(typeof v === "boolean")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type boolean" });
-    return;
-  }
-}
-
 // SkillDescriptor.json#/properties/output
 export function vSkillDescriptor_Output(v: unknown, p: string, e: ValidationError[]): void {
   vSkillDescriptor_OutputDescriptor(v, p, e);
@@ -995,35 +796,14 @@ export function vSkillDescriptor_OutputDescriptor(v: unknown, p: string, e: Vali
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "type")) vSkillDescriptor_OutputDescriptor_Type(v["type"], p + "/type", e);
-    if (rt.hasOwn(v, "description")) vSkillDescriptor_OutputDescriptor_Description(v["description"], p + "/description", e);
+    if (rt.hasOwn(v, "type")) vSkillDescriptor_InputParameter_Type(v["type"], p + "/type", e);
+    if (rt.hasOwn(v, "description")) vSkillDescriptor_InputParameter_Description(v["description"], p + "/description", e);
     if (rt.hasOwn(v, "media_type")) vSkillDescriptor_OutputDescriptor_MediaType(v["media_type"], p + "/media_type", e);
     const ks = rt.sortedKeys(v);
     for (const k of ks) {
       if (k === "type" || k === "description" || k === "media_type") continue;
       e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
     }
-  }
-}
-
-// SkillDescriptor.json#/$defs/OutputDescriptor/additionalProperties
-export function vSkillDescriptor_OutputDescriptor_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-  e.push({ pointer: p, keyword: "false", message: "no value is allowed here" });
-}
-
-// SkillDescriptor.json#/$defs/OutputDescriptor/properties/type
-export function vSkillDescriptor_OutputDescriptor_Type(v: unknown, p: string, e: ValidationError[]): void {
-  vSkillDescriptor_ValueType(v, p, e);
-}
-
-// SkillDescriptor.json#/$defs/OutputDescriptor/properties/description
-export function vSkillDescriptor_OutputDescriptor_Description(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
-    return;
-  }
-  if (typeof v === "string") {
-    if (rt.codePointLength(v) > 2000) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 2000 characters" });
   }
 }
 
@@ -1096,11 +876,6 @@ export function vSkillDescriptor_APIKeyAuth(v: unknown, p: string, e: Validation
   }
 }
 
-// SkillDescriptor.json#/$defs/APIKeyAuth/additionalProperties
-export function vSkillDescriptor_APIKeyAuth_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-  e.push({ pointer: p, keyword: "false", message: "no value is allowed here" });
-}
-
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/type
 export function vSkillDescriptor_APIKeyAuth_Type(v: unknown, p: string, e: ValidationError[]): void {
   if (!rt.jsonEqual(v, "api_key")) e.push({ pointer: p, keyword: "const", message: "must be the constant value" });
@@ -1143,7 +918,7 @@ export function vSkillDescriptor_OAuth2Auth(v: unknown, p: string, e: Validation
     if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "token_url")) e.push({ pointer: p + "/token_url", keyword: "required", message: "is required" });
     if (rt.hasOwn(v, "type")) vSkillDescriptor_OAuth2Auth_Type(v["type"], p + "/type", e);
-    if (rt.hasOwn(v, "token_url")) vSkillDescriptor_OAuth2Auth_TokenURL(v["token_url"], p + "/token_url", e);
+    if (rt.hasOwn(v, "token_url")) vSkillDescriptor_Provider_URL(v["token_url"], p + "/token_url", e);
     if (rt.hasOwn(v, "scopes")) vSkillDescriptor_OAuth2Auth_Scopes(v["scopes"], p + "/scopes", e);
     const ks = rt.sortedKeys(v);
     for (const k of ks) {
@@ -1153,26 +928,9 @@ export function vSkillDescriptor_OAuth2Auth(v: unknown, p: string, e: Validation
   }
 }
 
-// SkillDescriptor.json#/$defs/OAuth2Auth/additionalProperties
-export function vSkillDescriptor_OAuth2Auth_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-  e.push({ pointer: p, keyword: "false", message: "no value is allowed here" });
-}
-
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/type
 export function vSkillDescriptor_OAuth2Auth_Type(v: unknown, p: string, e: ValidationError[]): void {
   if (!rt.jsonEqual(v, "oauth2")) e.push({ pointer: p, keyword: "const", message: "must be the constant value" });
-}
-
-// SkillDescriptor.json#/$defs/OAuth2Auth/properties/token_url
-export function vSkillDescriptor_OAuth2Auth_TokenURL(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
-    return;
-  }
-  if (typeof v === "string") {
-    if (rt.codePointLength(v) > 2048) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 2048 characters" });
-    if (!rePattern5.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^https://(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$" });
-  }
 }
 
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes
@@ -1216,8 +974,8 @@ export function vSkillDescriptor_CustomAuth(v: unknown, p: string, e: Validation
     if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "scheme")) e.push({ pointer: p + "/scheme", keyword: "required", message: "is required" });
     if (rt.hasOwn(v, "type")) vSkillDescriptor_CustomAuth_Type(v["type"], p + "/type", e);
-    if (rt.hasOwn(v, "scheme")) vSkillDescriptor_CustomAuth_Scheme(v["scheme"], p + "/scheme", e);
-    if (rt.hasOwn(v, "documentation_url")) vSkillDescriptor_CustomAuth_DocumentationURL(v["documentation_url"], p + "/documentation_url", e);
+    if (rt.hasOwn(v, "scheme")) vFindingsResponse_Meta_ServerVersion(v["scheme"], p + "/scheme", e);
+    if (rt.hasOwn(v, "documentation_url")) vSkillDescriptor_Provider_URL(v["documentation_url"], p + "/documentation_url", e);
     const ks = rt.sortedKeys(v);
     for (const k of ks) {
       if (k === "type" || k === "scheme" || k === "documentation_url") continue;
@@ -1226,38 +984,9 @@ export function vSkillDescriptor_CustomAuth(v: unknown, p: string, e: Validation
   }
 }
 
-// SkillDescriptor.json#/$defs/CustomAuth/additionalProperties
-export function vSkillDescriptor_CustomAuth_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-  e.push({ pointer: p, keyword: "false", message: "no value is allowed here" });
-}
-
 // SkillDescriptor.json#/$defs/CustomAuth/properties/type
 export function vSkillDescriptor_CustomAuth_Type(v: unknown, p: string, e: ValidationError[]): void {
   if (!rt.jsonEqual(v, "custom")) e.push({ pointer: p, keyword: "const", message: "must be the constant value" });
-}
-
-// SkillDescriptor.json#/$defs/CustomAuth/properties/scheme
-export function vSkillDescriptor_CustomAuth_Scheme(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
-    return;
-  }
-  if (typeof v === "string") {
-    if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 128 characters" });
-  }
-}
-
-// SkillDescriptor.json#/$defs/CustomAuth/properties/documentation_url
-export function vSkillDescriptor_CustomAuth_DocumentationURL(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
-    return;
-  }
-  if (typeof v === "string") {
-    if (rt.codePointLength(v) > 2048) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 2048 characters" });
-    if (!rePattern5.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^https://(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$" });
-  }
 }
 
 // SkillDescriptor.json#/$defs/Auth/oneOf/3
@@ -1280,11 +1009,6 @@ export function vSkillDescriptor_NoAuth(v: unknown, p: string, e: ValidationErro
       e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
     }
   }
-}
-
-// SkillDescriptor.json#/$defs/NoAuth/additionalProperties
-export function vSkillDescriptor_NoAuth_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-  e.push({ pointer: p, keyword: "false", message: "no value is allowed here" });
 }
 
 // SkillDescriptor.json#/$defs/NoAuth/properties/type
@@ -1331,10 +1055,6 @@ export function vSkillDescriptor_Tags_Items(v: unknown, p: string, e: Validation
   }
 }
 
-// SkillDescriptor.json#/additionalProperties
-export function vSkillDescriptor_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-}
-
 // SkillIndex.json#
 export function vSkillIndex(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
@@ -1344,20 +1064,10 @@ export function vSkillIndex(v: unknown, p: string, e: ValidationError[]): void {
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "protocol")) e.push({ pointer: p + "/protocol", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "skills")) e.push({ pointer: p + "/skills", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "protocol")) vSkillIndex_Protocol(v["protocol"], p + "/protocol", e);
-    if (rt.hasOwn(v, "provider")) vSkillIndex_Provider(v["provider"], p + "/provider", e);
+    if (rt.hasOwn(v, "protocol")) vSkillDescriptor_Protocol(v["protocol"], p + "/protocol", e);
+    if (rt.hasOwn(v, "provider")) vSkillDescriptor_Provider(v["provider"], p + "/provider", e);
     if (rt.hasOwn(v, "skills")) vSkillIndex_Skills(v["skills"], p + "/skills", e);
   }
-}
-
-// SkillIndex.json#/properties/protocol
-export function vSkillIndex_Protocol(v: unknown, p: string, e: ValidationError[]): void {
-  vProtocolVersion(v, p, e);
-}
-
-// SkillIndex.json#/properties/provider
-export function vSkillIndex_Provider(v: unknown, p: string, e: ValidationError[]): void {
-  vSkillDescriptor_Provider2(v, p, e);
 }
 
 // SkillIndex.json#/properties/skills
@@ -1390,46 +1100,14 @@ export function vSkillIndex_SkillIndexEntry(v: unknown, p: string, e: Validation
     if (!rt.hasOwn(v, "capability_type")) e.push({ pointer: p + "/capability_type", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "access")) e.push({ pointer: p + "/access", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "descriptor_url")) e.push({ pointer: p + "/descriptor_url", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "id")) vSkillIndex_SkillIndexEntry_ID(v["id"], p + "/id", e);
-    if (rt.hasOwn(v, "name")) vSkillIndex_SkillIndexEntry_Name(v["name"], p + "/name", e);
-    if (rt.hasOwn(v, "version")) vSkillIndex_SkillIndexEntry_Version(v["version"], p + "/version", e);
-    if (rt.hasOwn(v, "capability_type")) vSkillIndex_SkillIndexEntry_CapabilityType(v["capability_type"], p + "/capability_type", e);
-    if (rt.hasOwn(v, "access")) vSkillIndex_SkillIndexEntry_Access(v["access"], p + "/access", e);
+    if (rt.hasOwn(v, "id")) vInvocationRequest_SkillID(v["id"], p + "/id", e);
+    if (rt.hasOwn(v, "name")) vFinding_Kind(v["name"], p + "/name", e);
+    if (rt.hasOwn(v, "version")) vProtocolVersion_Version(v["version"], p + "/version", e);
+    if (rt.hasOwn(v, "capability_type")) vSkillDescriptor_CapabilityType(v["capability_type"], p + "/capability_type", e);
+    if (rt.hasOwn(v, "access")) vSkillDescriptor_Access(v["access"], p + "/access", e);
     if (rt.hasOwn(v, "description")) vSkillIndex_SkillIndexEntry_Description(v["description"], p + "/description", e);
     if (rt.hasOwn(v, "descriptor_url")) vSkillIndex_SkillIndexEntry_DescriptorURL(v["descriptor_url"], p + "/descriptor_url", e);
   }
-}
-
-// SkillIndex.json#/$defs/SkillIndexEntry/properties/id
-export function vSkillIndex_SkillIndexEntry_ID(v: unknown, p: string, e: ValidationError[]): void {
-  vCommon_SkillID(v, p, e);
-}
-
-// SkillIndex.json#/$defs/SkillIndexEntry/properties/name
-export function vSkillIndex_SkillIndexEntry_Name(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
-    return;
-  }
-  if (typeof v === "string") {
-    if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (rt.codePointLength(v) > 200) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 200 characters" });
-  }
-}
-
-// SkillIndex.json#/$defs/SkillIndexEntry/properties/version
-export function vSkillIndex_SkillIndexEntry_Version(v: unknown, p: string, e: ValidationError[]): void {
-  vCommon_SemVer(v, p, e);
-}
-
-// SkillIndex.json#/$defs/SkillIndexEntry/properties/capability_type
-export function vSkillIndex_SkillIndexEntry_CapabilityType(v: unknown, p: string, e: ValidationError[]): void {
-  vCommon_CapabilityType(v, p, e);
-}
-
-// SkillIndex.json#/$defs/SkillIndexEntry/properties/access
-export function vSkillIndex_SkillIndexEntry_Access(v: unknown, p: string, e: ValidationError[]): void {
-  vCommon_Access(v, p, e);
 }
 
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/description
@@ -1454,12 +1132,4 @@ export function vSkillIndex_SkillIndexEntry_DescriptorURL(v: unknown, p: string,
     if (rt.codePointLength(v) > 2048) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 2048 characters" });
     if (!rePattern10.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^(?:https://[!-~]+|[!-\"$-.0-9;->@-~]*(?:[/?#][!-~]*)?)$" });
   }
-}
-
-// SkillIndex.json#/$defs/SkillIndexEntry/additionalProperties
-export function vSkillIndex_SkillIndexEntry_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-}
-
-// SkillIndex.json#/additionalProperties
-export function vSkillIndex_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
 }
