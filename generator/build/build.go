@@ -42,6 +42,8 @@ var annotations = map[string]bool{
 	"$schema": true, "$id": true, "$comment": true, "title": true, "description": true,
 	"default": true, "examples": true, "deprecated": true, "readOnly": true, "writeOnly": true,
 	"x-skillgen-behaviour": true, "definitions": false,
+	// $anchor names a location for references (the loader resolves "#name"); it asserts nothing.
+	"$anchor": true,
 }
 
 // Behaviours are the behaviour packs a schema may turn on.

@@ -110,7 +110,7 @@ func (e *emitter) nodeBody(n *ir.Node) string {
 			Message: jsString("must be of type " + strings.Join(n.Types, " or ")),
 		}))
 	}
-	if len(n.Enum) > 0 {
+	if n.Enum != nil {
 		vals := make([]string, len(n.Enum))
 		for i, v := range n.Enum {
 			vals[i] = e.jsValue(v)
