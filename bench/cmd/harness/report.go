@@ -112,7 +112,10 @@ func render(o options, tools []tool, cases []genCase, cells []cell, gp []benchLi
 	p("| load average (1 min) at start, at end | %s, %s |\n", loadStart, loadAvg())
 	p("| Go | %s |\n", runtime.Version())
 	p("| Node.js | %s |\n", cmdOut("node", "--version"))
-	for _, t := range tools[1:] {
+	for _, t := range tools {
+		if t.Name == "skillgen" {
+			continue
+		}
 		p("| %s | %s |\n", t.Name, t.Version)
 	}
 	p("| command | `%s` |\n\n", o.command)

@@ -86,6 +86,7 @@ func Run(ctx context.Context, dir string, argv []string, stdout io.Writer, timeo
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.WaitDelay = 2 * time.Second // a descendant that left the group may hold the pipes
 	if stdout == nil {
 		stdout = io.Discard
 	}

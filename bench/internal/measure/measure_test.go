@@ -1,0 +1,60 @@
+package measure
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestRunSuccess(t *testing.T) {
+	var out strings.Builder
+	r, err := Run(context.Background(), "", []string{"sh", "-c", "echo hi; echo err >&2"}, &out, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.OK() || r.Failure() != "" || out.String() != "hi\n" || r.Stderr != "err\n" {
+		t.Fatalf("got %+v, stdout %q", r, out.String())
+	}
+	if r.MaxRSS <= 0 || r.Wall <= 0 {
+		t.Fatalf("no usage recorded: %+v", r)
+	}
+}
+
+func TestRunFailures(t *testing.T) {
+	r, err := Run(context.Background(), "", []string{"sh", "-c", "echo 'RangeError: Maximum call stack size exceeded' >&2; exit 1"}, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.OK() || r.Failure() != "stack overflow" {
+		t.Fatalf("got %q", r.Failure())
+	}
+	r, _ = Run(context.Background(), "", []string{"sh", "-c", "exit 3"}, nil, 0)
+	if r.Failure() != "exit 3" {
+		t.Fatalf("got %q", r.Failure())
+	}
+	if _, err := Run(context.Background(), "", []string{"/nonexistent/program"}, nil, 0); err == nil {
+		t.Fatal("starting a missing program succeeded")
+	}
+}
+
+// TestRunTimeoutKillsGroup: the time limit ends the command and the children it started.
+func TestRunTimeoutKillsGroup(t *testing.T) {
+	r, err := Run(context.Background(), "", []string{"sh", "-c", "sleep 30 & sleep 30; wait"}, nil, 200*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.TimedOut || r.Failure() != "timeout" {
+		t.Fatalf("got %+v", r)
+	}
+}
+
+func TestTail(t *testing.T) {
+	tl := &tail{n: 4}
+	for _, s := range []string{"abc", "defgh", "ij"} {
+		tl.Write([]byte(s))
+	}
+	if tl.String() != "ghij" {
+		t.Fatalf("got %q", tl.String())
+	}
+}
