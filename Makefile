@@ -2,6 +2,7 @@
 #   make generate   # regenerate gen/ from schema/
 #   make test       # install what the tests need, then run every test
 GO ?= go
+SHELL := /bin/bash
 FUZZTIME ?= 60s
 FUZZ_TARGETS = FuzzParseProtocolVersion FuzzParseSkillDescriptor FuzzParseSkillIndex \
 	FuzzParseInvocationRequest FuzzParseInvocationResponse FuzzParseFinding \
@@ -37,8 +38,11 @@ deps-ts:
 
 test: deps test-go test-ts
 
+# The cross-checks and the official suite run verbosely (minus per-test noise) so that their
+# counts are printed: documents checked and disagreements, passed/refused/failed per file.
 test-go:
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 $$($(GO) list ./... | grep -v -e '/crosscheck$$' -e '/suite$$')
+	set -o pipefail; $(GO) test -count=1 -v ./crosscheck ./suite 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
 
 test-ts:
 	@if [ -f tsconformance/package.json ]; then cd tsconformance && npm test; fi
