@@ -34,7 +34,8 @@ var assertions = map[string]bool{
 	"minProperties": true, "maxProperties": true, "$ref": true, "$defs": true, "allOf": true,
 	"anyOf": true, "oneOf": true, "not": true, "if": true, "then": true, "else": true,
 	"dependentRequired": true, "patternProperties": true, "propertyNames": true, "format": true,
-	"x-unique-by": true,
+	"x-unique-by": true, "contains": true, "minContains": true, "maxContains": true,
+	"dependentSchemas": true,
 }
 
 // keywords that carry no assertion.
@@ -220,11 +221,14 @@ func inPlace(n *ir.Node) []*ir.Node {
 			out = append(out, s)
 		}
 	}
+	for _, d := range n.DependentSchemas {
+		out = append(out, d.Schema)
+	}
 	return out
 }
 
 // checkCycles refuses a schema that reaches itself through $ref (or allOf, anyOf, oneOf, not,
-// if/then/else) without descending into the document: its validator would never terminate.
+// if/then/else, dependentSchemas) without descending into the document: its validator would never terminate.
 func (b *builder) checkCycles() error {
 	const (
 		unseen = iota
@@ -425,6 +429,20 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) error {
 				}
 				n.DependentRequired = append(n.DependentRequired, dep)
 			}
+		case "dependentSchemas":
+			for _, d := range v.Members {
+				var s *ir.Node
+				if s, err = b.node(child(cl, d.Key)); err != nil {
+					return err
+				}
+				n.DependentSchemas = append(n.DependentSchemas, ir.DependentSchema{Property: d.Key, Schema: s})
+			}
+		case "contains":
+			n.Contains, err = b.node(cl)
+		case "minContains":
+			n.MinContains, err = b.count(cl, v)
+		case "maxContains":
+			n.MaxContains, err = b.count(cl, v)
 		case "prefixItems":
 			for i := range v.Arr {
 				var s *ir.Node
@@ -489,9 +507,12 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) error {
 			return err
 		}
 	}
-	// then/else without if have no effect.
+	// then/else without if have no effect, nor minContains/maxContains without contains.
 	if n.If == nil {
 		n.Then, n.Else = nil, nil
+	}
+	if n.Contains == nil {
+		n.MinContains, n.MaxContains = nil, nil
 	}
 	if len(n.OneOf) > 0 {
 		n.Discriminator = discriminator("oneOf", n.OneOf)
@@ -594,7 +615,8 @@ func isEmpty(n *ir.Node) bool {
 	return n.Bool == nil && n.Ref == nil && len(n.Types) == 0 && n.Enum == nil && n.Const == nil &&
 		n.Properties == nil && n.Required == nil && n.AdditionalProperties == nil &&
 		n.PatternProperties == nil && n.PropertyNames == nil && n.MinProperties == nil &&
-		n.MaxProperties == nil && n.DependentRequired == nil && n.PrefixItems == nil &&
+		n.MaxProperties == nil && n.DependentRequired == nil && n.DependentSchemas == nil &&
+		n.PrefixItems == nil && n.Contains == nil &&
 		n.Items == nil && n.MinItems == nil && n.MaxItems == nil && !n.UniqueItems &&
 		n.UniqueBy == "" && n.MinLength == nil && n.MaxLength == nil && n.Pattern == nil &&
 		n.Minimum == nil && n.Maximum == nil && n.ExclusiveMinimum == nil &&

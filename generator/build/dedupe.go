@@ -85,10 +85,16 @@ func nodeKey(n *ir.Node, keys map[*ir.Node]string) string {
 	for _, d := range n.DependentRequired {
 		w("dep=%q=%q", d.Property, d.Requires)
 	}
+	for _, d := range n.DependentSchemas {
+		w("dep-schema=%q=%s", d.Property, nodeKey(d.Schema, keys))
+	}
 	subs("prefix", n.PrefixItems)
 	sub("items", n.Items)
 	cnt("minItems", n.MinItems)
 	cnt("maxItems", n.MaxItems)
+	sub("contains", n.Contains)
+	cnt("minContains", n.MinContains)
+	cnt("maxContains", n.MaxContains)
 	w("unique=%v/%q", n.UniqueItems, n.UniqueBy)
 	cnt("minLen", n.MinLength)
 	cnt("maxLen", n.MaxLength)

@@ -338,6 +338,13 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string) []jen.Code {
 			oc = append(oc, jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("o").Index(jen.Lit(d.Property)), jen.Id("ok")).Block(inner...))
 		}
 	}
+	for _, d := range n.DependentSchemas {
+		if d.Schema.Bool != nil && *d.Schema.Bool {
+			continue
+		}
+		oc = append(oc, jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("o").Index(jen.Lit(d.Property)), jen.Id("ok")).Block(
+			call(d.Schema, jen.Id("v"), jen.Id("p"))))
+	}
 	return oc
 }
 
@@ -369,6 +376,9 @@ func arrayChecks(n *ir.Node) []jen.Code {
 			call(n.Items, jen.Id("a").Index(jen.Id("i")), jen.Op("&").Id("c")),
 		))
 	}
+	if cc := containsCheck(n); cc != nil {
+		ac = append(ac, cc)
+	}
 	if n.UniqueBy != "" {
 		ac = append(ac, jen.For(jen.List(jen.Id("_"), jen.Id("j")).Op(":=").Range().Id("duplicatesBy").Call(jen.Id("a"), jen.Lit(n.UniqueBy))).Block(
 			childIndex(jen.Id("j")),
@@ -376,6 +386,44 @@ func arrayChecks(n *ir.Node) []jen.Code {
 		))
 	}
 	return ac
+}
+
+// containsCheck counts the items contains accepts and checks the count against minContains
+// (absent: 1; the keyword reported is then "contains") and maxContains; nil when no count can
+// fail.
+func containsCheck(n *ir.Node) jen.Code {
+	if n.Contains == nil {
+		return nil
+	}
+	lo, kw := int64(1), "contains"
+	if n.MinContains != nil {
+		lo, kw = *n.MinContains, "minContains"
+	}
+	if lo == 0 && n.MaxContains == nil {
+		return nil
+	}
+	st := []jen.Code{
+		jen.Id("k").Op(":=").Lit(0),
+		jen.For(jen.List(jen.Id("_"), jen.Id("x")).Op(":=").Range().Id("a")).Block(
+			jen.If(jen.Id("valid").Call(jen.Id("x"), jen.Id(n.Contains.GoFunc))).Block(jen.Id("k").Op("++")),
+		),
+	}
+	if lo > 0 {
+		st = append(st, jen.If(jen.Id("k").Op("<").Lit(int(lo))).Block(
+			addErr(kw, jen.Lit(fmt.Sprintf(`must contain at least %d %s matching the schema in "contains", has `, lo, plural(lo, "item", "items"))).Op("+").Id("itoa").Call(jen.Id("k")))))
+	}
+	if m := n.MaxContains; m != nil {
+		st = append(st, jen.If(jen.Id("k").Op(">").Lit(int(*m))).Block(
+			addErr("maxContains", jen.Lit(fmt.Sprintf(`must contain at most %d %s matching the schema in "contains", has `, *m, plural(*m, "item", "items"))).Op("+").Id("itoa").Call(jen.Id("k")))))
+	}
+	return jen.Block(st...)
+}
+
+func plural(n int64, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // choice emits anyOf or oneOf: a dispatch on the discriminator, or a trial of every branch.

@@ -97,6 +97,8 @@ type Node struct {
 	MinProperties        *int64
 	MaxProperties        *int64
 	DependentRequired    []Dependency
+	// DependentSchemas: when the property is present, the schema applies to the whole object.
+	DependentSchemas []DependentSchema
 
 	// Arrays.
 	PrefixItems []*Node
@@ -104,6 +106,11 @@ type Node struct {
 	MinItems    *int64
 	MaxItems    *int64
 	UniqueItems bool
+	// Contains: the number of items it accepts must be at least MinContains (absent: 1) and at
+	// most MaxContains (absent: no bound). MinContains and MaxContains are nil without Contains.
+	Contains    *Node
+	MinContains *int64
+	MaxContains *int64
 	// UniqueBy is the skillgen extension "x-unique-by": the items of the array are objects and
 	// no two items may have equal values at this property.
 	UniqueBy string
@@ -164,6 +171,12 @@ type Pattern struct {
 type Dependency struct {
 	Property string
 	Requires []string
+}
+
+// DependentSchema is one entry of "dependentSchemas".
+type DependentSchema struct {
+	Property string
+	Schema   *Node
 }
 
 // Discriminator describes a tagged union; see Node.Discriminator.

@@ -288,12 +288,34 @@ func (n *Node) schemaJSON(active map[*Node]bool) ([]byte, error) {
 		}
 		b.WriteByte('}')
 	}
+	if len(n.DependentSchemas) > 0 {
+		key("dependentSchemas")
+		b.WriteByte('{')
+		for i, d := range n.DependentSchemas {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeString(&b, d.Property)
+			b.WriteByte(':')
+			data, err := d.Schema.schemaJSON(active)
+			if err != nil {
+				return nil, err
+			}
+			b.Write(data)
+		}
+		b.WriteByte('}')
+	}
 	if err := list("prefixItems", n.PrefixItems); err != nil {
 		return nil, err
 	}
 	if err := sub("items", n.Items); err != nil {
 		return nil, err
 	}
+	if err := sub("contains", n.Contains); err != nil {
+		return nil, err
+	}
+	count("minContains", n.MinContains)
+	count("maxContains", n.MaxContains)
 	count("minItems", n.MinItems)
 	count("maxItems", n.MaxItems)
 	if n.UniqueItems {

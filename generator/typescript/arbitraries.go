@@ -79,6 +79,10 @@ func children(n *ir.Node) []*ir.Node {
 		out = append(out, p.Schema)
 	}
 	out = append(out, n.AdditionalProperties, n.PropertyNames, n.Items, n.Not, n.If, n.Then, n.Else)
+	out = append(out, n.Contains)
+	for _, d := range n.DependentSchemas {
+		out = append(out, d.Schema)
+	}
 	out = append(out, n.PrefixItems...)
 	out = append(out, n.AllOf...)
 	out = append(out, n.AnyOf...)
@@ -126,11 +130,13 @@ func structural(n *ir.Node) bool {
 
 func objectish(n *ir.Node) bool {
 	return len(n.Properties) > 0 || len(n.Required) > 0 || n.AdditionalProperties != nil || len(n.PatternProperties) > 0 ||
-		n.PropertyNames != nil || n.MinProperties != nil || n.MaxProperties != nil || len(n.DependentRequired) > 0
+		n.PropertyNames != nil || n.MinProperties != nil || n.MaxProperties != nil || len(n.DependentRequired) > 0 ||
+		len(n.DependentSchemas) > 0
 }
 
 func arrayish(n *ir.Node) bool {
-	return len(n.PrefixItems) > 0 || n.Items != nil || n.MinItems != nil || n.MaxItems != nil || n.UniqueItems || n.UniqueBy != ""
+	return len(n.PrefixItems) > 0 || n.Items != nil || n.MinItems != nil || n.MaxItems != nil || n.UniqueItems || n.UniqueBy != "" ||
+		n.Contains != nil
 }
 
 func stringish(n *ir.Node) bool {
@@ -453,7 +459,9 @@ type field struct {
 
 func (g *arbGen) object(n *ir.Node) (string, bool, bool) {
 	e := g.e
+	// dependentSchemas is not modelled: values are filtered by the validator.
 	exact := n.MinProperties == nil && n.MaxProperties == nil && len(n.DependentRequired) == 0 &&
+		len(n.DependentSchemas) == 0 &&
 		n.PropertyNames == nil && len(n.PatternProperties) == 0
 	addl := n.AdditionalProperties
 	addlOpen := addl == nil || (addl.Bool != nil && *addl.Bool)
@@ -532,7 +540,8 @@ func (g *arbGen) record(fields []field, shallow bool) string {
 
 func (g *arbGen) array(n *ir.Node) (string, bool, bool) {
 	e := g.e
-	exact := len(n.PrefixItems) == 0
+	// contains is not modelled: values are filtered by the validator.
+	exact := len(n.PrefixItems) == 0 && n.Contains == nil
 	item, rec := e.exec("arb.any", nil), false
 	maxItems := n.MaxItems
 	if n.Items != nil {

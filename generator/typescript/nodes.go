@@ -1,6 +1,7 @@
 package typescript
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -299,6 +300,12 @@ func (e *emitter) objectBody(n *ir.Node) string {
 			b.WriteString(e.exec("v.dependentRequired", struct{ Name, Body string }{jsString(d.Property), s.String()}))
 		}
 	}
+	for _, d := range n.DependentSchemas {
+		if d.Schema.Bool != nil && *d.Schema.Bool {
+			continue
+		}
+		b.WriteString(e.exec("v.dependentSchema", struct{ Name, Func string }{jsString(d.Property), e.fn(d.Schema)}))
+	}
 	return b.String()
 }
 
@@ -325,10 +332,49 @@ func (e *emitter) arrayBody(n *ir.Node) string {
 			Func  string
 		}{len(n.PrefixItems), e.fn(n.Items)}))
 	}
+	if n.Contains != nil {
+		b.WriteString(e.containsBody(n))
+	}
 	if n.UniqueBy != "" {
 		b.WriteString(e.exec("v.uniqueBy", struct{ Name, Seg, Message string }{
 			jsString(n.UniqueBy), segment(n.UniqueBy), jsString("repeats the " + strconv.Quote(n.UniqueBy) + " of an earlier item"),
 		}))
 	}
 	return b.String()
+}
+
+// containsBody counts the items contains accepts and checks the count against minContains
+// (absent: 1; the keyword reported is then "contains") and maxContains; "" when no count can
+// fail.
+func (e *emitter) containsBody(n *ir.Node) string {
+	lo, kw := int64(1), "contains"
+	if n.MinContains != nil {
+		lo, kw = *n.MinContains, "minContains"
+	}
+	if lo == 0 && n.MaxContains == nil {
+		return ""
+	}
+	type bound struct {
+		Count   int64
+		Keyword string
+		Message string
+	}
+	data := struct {
+		Func     string
+		Min, Max *bound
+	}{Func: e.fn(n.Contains)}
+	if lo > 0 {
+		data.Min = &bound{lo, jsString(kw), jsString(fmt.Sprintf(`must contain at least %d %s matching the schema of contains, has `, lo, plural(lo, "item", "items")))}
+	}
+	if m := n.MaxContains; m != nil {
+		data.Max = &bound{*m, jsString("maxContains"), jsString(fmt.Sprintf(`must contain at most %d %s matching the schema of contains, has `, *m, plural(*m, "item", "items")))}
+	}
+	return e.exec("v.contains", data)
+}
+
+func plural(n int64, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
