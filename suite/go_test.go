@@ -12,15 +12,18 @@ import (
 	"github.com/skillgen/skillgen/generator/golang"
 )
 
-// goMain feeds every case to its package's Parse and prints one verdict line per case. A
+// goMain feeds every case to its package's Parse and prints one verdict line per case ("valid",
+// or "invalid" and the JSON list of the errors' [pointer, keyword] pairs, or "crash"). A
 // panic is a verdict ("crash"); a fatal error (stack overflow) ends the program, and the
 // harness runs it again from the next case.
 const goMain = `package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
+	"reflect"
 	"strconv"
 	"strings"
 %s)
@@ -36,14 +39,46 @@ type tcase struct {
 func one(c tcase) (line string) {
 	defer func() {
 		if r := recover(); r != nil {
-			line = "crash " + strings.Join(strings.Fields(fmt.Sprint(r)), " ")
+			line = clip("crash " + strings.Join(strings.Fields(fmt.Sprint(r)), " "))
 		}
 	}()
 	_, err := parse[c.B](c.T, c.D)
 	if err == nil {
 		return "valid"
 	}
-	return "invalid " + strings.Join(strings.Fields(err.Error()), " ")
+	if list, ok := errorList(err); ok {
+		return "invalid " + list
+	}
+	return clip("invalid " + strings.Join(strings.Fields(err.Error()), " "))
+}
+
+// errorList renders a ValidationErrors (of whichever batch package) as the JSON list of its
+// [pointer, keyword] pairs, the form the TypeScript runner prints too.
+func errorList(err error) (string, bool) {
+	for e := err; e != nil; e = errors.Unwrap(e) {
+		rv := reflect.ValueOf(e)
+		if rv.Kind() != reflect.Slice || rv.Type().Elem().Kind() != reflect.Struct {
+			continue
+		}
+		if _, ok := rv.Type().Elem().FieldByName("Keyword"); !ok {
+			continue
+		}
+		l := make([][2]string, rv.Len())
+		for i := range l {
+			x := rv.Index(i)
+			l[i] = [2]string{x.FieldByName("Pointer").String(), x.FieldByName("Keyword").String()}
+		}
+		j, _ := json.Marshal(l)
+		return string(j), true
+	}
+	return "", false
+}
+
+func clip(s string) string {
+	if len(s) > 300 {
+		return s[:300]
+	}
+	return s
 }
 
 func main() {
@@ -58,9 +93,6 @@ func main() {
 	start, _ := strconv.Atoi(os.Args[2])
 	for i := start; i < len(cases); i++ {
 		line := one(cases[i])
-		if len(line) > 300 {
-			line = line[:300]
-		}
 		fmt.Fprintf(os.Stdout, "%%d %%s\n", i, line)
 	}
 }

@@ -77,7 +77,7 @@ type group struct {
 type verdict struct {
 	ran    bool // false: not run (refused, or the language's toolchain failed)
 	valid  bool
-	detail string // first error, or the crash
+	detail string // the errors' [pointer, keyword] pairs as JSON, or the crash
 }
 
 // keepEnv names a folder to generate into instead of a temporary one (kept for inspection).
@@ -477,6 +477,23 @@ func allCases(groups []*group) []caseRef {
 	return out
 }
 
+// errorsDiffer lists the cases both languages find invalid (without a crash) whose error lists
+// differ: docs/validation.md makes the lists identical, pointer and keyword alike.
+func errorsDiffer(cases []caseRef, a, b *langResult) []string {
+	var out []string
+	for i, c := range cases {
+		va, vb := a.verdicts[i], b.verdicts[i]
+		if !va.ran || !vb.ran || va.valid || vb.valid || strings.HasPrefix(va.detail, "crash") ||
+			strings.HasPrefix(vb.detail, "crash") || va.detail == vb.detail {
+			continue
+		}
+		out = append(out, fmt.Sprintf("  %s #%d %q / %q\n      data: %s\n      %s: %s\n      %s: %s",
+			c.g.File, c.g.Index, c.g.Description, c.g.Tests[c.i].Description, short(string(c.g.Tests[c.i].Data)),
+			a.name, va.detail, b.name, vb.detail))
+	}
+	return out
+}
+
 // parseVerdicts reads "<index> valid" / "<index> invalid ..." / "<index> crash ..." lines.
 func parseVerdicts(out []byte, into []verdict) (last int) {
 	last = -1
@@ -549,6 +566,16 @@ func TestJSONSchemaSuite(t *testing.T) {
 	if p := os.Getenv("SKILLGEN_SUITE_REPORT"); p != "" {
 		if err := os.WriteFile(p, []byte(rep.text), 0o644); err != nil {
 			t.Error(err)
+		}
+	}
+	if len(results) == 2 {
+		diff := errorsDiffer(cases, results[0], results[1])
+		fmt.Printf("\nGo and TypeScript: cases both find invalid whose [pointer, keyword] lists differ (%d):\n", len(diff))
+		for _, d := range diff {
+			fmt.Println(d)
+		}
+		if len(diff) > 0 {
+			t.Errorf("Go and TypeScript report different errors for %d case(s) (listed above)", len(diff))
 		}
 	}
 	if rep.subsetGroups != subsetGroups || rep.subsetCases != subsetCases {

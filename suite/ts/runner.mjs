@@ -1,5 +1,6 @@
 // Feeds every case of the JSON Schema Test Suite to the generated TypeScript parsers and prints
-// one verdict line per case: "<index> valid" or "<index> invalid <reason>".
+// one verdict line per case: "<index> valid", "<index> invalid <errors>" (the JSON list of the
+// errors' [pointer, keyword] pairs, as the Go runner prints them) or "<index> crash <reason>".
 //
 // usage: node runner.mjs CASES.json DIST
 //   CASES.json: [{"b": batch, "t": type name, "d": JSON text}, ...]
@@ -25,8 +26,7 @@ for (let i = 0; i < cases.length; i++) {
     if (r.ok) {
       line = i + " valid";
     } else {
-      const e = r.errors[0] ?? { pointer: "", keyword: "?" };
-      line = i + " invalid " + JSON.stringify(e.pointer) + " " + e.keyword;
+      line = i + " invalid " + JSON.stringify(r.errors.map((e) => [e.pointer, e.keyword]));
     }
   } catch (err) {
     line = i + " crash " + String(err && err.message ? err.message : err).replace(/\s+/g, " ").slice(0, 200);
