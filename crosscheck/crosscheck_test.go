@@ -391,7 +391,7 @@ func TestProperty11ChecksCanFail(t *testing.T) {
 		t.Fatal("func vSkillDescriptor not found in gen/go/validate.go")
 	}
 	end := start + 1 + strings.Index(text[start+1:], "\nfunc ")
-	check := "\t\tif _, ok := o[\"name\"]; !ok {\n\t\t\te.addKey(p, \"name\", \"required\", \"missing required property \\\"name\\\"\")\n\t\t}\n"
+	check := "\t\tif v.get(\"name\") == nil {\n\t\t\te.addKey(p, \"name\", \"required\", \"missing required property \\\"name\\\"\")\n\t\t}\n"
 	body := text[start:end]
 	if strings.Count(body, check) != 1 {
 		t.Fatalf("the required check of \"name\" is not found exactly once in vSkillDescriptor:\n%s", check)

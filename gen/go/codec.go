@@ -15,7 +15,7 @@ func knownFinding(k string) bool {
 	}
 	return false
 }
-func decodeFinding(v any) (Finding, error) {
+func decodeFinding(v *jv) (Finding, error) {
 	var t Finding
 	o, err := decObject(v)
 	if err != nil {
@@ -27,7 +27,8 @@ func decodeFinding(v any) (Finding, error) {
 	if err := field(o, "severity", &t.Severity, decodeSeverity); err != nil {
 		return t, err
 	}
-	for k, x := range o {
+	for i := range o.members {
+		k, x := o.members[i].key, &o.members[i].val
 		if knownFinding(k) {
 			continue
 		}
@@ -76,13 +77,13 @@ func knownFindingsResponse(k string) bool {
 	}
 	return false
 }
-func decodeFindingsResponse(v any) (FindingsResponse, error) {
+func decodeFindingsResponse(v *jv) (FindingsResponse, error) {
 	var t FindingsResponse
 	o, err := decObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "findings", &t.Findings, func(v any) ([]Finding, error) {
+	if err := field(o, "findings", &t.Findings, func(v *jv) ([]Finding, error) {
 		return decArray(v, decodeFinding)
 	}); err != nil {
 		return t, err
@@ -90,17 +91,17 @@ func decodeFindingsResponse(v any) (FindingsResponse, error) {
 	if err := field(o, "total", &t.Total, decInt); err != nil {
 		return t, err
 	}
-	if err := field(o, "counts_by_kind", &t.CountsByKind, func(v any) (map[string]int64, error) {
+	if err := field(o, "counts_by_kind", &t.CountsByKind, func(v *jv) (map[string]int64, error) {
 		return decMap(v, decInt)
 	}); err != nil {
 		return t, err
 	}
-	if err := field(o, "counts_by_severity", &t.CountsBySeverity, func(v any) (map[string]int64, error) {
+	if err := field(o, "counts_by_severity", &t.CountsBySeverity, func(v *jv) (map[string]int64, error) {
 		return decMap(v, decInt)
 	}); err != nil {
 		return t, err
 	}
-	if err := field(o, "capped_kinds", &t.CappedKinds, func(v any) ([]string, error) {
+	if err := field(o, "capped_kinds", &t.CappedKinds, func(v *jv) ([]string, error) {
 		return decArray(v, decString)
 	}); err != nil {
 		return t, err
@@ -163,7 +164,7 @@ func knownMeta(k string) bool {
 	}
 	return false
 }
-func decodeMeta(v any) (Meta, error) {
+func decodeMeta(v *jv) (Meta, error) {
 	var t Meta
 	o, err := decObject(v)
 	if err != nil {
@@ -172,7 +173,8 @@ func decodeMeta(v any) (Meta, error) {
 	if err := field(o, "server_version", &t.ServerVersion, decString); err != nil {
 		return t, err
 	}
-	for k, x := range o {
+	for i := range o.members {
+		k, x := o.members[i].key, &o.members[i].val
 		if knownMeta(k) {
 			continue
 		}
@@ -220,7 +222,7 @@ func knownGetSessionFindingsParams(k string) bool {
 	}
 	return false
 }
-func decodeGetSessionFindingsParams(v any) (GetSessionFindingsParams, error) {
+func decodeGetSessionFindingsParams(v *jv) (GetSessionFindingsParams, error) {
 	var t GetSessionFindingsParams
 	o, err := decObject(v)
 	if err != nil {
@@ -277,7 +279,7 @@ func knownInvocationRequest(k string) bool {
 	}
 	return false
 }
-func decodeInvocationRequest(v any) (InvocationRequest, error) {
+func decodeInvocationRequest(v *jv) (InvocationRequest, error) {
 	var t InvocationRequest
 	o, err := decObject(v)
 	if err != nil {
@@ -289,7 +291,7 @@ func decodeInvocationRequest(v any) (InvocationRequest, error) {
 	if err := field(o, "skill_id", &t.SkillID, decodeSkillID); err != nil {
 		return t, err
 	}
-	if err := field(o, "inputs", &t.Inputs, func(v any) (map[string]any, error) {
+	if err := field(o, "inputs", &t.Inputs, func(v *jv) (map[string]any, error) {
 		return decMap(v, decAny)
 	}); err != nil {
 		return t, err
@@ -297,7 +299,8 @@ func decodeInvocationRequest(v any) (InvocationRequest, error) {
 	if err := optField(o, "request_id", &t.RequestID, decString); err != nil {
 		return t, err
 	}
-	for k, x := range o {
+	for i := range o.members {
+		k, x := o.members[i].key, &o.members[i].val
 		if knownInvocationRequest(k) {
 			continue
 		}
@@ -350,7 +353,7 @@ func knownCaller(k string) bool {
 	}
 	return false
 }
-func decodeCaller(v any) (Caller, error) {
+func decodeCaller(v *jv) (Caller, error) {
 	var t Caller
 	o, err := decObject(v)
 	if err != nil {
@@ -390,7 +393,7 @@ func ParseCaller(data []byte) (Caller, error) {
 func (t Caller) Validate() error {
 	return validateWith(t, vInvocationRequest_Caller2)
 }
-func decodeCallerType(v any) (CallerType, error) {
+func decodeCallerType(v *jv) (CallerType, error) {
 	s, err := decString(v)
 	return CallerType(s), err
 }
@@ -413,7 +416,7 @@ func knownInvocationResponse(k string) bool {
 	}
 	return false
 }
-func decodeInvocationResponse(v any) (InvocationResponse, error) {
+func decodeInvocationResponse(v *jv) (InvocationResponse, error) {
 	var t InvocationResponse
 	o, err := decObject(v)
 	if err != nil {
@@ -437,7 +440,8 @@ func decodeInvocationResponse(v any) (InvocationResponse, error) {
 	if err := optField(o, "error", &t.Error, decodeInvocationError); err != nil {
 		return t, err
 	}
-	for k, x := range o {
+	for i := range o.members {
+		k, x := o.members[i].key, &o.members[i].val
 		if knownInvocationResponse(k) {
 			continue
 		}
@@ -487,7 +491,7 @@ func ParseInvocationResponse(data []byte) (InvocationResponse, error) {
 func (t InvocationResponse) Validate() error {
 	return validateWith(t, vInvocationResponse)
 }
-func decodeInvocationStatus(v any) (InvocationStatus, error) {
+func decodeInvocationStatus(v *jv) (InvocationStatus, error) {
 	s, err := decString(v)
 	return InvocationStatus(s), err
 }
@@ -510,7 +514,7 @@ func knownTimestamps(k string) bool {
 	}
 	return false
 }
-func decodeTimestamps(v any) (Timestamps, error) {
+func decodeTimestamps(v *jv) (Timestamps, error) {
 	var t Timestamps
 	o, err := decObject(v)
 	if err != nil {
@@ -565,7 +569,7 @@ func knownInvocationError(k string) bool {
 	}
 	return false
 }
-func decodeInvocationError(v any) (InvocationError, error) {
+func decodeInvocationError(v *jv) (InvocationError, error) {
 	var t InvocationError
 	o, err := decObject(v)
 	if err != nil {
@@ -577,7 +581,8 @@ func decodeInvocationError(v any) (InvocationError, error) {
 	if err := field(o, "message", &t.Message, decString); err != nil {
 		return t, err
 	}
-	for k, x := range o {
+	for i := range o.members {
+		k, x := o.members[i].key, &o.members[i].val
 		if knownInvocationError(k) {
 			continue
 		}
@@ -626,7 +631,7 @@ func knownProtocolVersion(k string) bool {
 	}
 	return false
 }
-func decodeProtocolVersion(v any) (ProtocolVersion, error) {
+func decodeProtocolVersion(v *jv) (ProtocolVersion, error) {
 	var t ProtocolVersion
 	o, err := decObject(v)
 	if err != nil {
@@ -669,7 +674,7 @@ func knownSkillDescriptor(k string) bool {
 	}
 	return false
 }
-func decodeSkillDescriptor(v any) (SkillDescriptor, error) {
+func decodeSkillDescriptor(v *jv) (SkillDescriptor, error) {
 	var t SkillDescriptor
 	o, err := decObject(v)
 	if err != nil {
@@ -699,7 +704,7 @@ func decodeSkillDescriptor(v any) (SkillDescriptor, error) {
 	if err := field(o, "endpoint", &t.Endpoint, decodeEndpoint); err != nil {
 		return t, err
 	}
-	if err := field(o, "inputs", &t.Inputs, func(v any) ([]InputParameter, error) {
+	if err := field(o, "inputs", &t.Inputs, func(v *jv) ([]InputParameter, error) {
 		return decArray(v, decodeInputParameter)
 	}); err != nil {
 		return t, err
@@ -713,12 +718,13 @@ func decodeSkillDescriptor(v any) (SkillDescriptor, error) {
 	if err := field(o, "access", &t.Access, decodeAccess); err != nil {
 		return t, err
 	}
-	if err := field(o, "tags", &t.Tags, func(v any) ([]string, error) {
+	if err := field(o, "tags", &t.Tags, func(v *jv) ([]string, error) {
 		return decArray(v, decString)
 	}); err != nil {
 		return t, err
 	}
-	for k, x := range o {
+	for i := range o.members {
+		k, x := o.members[i].key, &o.members[i].val
 		if knownSkillDescriptor(k) {
 			continue
 		}
@@ -780,7 +786,7 @@ func knownProvider(k string) bool {
 	}
 	return false
 }
-func decodeProvider(v any) (Provider, error) {
+func decodeProvider(v *jv) (Provider, error) {
 	var t Provider
 	o, err := decObject(v)
 	if err != nil {
@@ -795,7 +801,8 @@ func decodeProvider(v any) (Provider, error) {
 	if err := optField(o, "contact", &t.Contact, decString); err != nil {
 		return t, err
 	}
-	for k, x := range o {
+	for i := range o.members {
+		k, x := o.members[i].key, &o.members[i].val
 		if knownProvider(k) {
 			continue
 		}
@@ -847,7 +854,7 @@ func knownEndpoint(k string) bool {
 	}
 	return false
 }
-func decodeEndpoint(v any) (Endpoint, error) {
+func decodeEndpoint(v *jv) (Endpoint, error) {
 	var t Endpoint
 	o, err := decObject(v)
 	if err != nil {
@@ -862,7 +869,8 @@ func decodeEndpoint(v any) (Endpoint, error) {
 	if err := optField(o, "timeout_ms", &t.TimeoutMS, decInt); err != nil {
 		return t, err
 	}
-	for k, x := range o {
+	for i := range o.members {
+		k, x := o.members[i].key, &o.members[i].val
 		if knownEndpoint(k) {
 			continue
 		}
@@ -907,7 +915,7 @@ func ParseEndpoint(data []byte) (Endpoint, error) {
 func (t Endpoint) Validate() error {
 	return validateWith(t, vSkillDescriptor_Endpoint2)
 }
-func decodeEndpointMethod(v any) (EndpointMethod, error) {
+func decodeEndpointMethod(v *jv) (EndpointMethod, error) {
 	s, err := decString(v)
 	return EndpointMethod(s), err
 }
@@ -930,7 +938,7 @@ func knownInputParameter(k string) bool {
 	}
 	return false
 }
-func decodeInputParameter(v any) (InputParameter, error) {
+func decodeInputParameter(v *jv) (InputParameter, error) {
 	var t InputParameter
 	o, err := decObject(v)
 	if err != nil {
@@ -987,7 +995,7 @@ func knownOutputDescriptor(k string) bool {
 	}
 	return false
 }
-func decodeOutputDescriptor(v any) (OutputDescriptor, error) {
+func decodeOutputDescriptor(v *jv) (OutputDescriptor, error) {
 	var t OutputDescriptor
 	o, err := decObject(v)
 	if err != nil {
@@ -1035,7 +1043,7 @@ func ParseOutputDescriptor(data []byte) (OutputDescriptor, error) {
 func (t OutputDescriptor) Validate() error {
 	return validateWith(t, vSkillDescriptor_OutputDescriptor)
 }
-func decodeValueType(v any) (ValueType, error) {
+func decodeValueType(v *jv) (ValueType, error) {
 	s, err := decString(v)
 	return ValueType(s), err
 }
@@ -1051,13 +1059,17 @@ func ParseValueType(data []byte) (ValueType, error) {
 func (t ValueType) Validate() error {
 	return validateWith(t, vSkillDescriptor_ValueType)
 }
-func decodeAuth(v any) (Auth, error) {
+func decodeAuth(v *jv) (Auth, error) {
 	var t Auth
 	o, err := decObject(v)
 	if err != nil {
 		return t, err
 	}
-	switch o["type"] {
+	tag, ok := discriminant(o, "type")
+	if !ok {
+		return t, fmt.Errorf("/type: missing or not a string")
+	}
+	switch tag {
 	case "api_key":
 		x, err := decodeAPIKeyAuth(v)
 		t.APIKey = &x
@@ -1075,7 +1087,7 @@ func decodeAuth(v any) (Auth, error) {
 		t.None = &x
 		return t, err
 	default:
-		return t, fmt.Errorf("/type: unknown variant %v", o["type"])
+		return t, fmt.Errorf("/type: unknown variant %q", tag)
 	}
 }
 
@@ -1128,7 +1140,7 @@ func knownAPIKeyAuth(k string) bool {
 	}
 	return false
 }
-func decodeAPIKeyAuth(v any) (APIKeyAuth, error) {
+func decodeAPIKeyAuth(v *jv) (APIKeyAuth, error) {
 	var t APIKeyAuth
 	o, err := decObject(v)
 	if err != nil {
@@ -1169,7 +1181,7 @@ func ParseAPIKeyAuth(data []byte) (APIKeyAuth, error) {
 func (t APIKeyAuth) Validate() error {
 	return validateWith(t, vSkillDescriptor_APIKeyAuth)
 }
-func decodeAPIKeyAuthIn(v any) (APIKeyAuthIn, error) {
+func decodeAPIKeyAuthIn(v *jv) (APIKeyAuthIn, error) {
 	s, err := decString(v)
 	return APIKeyAuthIn(s), err
 }
@@ -1192,7 +1204,7 @@ func knownOAuth2Auth(k string) bool {
 	}
 	return false
 }
-func decodeOAuth2Auth(v any) (OAuth2Auth, error) {
+func decodeOAuth2Auth(v *jv) (OAuth2Auth, error) {
 	var t OAuth2Auth
 	o, err := decObject(v)
 	if err != nil {
@@ -1201,7 +1213,7 @@ func decodeOAuth2Auth(v any) (OAuth2Auth, error) {
 	if err := field(o, "token_url", &t.TokenURL, decString); err != nil {
 		return t, err
 	}
-	if err := field(o, "scopes", &t.Scopes, func(v any) ([]string, error) {
+	if err := field(o, "scopes", &t.Scopes, func(v *jv) ([]string, error) {
 		return decArray(v, decString)
 	}); err != nil {
 		return t, err
@@ -1244,7 +1256,7 @@ func knownCustomAuth(k string) bool {
 	}
 	return false
 }
-func decodeCustomAuth(v any) (CustomAuth, error) {
+func decodeCustomAuth(v *jv) (CustomAuth, error) {
 	var t CustomAuth
 	o, err := decObject(v)
 	if err != nil {
@@ -1294,7 +1306,7 @@ func knownNoAuth(k string) bool {
 	}
 	return false
 }
-func decodeNoAuth(v any) (NoAuth, error) {
+func decodeNoAuth(v *jv) (NoAuth, error) {
 	var t NoAuth
 	o, err := decObject(v)
 	if err != nil {
@@ -1334,7 +1346,7 @@ func knownSkillIndex(k string) bool {
 	}
 	return false
 }
-func decodeSkillIndex(v any) (SkillIndex, error) {
+func decodeSkillIndex(v *jv) (SkillIndex, error) {
 	var t SkillIndex
 	o, err := decObject(v)
 	if err != nil {
@@ -1346,12 +1358,13 @@ func decodeSkillIndex(v any) (SkillIndex, error) {
 	if err := optField(o, "provider", &t.Provider, decodeProvider); err != nil {
 		return t, err
 	}
-	if err := field(o, "skills", &t.Skills, func(v any) ([]SkillIndexEntry, error) {
+	if err := field(o, "skills", &t.Skills, func(v *jv) ([]SkillIndexEntry, error) {
 		return decArray(v, decodeSkillIndexEntry)
 	}); err != nil {
 		return t, err
 	}
-	for k, x := range o {
+	for i := range o.members {
+		k, x := o.members[i].key, &o.members[i].val
 		if knownSkillIndex(k) {
 			continue
 		}
@@ -1403,7 +1416,7 @@ func knownSkillIndexEntry(k string) bool {
 	}
 	return false
 }
-func decodeSkillIndexEntry(v any) (SkillIndexEntry, error) {
+func decodeSkillIndexEntry(v *jv) (SkillIndexEntry, error) {
 	var t SkillIndexEntry
 	o, err := decObject(v)
 	if err != nil {
@@ -1430,7 +1443,8 @@ func decodeSkillIndexEntry(v any) (SkillIndexEntry, error) {
 	if err := field(o, "descriptor_url", &t.DescriptorURL, decString); err != nil {
 		return t, err
 	}
-	for k, x := range o {
+	for i := range o.members {
+		k, x := o.members[i].key, &o.members[i].val
 		if knownSkillIndexEntry(k) {
 			continue
 		}
@@ -1479,7 +1493,7 @@ func ParseSkillIndexEntry(data []byte) (SkillIndexEntry, error) {
 func (t SkillIndexEntry) Validate() error {
 	return validateWith(t, vSkillIndex_SkillIndexEntry)
 }
-func decodeSemVer(v any) (SemVer, error) {
+func decodeSemVer(v *jv) (SemVer, error) {
 	x, err := decString(v)
 	return SemVer(x), err
 }
@@ -1495,7 +1509,7 @@ func ParseSemVer(data []byte) (SemVer, error) {
 func (t SemVer) Validate() error {
 	return validateWith(t, vCommon_SemVer)
 }
-func decodeCapabilityType(v any) (CapabilityType, error) {
+func decodeCapabilityType(v *jv) (CapabilityType, error) {
 	s, err := decString(v)
 	return CapabilityType(s), err
 }
@@ -1511,7 +1525,7 @@ func ParseCapabilityType(data []byte) (CapabilityType, error) {
 func (t CapabilityType) Validate() error {
 	return validateWith(t, vCommon_CapabilityType)
 }
-func decodeAccess(v any) (Access, error) {
+func decodeAccess(v *jv) (Access, error) {
 	s, err := decString(v)
 	return Access(s), err
 }
@@ -1527,7 +1541,7 @@ func ParseAccess(data []byte) (Access, error) {
 func (t Access) Validate() error {
 	return validateWith(t, vCommon_Access)
 }
-func decodeSeverity(v any) (Severity, error) {
+func decodeSeverity(v *jv) (Severity, error) {
 	s, err := decString(v)
 	return Severity(s), err
 }
@@ -1543,7 +1557,7 @@ func ParseSeverity(data []byte) (Severity, error) {
 func (t Severity) Validate() error {
 	return validateWith(t, vCommon_Severity)
 }
-func decodeSkillID(v any) (SkillID, error) {
+func decodeSkillID(v *jv) (SkillID, error) {
 	x, err := decString(v)
 	return SkillID(x), err
 }
@@ -1559,7 +1573,7 @@ func ParseSkillID(data []byte) (SkillID, error) {
 func (t SkillID) Validate() error {
 	return validateWith(t, vCommon_SkillID)
 }
-func decodeTimestamp(v any) (Timestamp, error) {
+func decodeTimestamp(v *jv) (Timestamp, error) {
 	x, err := decString(v)
 	return Timestamp(x), err
 }

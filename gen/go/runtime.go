@@ -6,14 +6,14 @@ package skill
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
+
 	"fmt"
-	"io"
 	"math"
 	"math/big"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -60,36 +60,83 @@ func jsonErr(msg string) ValidationErrors {
 // maxDepth bounds nesting, so hostile input cannot exhaust memory or the stack.
 const maxDepth = 10000
 
-// parseDocument decodes one JSON document into the tree validators read: map[string]any,
-// []any, string, json.Number, bool and nil. Text that is not valid UTF-8, not exactly one
-// JSON value, nested deeper than 10,000 levels, or holding a number outside the range of a
-// double is refused with a "json" error.
-func parseDocument(data []byte) (any, error) {
+// The kinds of JSON values.
+const (
+	kNull byte = iota
+	kBool
+	kNumber
+	kString
+	kArray
+	kObject
+)
+
+// jv is a decoded JSON value, the tree validators read. Strings without escapes share the
+// memory of the document; numbers keep their literal (str) and their double value (num).
+type jv struct {
+	kind    byte
+	b       bool
+	num     float64
+	str     string
+	items   []jv
+	members []member
+	index   map[string]int // for objects with many members, built on first lookup
+}
+
+type member struct {
+	key string
+	val jv
+}
+
+// get returns the member key of an object, or nil.
+func (v *jv) get(key string) *jv {
+	if len(v.members) > 12 {
+		if v.index == nil {
+			v.index = make(map[string]int, len(v.members))
+			for i := range v.members {
+				v.index[v.members[i].key] = i
+			}
+		}
+		if i, ok := v.index[key]; ok {
+			return &v.members[i].val
+		}
+		return nil
+	}
+	for i := range v.members {
+		if v.members[i].key == key {
+			return &v.members[i].val
+		}
+	}
+	return nil
+}
+
+// parseDocument decodes one JSON document (RFC 8259). Text that is not valid UTF-8, not
+// exactly one JSON value, nested deeper than 10,000 levels, or holding a number outside the
+// range of a double is refused with a "json" error. A key that appears twice keeps its last
+// value, as encoding/json and JSON.parse do.
+func parseDocument(data []byte) (*jv, error) {
 	if !utf8.Valid(data) {
 		return nil, jsonErr("document is not valid UTF-8")
 	}
 	if err := checkDepth(data); err != nil {
 		return nil, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		if err == io.EOF {
-			return nil, jsonErr("document is empty")
-		}
-		return nil, jsonErr("invalid JSON: " + err.Error())
+	p := parser{s: string(data)}
+	p.space()
+	if p.i == len(p.s) {
+		return nil, jsonErr("document is empty")
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, jsonErr("invalid JSON: unexpected data after the document")
-	}
-	if err := checkNumbers(v); err != nil {
+	v := new(jv)
+	if err := p.value(v, 0); err != nil {
 		return nil, err
+	}
+	p.space()
+	if p.i != len(p.s) {
+		return nil, p.fail("unexpected data after the document")
 	}
 	return v, nil
 }
 
-// checkDepth refuses nesting deeper than maxDepth before anything is decoded.
+// checkDepth refuses nesting deeper than maxDepth before anything is allocated.
 func checkDepth(data []byte) error {
 	depth := 0
 	inString := false
@@ -119,30 +166,337 @@ func checkDepth(data []byte) error {
 	return nil
 }
 
-func checkNumbers(v any) error {
-	switch x := v.(type) {
-	case json.Number:
-		if _, err := strconv.ParseFloat(string(x), 64); err != nil {
-			return jsonErr("number " + string(x) + " is outside the range of a double")
+type parser struct {
+	s string
+	i int
+}
+
+func (p *parser) fail(msg string) error {
+	return jsonErr("invalid JSON at offset " + strconv.Itoa(p.i) + ": " + msg)
+}
+
+func (p *parser) space() {
+	for p.i < len(p.s) {
+		switch p.s[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
 		}
-	case []any:
-		for _, e := range x {
-			if err := checkNumbers(e); err != nil {
-				return err
+	}
+}
+
+func (p *parser) literal(word string) bool {
+	if strings.HasPrefix(p.s[p.i:], word) {
+		p.i += len(word)
+		return true
+	}
+	return false
+}
+
+func (p *parser) value(v *jv, depth int) error {
+	if p.i >= len(p.s) {
+		return p.fail("unexpected end of the document")
+	}
+	switch c := p.s[p.i]; {
+	case c == '{':
+		if depth >= maxDepth {
+			return p.fail("nesting deeper than 10000 levels")
+		}
+		return p.object(v, depth)
+	case c == '[':
+		if depth >= maxDepth {
+			return p.fail("nesting deeper than 10000 levels")
+		}
+		return p.array(v, depth)
+	case c == '"':
+		s, err := p.string()
+		v.kind, v.str = kString, s
+		return err
+	case c == '-' || (c >= '0' && c <= '9'):
+		return p.number(v)
+	case p.literal("true"):
+		v.kind, v.b = kBool, true
+	case p.literal("false"):
+		v.kind = kBool
+	case p.literal("null"):
+		v.kind = kNull
+	default:
+		return p.fail("unexpected character " + strconv.QuoteRune(rune(c)))
+	}
+	return nil
+}
+
+func (p *parser) object(v *jv, depth int) error {
+	v.kind = kObject
+	p.i++ // {
+	p.space()
+	if p.i < len(p.s) && p.s[p.i] == '}' {
+		p.i++
+		return nil
+	}
+	for {
+		p.space()
+		if p.i >= len(p.s) || p.s[p.i] != '"' {
+			return p.fail("expected a string key")
+		}
+		key, err := p.string()
+		if err != nil {
+			return err
+		}
+		p.space()
+		if p.i >= len(p.s) || p.s[p.i] != ':' {
+			return p.fail("expected ':' after an object key")
+		}
+		p.i++
+		p.space()
+		var val jv
+		if err := p.value(&val, depth+1); err != nil {
+			return err
+		}
+		if prev := v.get(key); prev != nil {
+			*prev = val
+		} else {
+			v.members = append(v.members, member{key: key, val: val})
+			if v.index != nil {
+				v.index[key] = len(v.members) - 1
 			}
 		}
-	case map[string]any:
-		for _, e := range x {
-			if err := checkNumbers(e); err != nil {
-				return err
-			}
+		p.space()
+		if p.i >= len(p.s) {
+			return p.fail("unexpected end of the document in an object")
 		}
+		switch p.s[p.i] {
+		case ',':
+			p.i++
+		case '}':
+			p.i++
+			v.index = nil
+			return nil
+		default:
+			return p.fail("expected ',' or '}' in an object")
+		}
+	}
+}
+
+func (p *parser) array(v *jv, depth int) error {
+	v.kind = kArray
+	p.i++ // [
+	p.space()
+	if p.i < len(p.s) && p.s[p.i] == ']' {
+		p.i++
+		return nil
+	}
+	for {
+		p.space()
+		v.items = append(v.items, jv{})
+		if err := p.value(&v.items[len(v.items)-1], depth+1); err != nil {
+			return err
+		}
+		p.space()
+		if p.i >= len(p.s) {
+			return p.fail("unexpected end of the document in an array")
+		}
+		switch p.s[p.i] {
+		case ',':
+			p.i++
+		case ']':
+			p.i++
+			return nil
+		default:
+			return p.fail("expected ',' or ']' in an array")
+		}
+	}
+}
+
+func (p *parser) number(v *jv) error {
+	start := p.i
+	if p.s[p.i] == '-' {
+		p.i++
+	}
+	digits := func() int {
+		n := 0
+		for p.i < len(p.s) && p.s[p.i] >= '0' && p.s[p.i] <= '9' {
+			p.i++
+			n++
+		}
+		return n
+	}
+	if p.i < len(p.s) && p.s[p.i] == '0' {
+		p.i++
+	} else if digits() == 0 {
+		return p.fail("invalid number")
+	}
+	if p.i < len(p.s) && p.s[p.i] == '.' {
+		p.i++
+		if digits() == 0 {
+			return p.fail("invalid number: no digits after '.'")
+		}
+	}
+	if p.i < len(p.s) && (p.s[p.i] == 'e' || p.s[p.i] == 'E') {
+		p.i++
+		if p.i < len(p.s) && (p.s[p.i] == '+' || p.s[p.i] == '-') {
+			p.i++
+		}
+		if digits() == 0 {
+			return p.fail("invalid number: no digits in the exponent")
+		}
+	}
+	lit := p.s[start:p.i]
+	f, err := strconv.ParseFloat(lit, 64)
+	if err != nil {
+		return jsonErr("number " + lit + " is outside the range of a double")
+	}
+	v.kind, v.num, v.str = kNumber, f, lit
+	return nil
+}
+
+// string reads a string literal; p.s[p.i] is the opening quote.
+func (p *parser) string() (string, error) {
+	p.i++
+	start := p.i
+	for p.i < len(p.s) {
+		c := p.s[p.i]
+		switch {
+		case c == '"':
+			s := p.s[start:p.i]
+			p.i++
+			return s, nil
+		case c == '\\':
+			return p.escaped(start)
+		case c < 0x20:
+			return "", p.fail("control character in a string")
+		}
+		p.i++
+	}
+	return "", p.fail("unterminated string")
+}
+
+// escaped finishes a string that holds escapes, from its first backslash.
+func (p *parser) escaped(start int) (string, error) {
+	b := []byte(p.s[start:p.i])
+	for p.i < len(p.s) {
+		c := p.s[p.i]
+		switch {
+		case c == '"':
+			p.i++
+			return string(b), nil
+		case c < 0x20:
+			return "", p.fail("control character in a string")
+		case c != '\\':
+			b = append(b, c)
+			p.i++
+			continue
+		}
+		p.i++
+		if p.i >= len(p.s) {
+			break
+		}
+		e := p.s[p.i]
+		p.i++
+		switch e {
+		case '"', '\\', '/':
+			b = append(b, e)
+		case 'b':
+			b = append(b, '\b')
+		case 'f':
+			b = append(b, '\f')
+		case 'n':
+			b = append(b, '\n')
+		case 'r':
+			b = append(b, '\r')
+		case 't':
+			b = append(b, '\t')
+		case 'u':
+			r, ok := p.hex4()
+			if !ok {
+				return "", p.fail("invalid \\u escape")
+			}
+			if utf16.IsSurrogate(r) {
+				// A pair gives one code point; a lone surrogate becomes U+FFFD.
+				if strings.HasPrefix(p.s[p.i:], "\\u") {
+					save := p.i
+					p.i += 2
+					if r2, ok := p.hex4(); ok {
+						if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+							b = utf8.AppendRune(b, d)
+							continue
+						}
+					}
+					p.i = save
+				}
+				r = utf8.RuneError
+			}
+			b = utf8.AppendRune(b, r)
+		default:
+			return "", p.fail("invalid escape \\" + string(rune(e)))
+		}
+	}
+	return "", p.fail("unterminated string")
+}
+
+func (p *parser) hex4() (rune, bool) {
+	if p.i+4 > len(p.s) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range []byte(p.s[p.i : p.i+4]) {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		case c >= 'A' && c <= 'F':
+			r |= rune(c - 'A' + 10)
+		default:
+			return 0, false
+		}
+	}
+	p.i += 4
+	return r, true
+}
+
+// mustValue parses JSON text of the generated code (enum and const values).
+func mustValue(text string) *jv {
+	v, err := parseDocument([]byte(text))
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// stringValue wraps a string (a property name, for propertyNames).
+func stringValue(s string) *jv { return &jv{kind: kString, str: s} }
+
+// toAny turns a tree into the values of `any` fields: map[string]any, []any, string,
+// json.Number, bool and nil.
+func (v *jv) toAny() any {
+	switch v.kind {
+	case kBool:
+		return v.b
+	case kNumber:
+		return json.Number(v.str)
+	case kString:
+		return v.str
+	case kArray:
+		out := make([]any, len(v.items))
+		for i := range v.items {
+			out[i] = v.items[i].toAny()
+		}
+		return out
+	case kObject:
+		out := make(map[string]any, len(v.members))
+		for i := range v.members {
+			out[v.members[i].key] = v.members[i].val.toAny()
+		}
+		return out
 	}
 	return nil
 }
 
 // toValue turns a Go value of a generated type into the tree validators read.
-func toValue(x any) (any, error) {
+func toValue(x any) (*jv, error) {
 	data, err := json.Marshal(x)
 	if err != nil {
 		return nil, jsonErr("cannot encode: " + err.Error())
@@ -198,17 +552,17 @@ func (e *errs) addKey(p *ptr, key, keyword, msg string) {
 	e.add(&c, keyword, msg)
 }
 
-type validator func(v any, p *ptr, e *errs)
+type validator func(v *jv, p *ptr, e *errs)
 
 // valid reports whether v passes f, without building messages.
-func valid(v any, f validator) bool {
+func valid(v *jv, f validator) bool {
 	e := errs{quick: true}
 	f(v, nil, &e)
 	return e.n == 0
 }
 
 // check runs f on the document v and returns its errors, or nil.
-func check(v any, f validator) error {
+func check(v *jv, f validator) error {
 	var e errs
 	f(v, nil, &e)
 	if len(e.list) == 0 {
@@ -217,87 +571,76 @@ func check(v any, f validator) error {
 	return e.list
 }
 
-func isObject(v any) bool  { _, ok := v.(map[string]any); return ok }
-func isArray(v any) bool   { _, ok := v.([]any); return ok }
-func isString(v any) bool  { _, ok := v.(string); return ok }
-func isNumber(v any) bool  { _, ok := v.(json.Number); return ok }
-func isBool(v any) bool    { _, ok := v.(bool); return ok }
-func isInteger(v any) bool { n, ok := v.(json.Number); return ok && isIntegral(num(n)) }
+func isNull(v *jv) bool    { return v.kind == kNull }
+func isObject(v *jv) bool  { return v.kind == kObject }
+func isArray(v *jv) bool   { return v.kind == kArray }
+func isString(v *jv) bool  { return v.kind == kString }
+func isNumber(v *jv) bool  { return v.kind == kNumber }
+func isBool(v *jv) bool    { return v.kind == kBool }
+func isInteger(v *jv) bool { return v.kind == kNumber && isIntegral(v.num) }
 
 func isIntegral(f float64) bool { return f == math.Trunc(f) && !math.IsInf(f, 0) }
 
-// num is the double value of a number literal (already range-checked by parseDocument).
-func num(n json.Number) float64 {
-	f, _ := strconv.ParseFloat(string(n), 64)
-	return f
-}
-
 // typeName is the JSON type of v, for messages.
-func typeName(v any) string {
-	switch x := v.(type) {
-	case nil:
+func typeName(v *jv) string {
+	switch v.kind {
+	case kNull:
 		return "null"
-	case bool:
+	case kBool:
 		return "boolean"
-	case string:
+	case kString:
 		return "string"
-	case json.Number:
-		if isIntegral(num(x)) {
+	case kNumber:
+		if isIntegral(v.num) {
 			return "integer"
 		}
 		return "number"
-	case []any:
+	case kArray:
 		return "array"
-	case map[string]any:
-		return "object"
 	}
-	return fmt.Sprintf("%T", v)
+	return "object"
 }
 
 // jsonEqual is JSON equality: numbers by value, objects by key set and values.
-func jsonEqual(a, b any) bool {
-	switch x := a.(type) {
-	case nil:
-		return b == nil
-	case bool:
-		y, ok := b.(bool)
-		return ok && x == y
-	case string:
-		y, ok := b.(string)
-		return ok && x == y
-	case json.Number:
-		y, ok := b.(json.Number)
-		return ok && num(x) == num(y)
-	case []any:
-		y, ok := b.([]any)
-		if !ok || len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			if !jsonEqual(x[i], y[i]) {
-				return false
-			}
-		}
+func jsonEqual(a, b *jv) bool {
+	if a.kind != b.kind {
+		return false
+	}
+	switch a.kind {
+	case kNull:
 		return true
-	case map[string]any:
-		y, ok := b.(map[string]any)
-		if !ok || len(x) != len(y) {
+	case kBool:
+		return a.b == b.b
+	case kNumber:
+		return a.num == b.num
+	case kString:
+		return a.str == b.str
+	case kArray:
+		if len(a.items) != len(b.items) {
 			return false
 		}
-		for k, xv := range x {
-			yv, ok := y[k]
-			if !ok || !jsonEqual(xv, yv) {
+		for i := range a.items {
+			if !jsonEqual(&a.items[i], &b.items[i]) {
 				return false
 			}
 		}
 		return true
 	}
-	return false
+	if len(a.members) != len(b.members) {
+		return false
+	}
+	for i := range a.members {
+		bv := b.get(a.members[i].key)
+		if bv == nil || !jsonEqual(&a.members[i].val, bv) {
+			return false
+		}
+	}
+	return true
 }
 
-func inEnum(v any, values []any) bool {
-	for _, e := range values {
-		if jsonEqual(v, e) {
+func inEnum(v *jv, values *jv) bool {
+	for i := range values.items {
+		if jsonEqual(v, &values.items[i]) {
 			return true
 		}
 	}
@@ -324,12 +667,12 @@ func multipleOf(x, m float64) bool {
 // runes counts code points.
 func runes(s string) int { return utf8.RuneCountInString(s) }
 
-// sortedKeys returns the keys of o accepted by keep, sorted by code point.
-func sortedKeys(o map[string]any, keep func(string) bool) []string {
+// sortedKeys returns the keys of the object v accepted by keep, sorted by code point.
+func sortedKeys(v *jv, keep func(string) bool) []string {
 	var keys []string
-	for k := range o {
-		if keep == nil || keep(k) {
-			keys = append(keys, k)
+	for i := range v.members {
+		if keep == nil || keep(v.members[i].key) {
+			keys = append(keys, v.members[i].key)
 		}
 	}
 	sort.Strings(keys)
@@ -337,11 +680,11 @@ func sortedKeys(o map[string]any, keep func(string) bool) []string {
 }
 
 // duplicates returns, ascending, the indexes of items equal to an earlier item.
-func duplicates(a []any) []int {
+func duplicates(a []jv) []int {
 	var out []int
 	for j := 1; j < len(a); j++ {
 		for i := 0; i < j; i++ {
-			if jsonEqual(a[i], a[j]) {
+			if jsonEqual(&a[i], &a[j]) {
 				out = append(out, j)
 				break
 			}
@@ -352,20 +695,19 @@ func duplicates(a []any) []int {
 
 // duplicatesBy returns, ascending, the indexes of object items whose member prop equals that
 // of an earlier item.
-func duplicatesBy(a []any, prop string) []int {
+func duplicatesBy(a []jv, prop string) []int {
 	var out []int
 	for j := 1; j < len(a); j++ {
-		oj, ok := a[j].(map[string]any)
-		if !ok {
+		if a[j].kind != kObject {
 			continue
 		}
-		vj, ok := oj[prop]
-		if !ok {
+		vj := a[j].get(prop)
+		if vj == nil {
 			continue
 		}
 		for i := 0; i < j; i++ {
-			if oi, ok := a[i].(map[string]any); ok {
-				if vi, ok := oi[prop]; ok && jsonEqual(vi, vj) {
+			if a[i].kind == kObject {
+				if vi := a[i].get(prop); vi != nil && jsonEqual(vi, vj) {
 					out = append(out, j)
 					break
 				}
@@ -383,67 +725,59 @@ func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
 // decoding of validated trees into Go values.
 
-var errShape = errors.New("value does not have the expected JSON type")
-
-func decString(v any) (string, error) {
-	s, ok := v.(string)
-	if !ok {
+func decString(v *jv) (string, error) {
+	if v.kind != kString {
 		return "", fmt.Errorf("expected string, got %s", typeName(v))
 	}
-	return s, nil
+	return v.str, nil
 }
 
-func decBool(v any) (bool, error) {
-	b, ok := v.(bool)
-	if !ok {
+func decBool(v *jv) (bool, error) {
+	if v.kind != kBool {
 		return false, fmt.Errorf("expected boolean, got %s", typeName(v))
 	}
-	return b, nil
+	return v.b, nil
 }
 
-func decFloat(v any) (float64, error) {
-	n, ok := v.(json.Number)
-	if !ok {
+func decFloat(v *jv) (float64, error) {
+	if v.kind != kNumber {
 		return 0, fmt.Errorf("expected number, got %s", typeName(v))
 	}
-	return num(n), nil
+	return v.num, nil
 }
 
-func decInt(v any) (int64, error) {
-	n, ok := v.(json.Number)
-	if !ok {
+func decInt(v *jv) (int64, error) {
+	if v.kind != kNumber {
 		return 0, fmt.Errorf("expected integer, got %s", typeName(v))
 	}
-	if i, err := strconv.ParseInt(string(n), 10, 64); err == nil {
+	if i, err := strconv.ParseInt(v.str, 10, 64); err == nil {
 		return i, nil
 	}
-	f := num(n)
-	if !isIntegral(f) {
-		return 0, fmt.Errorf("expected integer, got %s", string(n))
+	if !isIntegral(v.num) {
+		return 0, fmt.Errorf("expected integer, got %s", v.str)
 	}
-	if f < -(1<<63) || f >= 1<<63 {
-		return 0, fmt.Errorf("integer %s does not fit in 64 bits", string(n))
+	if v.num < -(1<<63) || v.num >= 1<<63 {
+		return 0, fmt.Errorf("integer %s does not fit in 64 bits", v.str)
 	}
-	return int64(f), nil
+	return int64(v.num), nil
 }
 
-func decAny(v any) (any, error) { return v, nil }
+func decAny(v *jv) (any, error) { return v.toAny(), nil }
 
-func decNull(v any) (any, error) {
-	if v != nil {
+func decNull(v *jv) (any, error) {
+	if v.kind != kNull {
 		return nil, fmt.Errorf("expected null, got %s", typeName(v))
 	}
 	return nil, nil
 }
 
-func decArray[T any](v any, elem func(any) (T, error)) ([]T, error) {
-	a, ok := v.([]any)
-	if !ok {
+func decArray[T any](v *jv, elem func(*jv) (T, error)) ([]T, error) {
+	if v.kind != kArray {
 		return nil, fmt.Errorf("expected array, got %s", typeName(v))
 	}
-	out := make([]T, len(a))
-	for i, e := range a {
-		x, err := elem(e)
+	out := make([]T, len(v.items))
+	for i := range v.items {
+		x, err := elem(&v.items[i])
 		if err != nil {
 			return nil, fmt.Errorf("/%d: %w", i, err)
 		}
@@ -452,25 +786,24 @@ func decArray[T any](v any, elem func(any) (T, error)) ([]T, error) {
 	return out, nil
 }
 
-func decMap[T any](v any, elem func(any) (T, error)) (map[string]T, error) {
-	o, ok := v.(map[string]any)
-	if !ok {
+func decMap[T any](v *jv, elem func(*jv) (T, error)) (map[string]T, error) {
+	if v.kind != kObject {
 		return nil, fmt.Errorf("expected object, got %s", typeName(v))
 	}
-	out := make(map[string]T, len(o))
-	for k, e := range o {
-		x, err := elem(e)
+	out := make(map[string]T, len(v.members))
+	for i := range v.members {
+		x, err := elem(&v.members[i].val)
 		if err != nil {
-			return nil, fmt.Errorf("/%s: %w", k, err)
+			return nil, fmt.Errorf("/%s: %w", v.members[i].key, err)
 		}
-		out[k] = x
+		out[v.members[i].key] = x
 	}
 	return out, nil
 }
 
 // decPtr decodes an optional or nullable value: null gives nil.
-func decPtr[T any](v any, elem func(any) (T, error)) (*T, error) {
-	if v == nil {
+func decPtr[T any](v *jv, elem func(*jv) (T, error)) (*T, error) {
+	if v.kind == kNull {
 		return nil, nil
 	}
 	x, err := elem(v)
@@ -480,19 +813,27 @@ func decPtr[T any](v any, elem func(any) (T, error)) (*T, error) {
 	return &x, nil
 }
 
-// decObject returns v as an object.
-func decObject(v any) (map[string]any, error) {
-	o, ok := v.(map[string]any)
-	if !ok {
+// decObject returns v when it is an object.
+func decObject(v *jv) (*jv, error) {
+	if v.kind != kObject {
 		return nil, fmt.Errorf("expected object, got %s", typeName(v))
 	}
-	return o, nil
+	return v, nil
+}
+
+// discriminant returns the string member prop of the object o, if it is one.
+func discriminant(o *jv, prop string) (string, bool) {
+	d := o.get(prop)
+	if d == nil || d.kind != kString {
+		return "", false
+	}
+	return d.str, true
 }
 
 // field decodes member key of o, if present, into *dst.
-func field[T any](o map[string]any, key string, dst *T, dec func(any) (T, error)) error {
-	v, ok := o[key]
-	if !ok {
+func field[T any](o *jv, key string, dst *T, dec func(*jv) (T, error)) error {
+	v := o.get(key)
+	if v == nil {
 		return nil
 	}
 	x, err := dec(v)
@@ -504,9 +845,9 @@ func field[T any](o map[string]any, key string, dst *T, dec func(any) (T, error)
 }
 
 // optField decodes member key of o, if present, into a new *T (null gives nil).
-func optField[T any](o map[string]any, key string, dst **T, dec func(any) (T, error)) error {
-	v, ok := o[key]
-	if !ok {
+func optField[T any](o *jv, key string, dst **T, dec func(*jv) (T, error)) error {
+	v := o.get(key)
+	if v == nil {
 		return nil
 	}
 	x, err := decPtr(v, dec)
@@ -518,7 +859,7 @@ func optField[T any](o map[string]any, key string, dst **T, dec func(any) (T, er
 }
 
 // unmarshalWith implements UnmarshalJSON for generated types: decode without validating.
-func unmarshalWith[T any](data []byte, dst *T, dec func(any) (T, error)) error {
+func unmarshalWith[T any](data []byte, dst *T, dec func(*jv) (T, error)) error {
 	v, err := parseDocument(data)
 	if err != nil {
 		return err
@@ -532,7 +873,7 @@ func unmarshalWith[T any](data []byte, dst *T, dec func(any) (T, error)) error {
 }
 
 // parseWith implements ParseT: decode, validate, then build the Go value.
-func parseWith[T any](data []byte, f validator, dec func(any) (T, error)) (T, error) {
+func parseWith[T any](data []byte, f validator, dec func(*jv) (T, error)) (T, error) {
 	var zero T
 	v, err := parseDocument(data)
 	if err != nil {
@@ -615,7 +956,7 @@ func (e *objEnc) bytes() ([]byte, error) {
 }
 
 // countValid counts the validators v passes.
-func countValid(v any, fs ...validator) int {
+func countValid(v *jv, fs ...validator) int {
 	n := 0
 	for _, f := range fs {
 		if valid(v, f) {

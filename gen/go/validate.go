@@ -4,7 +4,6 @@
 package skill
 
 import (
-	"encoding/json"
 	"regexp"
 	"sync"
 )
@@ -44,19 +43,19 @@ var rePattern9 = sync.OnceValue(func() *regexp.Regexp {
 })
 
 // vFinding validates Finding.json#.
-func vFinding(v any, p *ptr, e *errs) {
+func vFinding(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["kind"]; !ok {
+	if v.kind == kObject {
+		if v.get("kind") == nil {
 			e.addKey(p, "kind", "required", "missing required property \"kind\"")
 		}
-		if _, ok := o["severity"]; !ok {
+		if v.get("severity") == nil {
 			e.addKey(p, "severity", "required", "missing required property \"severity\"")
 		}
-		if x, ok := o["kind"]; ok {
+		if x := v.get("kind"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "kind",
@@ -64,7 +63,7 @@ func vFinding(v any, p *ptr, e *errs) {
 			}
 			vFinding_Kind(x, &c, e)
 		}
-		if x, ok := o["severity"]; ok {
+		if x := v.get("severity"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "severity",
@@ -76,12 +75,13 @@ func vFinding(v any, p *ptr, e *errs) {
 }
 
 // vFinding_Kind validates Finding.json#/properties/kind.
-func vFinding_Kind(v any, p *ptr, e *errs) {
+func vFinding_Kind(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
-	if s, ok := v.(string); ok {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
@@ -92,14 +92,14 @@ func vFinding_Kind(v any, p *ptr, e *errs) {
 }
 
 // vFinding_Severity validates Finding.json#/properties/severity.
-func vFinding_Severity(v any, p *ptr, e *errs) {
+func vFinding_Severity(v *jv, p *ptr, e *errs) {
 	vCommon_Severity(v, p, e)
 }
 
-var enumCommon_Severity = []any{"critical", "warn", "info"}
+var enumCommon_Severity = mustValue("[\"critical\",\"warn\",\"info\"]")
 
 // vCommon_Severity validates defs/common.json#/$defs/Severity.
-func vCommon_Severity(v any, p *ptr, e *errs) {
+func vCommon_Severity(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
@@ -110,7 +110,7 @@ func vCommon_Severity(v any, p *ptr, e *errs) {
 }
 
 // vFinding_AdditionalProperties validates Finding.json#/additionalProperties.
-func vFinding_AdditionalProperties(v any, p *ptr, e *errs) {}
+func vFinding_AdditionalProperties(v *jv, p *ptr, e *errs) {}
 func extraFindingsResponse(k string) bool {
 	switch k {
 	case "findings", "total", "counts_by_kind", "counts_by_severity", "capped_kinds", "per_kind_limit", "summary", "identity_shared", "_meta":
@@ -120,34 +120,34 @@ func extraFindingsResponse(k string) bool {
 }
 
 // vFindingsResponse validates FindingsResponse.json#.
-func vFindingsResponse(v any, p *ptr, e *errs) {
+func vFindingsResponse(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["findings"]; !ok {
+	if v.kind == kObject {
+		if v.get("findings") == nil {
 			e.addKey(p, "findings", "required", "missing required property \"findings\"")
 		}
-		if _, ok := o["total"]; !ok {
+		if v.get("total") == nil {
 			e.addKey(p, "total", "required", "missing required property \"total\"")
 		}
-		if _, ok := o["counts_by_kind"]; !ok {
+		if v.get("counts_by_kind") == nil {
 			e.addKey(p, "counts_by_kind", "required", "missing required property \"counts_by_kind\"")
 		}
-		if _, ok := o["counts_by_severity"]; !ok {
+		if v.get("counts_by_severity") == nil {
 			e.addKey(p, "counts_by_severity", "required", "missing required property \"counts_by_severity\"")
 		}
-		if _, ok := o["capped_kinds"]; !ok {
+		if v.get("capped_kinds") == nil {
 			e.addKey(p, "capped_kinds", "required", "missing required property \"capped_kinds\"")
 		}
-		if _, ok := o["per_kind_limit"]; !ok {
+		if v.get("per_kind_limit") == nil {
 			e.addKey(p, "per_kind_limit", "required", "missing required property \"per_kind_limit\"")
 		}
-		if _, ok := o["_meta"]; !ok {
+		if v.get("_meta") == nil {
 			e.addKey(p, "_meta", "required", "missing required property \"_meta\"")
 		}
-		if x, ok := o["findings"]; ok {
+		if x := v.get("findings"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "findings",
@@ -155,7 +155,7 @@ func vFindingsResponse(v any, p *ptr, e *errs) {
 			}
 			vFindingsResponse_Findings(x, &c, e)
 		}
-		if x, ok := o["total"]; ok {
+		if x := v.get("total"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "total",
@@ -163,7 +163,7 @@ func vFindingsResponse(v any, p *ptr, e *errs) {
 			}
 			vFindingsResponse_Total(x, &c, e)
 		}
-		if x, ok := o["counts_by_kind"]; ok {
+		if x := v.get("counts_by_kind"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "counts_by_kind",
@@ -171,7 +171,7 @@ func vFindingsResponse(v any, p *ptr, e *errs) {
 			}
 			vFindingsResponse_CountsByKind(x, &c, e)
 		}
-		if x, ok := o["counts_by_severity"]; ok {
+		if x := v.get("counts_by_severity"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "counts_by_severity",
@@ -179,7 +179,7 @@ func vFindingsResponse(v any, p *ptr, e *errs) {
 			}
 			vFindingsResponse_CountsBySeverity(x, &c, e)
 		}
-		if x, ok := o["capped_kinds"]; ok {
+		if x := v.get("capped_kinds"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "capped_kinds",
@@ -187,7 +187,7 @@ func vFindingsResponse(v any, p *ptr, e *errs) {
 			}
 			vFindingsResponse_CappedKinds(x, &c, e)
 		}
-		if x, ok := o["per_kind_limit"]; ok {
+		if x := v.get("per_kind_limit"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "per_kind_limit",
@@ -195,7 +195,7 @@ func vFindingsResponse(v any, p *ptr, e *errs) {
 			}
 			vFindingsResponse_PerKindLimit(x, &c, e)
 		}
-		if x, ok := o["summary"]; ok {
+		if x := v.get("summary"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "summary",
@@ -203,7 +203,7 @@ func vFindingsResponse(v any, p *ptr, e *errs) {
 			}
 			vFindingsResponse_Summary(x, &c, e)
 		}
-		if x, ok := o["identity_shared"]; ok {
+		if x := v.get("identity_shared"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "identity_shared",
@@ -211,7 +211,7 @@ func vFindingsResponse(v any, p *ptr, e *errs) {
 			}
 			vFindingsResponse_IdentityShared(x, &c, e)
 		}
-		if x, ok := o["_meta"]; ok {
+		if x := v.get("_meta"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "_meta",
@@ -219,47 +219,48 @@ func vFindingsResponse(v any, p *ptr, e *errs) {
 			}
 			vFindingsResponse_Meta(x, &c, e)
 		}
-		for _, k := range sortedKeys(o, extraFindingsResponse) {
+		for _, k := range sortedKeys(v, extraFindingsResponse) {
 			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
 		}
 	}
 }
 
 // vFindingsResponse_AdditionalProperties validates FindingsResponse.json#/additionalProperties.
-func vFindingsResponse_AdditionalProperties(v any, p *ptr, e *errs) {
+func vFindingsResponse_AdditionalProperties(v *jv, p *ptr, e *errs) {
 	e.add(p, "false", "no value is allowed here")
 }
 
 // vFindingsResponse_Findings validates FindingsResponse.json#/properties/findings.
-func vFindingsResponse_Findings(v any, p *ptr, e *errs) {
+func vFindingsResponse_Findings(v *jv, p *ptr, e *errs) {
 	if !(isArray(v)) {
 		e.add(p, "type", "expected array, got "+typeName(v))
 		return
 	}
-	if a, ok := v.([]any); ok {
+	if v.kind == kArray {
+		a := v.items
 		for i := 0; i < len(a); i++ {
 			c := ptr{
 				index:  i,
 				parent: p,
 			}
-			vFindingsResponse_Findings_Items(a[i], &c, e)
+			vFindingsResponse_Findings_Items(&a[i], &c, e)
 		}
 	}
 }
 
 // vFindingsResponse_Findings_Items validates FindingsResponse.json#/properties/findings/items.
-func vFindingsResponse_Findings_Items(v any, p *ptr, e *errs) {
+func vFindingsResponse_Findings_Items(v *jv, p *ptr, e *errs) {
 	vFinding(v, p, e)
 }
 
 // vFindingsResponse_Total validates FindingsResponse.json#/properties/total.
-func vFindingsResponse_Total(v any, p *ptr, e *errs) {
+func vFindingsResponse_Total(v *jv, p *ptr, e *errs) {
 	if !(isInteger(v)) {
 		e.add(p, "type", "expected integer, got "+typeName(v))
 		return
 	}
-	if x, ok := v.(json.Number); ok {
-		f := num(x)
+	if v.kind == kNumber {
+		f := v.num
 		if f < 0.0 {
 			e.add(p, "minimum", "must be >= 0")
 		}
@@ -273,24 +274,24 @@ func extraFindingsResponse_CountsByKind(k string) bool {
 }
 
 // vFindingsResponse_CountsByKind validates FindingsResponse.json#/properties/counts_by_kind.
-func vFindingsResponse_CountsByKind(v any, p *ptr, e *errs) {
+func vFindingsResponse_CountsByKind(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		for _, k := range sortedKeys(o, extraFindingsResponse_CountsByKind) {
+	if v.kind == kObject {
+		for _, k := range sortedKeys(v, extraFindingsResponse_CountsByKind) {
 			{
 				c := ptr{
 					isKey:  true,
 					key:    k,
 					parent: p,
 				}
-				vFindingsResponse_CountsByKind_AdditionalProperties(o[k], &c, e)
+				vFindingsResponse_CountsByKind_AdditionalProperties(v.get(k), &c, e)
 			}
 		}
-		for _, k := range sortedKeys(o, nil) {
-			if !valid(k, vFindingsResponse_CountsByKind_PropertyNames) {
+		for _, k := range sortedKeys(v, nil) {
+			if !valid(stringValue(k), vFindingsResponse_CountsByKind_PropertyNames) {
 				e.addKey(p, k, "propertyNames", "property name "+quote(k)+" is not allowed")
 			}
 		}
@@ -299,8 +300,9 @@ func vFindingsResponse_CountsByKind(v any, p *ptr, e *errs) {
 
 // vFindingsResponse_CountsByKind_PropertyNames validates
 // FindingsResponse.json#/properties/counts_by_kind/propertyNames.
-func vFindingsResponse_CountsByKind_PropertyNames(v any, p *ptr, e *errs) {
-	if s, ok := v.(string); ok {
+func vFindingsResponse_CountsByKind_PropertyNames(v *jv, p *ptr, e *errs) {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
@@ -312,13 +314,13 @@ func vFindingsResponse_CountsByKind_PropertyNames(v any, p *ptr, e *errs) {
 
 // vFindingsResponse_CountsByKind_AdditionalProperties validates
 // FindingsResponse.json#/properties/counts_by_kind/additionalProperties.
-func vFindingsResponse_CountsByKind_AdditionalProperties(v any, p *ptr, e *errs) {
+func vFindingsResponse_CountsByKind_AdditionalProperties(v *jv, p *ptr, e *errs) {
 	if !(isInteger(v)) {
 		e.add(p, "type", "expected integer, got "+typeName(v))
 		return
 	}
-	if x, ok := v.(json.Number); ok {
-		f := num(x)
+	if v.kind == kNumber {
+		f := v.num
 		if f < 1.0 {
 			e.add(p, "minimum", "must be >= 1")
 		}
@@ -333,24 +335,24 @@ func extraFindingsResponse_CountsBySeverity(k string) bool {
 
 // vFindingsResponse_CountsBySeverity validates
 // FindingsResponse.json#/properties/counts_by_severity.
-func vFindingsResponse_CountsBySeverity(v any, p *ptr, e *errs) {
+func vFindingsResponse_CountsBySeverity(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		for _, k := range sortedKeys(o, extraFindingsResponse_CountsBySeverity) {
+	if v.kind == kObject {
+		for _, k := range sortedKeys(v, extraFindingsResponse_CountsBySeverity) {
 			{
 				c := ptr{
 					isKey:  true,
 					key:    k,
 					parent: p,
 				}
-				vFindingsResponse_CountsBySeverity_AdditionalProperties(o[k], &c, e)
+				vFindingsResponse_CountsBySeverity_AdditionalProperties(v.get(k), &c, e)
 			}
 		}
-		for _, k := range sortedKeys(o, nil) {
-			if !valid(k, vFinding_Severity) {
+		for _, k := range sortedKeys(v, nil) {
+			if !valid(stringValue(k), vFinding_Severity) {
 				e.addKey(p, k, "propertyNames", "property name "+quote(k)+" is not allowed")
 			}
 		}
@@ -359,13 +361,13 @@ func vFindingsResponse_CountsBySeverity(v any, p *ptr, e *errs) {
 
 // vFindingsResponse_CountsBySeverity_AdditionalProperties validates
 // FindingsResponse.json#/properties/counts_by_severity/additionalProperties.
-func vFindingsResponse_CountsBySeverity_AdditionalProperties(v any, p *ptr, e *errs) {
+func vFindingsResponse_CountsBySeverity_AdditionalProperties(v *jv, p *ptr, e *errs) {
 	if !(isInteger(v)) {
 		e.add(p, "type", "expected integer, got "+typeName(v))
 		return
 	}
-	if x, ok := v.(json.Number); ok {
-		f := num(x)
+	if v.kind == kNumber {
+		f := v.num
 		if f < 1.0 {
 			e.add(p, "minimum", "must be >= 1")
 		}
@@ -376,12 +378,13 @@ func vFindingsResponse_CountsBySeverity_AdditionalProperties(v any, p *ptr, e *e
 }
 
 // vFindingsResponse_CappedKinds validates FindingsResponse.json#/properties/capped_kinds.
-func vFindingsResponse_CappedKinds(v any, p *ptr, e *errs) {
+func vFindingsResponse_CappedKinds(v *jv, p *ptr, e *errs) {
 	if !(isArray(v)) {
 		e.add(p, "type", "expected array, got "+typeName(v))
 		return
 	}
-	if a, ok := v.([]any); ok {
+	if v.kind == kArray {
+		a := v.items
 		for _, j := range duplicates(a) {
 			c := ptr{
 				index:  j,
@@ -394,19 +397,19 @@ func vFindingsResponse_CappedKinds(v any, p *ptr, e *errs) {
 				index:  i,
 				parent: p,
 			}
-			vFinding_Kind(a[i], &c, e)
+			vFinding_Kind(&a[i], &c, e)
 		}
 	}
 }
 
 // vFindingsResponse_PerKindLimit validates FindingsResponse.json#/properties/per_kind_limit.
-func vFindingsResponse_PerKindLimit(v any, p *ptr, e *errs) {
+func vFindingsResponse_PerKindLimit(v *jv, p *ptr, e *errs) {
 	if !(isInteger(v)) {
 		e.add(p, "type", "expected integer, got "+typeName(v))
 		return
 	}
-	if x, ok := v.(json.Number); ok {
-		f := num(x)
+	if v.kind == kNumber {
+		f := v.num
 		if f < 0.0 {
 			e.add(p, "minimum", "must be >= 0")
 		}
@@ -417,38 +420,38 @@ func vFindingsResponse_PerKindLimit(v any, p *ptr, e *errs) {
 }
 
 // vFindingsResponse_Summary validates FindingsResponse.json#/properties/summary.
-func vFindingsResponse_Summary(v any, p *ptr, e *errs) {
+func vFindingsResponse_Summary(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
 }
 
-var constFindingsResponse_IdentityShared = any(true)
+var constFindingsResponse_IdentityShared = mustValue("true")
 
 // vFindingsResponse_IdentityShared validates FindingsResponse.json#/properties/identity_shared.
-func vFindingsResponse_IdentityShared(v any, p *ptr, e *errs) {
+func vFindingsResponse_IdentityShared(v *jv, p *ptr, e *errs) {
 	if !jsonEqual(v, constFindingsResponse_IdentityShared) {
 		e.add(p, "const", "must be true")
 	}
 }
 
 // vFindingsResponse_Meta validates FindingsResponse.json#/properties/_meta.
-func vFindingsResponse_Meta(v any, p *ptr, e *errs) {
+func vFindingsResponse_Meta(v *jv, p *ptr, e *errs) {
 	vFindingsResponse_Meta2(v, p, e)
 }
 
 // vFindingsResponse_Meta2 validates FindingsResponse.json#/$defs/Meta.
-func vFindingsResponse_Meta2(v any, p *ptr, e *errs) {
+func vFindingsResponse_Meta2(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["server_version"]; !ok {
+	if v.kind == kObject {
+		if v.get("server_version") == nil {
 			e.addKey(p, "server_version", "required", "missing required property \"server_version\"")
 		}
-		if x, ok := o["server_version"]; ok {
+		if x := v.get("server_version"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "server_version",
@@ -461,12 +464,13 @@ func vFindingsResponse_Meta2(v any, p *ptr, e *errs) {
 
 // vFindingsResponse_Meta_ServerVersion validates
 // FindingsResponse.json#/$defs/Meta/properties/server_version.
-func vFindingsResponse_Meta_ServerVersion(v any, p *ptr, e *errs) {
+func vFindingsResponse_Meta_ServerVersion(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
-	if s, ok := v.(string); ok {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
@@ -484,13 +488,13 @@ func extraGetSessionFindingsParams(k string) bool {
 }
 
 // vGetSessionFindingsParams validates GetSessionFindingsParams.json#.
-func vGetSessionFindingsParams(v any, p *ptr, e *errs) {
+func vGetSessionFindingsParams(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if x, ok := o["session_key"]; ok {
+	if v.kind == kObject {
+		if x := v.get("session_key"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "session_key",
@@ -498,7 +502,7 @@ func vGetSessionFindingsParams(v any, p *ptr, e *errs) {
 			}
 			vGetSessionFindingsParams_SessionKey(x, &c, e)
 		}
-		if x, ok := o["per_kind_limit"]; ok {
+		if x := v.get("per_kind_limit"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "per_kind_limit",
@@ -506,7 +510,7 @@ func vGetSessionFindingsParams(v any, p *ptr, e *errs) {
 			}
 			vFindingsResponse_PerKindLimit(x, &c, e)
 		}
-		if x, ok := o["include_summary"]; ok {
+		if x := v.get("include_summary"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "include_summary",
@@ -514,7 +518,7 @@ func vGetSessionFindingsParams(v any, p *ptr, e *errs) {
 			}
 			vGetSessionFindingsParams_IncludeSummary(x, &c, e)
 		}
-		for _, k := range sortedKeys(o, extraGetSessionFindingsParams) {
+		for _, k := range sortedKeys(v, extraGetSessionFindingsParams) {
 			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
 		}
 	}
@@ -522,12 +526,13 @@ func vGetSessionFindingsParams(v any, p *ptr, e *errs) {
 
 // vGetSessionFindingsParams_SessionKey validates
 // GetSessionFindingsParams.json#/properties/session_key.
-func vGetSessionFindingsParams_SessionKey(v any, p *ptr, e *errs) {
+func vGetSessionFindingsParams_SessionKey(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
-	if s, ok := v.(string); ok {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
@@ -539,7 +544,7 @@ func vGetSessionFindingsParams_SessionKey(v any, p *ptr, e *errs) {
 
 // vGetSessionFindingsParams_IncludeSummary validates
 // GetSessionFindingsParams.json#/properties/include_summary.
-func vGetSessionFindingsParams_IncludeSummary(v any, p *ptr, e *errs) {
+func vGetSessionFindingsParams_IncludeSummary(v *jv, p *ptr, e *errs) {
 	if !(isBool(v)) {
 		e.add(p, "type", "expected boolean, got "+typeName(v))
 		return
@@ -547,22 +552,22 @@ func vGetSessionFindingsParams_IncludeSummary(v any, p *ptr, e *errs) {
 }
 
 // vInvocationRequest validates InvocationRequest.json#.
-func vInvocationRequest(v any, p *ptr, e *errs) {
+func vInvocationRequest(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["caller"]; !ok {
+	if v.kind == kObject {
+		if v.get("caller") == nil {
 			e.addKey(p, "caller", "required", "missing required property \"caller\"")
 		}
-		if _, ok := o["skill_id"]; !ok {
+		if v.get("skill_id") == nil {
 			e.addKey(p, "skill_id", "required", "missing required property \"skill_id\"")
 		}
-		if _, ok := o["inputs"]; !ok {
+		if v.get("inputs") == nil {
 			e.addKey(p, "inputs", "required", "missing required property \"inputs\"")
 		}
-		if x, ok := o["caller"]; ok {
+		if x := v.get("caller"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "caller",
@@ -570,7 +575,7 @@ func vInvocationRequest(v any, p *ptr, e *errs) {
 			}
 			vInvocationRequest_Caller(x, &c, e)
 		}
-		if x, ok := o["skill_id"]; ok {
+		if x := v.get("skill_id"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "skill_id",
@@ -578,7 +583,7 @@ func vInvocationRequest(v any, p *ptr, e *errs) {
 			}
 			vInvocationRequest_SkillID(x, &c, e)
 		}
-		if x, ok := o["inputs"]; ok {
+		if x := v.get("inputs"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "inputs",
@@ -586,7 +591,7 @@ func vInvocationRequest(v any, p *ptr, e *errs) {
 			}
 			vInvocationRequest_Inputs(x, &c, e)
 		}
-		if x, ok := o["request_id"]; ok {
+		if x := v.get("request_id"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "request_id",
@@ -598,7 +603,7 @@ func vInvocationRequest(v any, p *ptr, e *errs) {
 }
 
 // vInvocationRequest_Caller validates InvocationRequest.json#/properties/caller.
-func vInvocationRequest_Caller(v any, p *ptr, e *errs) {
+func vInvocationRequest_Caller(v *jv, p *ptr, e *errs) {
 	vInvocationRequest_Caller2(v, p, e)
 }
 func extraInvocationRequest_Caller2(k string) bool {
@@ -610,19 +615,19 @@ func extraInvocationRequest_Caller2(k string) bool {
 }
 
 // vInvocationRequest_Caller2 validates InvocationRequest.json#/$defs/Caller.
-func vInvocationRequest_Caller2(v any, p *ptr, e *errs) {
+func vInvocationRequest_Caller2(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["id"]; !ok {
+	if v.kind == kObject {
+		if v.get("id") == nil {
 			e.addKey(p, "id", "required", "missing required property \"id\"")
 		}
-		if _, ok := o["type"]; !ok {
+		if v.get("type") == nil {
 			e.addKey(p, "type", "required", "missing required property \"type\"")
 		}
-		if x, ok := o["id"]; ok {
+		if x := v.get("id"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "id",
@@ -630,7 +635,7 @@ func vInvocationRequest_Caller2(v any, p *ptr, e *errs) {
 			}
 			vGetSessionFindingsParams_SessionKey(x, &c, e)
 		}
-		if x, ok := o["type"]; ok {
+		if x := v.get("type"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "type",
@@ -638,16 +643,16 @@ func vInvocationRequest_Caller2(v any, p *ptr, e *errs) {
 			}
 			vInvocationRequest_Caller_Type(x, &c, e)
 		}
-		for _, k := range sortedKeys(o, extraInvocationRequest_Caller2) {
+		for _, k := range sortedKeys(v, extraInvocationRequest_Caller2) {
 			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
 		}
 	}
 }
 
-var enumInvocationRequest_Caller_Type = []any{"user", "agent", "service"}
+var enumInvocationRequest_Caller_Type = mustValue("[\"user\",\"agent\",\"service\"]")
 
 // vInvocationRequest_Caller_Type validates InvocationRequest.json#/$defs/Caller/properties/type.
-func vInvocationRequest_Caller_Type(v any, p *ptr, e *errs) {
+func vInvocationRequest_Caller_Type(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
@@ -658,17 +663,18 @@ func vInvocationRequest_Caller_Type(v any, p *ptr, e *errs) {
 }
 
 // vInvocationRequest_SkillID validates InvocationRequest.json#/properties/skill_id.
-func vInvocationRequest_SkillID(v any, p *ptr, e *errs) {
+func vInvocationRequest_SkillID(v *jv, p *ptr, e *errs) {
 	vCommon_SkillID(v, p, e)
 }
 
 // vCommon_SkillID validates defs/common.json#/$defs/SkillID.
-func vCommon_SkillID(v any, p *ptr, e *errs) {
+func vCommon_SkillID(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
-	if s, ok := v.(string); ok {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) > 128 {
 			e.add(p, "maxLength", "must be at most 128 characters long")
 		}
@@ -679,18 +685,18 @@ func vCommon_SkillID(v any, p *ptr, e *errs) {
 }
 
 // vInvocationRequest_Inputs validates InvocationRequest.json#/properties/inputs.
-func vInvocationRequest_Inputs(v any, p *ptr, e *errs) {
+func vInvocationRequest_Inputs(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		for _, k := range sortedKeys(o, nil) {
-			if !valid(k, vInvocationRequest_Inputs_PropertyNames) {
+	if v.kind == kObject {
+		for _, k := range sortedKeys(v, nil) {
+			if !valid(stringValue(k), vInvocationRequest_Inputs_PropertyNames) {
 				e.addKey(p, k, "propertyNames", "property name "+quote(k)+" is not allowed")
 			}
 		}
-		if len(o) > 100 {
+		if len(v.members) > 100 {
 			e.add(p, "maxProperties", "must have at most 100 properties")
 		}
 	}
@@ -698,8 +704,9 @@ func vInvocationRequest_Inputs(v any, p *ptr, e *errs) {
 
 // vInvocationRequest_Inputs_PropertyNames validates
 // InvocationRequest.json#/properties/inputs/propertyNames.
-func vInvocationRequest_Inputs_PropertyNames(v any, p *ptr, e *errs) {
-	if s, ok := v.(string); ok {
+func vInvocationRequest_Inputs_PropertyNames(v *jv, p *ptr, e *errs) {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) > 64 {
 			e.add(p, "maxLength", "must be at most 64 characters long")
 		}
@@ -710,25 +717,25 @@ func vInvocationRequest_Inputs_PropertyNames(v any, p *ptr, e *errs) {
 }
 
 // vInvocationResponse validates InvocationResponse.json#.
-func vInvocationResponse(v any, p *ptr, e *errs) {
+func vInvocationResponse(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["execution_id"]; !ok {
+	if v.kind == kObject {
+		if v.get("execution_id") == nil {
 			e.addKey(p, "execution_id", "required", "missing required property \"execution_id\"")
 		}
-		if _, ok := o["status"]; !ok {
+		if v.get("status") == nil {
 			e.addKey(p, "status", "required", "missing required property \"status\"")
 		}
-		if _, ok := o["skill_id"]; !ok {
+		if v.get("skill_id") == nil {
 			e.addKey(p, "skill_id", "required", "missing required property \"skill_id\"")
 		}
-		if _, ok := o["timestamps"]; !ok {
+		if v.get("timestamps") == nil {
 			e.addKey(p, "timestamps", "required", "missing required property \"timestamps\"")
 		}
-		if x, ok := o["execution_id"]; ok {
+		if x := v.get("execution_id"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "execution_id",
@@ -736,7 +743,7 @@ func vInvocationResponse(v any, p *ptr, e *errs) {
 			}
 			vFindingsResponse_Meta_ServerVersion(x, &c, e)
 		}
-		if x, ok := o["status"]; ok {
+		if x := v.get("status"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "status",
@@ -744,7 +751,7 @@ func vInvocationResponse(v any, p *ptr, e *errs) {
 			}
 			vInvocationResponse_Status(x, &c, e)
 		}
-		if x, ok := o["skill_id"]; ok {
+		if x := v.get("skill_id"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "skill_id",
@@ -752,7 +759,7 @@ func vInvocationResponse(v any, p *ptr, e *errs) {
 			}
 			vInvocationRequest_SkillID(x, &c, e)
 		}
-		if x, ok := o["timestamps"]; ok {
+		if x := v.get("timestamps"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "timestamps",
@@ -760,7 +767,7 @@ func vInvocationResponse(v any, p *ptr, e *errs) {
 			}
 			vInvocationResponse_Timestamps(x, &c, e)
 		}
-		if x, ok := o["output"]; ok {
+		if x := v.get("output"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "output",
@@ -768,7 +775,7 @@ func vInvocationResponse(v any, p *ptr, e *errs) {
 			}
 			vInvocationResponse_Output(x, &c, e)
 		}
-		if x, ok := o["error"]; ok {
+		if x := v.get("error"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "error",
@@ -781,14 +788,14 @@ func vInvocationResponse(v any, p *ptr, e *errs) {
 }
 
 // vInvocationResponse_Status validates InvocationResponse.json#/properties/status.
-func vInvocationResponse_Status(v any, p *ptr, e *errs) {
+func vInvocationResponse_Status(v *jv, p *ptr, e *errs) {
 	vInvocationResponse_InvocationStatus(v, p, e)
 }
 
-var enumInvocationResponse_InvocationStatus = []any{"accepted", "running", "succeeded", "failed", "cancelled"}
+var enumInvocationResponse_InvocationStatus = mustValue("[\"accepted\",\"running\",\"succeeded\",\"failed\",\"cancelled\"]")
 
 // vInvocationResponse_InvocationStatus validates InvocationResponse.json#/$defs/InvocationStatus.
-func vInvocationResponse_InvocationStatus(v any, p *ptr, e *errs) {
+func vInvocationResponse_InvocationStatus(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
@@ -799,7 +806,7 @@ func vInvocationResponse_InvocationStatus(v any, p *ptr, e *errs) {
 }
 
 // vInvocationResponse_Timestamps validates InvocationResponse.json#/properties/timestamps.
-func vInvocationResponse_Timestamps(v any, p *ptr, e *errs) {
+func vInvocationResponse_Timestamps(v *jv, p *ptr, e *errs) {
 	vInvocationResponse_Timestamps2(v, p, e)
 }
 func extraInvocationResponse_Timestamps2(k string) bool {
@@ -811,16 +818,16 @@ func extraInvocationResponse_Timestamps2(k string) bool {
 }
 
 // vInvocationResponse_Timestamps2 validates InvocationResponse.json#/$defs/Timestamps.
-func vInvocationResponse_Timestamps2(v any, p *ptr, e *errs) {
+func vInvocationResponse_Timestamps2(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["received"]; !ok {
+	if v.kind == kObject {
+		if v.get("received") == nil {
 			e.addKey(p, "received", "required", "missing required property \"received\"")
 		}
-		if x, ok := o["received"]; ok {
+		if x := v.get("received"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "received",
@@ -828,7 +835,7 @@ func vInvocationResponse_Timestamps2(v any, p *ptr, e *errs) {
 			}
 			vInvocationResponse_Timestamps_Received(x, &c, e)
 		}
-		if x, ok := o["started"]; ok {
+		if x := v.get("started"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "started",
@@ -836,7 +843,7 @@ func vInvocationResponse_Timestamps2(v any, p *ptr, e *errs) {
 			}
 			vInvocationResponse_Timestamps_Received(x, &c, e)
 		}
-		if x, ok := o["completed"]; ok {
+		if x := v.get("completed"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "completed",
@@ -844,11 +851,11 @@ func vInvocationResponse_Timestamps2(v any, p *ptr, e *errs) {
 			}
 			vInvocationResponse_Timestamps_Received(x, &c, e)
 		}
-		for _, k := range sortedKeys(o, extraInvocationResponse_Timestamps2) {
+		for _, k := range sortedKeys(v, extraInvocationResponse_Timestamps2) {
 			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
 		}
-		if _, ok := o["completed"]; ok {
-			if _, ok := o["started"]; !ok {
+		if v.get("completed") != nil {
+			if v.get("started") == nil {
 				e.addKey(p, "started", "dependentRequired", "property \"started\" is required when \"completed\" is present")
 			}
 		}
@@ -857,17 +864,18 @@ func vInvocationResponse_Timestamps2(v any, p *ptr, e *errs) {
 
 // vInvocationResponse_Timestamps_Received validates
 // InvocationResponse.json#/$defs/Timestamps/properties/received.
-func vInvocationResponse_Timestamps_Received(v any, p *ptr, e *errs) {
+func vInvocationResponse_Timestamps_Received(v *jv, p *ptr, e *errs) {
 	vCommon_Timestamp(v, p, e)
 }
 
 // vCommon_Timestamp validates defs/common.json#/$defs/Timestamp.
-func vCommon_Timestamp(v any, p *ptr, e *errs) {
+func vCommon_Timestamp(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
-	if s, ok := v.(string); ok {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) > 35 {
 			e.add(p, "maxLength", "must be at most 35 characters long")
 		}
@@ -878,27 +886,27 @@ func vCommon_Timestamp(v any, p *ptr, e *errs) {
 }
 
 // vInvocationResponse_Output validates InvocationResponse.json#/properties/output.
-func vInvocationResponse_Output(v any, p *ptr, e *errs) {}
+func vInvocationResponse_Output(v *jv, p *ptr, e *errs) {}
 
 // vInvocationResponse_Error validates InvocationResponse.json#/properties/error.
-func vInvocationResponse_Error(v any, p *ptr, e *errs) {
+func vInvocationResponse_Error(v *jv, p *ptr, e *errs) {
 	vInvocationResponse_InvocationError(v, p, e)
 }
 
 // vInvocationResponse_InvocationError validates InvocationResponse.json#/$defs/InvocationError.
-func vInvocationResponse_InvocationError(v any, p *ptr, e *errs) {
+func vInvocationResponse_InvocationError(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["code"]; !ok {
+	if v.kind == kObject {
+		if v.get("code") == nil {
 			e.addKey(p, "code", "required", "missing required property \"code\"")
 		}
-		if _, ok := o["message"]; !ok {
+		if v.get("message") == nil {
 			e.addKey(p, "message", "required", "missing required property \"message\"")
 		}
-		if x, ok := o["code"]; ok {
+		if x := v.get("code"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "code",
@@ -906,7 +914,7 @@ func vInvocationResponse_InvocationError(v any, p *ptr, e *errs) {
 			}
 			vInvocationResponse_InvocationError_Code(x, &c, e)
 		}
-		if x, ok := o["message"]; ok {
+		if x := v.get("message"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "message",
@@ -919,12 +927,13 @@ func vInvocationResponse_InvocationError(v any, p *ptr, e *errs) {
 
 // vInvocationResponse_InvocationError_Code validates
 // InvocationResponse.json#/$defs/InvocationError/properties/code.
-func vInvocationResponse_InvocationError_Code(v any, p *ptr, e *errs) {
+func vInvocationResponse_InvocationError_Code(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
-	if s, ok := v.(string); ok {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) > 64 {
 			e.add(p, "maxLength", "must be at most 64 characters long")
 		}
@@ -936,12 +945,13 @@ func vInvocationResponse_InvocationError_Code(v any, p *ptr, e *errs) {
 
 // vInvocationResponse_InvocationError_Message validates
 // InvocationResponse.json#/$defs/InvocationError/properties/message.
-func vInvocationResponse_InvocationError_Message(v any, p *ptr, e *errs) {
+func vInvocationResponse_InvocationError_Message(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
-	if s, ok := v.(string); ok {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
@@ -952,19 +962,19 @@ func vInvocationResponse_InvocationError_Message(v any, p *ptr, e *errs) {
 }
 
 // vInvocationResponse_AllOf_X0 validates InvocationResponse.json#/allOf/0.
-func vInvocationResponse_AllOf_X0(v any, p *ptr, e *errs) {
+func vInvocationResponse_AllOf_X0(v *jv, p *ptr, e *errs) {
 	if valid(v, vInvocationResponse_AllOf_X0_If) {
 		vInvocationResponse_AllOf_X0_Then(v, p, e)
 	}
 }
 
 // vInvocationResponse_AllOf_X0_If validates InvocationResponse.json#/allOf/0/if.
-func vInvocationResponse_AllOf_X0_If(v any, p *ptr, e *errs) {
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["status"]; !ok {
+func vInvocationResponse_AllOf_X0_If(v *jv, p *ptr, e *errs) {
+	if v.kind == kObject {
+		if v.get("status") == nil {
 			e.addKey(p, "status", "required", "missing required property \"status\"")
 		}
-		if x, ok := o["status"]; ok {
+		if x := v.get("status"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "status",
@@ -975,20 +985,20 @@ func vInvocationResponse_AllOf_X0_If(v any, p *ptr, e *errs) {
 	}
 }
 
-var constInvocationResponse_AllOf_X0_If_Status = any("failed")
+var constInvocationResponse_AllOf_X0_If_Status = mustValue("\"failed\"")
 
 // vInvocationResponse_AllOf_X0_If_Status validates
 // InvocationResponse.json#/allOf/0/if/properties/status.
-func vInvocationResponse_AllOf_X0_If_Status(v any, p *ptr, e *errs) {
+func vInvocationResponse_AllOf_X0_If_Status(v *jv, p *ptr, e *errs) {
 	if !jsonEqual(v, constInvocationResponse_AllOf_X0_If_Status) {
 		e.add(p, "const", "must be \"failed\"")
 	}
 }
 
 // vInvocationResponse_AllOf_X0_Then validates InvocationResponse.json#/allOf/0/then.
-func vInvocationResponse_AllOf_X0_Then(v any, p *ptr, e *errs) {
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["error"]; !ok {
+func vInvocationResponse_AllOf_X0_Then(v *jv, p *ptr, e *errs) {
+	if v.kind == kObject {
+		if v.get("error") == nil {
 			e.addKey(p, "error", "required", "missing required property \"error\"")
 		}
 	}
@@ -1002,16 +1012,16 @@ func extraProtocolVersion(k string) bool {
 }
 
 // vProtocolVersion validates ProtocolVersion.json#.
-func vProtocolVersion(v any, p *ptr, e *errs) {
+func vProtocolVersion(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["version"]; !ok {
+	if v.kind == kObject {
+		if v.get("version") == nil {
 			e.addKey(p, "version", "required", "missing required property \"version\"")
 		}
-		if x, ok := o["version"]; ok {
+		if x := v.get("version"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "version",
@@ -1019,24 +1029,25 @@ func vProtocolVersion(v any, p *ptr, e *errs) {
 			}
 			vProtocolVersion_Version(x, &c, e)
 		}
-		for _, k := range sortedKeys(o, extraProtocolVersion) {
+		for _, k := range sortedKeys(v, extraProtocolVersion) {
 			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
 		}
 	}
 }
 
 // vProtocolVersion_Version validates ProtocolVersion.json#/properties/version.
-func vProtocolVersion_Version(v any, p *ptr, e *errs) {
+func vProtocolVersion_Version(v *jv, p *ptr, e *errs) {
 	vCommon_SemVer(v, p, e)
 }
 
 // vCommon_SemVer validates defs/common.json#/$defs/SemVer.
-func vCommon_SemVer(v any, p *ptr, e *errs) {
+func vCommon_SemVer(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
-	if s, ok := v.(string); ok {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) > 64 {
 			e.add(p, "maxLength", "must be at most 64 characters long")
 		}
@@ -1047,49 +1058,49 @@ func vCommon_SemVer(v any, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor validates SkillDescriptor.json#.
-func vSkillDescriptor(v any, p *ptr, e *errs) {
+func vSkillDescriptor(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["protocol"]; !ok {
+	if v.kind == kObject {
+		if v.get("protocol") == nil {
 			e.addKey(p, "protocol", "required", "missing required property \"protocol\"")
 		}
-		if _, ok := o["id"]; !ok {
+		if v.get("id") == nil {
 			e.addKey(p, "id", "required", "missing required property \"id\"")
 		}
-		if _, ok := o["name"]; !ok {
+		if v.get("name") == nil {
 			e.addKey(p, "name", "required", "missing required property \"name\"")
 		}
-		if _, ok := o["version"]; !ok {
+		if v.get("version") == nil {
 			e.addKey(p, "version", "required", "missing required property \"version\"")
 		}
-		if _, ok := o["capability_type"]; !ok {
+		if v.get("capability_type") == nil {
 			e.addKey(p, "capability_type", "required", "missing required property \"capability_type\"")
 		}
-		if _, ok := o["description"]; !ok {
+		if v.get("description") == nil {
 			e.addKey(p, "description", "required", "missing required property \"description\"")
 		}
-		if _, ok := o["provider"]; !ok {
+		if v.get("provider") == nil {
 			e.addKey(p, "provider", "required", "missing required property \"provider\"")
 		}
-		if _, ok := o["endpoint"]; !ok {
+		if v.get("endpoint") == nil {
 			e.addKey(p, "endpoint", "required", "missing required property \"endpoint\"")
 		}
-		if _, ok := o["inputs"]; !ok {
+		if v.get("inputs") == nil {
 			e.addKey(p, "inputs", "required", "missing required property \"inputs\"")
 		}
-		if _, ok := o["output"]; !ok {
+		if v.get("output") == nil {
 			e.addKey(p, "output", "required", "missing required property \"output\"")
 		}
-		if _, ok := o["auth"]; !ok {
+		if v.get("auth") == nil {
 			e.addKey(p, "auth", "required", "missing required property \"auth\"")
 		}
-		if _, ok := o["access"]; !ok {
+		if v.get("access") == nil {
 			e.addKey(p, "access", "required", "missing required property \"access\"")
 		}
-		if x, ok := o["protocol"]; ok {
+		if x := v.get("protocol"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "protocol",
@@ -1097,7 +1108,7 @@ func vSkillDescriptor(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_Protocol(x, &c, e)
 		}
-		if x, ok := o["id"]; ok {
+		if x := v.get("id"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "id",
@@ -1105,7 +1116,7 @@ func vSkillDescriptor(v any, p *ptr, e *errs) {
 			}
 			vInvocationRequest_SkillID(x, &c, e)
 		}
-		if x, ok := o["name"]; ok {
+		if x := v.get("name"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "name",
@@ -1113,7 +1124,7 @@ func vSkillDescriptor(v any, p *ptr, e *errs) {
 			}
 			vFinding_Kind(x, &c, e)
 		}
-		if x, ok := o["version"]; ok {
+		if x := v.get("version"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "version",
@@ -1121,7 +1132,7 @@ func vSkillDescriptor(v any, p *ptr, e *errs) {
 			}
 			vProtocolVersion_Version(x, &c, e)
 		}
-		if x, ok := o["capability_type"]; ok {
+		if x := v.get("capability_type"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "capability_type",
@@ -1129,7 +1140,7 @@ func vSkillDescriptor(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_CapabilityType(x, &c, e)
 		}
-		if x, ok := o["description"]; ok {
+		if x := v.get("description"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "description",
@@ -1137,7 +1148,7 @@ func vSkillDescriptor(v any, p *ptr, e *errs) {
 			}
 			vInvocationResponse_InvocationError_Message(x, &c, e)
 		}
-		if x, ok := o["provider"]; ok {
+		if x := v.get("provider"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "provider",
@@ -1145,7 +1156,7 @@ func vSkillDescriptor(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_Provider(x, &c, e)
 		}
-		if x, ok := o["endpoint"]; ok {
+		if x := v.get("endpoint"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "endpoint",
@@ -1153,7 +1164,7 @@ func vSkillDescriptor(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_Endpoint(x, &c, e)
 		}
-		if x, ok := o["inputs"]; ok {
+		if x := v.get("inputs"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "inputs",
@@ -1161,7 +1172,7 @@ func vSkillDescriptor(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_Inputs(x, &c, e)
 		}
-		if x, ok := o["output"]; ok {
+		if x := v.get("output"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "output",
@@ -1169,7 +1180,7 @@ func vSkillDescriptor(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_Output(x, &c, e)
 		}
-		if x, ok := o["auth"]; ok {
+		if x := v.get("auth"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "auth",
@@ -1177,7 +1188,7 @@ func vSkillDescriptor(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_Auth(x, &c, e)
 		}
-		if x, ok := o["access"]; ok {
+		if x := v.get("access"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "access",
@@ -1185,7 +1196,7 @@ func vSkillDescriptor(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_Access(x, &c, e)
 		}
-		if x, ok := o["tags"]; ok {
+		if x := v.get("tags"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "tags",
@@ -1197,19 +1208,19 @@ func vSkillDescriptor(v any, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Protocol validates SkillDescriptor.json#/properties/protocol.
-func vSkillDescriptor_Protocol(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Protocol(v *jv, p *ptr, e *errs) {
 	vProtocolVersion(v, p, e)
 }
 
 // vSkillDescriptor_CapabilityType validates SkillDescriptor.json#/properties/capability_type.
-func vSkillDescriptor_CapabilityType(v any, p *ptr, e *errs) {
+func vSkillDescriptor_CapabilityType(v *jv, p *ptr, e *errs) {
 	vCommon_CapabilityType(v, p, e)
 }
 
-var enumCommon_CapabilityType = []any{"plugin", "api", "knowledge", "task"}
+var enumCommon_CapabilityType = mustValue("[\"plugin\",\"api\",\"knowledge\",\"task\"]")
 
 // vCommon_CapabilityType validates defs/common.json#/$defs/CapabilityType.
-func vCommon_CapabilityType(v any, p *ptr, e *errs) {
+func vCommon_CapabilityType(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
@@ -1220,24 +1231,24 @@ func vCommon_CapabilityType(v any, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Provider validates SkillDescriptor.json#/properties/provider.
-func vSkillDescriptor_Provider(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Provider(v *jv, p *ptr, e *errs) {
 	vSkillDescriptor_Provider2(v, p, e)
 }
 
 // vSkillDescriptor_Provider2 validates SkillDescriptor.json#/$defs/Provider.
-func vSkillDescriptor_Provider2(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Provider2(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["name"]; !ok {
+	if v.kind == kObject {
+		if v.get("name") == nil {
 			e.addKey(p, "name", "required", "missing required property \"name\"")
 		}
-		if _, ok := o["url"]; !ok {
+		if v.get("url") == nil {
 			e.addKey(p, "url", "required", "missing required property \"url\"")
 		}
-		if x, ok := o["name"]; ok {
+		if x := v.get("name"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "name",
@@ -1245,7 +1256,7 @@ func vSkillDescriptor_Provider2(v any, p *ptr, e *errs) {
 			}
 			vFinding_Kind(x, &c, e)
 		}
-		if x, ok := o["url"]; ok {
+		if x := v.get("url"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "url",
@@ -1253,7 +1264,7 @@ func vSkillDescriptor_Provider2(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_Provider_URL(x, &c, e)
 		}
-		if x, ok := o["contact"]; ok {
+		if x := v.get("contact"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "contact",
@@ -1265,12 +1276,13 @@ func vSkillDescriptor_Provider2(v any, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Provider_URL validates SkillDescriptor.json#/$defs/Provider/properties/url.
-func vSkillDescriptor_Provider_URL(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Provider_URL(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
-	if s, ok := v.(string); ok {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) > 2048 {
 			e.add(p, "maxLength", "must be at most 2048 characters long")
 		}
@@ -1282,12 +1294,13 @@ func vSkillDescriptor_Provider_URL(v any, p *ptr, e *errs) {
 
 // vSkillDescriptor_Provider_Contact validates
 // SkillDescriptor.json#/$defs/Provider/properties/contact.
-func vSkillDescriptor_Provider_Contact(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Provider_Contact(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
-	if s, ok := v.(string); ok {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) > 254 {
 			e.add(p, "maxLength", "must be at most 254 characters long")
 		}
@@ -1298,24 +1311,24 @@ func vSkillDescriptor_Provider_Contact(v any, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Endpoint validates SkillDescriptor.json#/properties/endpoint.
-func vSkillDescriptor_Endpoint(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Endpoint(v *jv, p *ptr, e *errs) {
 	vSkillDescriptor_Endpoint2(v, p, e)
 }
 
 // vSkillDescriptor_Endpoint2 validates SkillDescriptor.json#/$defs/Endpoint.
-func vSkillDescriptor_Endpoint2(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Endpoint2(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["url"]; !ok {
+	if v.kind == kObject {
+		if v.get("url") == nil {
 			e.addKey(p, "url", "required", "missing required property \"url\"")
 		}
-		if _, ok := o["method"]; !ok {
+		if v.get("method") == nil {
 			e.addKey(p, "method", "required", "missing required property \"method\"")
 		}
-		if x, ok := o["url"]; ok {
+		if x := v.get("url"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "url",
@@ -1323,7 +1336,7 @@ func vSkillDescriptor_Endpoint2(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_Provider_URL(x, &c, e)
 		}
-		if x, ok := o["method"]; ok {
+		if x := v.get("method"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "method",
@@ -1331,7 +1344,7 @@ func vSkillDescriptor_Endpoint2(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_Endpoint_Method(x, &c, e)
 		}
-		if x, ok := o["timeout_ms"]; ok {
+		if x := v.get("timeout_ms"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "timeout_ms",
@@ -1342,11 +1355,11 @@ func vSkillDescriptor_Endpoint2(v any, p *ptr, e *errs) {
 	}
 }
 
-var enumSkillDescriptor_Endpoint_Method = []any{"GET", "POST"}
+var enumSkillDescriptor_Endpoint_Method = mustValue("[\"GET\",\"POST\"]")
 
 // vSkillDescriptor_Endpoint_Method validates
 // SkillDescriptor.json#/$defs/Endpoint/properties/method.
-func vSkillDescriptor_Endpoint_Method(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Endpoint_Method(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
@@ -1358,13 +1371,13 @@ func vSkillDescriptor_Endpoint_Method(v any, p *ptr, e *errs) {
 
 // vSkillDescriptor_Endpoint_TimeoutMS validates
 // SkillDescriptor.json#/$defs/Endpoint/properties/timeout_ms.
-func vSkillDescriptor_Endpoint_TimeoutMS(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Endpoint_TimeoutMS(v *jv, p *ptr, e *errs) {
 	if !(isInteger(v)) {
 		e.add(p, "type", "expected integer, got "+typeName(v))
 		return
 	}
-	if x, ok := v.(json.Number); ok {
-		f := num(x)
+	if v.kind == kNumber {
+		f := v.num
 		if f < 1.0 {
 			e.add(p, "minimum", "must be >= 1")
 		}
@@ -1375,12 +1388,13 @@ func vSkillDescriptor_Endpoint_TimeoutMS(v any, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Inputs validates SkillDescriptor.json#/properties/inputs.
-func vSkillDescriptor_Inputs(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Inputs(v *jv, p *ptr, e *errs) {
 	if !(isArray(v)) {
 		e.add(p, "type", "expected array, got "+typeName(v))
 		return
 	}
-	if a, ok := v.([]any); ok {
+	if v.kind == kArray {
+		a := v.items
 		if len(a) > 100 {
 			e.add(p, "maxItems", "must have at most 100 items")
 		}
@@ -1389,7 +1403,7 @@ func vSkillDescriptor_Inputs(v any, p *ptr, e *errs) {
 				index:  i,
 				parent: p,
 			}
-			vSkillDescriptor_Inputs_Items(a[i], &c, e)
+			vSkillDescriptor_Inputs_Items(&a[i], &c, e)
 		}
 		for _, j := range duplicatesBy(a, "name") {
 			c := ptr{
@@ -1402,7 +1416,7 @@ func vSkillDescriptor_Inputs(v any, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Inputs_Items validates SkillDescriptor.json#/properties/inputs/items.
-func vSkillDescriptor_Inputs_Items(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Inputs_Items(v *jv, p *ptr, e *errs) {
 	vSkillDescriptor_InputParameter(v, p, e)
 }
 func extraSkillDescriptor_InputParameter(k string) bool {
@@ -1414,22 +1428,22 @@ func extraSkillDescriptor_InputParameter(k string) bool {
 }
 
 // vSkillDescriptor_InputParameter validates SkillDescriptor.json#/$defs/InputParameter.
-func vSkillDescriptor_InputParameter(v any, p *ptr, e *errs) {
+func vSkillDescriptor_InputParameter(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["name"]; !ok {
+	if v.kind == kObject {
+		if v.get("name") == nil {
 			e.addKey(p, "name", "required", "missing required property \"name\"")
 		}
-		if _, ok := o["type"]; !ok {
+		if v.get("type") == nil {
 			e.addKey(p, "type", "required", "missing required property \"type\"")
 		}
-		if _, ok := o["required"]; !ok {
+		if v.get("required") == nil {
 			e.addKey(p, "required", "required", "missing required property \"required\"")
 		}
-		if x, ok := o["name"]; ok {
+		if x := v.get("name"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "name",
@@ -1437,7 +1451,7 @@ func vSkillDescriptor_InputParameter(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_InputParameter_Name(x, &c, e)
 		}
-		if x, ok := o["type"]; ok {
+		if x := v.get("type"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "type",
@@ -1445,7 +1459,7 @@ func vSkillDescriptor_InputParameter(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_InputParameter_Type(x, &c, e)
 		}
-		if x, ok := o["description"]; ok {
+		if x := v.get("description"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "description",
@@ -1453,7 +1467,7 @@ func vSkillDescriptor_InputParameter(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_InputParameter_Description(x, &c, e)
 		}
-		if x, ok := o["required"]; ok {
+		if x := v.get("required"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "required",
@@ -1461,7 +1475,7 @@ func vSkillDescriptor_InputParameter(v any, p *ptr, e *errs) {
 			}
 			vGetSessionFindingsParams_IncludeSummary(x, &c, e)
 		}
-		for _, k := range sortedKeys(o, extraSkillDescriptor_InputParameter) {
+		for _, k := range sortedKeys(v, extraSkillDescriptor_InputParameter) {
 			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
 		}
 	}
@@ -1469,12 +1483,13 @@ func vSkillDescriptor_InputParameter(v any, p *ptr, e *errs) {
 
 // vSkillDescriptor_InputParameter_Name validates
 // SkillDescriptor.json#/$defs/InputParameter/properties/name.
-func vSkillDescriptor_InputParameter_Name(v any, p *ptr, e *errs) {
+func vSkillDescriptor_InputParameter_Name(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
-	if s, ok := v.(string); ok {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) > 64 {
 			e.add(p, "maxLength", "must be at most 64 characters long")
 		}
@@ -1486,14 +1501,14 @@ func vSkillDescriptor_InputParameter_Name(v any, p *ptr, e *errs) {
 
 // vSkillDescriptor_InputParameter_Type validates
 // SkillDescriptor.json#/$defs/InputParameter/properties/type.
-func vSkillDescriptor_InputParameter_Type(v any, p *ptr, e *errs) {
+func vSkillDescriptor_InputParameter_Type(v *jv, p *ptr, e *errs) {
 	vSkillDescriptor_ValueType(v, p, e)
 }
 
-var enumSkillDescriptor_ValueType = []any{"string", "number", "integer", "boolean", "object", "array"}
+var enumSkillDescriptor_ValueType = mustValue("[\"string\",\"number\",\"integer\",\"boolean\",\"object\",\"array\"]")
 
 // vSkillDescriptor_ValueType validates SkillDescriptor.json#/$defs/ValueType.
-func vSkillDescriptor_ValueType(v any, p *ptr, e *errs) {
+func vSkillDescriptor_ValueType(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
@@ -1505,12 +1520,13 @@ func vSkillDescriptor_ValueType(v any, p *ptr, e *errs) {
 
 // vSkillDescriptor_InputParameter_Description validates
 // SkillDescriptor.json#/$defs/InputParameter/properties/description.
-func vSkillDescriptor_InputParameter_Description(v any, p *ptr, e *errs) {
+func vSkillDescriptor_InputParameter_Description(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
-	if s, ok := v.(string); ok {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) > 2000 {
 			e.add(p, "maxLength", "must be at most 2000 characters long")
 		}
@@ -1518,7 +1534,7 @@ func vSkillDescriptor_InputParameter_Description(v any, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Output validates SkillDescriptor.json#/properties/output.
-func vSkillDescriptor_Output(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Output(v *jv, p *ptr, e *errs) {
 	vSkillDescriptor_OutputDescriptor(v, p, e)
 }
 func extraSkillDescriptor_OutputDescriptor(k string) bool {
@@ -1530,16 +1546,16 @@ func extraSkillDescriptor_OutputDescriptor(k string) bool {
 }
 
 // vSkillDescriptor_OutputDescriptor validates SkillDescriptor.json#/$defs/OutputDescriptor.
-func vSkillDescriptor_OutputDescriptor(v any, p *ptr, e *errs) {
+func vSkillDescriptor_OutputDescriptor(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["type"]; !ok {
+	if v.kind == kObject {
+		if v.get("type") == nil {
 			e.addKey(p, "type", "required", "missing required property \"type\"")
 		}
-		if x, ok := o["type"]; ok {
+		if x := v.get("type"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "type",
@@ -1547,7 +1563,7 @@ func vSkillDescriptor_OutputDescriptor(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_InputParameter_Type(x, &c, e)
 		}
-		if x, ok := o["description"]; ok {
+		if x := v.get("description"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "description",
@@ -1555,7 +1571,7 @@ func vSkillDescriptor_OutputDescriptor(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_InputParameter_Description(x, &c, e)
 		}
-		if x, ok := o["media_type"]; ok {
+		if x := v.get("media_type"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "media_type",
@@ -1563,7 +1579,7 @@ func vSkillDescriptor_OutputDescriptor(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_OutputDescriptor_MediaType(x, &c, e)
 		}
-		for _, k := range sortedKeys(o, extraSkillDescriptor_OutputDescriptor) {
+		for _, k := range sortedKeys(v, extraSkillDescriptor_OutputDescriptor) {
 			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
 		}
 	}
@@ -1571,12 +1587,13 @@ func vSkillDescriptor_OutputDescriptor(v any, p *ptr, e *errs) {
 
 // vSkillDescriptor_OutputDescriptor_MediaType validates
 // SkillDescriptor.json#/$defs/OutputDescriptor/properties/media_type.
-func vSkillDescriptor_OutputDescriptor_MediaType(v any, p *ptr, e *errs) {
+func vSkillDescriptor_OutputDescriptor_MediaType(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
-	if s, ok := v.(string); ok {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) > 255 {
 			e.add(p, "maxLength", "must be at most 255 characters long")
 		}
@@ -1587,37 +1604,36 @@ func vSkillDescriptor_OutputDescriptor_MediaType(v any, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Auth validates SkillDescriptor.json#/properties/auth.
-func vSkillDescriptor_Auth(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Auth(v *jv, p *ptr, e *errs) {
 	vSkillDescriptor_Auth2(v, p, e)
 }
 
 // vSkillDescriptor_Auth2 validates SkillDescriptor.json#/$defs/Auth.
-func vSkillDescriptor_Auth2(v any, p *ptr, e *errs) {
-	{
-		o, ok := v.(map[string]any)
-		if !ok {
-			e.add(p, "type", "expected object, got "+typeName(v))
-		} else if d, ok := o["type"]; !ok {
-			e.addKey(p, "type", "required", "missing required property \"type\"")
-		} else {
-			switch d {
-			case "api_key":
-				vSkillDescriptor_Auth_OneOf_X0(v, p, e)
-			case "oauth2":
-				vSkillDescriptor_Auth_OneOf_X1(v, p, e)
-			case "custom":
-				vSkillDescriptor_Auth_OneOf_X2(v, p, e)
-			case "none":
-				vSkillDescriptor_Auth_OneOf_X3(v, p, e)
-			default:
-				e.addKey(p, "type", "oneOf", "must be one of \"api_key\", \"oauth2\", \"custom\", \"none\"")
-			}
+func vSkillDescriptor_Auth2(v *jv, p *ptr, e *errs) {
+	if v.kind != kObject {
+		e.add(p, "type", "expected object, got "+typeName(v))
+	} else if d := v.get("type"); d == nil {
+		e.addKey(p, "type", "required", "missing required property \"type\"")
+	} else if d.kind != kString {
+		e.addKey(p, "type", "oneOf", "must be one of \"api_key\", \"oauth2\", \"custom\", \"none\"")
+	} else {
+		switch d.str {
+		case "api_key":
+			vSkillDescriptor_Auth_OneOf_X0(v, p, e)
+		case "oauth2":
+			vSkillDescriptor_Auth_OneOf_X1(v, p, e)
+		case "custom":
+			vSkillDescriptor_Auth_OneOf_X2(v, p, e)
+		case "none":
+			vSkillDescriptor_Auth_OneOf_X3(v, p, e)
+		default:
+			e.addKey(p, "type", "oneOf", "must be one of \"api_key\", \"oauth2\", \"custom\", \"none\"")
 		}
 	}
 }
 
 // vSkillDescriptor_Auth_OneOf_X0 validates SkillDescriptor.json#/$defs/Auth/oneOf/0.
-func vSkillDescriptor_Auth_OneOf_X0(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Auth_OneOf_X0(v *jv, p *ptr, e *errs) {
 	vSkillDescriptor_APIKeyAuth(v, p, e)
 }
 func extraSkillDescriptor_APIKeyAuth(k string) bool {
@@ -1629,22 +1645,22 @@ func extraSkillDescriptor_APIKeyAuth(k string) bool {
 }
 
 // vSkillDescriptor_APIKeyAuth validates SkillDescriptor.json#/$defs/APIKeyAuth.
-func vSkillDescriptor_APIKeyAuth(v any, p *ptr, e *errs) {
+func vSkillDescriptor_APIKeyAuth(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["type"]; !ok {
+	if v.kind == kObject {
+		if v.get("type") == nil {
 			e.addKey(p, "type", "required", "missing required property \"type\"")
 		}
-		if _, ok := o["in"]; !ok {
+		if v.get("in") == nil {
 			e.addKey(p, "in", "required", "missing required property \"in\"")
 		}
-		if _, ok := o["name"]; !ok {
+		if v.get("name") == nil {
 			e.addKey(p, "name", "required", "missing required property \"name\"")
 		}
-		if x, ok := o["type"]; ok {
+		if x := v.get("type"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "type",
@@ -1652,7 +1668,7 @@ func vSkillDescriptor_APIKeyAuth(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_APIKeyAuth_Type(x, &c, e)
 		}
-		if x, ok := o["in"]; ok {
+		if x := v.get("in"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "in",
@@ -1660,7 +1676,7 @@ func vSkillDescriptor_APIKeyAuth(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_APIKeyAuth_In(x, &c, e)
 		}
-		if x, ok := o["name"]; ok {
+		if x := v.get("name"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "name",
@@ -1668,26 +1684,26 @@ func vSkillDescriptor_APIKeyAuth(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_APIKeyAuth_Name(x, &c, e)
 		}
-		for _, k := range sortedKeys(o, extraSkillDescriptor_APIKeyAuth) {
+		for _, k := range sortedKeys(v, extraSkillDescriptor_APIKeyAuth) {
 			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
 		}
 	}
 }
 
-var constSkillDescriptor_APIKeyAuth_Type = any("api_key")
+var constSkillDescriptor_APIKeyAuth_Type = mustValue("\"api_key\"")
 
 // vSkillDescriptor_APIKeyAuth_Type validates
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/type.
-func vSkillDescriptor_APIKeyAuth_Type(v any, p *ptr, e *errs) {
+func vSkillDescriptor_APIKeyAuth_Type(v *jv, p *ptr, e *errs) {
 	if !jsonEqual(v, constSkillDescriptor_APIKeyAuth_Type) {
 		e.add(p, "const", "must be \"api_key\"")
 	}
 }
 
-var enumSkillDescriptor_APIKeyAuth_In = []any{"header", "query"}
+var enumSkillDescriptor_APIKeyAuth_In = mustValue("[\"header\",\"query\"]")
 
 // vSkillDescriptor_APIKeyAuth_In validates SkillDescriptor.json#/$defs/APIKeyAuth/properties/in.
-func vSkillDescriptor_APIKeyAuth_In(v any, p *ptr, e *errs) {
+func vSkillDescriptor_APIKeyAuth_In(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
@@ -1699,12 +1715,13 @@ func vSkillDescriptor_APIKeyAuth_In(v any, p *ptr, e *errs) {
 
 // vSkillDescriptor_APIKeyAuth_Name validates
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/name.
-func vSkillDescriptor_APIKeyAuth_Name(v any, p *ptr, e *errs) {
+func vSkillDescriptor_APIKeyAuth_Name(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
-	if s, ok := v.(string); ok {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
@@ -1718,7 +1735,7 @@ func vSkillDescriptor_APIKeyAuth_Name(v any, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Auth_OneOf_X1 validates SkillDescriptor.json#/$defs/Auth/oneOf/1.
-func vSkillDescriptor_Auth_OneOf_X1(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Auth_OneOf_X1(v *jv, p *ptr, e *errs) {
 	vSkillDescriptor_OAuth2Auth(v, p, e)
 }
 func extraSkillDescriptor_OAuth2Auth(k string) bool {
@@ -1730,19 +1747,19 @@ func extraSkillDescriptor_OAuth2Auth(k string) bool {
 }
 
 // vSkillDescriptor_OAuth2Auth validates SkillDescriptor.json#/$defs/OAuth2Auth.
-func vSkillDescriptor_OAuth2Auth(v any, p *ptr, e *errs) {
+func vSkillDescriptor_OAuth2Auth(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["type"]; !ok {
+	if v.kind == kObject {
+		if v.get("type") == nil {
 			e.addKey(p, "type", "required", "missing required property \"type\"")
 		}
-		if _, ok := o["token_url"]; !ok {
+		if v.get("token_url") == nil {
 			e.addKey(p, "token_url", "required", "missing required property \"token_url\"")
 		}
-		if x, ok := o["type"]; ok {
+		if x := v.get("type"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "type",
@@ -1750,7 +1767,7 @@ func vSkillDescriptor_OAuth2Auth(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_OAuth2Auth_Type(x, &c, e)
 		}
-		if x, ok := o["token_url"]; ok {
+		if x := v.get("token_url"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "token_url",
@@ -1758,7 +1775,7 @@ func vSkillDescriptor_OAuth2Auth(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_Provider_URL(x, &c, e)
 		}
-		if x, ok := o["scopes"]; ok {
+		if x := v.get("scopes"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "scopes",
@@ -1766,17 +1783,17 @@ func vSkillDescriptor_OAuth2Auth(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_OAuth2Auth_Scopes(x, &c, e)
 		}
-		for _, k := range sortedKeys(o, extraSkillDescriptor_OAuth2Auth) {
+		for _, k := range sortedKeys(v, extraSkillDescriptor_OAuth2Auth) {
 			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
 		}
 	}
 }
 
-var constSkillDescriptor_OAuth2Auth_Type = any("oauth2")
+var constSkillDescriptor_OAuth2Auth_Type = mustValue("\"oauth2\"")
 
 // vSkillDescriptor_OAuth2Auth_Type validates
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/type.
-func vSkillDescriptor_OAuth2Auth_Type(v any, p *ptr, e *errs) {
+func vSkillDescriptor_OAuth2Auth_Type(v *jv, p *ptr, e *errs) {
 	if !jsonEqual(v, constSkillDescriptor_OAuth2Auth_Type) {
 		e.add(p, "const", "must be \"oauth2\"")
 	}
@@ -1784,12 +1801,13 @@ func vSkillDescriptor_OAuth2Auth_Type(v any, p *ptr, e *errs) {
 
 // vSkillDescriptor_OAuth2Auth_Scopes validates
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes.
-func vSkillDescriptor_OAuth2Auth_Scopes(v any, p *ptr, e *errs) {
+func vSkillDescriptor_OAuth2Auth_Scopes(v *jv, p *ptr, e *errs) {
 	if !(isArray(v)) {
 		e.add(p, "type", "expected array, got "+typeName(v))
 		return
 	}
-	if a, ok := v.([]any); ok {
+	if v.kind == kArray {
+		a := v.items
 		if len(a) > 64 {
 			e.add(p, "maxItems", "must have at most 64 items")
 		}
@@ -1805,19 +1823,20 @@ func vSkillDescriptor_OAuth2Auth_Scopes(v any, p *ptr, e *errs) {
 				index:  i,
 				parent: p,
 			}
-			vSkillDescriptor_OAuth2Auth_Scopes_Items(a[i], &c, e)
+			vSkillDescriptor_OAuth2Auth_Scopes_Items(&a[i], &c, e)
 		}
 	}
 }
 
 // vSkillDescriptor_OAuth2Auth_Scopes_Items validates
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes/items.
-func vSkillDescriptor_OAuth2Auth_Scopes_Items(v any, p *ptr, e *errs) {
+func vSkillDescriptor_OAuth2Auth_Scopes_Items(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
-	if s, ok := v.(string); ok {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
@@ -1831,7 +1850,7 @@ func vSkillDescriptor_OAuth2Auth_Scopes_Items(v any, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Auth_OneOf_X2 validates SkillDescriptor.json#/$defs/Auth/oneOf/2.
-func vSkillDescriptor_Auth_OneOf_X2(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Auth_OneOf_X2(v *jv, p *ptr, e *errs) {
 	vSkillDescriptor_CustomAuth(v, p, e)
 }
 func extraSkillDescriptor_CustomAuth(k string) bool {
@@ -1843,19 +1862,19 @@ func extraSkillDescriptor_CustomAuth(k string) bool {
 }
 
 // vSkillDescriptor_CustomAuth validates SkillDescriptor.json#/$defs/CustomAuth.
-func vSkillDescriptor_CustomAuth(v any, p *ptr, e *errs) {
+func vSkillDescriptor_CustomAuth(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["type"]; !ok {
+	if v.kind == kObject {
+		if v.get("type") == nil {
 			e.addKey(p, "type", "required", "missing required property \"type\"")
 		}
-		if _, ok := o["scheme"]; !ok {
+		if v.get("scheme") == nil {
 			e.addKey(p, "scheme", "required", "missing required property \"scheme\"")
 		}
-		if x, ok := o["type"]; ok {
+		if x := v.get("type"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "type",
@@ -1863,7 +1882,7 @@ func vSkillDescriptor_CustomAuth(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_CustomAuth_Type(x, &c, e)
 		}
-		if x, ok := o["scheme"]; ok {
+		if x := v.get("scheme"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "scheme",
@@ -1871,7 +1890,7 @@ func vSkillDescriptor_CustomAuth(v any, p *ptr, e *errs) {
 			}
 			vFindingsResponse_Meta_ServerVersion(x, &c, e)
 		}
-		if x, ok := o["documentation_url"]; ok {
+		if x := v.get("documentation_url"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "documentation_url",
@@ -1879,24 +1898,24 @@ func vSkillDescriptor_CustomAuth(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_Provider_URL(x, &c, e)
 		}
-		for _, k := range sortedKeys(o, extraSkillDescriptor_CustomAuth) {
+		for _, k := range sortedKeys(v, extraSkillDescriptor_CustomAuth) {
 			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
 		}
 	}
 }
 
-var constSkillDescriptor_CustomAuth_Type = any("custom")
+var constSkillDescriptor_CustomAuth_Type = mustValue("\"custom\"")
 
 // vSkillDescriptor_CustomAuth_Type validates
 // SkillDescriptor.json#/$defs/CustomAuth/properties/type.
-func vSkillDescriptor_CustomAuth_Type(v any, p *ptr, e *errs) {
+func vSkillDescriptor_CustomAuth_Type(v *jv, p *ptr, e *errs) {
 	if !jsonEqual(v, constSkillDescriptor_CustomAuth_Type) {
 		e.add(p, "const", "must be \"custom\"")
 	}
 }
 
 // vSkillDescriptor_Auth_OneOf_X3 validates SkillDescriptor.json#/$defs/Auth/oneOf/3.
-func vSkillDescriptor_Auth_OneOf_X3(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Auth_OneOf_X3(v *jv, p *ptr, e *errs) {
 	vSkillDescriptor_NoAuth(v, p, e)
 }
 func extraSkillDescriptor_NoAuth(k string) bool {
@@ -1908,16 +1927,16 @@ func extraSkillDescriptor_NoAuth(k string) bool {
 }
 
 // vSkillDescriptor_NoAuth validates SkillDescriptor.json#/$defs/NoAuth.
-func vSkillDescriptor_NoAuth(v any, p *ptr, e *errs) {
+func vSkillDescriptor_NoAuth(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["type"]; !ok {
+	if v.kind == kObject {
+		if v.get("type") == nil {
 			e.addKey(p, "type", "required", "missing required property \"type\"")
 		}
-		if x, ok := o["type"]; ok {
+		if x := v.get("type"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "type",
@@ -1925,30 +1944,30 @@ func vSkillDescriptor_NoAuth(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_NoAuth_Type(x, &c, e)
 		}
-		for _, k := range sortedKeys(o, extraSkillDescriptor_NoAuth) {
+		for _, k := range sortedKeys(v, extraSkillDescriptor_NoAuth) {
 			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
 		}
 	}
 }
 
-var constSkillDescriptor_NoAuth_Type = any("none")
+var constSkillDescriptor_NoAuth_Type = mustValue("\"none\"")
 
 // vSkillDescriptor_NoAuth_Type validates SkillDescriptor.json#/$defs/NoAuth/properties/type.
-func vSkillDescriptor_NoAuth_Type(v any, p *ptr, e *errs) {
+func vSkillDescriptor_NoAuth_Type(v *jv, p *ptr, e *errs) {
 	if !jsonEqual(v, constSkillDescriptor_NoAuth_Type) {
 		e.add(p, "const", "must be \"none\"")
 	}
 }
 
 // vSkillDescriptor_Access validates SkillDescriptor.json#/properties/access.
-func vSkillDescriptor_Access(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Access(v *jv, p *ptr, e *errs) {
 	vCommon_Access(v, p, e)
 }
 
-var enumCommon_Access = []any{"public", "restricted", "private"}
+var enumCommon_Access = mustValue("[\"public\",\"restricted\",\"private\"]")
 
 // vCommon_Access validates defs/common.json#/$defs/Access.
-func vCommon_Access(v any, p *ptr, e *errs) {
+func vCommon_Access(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
@@ -1959,12 +1978,13 @@ func vCommon_Access(v any, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Tags validates SkillDescriptor.json#/properties/tags.
-func vSkillDescriptor_Tags(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Tags(v *jv, p *ptr, e *errs) {
 	if !(isArray(v)) {
 		e.add(p, "type", "expected array, got "+typeName(v))
 		return
 	}
-	if a, ok := v.([]any); ok {
+	if v.kind == kArray {
+		a := v.items
 		if len(a) > 32 {
 			e.add(p, "maxItems", "must have at most 32 items")
 		}
@@ -1980,18 +2000,19 @@ func vSkillDescriptor_Tags(v any, p *ptr, e *errs) {
 				index:  i,
 				parent: p,
 			}
-			vSkillDescriptor_Tags_Items(a[i], &c, e)
+			vSkillDescriptor_Tags_Items(&a[i], &c, e)
 		}
 	}
 }
 
 // vSkillDescriptor_Tags_Items validates SkillDescriptor.json#/properties/tags/items.
-func vSkillDescriptor_Tags_Items(v any, p *ptr, e *errs) {
+func vSkillDescriptor_Tags_Items(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
-	if s, ok := v.(string); ok {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
@@ -2002,19 +2023,19 @@ func vSkillDescriptor_Tags_Items(v any, p *ptr, e *errs) {
 }
 
 // vSkillIndex validates SkillIndex.json#.
-func vSkillIndex(v any, p *ptr, e *errs) {
+func vSkillIndex(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["protocol"]; !ok {
+	if v.kind == kObject {
+		if v.get("protocol") == nil {
 			e.addKey(p, "protocol", "required", "missing required property \"protocol\"")
 		}
-		if _, ok := o["skills"]; !ok {
+		if v.get("skills") == nil {
 			e.addKey(p, "skills", "required", "missing required property \"skills\"")
 		}
-		if x, ok := o["protocol"]; ok {
+		if x := v.get("protocol"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "protocol",
@@ -2022,7 +2043,7 @@ func vSkillIndex(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_Protocol(x, &c, e)
 		}
-		if x, ok := o["provider"]; ok {
+		if x := v.get("provider"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "provider",
@@ -2030,7 +2051,7 @@ func vSkillIndex(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_Provider(x, &c, e)
 		}
-		if x, ok := o["skills"]; ok {
+		if x := v.get("skills"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "skills",
@@ -2042,18 +2063,19 @@ func vSkillIndex(v any, p *ptr, e *errs) {
 }
 
 // vSkillIndex_Skills validates SkillIndex.json#/properties/skills.
-func vSkillIndex_Skills(v any, p *ptr, e *errs) {
+func vSkillIndex_Skills(v *jv, p *ptr, e *errs) {
 	if !(isArray(v)) {
 		e.add(p, "type", "expected array, got "+typeName(v))
 		return
 	}
-	if a, ok := v.([]any); ok {
+	if v.kind == kArray {
+		a := v.items
 		for i := 0; i < len(a); i++ {
 			c := ptr{
 				index:  i,
 				parent: p,
 			}
-			vSkillIndex_Skills_Items(a[i], &c, e)
+			vSkillIndex_Skills_Items(&a[i], &c, e)
 		}
 		for _, j := range duplicatesBy(a, "id") {
 			c := ptr{
@@ -2066,36 +2088,36 @@ func vSkillIndex_Skills(v any, p *ptr, e *errs) {
 }
 
 // vSkillIndex_Skills_Items validates SkillIndex.json#/properties/skills/items.
-func vSkillIndex_Skills_Items(v any, p *ptr, e *errs) {
+func vSkillIndex_Skills_Items(v *jv, p *ptr, e *errs) {
 	vSkillIndex_SkillIndexEntry(v, p, e)
 }
 
 // vSkillIndex_SkillIndexEntry validates SkillIndex.json#/$defs/SkillIndexEntry.
-func vSkillIndex_SkillIndexEntry(v any, p *ptr, e *errs) {
+func vSkillIndex_SkillIndexEntry(v *jv, p *ptr, e *errs) {
 	if !(isObject(v)) {
 		e.add(p, "type", "expected object, got "+typeName(v))
 		return
 	}
-	if o, ok := v.(map[string]any); ok {
-		if _, ok := o["id"]; !ok {
+	if v.kind == kObject {
+		if v.get("id") == nil {
 			e.addKey(p, "id", "required", "missing required property \"id\"")
 		}
-		if _, ok := o["name"]; !ok {
+		if v.get("name") == nil {
 			e.addKey(p, "name", "required", "missing required property \"name\"")
 		}
-		if _, ok := o["version"]; !ok {
+		if v.get("version") == nil {
 			e.addKey(p, "version", "required", "missing required property \"version\"")
 		}
-		if _, ok := o["capability_type"]; !ok {
+		if v.get("capability_type") == nil {
 			e.addKey(p, "capability_type", "required", "missing required property \"capability_type\"")
 		}
-		if _, ok := o["access"]; !ok {
+		if v.get("access") == nil {
 			e.addKey(p, "access", "required", "missing required property \"access\"")
 		}
-		if _, ok := o["descriptor_url"]; !ok {
+		if v.get("descriptor_url") == nil {
 			e.addKey(p, "descriptor_url", "required", "missing required property \"descriptor_url\"")
 		}
-		if x, ok := o["id"]; ok {
+		if x := v.get("id"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "id",
@@ -2103,7 +2125,7 @@ func vSkillIndex_SkillIndexEntry(v any, p *ptr, e *errs) {
 			}
 			vInvocationRequest_SkillID(x, &c, e)
 		}
-		if x, ok := o["name"]; ok {
+		if x := v.get("name"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "name",
@@ -2111,7 +2133,7 @@ func vSkillIndex_SkillIndexEntry(v any, p *ptr, e *errs) {
 			}
 			vFinding_Kind(x, &c, e)
 		}
-		if x, ok := o["version"]; ok {
+		if x := v.get("version"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "version",
@@ -2119,7 +2141,7 @@ func vSkillIndex_SkillIndexEntry(v any, p *ptr, e *errs) {
 			}
 			vProtocolVersion_Version(x, &c, e)
 		}
-		if x, ok := o["capability_type"]; ok {
+		if x := v.get("capability_type"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "capability_type",
@@ -2127,7 +2149,7 @@ func vSkillIndex_SkillIndexEntry(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_CapabilityType(x, &c, e)
 		}
-		if x, ok := o["access"]; ok {
+		if x := v.get("access"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "access",
@@ -2135,7 +2157,7 @@ func vSkillIndex_SkillIndexEntry(v any, p *ptr, e *errs) {
 			}
 			vSkillDescriptor_Access(x, &c, e)
 		}
-		if x, ok := o["description"]; ok {
+		if x := v.get("description"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "description",
@@ -2143,7 +2165,7 @@ func vSkillIndex_SkillIndexEntry(v any, p *ptr, e *errs) {
 			}
 			vSkillIndex_SkillIndexEntry_Description(x, &c, e)
 		}
-		if x, ok := o["descriptor_url"]; ok {
+		if x := v.get("descriptor_url"); x != nil {
 			c := ptr{
 				isKey:  true,
 				key:    "descriptor_url",
@@ -2156,12 +2178,13 @@ func vSkillIndex_SkillIndexEntry(v any, p *ptr, e *errs) {
 
 // vSkillIndex_SkillIndexEntry_Description validates
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/description.
-func vSkillIndex_SkillIndexEntry_Description(v any, p *ptr, e *errs) {
+func vSkillIndex_SkillIndexEntry_Description(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
-	if s, ok := v.(string); ok {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) > 4000 {
 			e.add(p, "maxLength", "must be at most 4000 characters long")
 		}
@@ -2170,12 +2193,13 @@ func vSkillIndex_SkillIndexEntry_Description(v any, p *ptr, e *errs) {
 
 // vSkillIndex_SkillIndexEntry_DescriptorURL validates
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/descriptor_url.
-func vSkillIndex_SkillIndexEntry_DescriptorURL(v any, p *ptr, e *errs) {
+func vSkillIndex_SkillIndexEntry_DescriptorURL(v *jv, p *ptr, e *errs) {
 	if !(isString(v)) {
 		e.add(p, "type", "expected string, got "+typeName(v))
 		return
 	}
-	if s, ok := v.(string); ok {
+	if v.kind == kString {
+		s := v.str
 		if runes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}

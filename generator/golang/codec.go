@@ -11,7 +11,7 @@ import (
 func decFunc(r *ir.TypeRef) jen.Code {
 	base := baseDec(r)
 	if r.Nullable && !nilable(r) {
-		return jen.Func().Params(jen.Id("v").Any()).Params(jen.Op("*").Add(goType(r)), jen.Error()).Block(
+		return jen.Func().Params(jen.Id("v").Op("*").Id("jv")).Params(jen.Op("*").Add(goType(r)), jen.Error()).Block(
 			jen.Return(jen.Id("decPtr").Call(jen.Id("v"), base)),
 		)
 	}
@@ -33,11 +33,11 @@ func baseDec(r *ir.TypeRef) jen.Code {
 	case ir.RefNull:
 		return jen.Id("decNull")
 	case ir.RefArray:
-		return jen.Func().Params(jen.Id("v").Any()).Params(goType(r), jen.Error()).Block(
+		return jen.Func().Params(jen.Id("v").Op("*").Id("jv")).Params(goType(r), jen.Error()).Block(
 			jen.Return(jen.Id("decArray").Call(jen.Id("v"), decFunc(r.Elem))),
 		)
 	case ir.RefMap:
-		return jen.Func().Params(jen.Id("v").Any()).Params(goType(r), jen.Error()).Block(
+		return jen.Func().Params(jen.Id("v").Op("*").Id("jv")).Params(goType(r), jen.Error()).Block(
 			jen.Return(jen.Id("decMap").Call(jen.Id("v"), decFunc(r.Elem))),
 		)
 	}
@@ -101,7 +101,8 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 			}
 			if t.Extra != nil {
 				stmts = append(stmts,
-					jen.For(jen.List(jen.Id("k"), jen.Id("x")).Op(":=").Range().Id("o")).Block(
+					jen.For(jen.Id("i").Op(":=").Range().Id("o").Dot("members")).Block(
+						jen.List(jen.Id("k"), jen.Id("x")).Op(":=").List(jen.Id("o").Dot("members").Index(jen.Id("i")).Dot("key"), jen.Op("&").Id("o").Dot("members").Index(jen.Id("i")).Dot("val")),
 						jen.If(jen.Id(knownName(t)).Call(jen.Id("k"))).Block(jen.Continue()),
 						jen.List(jen.Id("val"), jen.Err()).Op(":=").Add(decCall(t.Extra, jen.Id("x"))),
 						jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("t"), jen.Qual("fmt", "Errorf").Call(jen.Lit("/%s: %w"), jen.Id("k"), jen.Err()))),
@@ -112,7 +113,7 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 					))
 			}
 			stmts = append(stmts, jen.Id("_").Op("=").Id("o"), jen.Return(jen.Id("t"), jen.Nil()))
-			f.Func().Id(dec).Params(jen.Id("v").Any()).Params(jen.Id(n), jen.Error()).Block(stmts...)
+			f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("jv")).Params(jen.Id(n), jen.Error()).Block(stmts...)
 
 			// MarshalJSON
 			ms := []jen.Code{jen.Var().Id("e").Id("objEnc")}
@@ -148,12 +149,14 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 					jen.Return(jen.Id("t"), jen.Err()),
 				))
 			}
-			cases = append(cases, jen.Default().Block(jen.Return(jen.Id("t"), jen.Qual("fmt", "Errorf").Call(jen.Lit("/"+d.Property+": unknown variant %v"), jen.Id("o").Index(jen.Lit(d.Property))))))
-			f.Func().Id(dec).Params(jen.Id("v").Any()).Params(jen.Id(n), jen.Error()).Block(
+			cases = append(cases, jen.Default().Block(jen.Return(jen.Id("t"), jen.Qual("fmt", "Errorf").Call(jen.Lit("/"+d.Property+": unknown variant %q"), jen.Id("tag")))))
+			f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("jv")).Params(jen.Id(n), jen.Error()).Block(
 				jen.Var().Id("t").Id(n),
 				jen.List(jen.Id("o"), jen.Err()).Op(":=").Id("decObject").Call(jen.Id("v")),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("t"), jen.Err())),
-				jen.Switch(jen.Id("o").Index(jen.Lit(d.Property))).Block(cases...),
+				jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("discriminant").Call(jen.Id("o"), jen.Lit(d.Property)),
+				jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Id("t"), jen.Qual("fmt", "Errorf").Call(jen.Lit("/"+d.Property+": missing or not a string")))),
+				jen.Switch(jen.Id("tag")).Block(cases...),
 			)
 			var set []jen.Code
 			set = append(set, jen.Var().Id("out").Any(), jen.Id("count").Op(":=").Lit(0))
@@ -169,17 +172,17 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 			f.Func().Params(jen.Id("t").Id(n)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(set...)
 			e.unmarshal(f, t)
 		case ir.Enum:
-			f.Func().Id(dec).Params(jen.Id("v").Any()).Params(jen.Id(n), jen.Error()).Block(
+			f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("jv")).Params(jen.Id(n), jen.Error()).Block(
 				jen.List(jen.Id("s"), jen.Err()).Op(":=").Id("decString").Call(jen.Id("v")),
 				jen.Return(jen.Id(n).Call(jen.Id("s")), jen.Err()),
 			)
 		case ir.Alias:
 			if t.Alias.Kind == ir.RefNamed {
-				f.Func().Id(dec).Params(jen.Id("v").Any()).Params(jen.Id(n), jen.Error()).Block(
+				f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("jv")).Params(jen.Id(n), jen.Error()).Block(
 					jen.Return(jen.Id("decode" + t.Alias.Named.GoName).Call(jen.Id("v"))),
 				)
 			} else {
-				f.Func().Id(dec).Params(jen.Id("v").Any()).Params(jen.Id(n), jen.Error()).Block(
+				f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("jv")).Params(jen.Id(n), jen.Error()).Block(
 					jen.List(jen.Id("x"), jen.Err()).Op(":=").Add(decCall(t.Alias, jen.Id("v"))),
 					jen.Return(jen.Id(n).Call(jen.Id("x")), jen.Err()),
 				)

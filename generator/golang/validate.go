@@ -125,7 +125,7 @@ var typeTest = map[string]string{
 
 func typeCond(t string) jen.Code {
 	if t == "null" {
-		return jen.Id("v").Op("==").Nil()
+		return jen.Id("isNull").Call(jen.Id("v"))
 	}
 	return jen.Id(typeTest[t]).Call(jen.Id("v"))
 }
@@ -159,7 +159,7 @@ func (e *emitter) nodeValidator(f *jen.File, n *ir.Node) {
 			body = append(body, addErr("false", jen.Lit("no value is allowed here")))
 		}
 		f.Add(lineComment(n.GoFunc + " validates " + n.Location + "."))
-		f.Func().Id(n.GoFunc).Params(jen.Id("v").Any(), jen.Id("p").Op("*").Id("ptr"), jen.Id("e").Op("*").Id("errs")).Block(body...)
+		f.Func().Id(n.GoFunc).Params(jen.Id("v").Op("*").Id("jv"), jen.Id("p").Op("*").Id("ptr"), jen.Id("e").Op("*").Id("errs")).Block(body...)
 		return
 	}
 	if n.Ref != nil {
@@ -180,17 +180,13 @@ func (e *emitter) nodeValidator(f *jen.File, n *ir.Node) {
 		))
 	}
 	if n.Enum != nil {
-		var items []jen.Code
-		for _, v := range n.Enum {
-			items = append(items, jsonLit(v))
-		}
-		f.Var().Id("enum" + sfx).Op("=").Index().Any().Values(items...)
+		f.Var().Id("enum" + sfx).Op("=").Id("mustValue").Call(jen.Lit(jsonText(ir.Value{Kind: ir.Array, Array: n.Enum})))
 		body = append(body, jen.If(jen.Op("!").Id("inEnum").Call(jen.Id("v"), jen.Id("enum"+sfx))).Block(
 			addErr("enum", jen.Lit("must be one of "+listText(n.Enum))),
 		))
 	}
 	if n.Const != nil {
-		f.Var().Id("const" + sfx).Op("=").Any().Call(jsonLit(*n.Const))
+		f.Var().Id("const" + sfx).Op("=").Id("mustValue").Call(jen.Lit(jsonText(*n.Const)))
 		body = append(body, jen.If(jen.Op("!").Id("jsonEqual").Call(jen.Id("v"), jen.Id("const"+sfx))).Block(
 			addErr("const", jen.Lit("must be "+jsonText(*n.Const))),
 		))
@@ -210,7 +206,8 @@ func (e *emitter) nodeValidator(f *jen.File, n *ir.Node) {
 			addErr("pattern", jen.Lit("must match the pattern "+quoteMsg(n.Pattern.Source)))))
 	}
 	if len(sc) > 0 {
-		body = append(body, jen.If(jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id("v").Assert(jen.String()), jen.Id("ok")).Block(sc...))
+		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("kString")).Block(
+			append([]jen.Code{jen.Id("s").Op(":=").Id("v").Dot("str")}, sc...)...))
 	}
 	// Numbers.
 	var nc []jen.Code
@@ -229,16 +226,17 @@ func (e *emitter) nodeValidator(f *jen.File, n *ir.Node) {
 			addErr("multipleOf", jen.Lit("must be a multiple of "+n.MultipleOf.Literal))))
 	}
 	if len(nc) > 0 {
-		body = append(body, jen.If(jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Id("v").Assert(jen.Qual("encoding/json", "Number")), jen.Id("ok")).Block(
-			append([]jen.Code{jen.Id("f").Op(":=").Id("num").Call(jen.Id("x"))}, nc...)...))
+		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("kNumber")).Block(
+			append([]jen.Code{jen.Id("f").Op(":=").Id("v").Dot("num")}, nc...)...))
 	}
 	// Objects.
 	if oc := e.objectChecks(f, n, sfx); len(oc) > 0 {
-		body = append(body, jen.If(jen.List(jen.Id("o"), jen.Id("ok")).Op(":=").Id("v").Assert(jen.Map(jen.String()).Any()), jen.Id("ok")).Block(oc...))
+		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("kObject")).Block(oc...))
 	}
 	// Arrays.
 	if ac := arrayChecks(n); len(ac) > 0 {
-		body = append(body, jen.If(jen.List(jen.Id("a"), jen.Id("ok")).Op(":=").Id("v").Assert(jen.Index().Any()), jen.Id("ok")).Block(ac...))
+		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("kArray")).Block(
+			append([]jen.Code{jen.Id("a").Op(":=").Id("v").Dot("items")}, ac...)...))
 	}
 	for _, s := range n.AllOf {
 		body = append(body, call(s, jen.Id("v"), jen.Id("p")))
@@ -262,7 +260,7 @@ func (e *emitter) nodeValidator(f *jen.File, n *ir.Node) {
 		body = append(body, st)
 	}
 	f.Add(lineComment(n.GoFunc + " validates " + n.Location + "."))
-	f.Func().Id(n.GoFunc).Params(jen.Id("v").Any(), jen.Id("p").Op("*").Id("ptr"), jen.Id("e").Op("*").Id("errs")).Block(body...)
+	f.Func().Id(n.GoFunc).Params(jen.Id("v").Op("*").Id("jv"), jen.Id("p").Op("*").Id("ptr"), jen.Id("e").Op("*").Id("errs")).Block(body...)
 }
 
 func quoteMsg(s string) string {
@@ -273,11 +271,11 @@ func quoteMsg(s string) string {
 func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string) []jen.Code {
 	var oc []jen.Code
 	for _, r := range n.Required {
-		oc = append(oc, jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("o").Index(jen.Lit(r)), jen.Op("!").Id("ok")).Block(
+		oc = append(oc, jen.If(jen.Id("v").Dot("get").Call(jen.Lit(r)).Op("==").Nil()).Block(
 			addKeyErr(jen.Id("p"), jen.Lit(r), "required", jen.Lit("missing required property "+quoteMsg(r)))))
 	}
 	for _, pr := range n.Properties {
-		oc = append(oc, jen.If(jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Id("o").Index(jen.Lit(pr.Name)), jen.Id("ok")).Block(
+		oc = append(oc, jen.If(jen.Id("x").Op(":=").Id("v").Dot("get").Call(jen.Lit(pr.Name)), jen.Id("x").Op("!=").Nil()).Block(
 			childKey(jen.Lit(pr.Name)),
 			call(pr.Schema, jen.Id("x"), jen.Op("&").Id("c")),
 		))
@@ -287,10 +285,10 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string) []jen.Code {
 		for _, pp := range n.PatternProperties {
 			inner = append(inner, jen.If(jen.Id(pp.Pattern.GoVar).Call().Dot("MatchString").Call(jen.Id("k"))).Block(
 				childKey(jen.Id("k")),
-				call(pp.Schema, jen.Id("o").Index(jen.Id("k")), jen.Op("&").Id("c")),
+				call(pp.Schema, jen.Id("v").Dot("get").Call(jen.Id("k")), jen.Op("&").Id("c")),
 			))
 		}
-		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("o"), jen.Nil())).Block(inner...))
+		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("v"), jen.Nil())).Block(inner...))
 	}
 	if ap := n.AdditionalProperties; ap != nil && !(ap.Bool != nil && *ap.Bool) {
 		// known: declared properties and pattern matches.
@@ -311,38 +309,38 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string) []jen.Code {
 		if ap.Bool != nil {
 			each = addKeyErr(jen.Id("p"), jen.Id("k"), "additionalProperties", jen.Lit("property ").Op("+").Id("quote").Call(jen.Id("k")).Op("+").Lit(" is not allowed"))
 		} else {
-			each = jen.Block(childKey(jen.Id("k")), call(ap, jen.Id("o").Index(jen.Id("k")), jen.Op("&").Id("c")))
+			each = jen.Block(childKey(jen.Id("k")), call(ap, jen.Id("v").Dot("get").Call(jen.Id("k")), jen.Op("&").Id("c")))
 		}
-		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("o"), jen.Id("extra"+sfx))).Block(each))
+		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("v"), jen.Id("extra"+sfx))).Block(each))
 	}
 	if n.PropertyNames != nil {
-		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("o"), jen.Nil())).Block(
-			jen.If(jen.Op("!").Id("valid").Call(jen.Id("k"), jen.Id(n.PropertyNames.GoFunc))).Block(
+		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("v"), jen.Nil())).Block(
+			jen.If(jen.Op("!").Id("valid").Call(jen.Id("stringValue").Call(jen.Id("k")), jen.Id(n.PropertyNames.GoFunc))).Block(
 				addKeyErr(jen.Id("p"), jen.Id("k"), "propertyNames", jen.Lit("property name ").Op("+").Id("quote").Call(jen.Id("k")).Op("+").Lit(" is not allowed")))))
 	}
 	if n.MinProperties != nil {
-		oc = append(oc, jen.If(jen.Len(jen.Id("o")).Op("<").Lit(int(*n.MinProperties))).Block(
+		oc = append(oc, jen.If(jen.Len(jen.Id("v").Dot("members")).Op("<").Lit(int(*n.MinProperties))).Block(
 			addErr("minProperties", jen.Lit(fmt.Sprintf("must have at least %d properties", *n.MinProperties)))))
 	}
 	if n.MaxProperties != nil {
-		oc = append(oc, jen.If(jen.Len(jen.Id("o")).Op(">").Lit(int(*n.MaxProperties))).Block(
+		oc = append(oc, jen.If(jen.Len(jen.Id("v").Dot("members")).Op(">").Lit(int(*n.MaxProperties))).Block(
 			addErr("maxProperties", jen.Lit(fmt.Sprintf("must have at most %d properties", *n.MaxProperties)))))
 	}
 	for _, d := range n.DependentRequired {
 		var inner []jen.Code
 		for _, r := range d.Requires {
-			inner = append(inner, jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("o").Index(jen.Lit(r)), jen.Op("!").Id("ok")).Block(
+			inner = append(inner, jen.If(jen.Id("v").Dot("get").Call(jen.Lit(r)).Op("==").Nil()).Block(
 				addKeyErr(jen.Id("p"), jen.Lit(r), "dependentRequired", jen.Lit("property "+quoteMsg(r)+" is required when "+quoteMsg(d.Property)+" is present"))))
 		}
 		if len(inner) > 0 {
-			oc = append(oc, jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("o").Index(jen.Lit(d.Property)), jen.Id("ok")).Block(inner...))
+			oc = append(oc, jen.If(jen.Id("v").Dot("get").Call(jen.Lit(d.Property)).Op("!=").Nil()).Block(inner...))
 		}
 	}
 	for _, d := range n.DependentSchemas {
 		if d.Schema.Bool != nil && *d.Schema.Bool {
 			continue
 		}
-		oc = append(oc, jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("o").Index(jen.Lit(d.Property)), jen.Id("ok")).Block(
+		oc = append(oc, jen.If(jen.Id("v").Dot("get").Call(jen.Lit(d.Property)).Op("!=").Nil()).Block(
 			call(d.Schema, jen.Id("v"), jen.Id("p"))))
 	}
 	return oc
@@ -367,13 +365,13 @@ func arrayChecks(n *ir.Node) []jen.Code {
 	for i, s := range n.PrefixItems {
 		ac = append(ac, jen.If(jen.Len(jen.Id("a")).Op(">").Lit(i)).Block(
 			childIndex(jen.Lit(i)),
-			call(s, jen.Id("a").Index(jen.Lit(i)), jen.Op("&").Id("c")),
+			call(s, jen.Op("&").Id("a").Index(jen.Lit(i)), jen.Op("&").Id("c")),
 		))
 	}
 	if n.Items != nil {
 		ac = append(ac, jen.For(jen.Id("i").Op(":=").Lit(len(n.PrefixItems)), jen.Id("i").Op("<").Len(jen.Id("a")), jen.Id("i").Op("++")).Block(
 			childIndex(jen.Id("i")),
-			call(n.Items, jen.Id("a").Index(jen.Id("i")), jen.Op("&").Id("c")),
+			call(n.Items, jen.Op("&").Id("a").Index(jen.Id("i")), jen.Op("&").Id("c")),
 		))
 	}
 	if cc := containsCheck(n); cc != nil {
@@ -404,8 +402,8 @@ func containsCheck(n *ir.Node) jen.Code {
 	}
 	st := []jen.Code{
 		jen.Id("k").Op(":=").Lit(0),
-		jen.For(jen.List(jen.Id("_"), jen.Id("x")).Op(":=").Range().Id("a")).Block(
-			jen.If(jen.Id("valid").Call(jen.Id("x"), jen.Id(n.Contains.GoFunc))).Block(jen.Id("k").Op("++")),
+		jen.For(jen.Id("i").Op(":=").Range().Id("a")).Block(
+			jen.If(jen.Id("valid").Call(jen.Op("&").Id("a").Index(jen.Id("i")), jen.Id(n.Contains.GoFunc))).Block(jen.Id("k").Op("++")),
 		),
 	}
 	if lo > 0 {
@@ -440,16 +438,18 @@ func choice(n *ir.Node, keyword string, branches []*ir.Node) []jen.Code {
 		}
 		cases = append(cases, jen.Default().Block(
 			addKeyErr(jen.Id("p"), jen.Lit(d.Property), keyword, jen.Lit("must be one of "+listText(vals)))))
-		return []jen.Code{jen.Block(
-			jen.List(jen.Id("o"), jen.Id("ok")).Op(":=").Id("v").Assert(jen.Map(jen.String()).Any()),
-			jen.If(jen.Op("!").Id("ok")).Block(
+		unknown := addKeyErr(jen.Id("p"), jen.Lit(d.Property), keyword, jen.Lit("must be one of "+listText(vals)))
+		return []jen.Code{
+			jen.If(jen.Id("v").Dot("kind").Op("!=").Id("kObject")).Block(
 				addErr("type", jen.Lit("expected object, got ").Op("+").Id("typeName").Call(jen.Id("v"))),
-			).Else().If(jen.List(jen.Id("d"), jen.Id("ok")).Op(":=").Id("o").Index(jen.Lit(d.Property)), jen.Op("!").Id("ok")).Block(
+			).Else().If(jen.Id("d").Op(":=").Id("v").Dot("get").Call(jen.Lit(d.Property)), jen.Id("d").Op("==").Nil()).Block(
 				addKeyErr(jen.Id("p"), jen.Lit(d.Property), "required", jen.Lit("missing required property "+quoteMsg(d.Property))),
+			).Else().If(jen.Id("d").Dot("kind").Op("!=").Id("kString")).Block(
+				unknown,
 			).Else().Block(
-				jen.Switch(jen.Id("d")).Block(cases...),
+				jen.Switch(jen.Id("d").Dot("str")).Block(cases...),
 			),
-		)}
+		}
 	}
 	var fns []jen.Code
 	fns = append(fns, jen.Id("v"))
