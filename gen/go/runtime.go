@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -120,7 +121,9 @@ func parseDocument(data []byte) (*jv, error) {
 	if err := checkDepth(data); err != nil {
 		return nil, err
 	}
-	p := parser{s: string(data)}
+	p := parserPool.Get().(*parser)
+	defer p.release()
+	p.s, p.i = string(data), 0
 	p.space()
 	if p.i == len(p.s) {
 		return nil, jsonErr("document is empty")
@@ -134,6 +137,17 @@ func parseDocument(data []byte) (*jv, error) {
 		return nil, p.fail("unexpected data after the document")
 	}
 	return v, nil
+}
+
+// parserPool keeps the parsers' stacks between documents.
+var parserPool = sync.Pool{New: func() any { return new(parser) }}
+
+// release clears what the stacks still reference of the document and returns p to the pool.
+func (p *parser) release() {
+	clear(p.members[:cap(p.members)])
+	clear(p.items[:cap(p.items)])
+	p.members, p.items, p.s = p.members[:0], p.items[:0], ""
+	parserPool.Put(p)
 }
 
 // checkDepth refuses nesting deeper than maxDepth before anything is allocated.
@@ -166,9 +180,14 @@ func checkDepth(data []byte) error {
 	return nil
 }
 
+// parser reads a document. Members and items are gathered on stacks shared by the whole
+// document and copied out once each object or array is complete, so that every object and
+// array is allocated exactly once, at its final size.
 type parser struct {
-	s string
-	i int
+	s       string
+	i       int
+	members []member
+	items   []jv
 }
 
 func (p *parser) fail(msg string) error {
@@ -235,6 +254,8 @@ func (p *parser) object(v *jv, depth int) error {
 		p.i++
 		return nil
 	}
+	base := len(p.members)
+	defer func() { p.members = p.members[:base] }()
 	for {
 		p.space()
 		if p.i >= len(p.s) || p.s[p.i] != '"' {
@@ -254,13 +275,15 @@ func (p *parser) object(v *jv, depth int) error {
 		if err := p.value(&val, depth+1); err != nil {
 			return err
 		}
-		if prev := v.get(key); prev != nil {
-			*prev = val
-		} else {
-			v.members = append(v.members, member{key: key, val: val})
-			if v.index != nil {
-				v.index[key] = len(v.members) - 1
+		dup := false
+		for k := base; k < len(p.members); k++ {
+			if p.members[k].key == key {
+				p.members[k].val, dup = val, true // the last value wins
+				break
 			}
+		}
+		if !dup {
+			p.members = append(p.members, member{key: key, val: val})
 		}
 		p.space()
 		if p.i >= len(p.s) {
@@ -271,7 +294,7 @@ func (p *parser) object(v *jv, depth int) error {
 			p.i++
 		case '}':
 			p.i++
-			v.index = nil
+			v.members = append([]member(nil), p.members[base:]...)
 			return nil
 		default:
 			return p.fail("expected ',' or '}' in an object")
@@ -285,14 +308,18 @@ func (p *parser) array(v *jv, depth int) error {
 	p.space()
 	if p.i < len(p.s) && p.s[p.i] == ']' {
 		p.i++
+		v.items = []jv{}
 		return nil
 	}
+	base := len(p.items)
+	defer func() { p.items = p.items[:base] }()
 	for {
 		p.space()
-		v.items = append(v.items, jv{})
-		if err := p.value(&v.items[len(v.items)-1], depth+1); err != nil {
+		var item jv
+		if err := p.value(&item, depth+1); err != nil {
 			return err
 		}
+		p.items = append(p.items, item)
 		p.space()
 		if p.i >= len(p.s) {
 			return p.fail("unexpected end of the document in an array")
@@ -302,6 +329,7 @@ func (p *parser) array(v *jv, depth int) error {
 			p.i++
 		case ']':
 			p.i++
+			v.items = append([]jv(nil), p.items[base:]...)
 			return nil
 		default:
 			return p.fail("expected ',' or ']' in an array")
