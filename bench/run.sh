@@ -55,6 +55,9 @@ else
 	sed 's/^/    /' "$work/skillgen-build.log" | head -5 >&2
 fi
 
+# bench/ is a module of its own that replaces the root module with ../: let go bring its
+# go.mod up to date when the root's requirements move on.
+export GOFLAGS="${GOFLAGS:+$GOFLAGS }-mod=mod"
 (cd bench && go build -o "$work/harness" ./cmd/harness)
 
 # Parse benchmarks of the generated Go.
