@@ -118,6 +118,7 @@ func render(o options, tools []tool, cases []genCase, cells []cell, gp []benchLi
 		}
 		p("| %s | %s |\n", t.Name, t.Version)
 	}
+	p("| skillgen tree | %s |\n", gitRev(o.root))
 	p("| command | `%s` |\n\n", o.command)
 	p("`bash bench/run.sh` installs the peers itself: `npm ci` in `bench/peers` (exact versions in its\n")
 	p("`package-lock.json`) and `go install github.com/atombender/go-jsonschema@v0.24.1` into\n")
@@ -339,6 +340,18 @@ func memTotal() string {
 		}
 	}
 	return "?"
+}
+
+// gitRev names the commit measured, marked when the work tree differs from it.
+func gitRev(root string) string {
+	rev := cmdOut("git", "-C", root, "rev-parse", "--short", "HEAD")
+	if rev == "not found" {
+		return "?"
+	}
+	if st := cmdOut("git", "-C", root, "status", "--porcelain", "--untracked-files=no", "--", "cmd", "generator", "templates", "schema", "gen"); st != "" && st != "not found" {
+		rev += " with uncommitted changes to the generator"
+	}
+	return "commit " + rev
 }
 
 func cmdOut(name string, args ...string) string {
