@@ -532,8 +532,7 @@ type langResult struct {
 // knownFailures are groups of the code-generator subset that fail for a known, reported reason
 // outside this harness, by language and "file#group". They are still counted and listed as
 // failed, but do not fail the test.
-var knownFailures = map[string]map[string]string{
-}
+var knownFailures = map[string]map[string]string{}
 
 func TestJSONSchemaSuite(t *testing.T) {
 	dir := suiteDir(t)
