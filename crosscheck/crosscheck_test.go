@@ -375,6 +375,7 @@ func TestProperty11ChecksCanFail(t *testing.T) {
 	copyFiles("gen/go", goSource)
 	copyFiles("gen/go/arbitrary", goSource)
 	copyFiles("schema", func(n string) bool { return goSource(n) || isJSON(n) })
+	copyFiles("schema/oracle", goSource)
 	copyFiles("schema/defs", isJSON)
 	copyFiles("schema/examples", isJSON)
 	copyFiles("crosscheck", goSource)

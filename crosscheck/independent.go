@@ -20,95 +20,14 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
-	"golang.org/x/text/message"
 
 	skill "github.com/skillgen/skillgen/gen/go"
 	"github.com/skillgen/skillgen/schema"
+	"github.com/skillgen/skillgen/schema/oracle"
 )
 
 // IDBase is the $id prefix of every schema file: a file's $id is IDBase + its path.
 const IDBase = "https://skillgen.dev/schema/v1/"
-
-// ---- the x-unique-by keyword (docs/validation.md) ----------------------------------------
-
-const uniqueByVocabURL = "https://skillgen.dev/vocab/unique-by"
-
-type uniqueBy struct{ prop string }
-
-func (u *uniqueBy) Validate(ctx *jsonschema.ValidatorContext, v any) {
-	arr, ok := v.([]any)
-	if !ok {
-		return
-	}
-	for j := range arr {
-		vj, ok := propOf(arr[j], u.prop)
-		if !ok {
-			continue
-		}
-		for i := range j {
-			vi, ok := propOf(arr[i], u.prop)
-			if !ok {
-				continue
-			}
-			eq, err := ctx.Equals(vi, vj)
-			if err != nil {
-				ctx.AddErr(err)
-				return
-			}
-			if eq {
-				ctx.AddError(&uniqueByError{Prop: u.prop, First: i, Dup: j})
-				break
-			}
-		}
-	}
-}
-
-func propOf(item any, prop string) (any, bool) {
-	obj, ok := item.(map[string]any)
-	if !ok {
-		return nil, false
-	}
-	v, ok := obj[prop]
-	return v, ok
-}
-
-type uniqueByError struct {
-	Prop       string
-	First, Dup int
-}
-
-func (*uniqueByError) KeywordPath() []string { return []string{"x-unique-by"} }
-
-func (e *uniqueByError) LocalizedString(p *message.Printer) string {
-	return p.Sprintf("items at %d and %d have the same %s", e.First, e.Dup, e.Prop)
-}
-
-func uniqueByVocab() (*jsonschema.Vocabulary, error) {
-	meta, err := jsonschema.UnmarshalJSON(strings.NewReader(
-		`{"properties": {"x-unique-by": {"type": "string", "minLength": 1}}}`))
-	if err != nil {
-		return nil, err
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource(uniqueByVocabURL, meta); err != nil {
-		return nil, err
-	}
-	sch, err := c.Compile(uniqueByVocabURL)
-	if err != nil {
-		return nil, err
-	}
-	return &jsonschema.Vocabulary{
-		URL:    uniqueByVocabURL,
-		Schema: sch,
-		Compile: func(_ *jsonschema.CompilerContext, obj map[string]any) (jsonschema.SchemaExt, error) {
-			prop, ok := obj["x-unique-by"].(string)
-			if !ok {
-				return nil, nil
-			}
-			return &uniqueBy{prop: prop}, nil
-		},
-	}, nil
-}
 
 // ---- the schema ----------------------------------------------------------------------------
 
@@ -132,7 +51,7 @@ func LoadSchema() (*Schema, error) {
 // LoadSchemaFS decodes and compiles the schema files of fsys (*.json and defs/*.json).
 func LoadSchemaFS(fsys fs.FS) (*Schema, error) {
 	s := &Schema{files: map[string]map[string]any{}, types: map[string]string{}, compiled: map[string]*jsonschema.Schema{}}
-	vocab, err := uniqueByVocab()
+	vocab, err := oracle.UniqueByVocabulary()
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/skillgen/skillgen/schema/oracle"
 )
 
 // Mutation kinds.
@@ -332,7 +334,7 @@ func (w *walker) array(n node, a []any, toks []string, anc *anchor) {
 	}
 	if ub, ok := n.get("x-unique-by"); ok && len(a) > 0 {
 		prop := ub.(string)
-		first, ok := propOf(a[0], prop)
+		first, ok := oracle.Member(a[0], prop)
 		if !ok {
 			return
 		}
@@ -342,7 +344,7 @@ func (w *walker) array(n node, a []any, toks []string, anc *anchor) {
 				return
 			}
 			j = 1
-		} else if _, ok := propOf(a[j], prop); !ok {
+		} else if _, ok := oracle.Member(a[j], prop); !ok {
 			return
 		}
 		w.addAt(KindDuplicateKey, with(toks, strconv.Itoa(j), prop), "x-unique-by", anc, toks, func(v any) (any, bool) {

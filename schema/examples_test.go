@@ -16,7 +16,8 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
-	"golang.org/x/text/message"
+
+	"github.com/skillgen/skillgen/schema/oracle"
 )
 
 // idBase is the $id prefix of every schema file; a file's $id is idBase + its path.
@@ -24,90 +25,6 @@ const idBase = "https://skillgen.dev/schema/v1/"
 
 // examplesDir holds valid example documents named <TypeName>.json or <TypeName>.<variant>.json.
 const examplesDir = "examples"
-
-// ---- the x-unique-by keyword -------------------------------------------------------------
-
-const uniqueByVocabURL = "https://skillgen.dev/vocab/unique-by"
-
-// uniqueBy implements "x-unique-by": no two object items of the array may have equal values
-// at the named property (docs/validation.md).
-type uniqueBy struct{ prop string }
-
-func (u *uniqueBy) Validate(ctx *jsonschema.ValidatorContext, v any) {
-	arr, ok := v.([]any)
-	if !ok {
-		return
-	}
-	for j := range arr {
-		vj, ok := propOf(arr[j], u.prop)
-		if !ok {
-			continue
-		}
-		for i := range j {
-			vi, ok := propOf(arr[i], u.prop)
-			if !ok {
-				continue
-			}
-			eq, err := ctx.Equals(vi, vj)
-			if err != nil {
-				ctx.AddErr(err)
-				return
-			}
-			if eq {
-				ctx.AddError(&uniqueByError{Prop: u.prop, First: i, Dup: j})
-				break
-			}
-		}
-	}
-}
-
-func propOf(item any, prop string) (any, bool) {
-	obj, ok := item.(map[string]any)
-	if !ok {
-		return nil, false
-	}
-	v, ok := obj[prop]
-	return v, ok
-}
-
-type uniqueByError struct {
-	Prop       string
-	First, Dup int
-}
-
-func (*uniqueByError) KeywordPath() []string { return []string{"x-unique-by"} }
-
-func (e *uniqueByError) LocalizedString(p *message.Printer) string {
-	return p.Sprintf("items at %d and %d have the same %s", e.First, e.Dup, e.Prop)
-}
-
-func uniqueByVocab(t *testing.T) *jsonschema.Vocabulary {
-	t.Helper()
-	meta, err := jsonschema.UnmarshalJSON(strings.NewReader(
-		`{"properties": {"x-unique-by": {"type": "string", "minLength": 1}}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource(uniqueByVocabURL, meta); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile(uniqueByVocabURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &jsonschema.Vocabulary{
-		URL:    uniqueByVocabURL,
-		Schema: sch,
-		Compile: func(_ *jsonschema.CompilerContext, obj map[string]any) (jsonschema.SchemaExt, error) {
-			prop, ok := obj["x-unique-by"].(string)
-			if !ok {
-				return nil, nil
-			}
-			return &uniqueBy{prop: prop}, nil
-		},
-	}
-}
 
 // ---- loading -----------------------------------------------------------------------------
 
@@ -166,7 +83,11 @@ func compileSchemas(t *testing.T) map[string]*jsonschema.Schema {
 	files := loadSchemaFiles(t)
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
-	c.RegisterVocabulary(uniqueByVocab(t))
+	vocab, err := oracle.UniqueByVocabulary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.RegisterVocabulary(vocab)
 	c.AssertVocabs()
 	for _, f := range files {
 		id, _ := f.doc["$id"].(string)
