@@ -18,32 +18,9 @@ const rapidPkg = "pgregory.net/rapid"
 func (e *emitter) q(name string) *jen.Statement { return jen.Qual(e.opts.ImportPath, name) }
 
 // qType is the Go type of r as seen from the arbitraries package.
-func (e *emitter) qType(r *ir.TypeRef) *jen.Statement {
-	switch r.Kind {
-	case ir.RefNamed:
-		return e.q(r.Named.GoName)
-	case ir.RefString:
-		return jen.String()
-	case ir.RefInteger:
-		return jen.Int64()
-	case ir.RefNumber:
-		return jen.Float64()
-	case ir.RefBool:
-		return jen.Bool()
-	case ir.RefArray:
-		return jen.Index().Add(e.qValueType(r.Elem))
-	case ir.RefMap:
-		return jen.Map(jen.String()).Add(e.qValueType(r.Elem))
-	}
-	return jen.Any()
-}
+func (e *emitter) qType(r *ir.TypeRef) *jen.Statement { return typeIn(r, e.q) }
 
-func (e *emitter) qValueType(r *ir.TypeRef) *jen.Statement {
-	if r.Nullable && !nilable(r) {
-		return jen.Op("*").Add(e.qType(r))
-	}
-	return e.qType(r)
-}
+func (e *emitter) qValueType(r *ir.TypeRef) *jen.Statement { return valueTypeIn(r, e.q) }
 
 // limits are the constraints found along a node's $ref chain (and allOf branches).
 type limits struct {

@@ -10,11 +10,15 @@ import (
 	"github.com/skillgen/skillgen/generator/ir"
 )
 
-// goType is the Go type of a TypeRef, ignoring nullability.
-func goType(r *ir.TypeRef) *jen.Statement {
+// goType is the Go type of a TypeRef, ignoring nullability, inside the generated package.
+func goType(r *ir.TypeRef) *jen.Statement { return typeIn(r, jen.Id) }
+
+// typeIn is the Go type of r, naming generated types with named (jen.Id inside the package,
+// a qualified name outside it).
+func typeIn(r *ir.TypeRef, named func(string) *jen.Statement) *jen.Statement {
 	switch r.Kind {
 	case ir.RefNamed:
-		return jen.Id(r.Named.GoName)
+		return named(r.Named.GoName)
 	case ir.RefString:
 		return jen.String()
 	case ir.RefInteger:
@@ -24,9 +28,9 @@ func goType(r *ir.TypeRef) *jen.Statement {
 	case ir.RefBool:
 		return jen.Bool()
 	case ir.RefArray:
-		return jen.Index().Add(valueType(r.Elem))
+		return jen.Index().Add(valueTypeIn(r.Elem, named))
 	case ir.RefMap:
-		return jen.Map(jen.String()).Add(valueType(r.Elem))
+		return jen.Map(jen.String()).Add(valueTypeIn(r.Elem, named))
 	}
 	return jen.Any()
 }
@@ -47,11 +51,13 @@ func nilable(r *ir.TypeRef) bool {
 
 // valueType is the Go type of an array element, map value or required field: nullable
 // values that have no nil of their own become pointers.
-func valueType(r *ir.TypeRef) *jen.Statement {
+func valueType(r *ir.TypeRef) *jen.Statement { return valueTypeIn(r, jen.Id) }
+
+func valueTypeIn(r *ir.TypeRef, named func(string) *jen.Statement) *jen.Statement {
 	if r.Nullable && !nilable(r) {
-		return jen.Op("*").Add(goType(r))
+		return jen.Op("*").Add(typeIn(r, named))
 	}
-	return goType(r)
+	return typeIn(r, named)
 }
 
 // fieldPointer: the field is held through a pointer (absent or null is nil).
