@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/skillgen/skillgen/generator/build"
 	"github.com/skillgen/skillgen/generator/golang"
@@ -95,23 +96,36 @@ func Emit(s *ir.Schema, opts Options) ([]Output, error) {
 	if len(sources) > 200 {
 		sources = fmt.Sprintf("schema: %d files", len(s.Sources))
 	}
+	// The two languages are emitted concurrently; each is deterministic on its own.
+	var goFiles, tsFiles []ir.File
+	var goErr, tsErr error
+	var wg sync.WaitGroup
 	if opts.GoOut != "" {
-		files, err := golang.Emit(s, golang.Options{Package: opts.GoPackage, ImportPath: opts.GoImportPath, Sources: sources})
-		if err != nil {
-			return nil, err
-		}
-		for _, f := range files {
-			out = append(out, Output{Path: path.Join(filepath.ToSlash(opts.GoOut), f.Path), Data: f.Data})
-		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			goFiles, goErr = golang.Emit(s, golang.Options{Package: opts.GoPackage, ImportPath: opts.GoImportPath, Sources: sources})
+		}()
 	}
 	if opts.TSOut != "" {
-		files, err := typescript.Emit(s, typescript.Options{PackageName: opts.TSPackage})
-		if err != nil {
-			return nil, err
-		}
-		for _, f := range files {
-			out = append(out, Output{Path: path.Join(filepath.ToSlash(opts.TSOut), f.Path), Data: f.Data})
-		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tsFiles, tsErr = typescript.Emit(s, typescript.Options{PackageName: opts.TSPackage})
+		}()
+	}
+	wg.Wait()
+	if goErr != nil {
+		return nil, goErr
+	}
+	if tsErr != nil {
+		return nil, tsErr
+	}
+	for _, f := range goFiles {
+		out = append(out, Output{Path: path.Join(filepath.ToSlash(opts.GoOut), f.Path), Data: f.Data})
+	}
+	for _, f := range tsFiles {
+		out = append(out, Output{Path: path.Join(filepath.ToSlash(opts.TSOut), f.Path), Data: f.Data})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, nil

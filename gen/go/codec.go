@@ -59,9 +59,7 @@ func (t *Finding) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeFinding)
 }
 
-// ParseFinding decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseFinding decodes and validates data in one step; the error is ValidationErrors.
 func ParseFinding(data []byte) (Finding, error) {
 	return parseWith(data, vFinding, decodeFinding)
 }
@@ -146,9 +144,7 @@ func (t *FindingsResponse) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeFindingsResponse)
 }
 
-// ParseFindingsResponse decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseFindingsResponse decodes and validates data in one step; the error is ValidationErrors.
 func ParseFindingsResponse(data []byte) (FindingsResponse, error) {
 	return parseWith(data, vFindingsResponse, decodeFindingsResponse)
 }
@@ -204,9 +200,7 @@ func (t *Meta) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeMeta)
 }
 
-// ParseMeta decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseMeta decodes and validates data in one step; the error is ValidationErrors.
 func ParseMeta(data []byte) (Meta, error) {
 	return parseWith(data, vFindingsResponse_Meta2, decodeMeta)
 }
@@ -261,9 +255,7 @@ func (t *GetSessionFindingsParams) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeGetSessionFindingsParams)
 }
 
-// ParseGetSessionFindingsParams decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseGetSessionFindingsParams decodes and validates data in one step; the error is ValidationErrors.
 func ParseGetSessionFindingsParams(data []byte) (GetSessionFindingsParams, error) {
 	return parseWith(data, vGetSessionFindingsParams, decodeGetSessionFindingsParams)
 }
@@ -335,9 +327,7 @@ func (t *InvocationRequest) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeInvocationRequest)
 }
 
-// ParseInvocationRequest decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseInvocationRequest decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationRequest(data []byte) (InvocationRequest, error) {
 	return parseWith(data, vInvocationRequest, decodeInvocationRequest)
 }
@@ -382,9 +372,7 @@ func (t *Caller) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeCaller)
 }
 
-// ParseCaller decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseCaller decodes and validates data in one step; the error is ValidationErrors.
 func ParseCaller(data []byte) (Caller, error) {
 	return parseWith(data, vInvocationRequest_Caller2, decodeCaller)
 }
@@ -398,9 +386,7 @@ func decodeCallerType(v *jv) (CallerType, error) {
 	return CallerType(s), err
 }
 
-// ParseCallerType decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseCallerType decodes and validates data in one step; the error is ValidationErrors.
 func ParseCallerType(data []byte) (CallerType, error) {
 	return parseWith(data, vInvocationRequest_Caller_Type, decodeCallerType)
 }
@@ -480,9 +466,7 @@ func (t *InvocationResponse) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeInvocationResponse)
 }
 
-// ParseInvocationResponse decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseInvocationResponse decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationResponse(data []byte) (InvocationResponse, error) {
 	return parseWith(data, vInvocationResponse, decodeInvocationResponse)
 }
@@ -496,9 +480,7 @@ func decodeInvocationStatus(v *jv) (InvocationStatus, error) {
 	return InvocationStatus(s), err
 }
 
-// ParseInvocationStatus decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseInvocationStatus decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationStatus(data []byte) (InvocationStatus, error) {
 	return parseWith(data, vInvocationResponse_InvocationStatus, decodeInvocationStatus)
 }
@@ -551,9 +533,7 @@ func (t *Timestamps) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeTimestamps)
 }
 
-// ParseTimestamps decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseTimestamps decodes and validates data in one step; the error is ValidationErrors.
 func ParseTimestamps(data []byte) (Timestamps, error) {
 	return parseWith(data, vInvocationResponse_Timestamps2, decodeTimestamps)
 }
@@ -613,9 +593,7 @@ func (t *InvocationError) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeInvocationError)
 }
 
-// ParseInvocationError decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseInvocationError decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationError(data []byte) (InvocationError, error) {
 	return parseWith(data, vInvocationResponse_InvocationError, decodeInvocationError)
 }
@@ -656,9 +634,7 @@ func (t *ProtocolVersion) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeProtocolVersion)
 }
 
-// ParseProtocolVersion decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseProtocolVersion decodes and validates data in one step; the error is ValidationErrors.
 func ParseProtocolVersion(data []byte) (ProtocolVersion, error) {
 	return parseWith(data, vProtocolVersion, decodeProtocolVersion)
 }
@@ -768,9 +744,7 @@ func (t *SkillDescriptor) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeSkillDescriptor)
 }
 
-// ParseSkillDescriptor decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseSkillDescriptor decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillDescriptor(data []byte) (SkillDescriptor, error) {
 	return parseWith(data, vSkillDescriptor, decodeSkillDescriptor)
 }
@@ -836,9 +810,7 @@ func (t *Provider) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeProvider)
 }
 
-// ParseProvider decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseProvider decodes and validates data in one step; the error is ValidationErrors.
 func ParseProvider(data []byte) (Provider, error) {
 	return parseWith(data, vSkillDescriptor_Provider2, decodeProvider)
 }
@@ -904,9 +876,7 @@ func (t *Endpoint) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeEndpoint)
 }
 
-// ParseEndpoint decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseEndpoint decodes and validates data in one step; the error is ValidationErrors.
 func ParseEndpoint(data []byte) (Endpoint, error) {
 	return parseWith(data, vSkillDescriptor_Endpoint2, decodeEndpoint)
 }
@@ -920,9 +890,7 @@ func decodeEndpointMethod(v *jv) (EndpointMethod, error) {
 	return EndpointMethod(s), err
 }
 
-// ParseEndpointMethod decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseEndpointMethod decodes and validates data in one step; the error is ValidationErrors.
 func ParseEndpointMethod(data []byte) (EndpointMethod, error) {
 	return parseWith(data, vSkillDescriptor_Endpoint_Method, decodeEndpointMethod)
 }
@@ -977,9 +945,7 @@ func (t *InputParameter) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeInputParameter)
 }
 
-// ParseInputParameter decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseInputParameter decodes and validates data in one step; the error is ValidationErrors.
 func ParseInputParameter(data []byte) (InputParameter, error) {
 	return parseWith(data, vSkillDescriptor_InputParameter, decodeInputParameter)
 }
@@ -1032,9 +998,7 @@ func (t *OutputDescriptor) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeOutputDescriptor)
 }
 
-// ParseOutputDescriptor decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseOutputDescriptor decodes and validates data in one step; the error is ValidationErrors.
 func ParseOutputDescriptor(data []byte) (OutputDescriptor, error) {
 	return parseWith(data, vSkillDescriptor_OutputDescriptor, decodeOutputDescriptor)
 }
@@ -1048,9 +1012,7 @@ func decodeValueType(v *jv) (ValueType, error) {
 	return ValueType(s), err
 }
 
-// ParseValueType decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseValueType decodes and validates data in one step; the error is ValidationErrors.
 func ParseValueType(data []byte) (ValueType, error) {
 	return parseWith(data, vSkillDescriptor_ValueType, decodeValueType)
 }
@@ -1122,9 +1084,7 @@ func (t *Auth) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeAuth)
 }
 
-// ParseAuth decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseAuth(data []byte) (Auth, error) {
 	return parseWith(data, vSkillDescriptor_Auth2, decodeAuth)
 }
@@ -1170,9 +1130,7 @@ func (t *APIKeyAuth) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeAPIKeyAuth)
 }
 
-// ParseAPIKeyAuth decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseAPIKeyAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseAPIKeyAuth(data []byte) (APIKeyAuth, error) {
 	return parseWith(data, vSkillDescriptor_APIKeyAuth, decodeAPIKeyAuth)
 }
@@ -1186,9 +1144,7 @@ func decodeAPIKeyAuthIn(v *jv) (APIKeyAuthIn, error) {
 	return APIKeyAuthIn(s), err
 }
 
-// ParseAPIKeyAuthIn decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseAPIKeyAuthIn decodes and validates data in one step; the error is ValidationErrors.
 func ParseAPIKeyAuthIn(data []byte) (APIKeyAuthIn, error) {
 	return parseWith(data, vSkillDescriptor_APIKeyAuth_In, decodeAPIKeyAuthIn)
 }
@@ -1238,9 +1194,7 @@ func (t *OAuth2Auth) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeOAuth2Auth)
 }
 
-// ParseOAuth2Auth decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseOAuth2Auth decodes and validates data in one step; the error is ValidationErrors.
 func ParseOAuth2Auth(data []byte) (OAuth2Auth, error) {
 	return parseWith(data, vSkillDescriptor_OAuth2Auth, decodeOAuth2Auth)
 }
@@ -1288,9 +1242,7 @@ func (t *CustomAuth) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeCustomAuth)
 }
 
-// ParseCustomAuth decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseCustomAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseCustomAuth(data []byte) (CustomAuth, error) {
 	return parseWith(data, vSkillDescriptor_CustomAuth, decodeCustomAuth)
 }
@@ -1328,9 +1280,7 @@ func (t *NoAuth) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeNoAuth)
 }
 
-// ParseNoAuth decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseNoAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseNoAuth(data []byte) (NoAuth, error) {
 	return parseWith(data, vSkillDescriptor_NoAuth, decodeNoAuth)
 }
@@ -1398,9 +1348,7 @@ func (t *SkillIndex) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeSkillIndex)
 }
 
-// ParseSkillIndex decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseSkillIndex decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillIndex(data []byte) (SkillIndex, error) {
 	return parseWith(data, vSkillIndex, decodeSkillIndex)
 }
@@ -1482,9 +1430,7 @@ func (t *SkillIndexEntry) UnmarshalJSON(data []byte) error {
 	return unmarshalWith(data, t, decodeSkillIndexEntry)
 }
 
-// ParseSkillIndexEntry decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseSkillIndexEntry decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillIndexEntry(data []byte) (SkillIndexEntry, error) {
 	return parseWith(data, vSkillIndex_SkillIndexEntry, decodeSkillIndexEntry)
 }
@@ -1498,9 +1444,7 @@ func decodeSemVer(v *jv) (SemVer, error) {
 	return SemVer(x), err
 }
 
-// ParseSemVer decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseSemVer decodes and validates data in one step; the error is ValidationErrors.
 func ParseSemVer(data []byte) (SemVer, error) {
 	return parseWith(data, vCommon_SemVer, decodeSemVer)
 }
@@ -1514,9 +1458,7 @@ func decodeCapabilityType(v *jv) (CapabilityType, error) {
 	return CapabilityType(s), err
 }
 
-// ParseCapabilityType decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseCapabilityType decodes and validates data in one step; the error is ValidationErrors.
 func ParseCapabilityType(data []byte) (CapabilityType, error) {
 	return parseWith(data, vCommon_CapabilityType, decodeCapabilityType)
 }
@@ -1530,9 +1472,7 @@ func decodeAccess(v *jv) (Access, error) {
 	return Access(s), err
 }
 
-// ParseAccess decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseAccess decodes and validates data in one step; the error is ValidationErrors.
 func ParseAccess(data []byte) (Access, error) {
 	return parseWith(data, vCommon_Access, decodeAccess)
 }
@@ -1546,9 +1486,7 @@ func decodeSeverity(v *jv) (Severity, error) {
 	return Severity(s), err
 }
 
-// ParseSeverity decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseSeverity decodes and validates data in one step; the error is ValidationErrors.
 func ParseSeverity(data []byte) (Severity, error) {
 	return parseWith(data, vCommon_Severity, decodeSeverity)
 }
@@ -1562,9 +1500,7 @@ func decodeSkillID(v *jv) (SkillID, error) {
 	return SkillID(x), err
 }
 
-// ParseSkillID decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseSkillID decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillID(data []byte) (SkillID, error) {
 	return parseWith(data, vCommon_SkillID, decodeSkillID)
 }
@@ -1578,9 +1514,7 @@ func decodeTimestamp(v *jv) (Timestamp, error) {
 	return Timestamp(x), err
 }
 
-// ParseTimestamp decodes data and validates it against the schema in one step. A missing
-// required member is reported as missing, never taken as a zero value. The error is
-// ValidationErrors: every violation, each with its JSON Pointer.
+// ParseTimestamp decodes and validates data in one step; the error is ValidationErrors.
 func ParseTimestamp(data []byte) (Timestamp, error) {
 	return parseWith(data, vCommon_Timestamp, decodeTimestamp)
 }

@@ -189,9 +189,7 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 			}
 		}
 		// ParseT and Validate.
-		f.Commentf("Parse%s decodes data and validates it against the schema in one step. A missing", n)
-		f.Comment("required member is reported as missing, never taken as a zero value. The error is")
-		f.Comment("ValidationErrors: every violation, each with its JSON Pointer.")
+		f.Commentf("Parse%s decodes and validates data in one step; the error is ValidationErrors.", n)
 		f.Func().Id("Parse"+n).Params(jen.Id("data").Index().Byte()).Params(jen.Id(n), jen.Error()).Block(
 			jen.Return(jen.Id("parseWith").Call(jen.Id("data"), jen.Id(t.Node.GoFunc), jen.Id(dec))),
 		)
