@@ -39,6 +39,7 @@ export function hasOwn(o: object, k: string): boolean {
 
 /** esc escapes one RFC 6901 reference token. */
 export function esc(token: string): string {
+  if (token.indexOf("~") < 0 && token.indexOf("/") < 0) return token;
   return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
@@ -106,10 +107,22 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 
 /** inEnum reports whether v is JSON-equal to one of values. */
 export function inEnum(v: unknown, values: readonly unknown[]): boolean {
+  if (v === null || typeof v !== "object") {
+    // A primitive is JSON-equal only to the same primitive.
+    for (const x of values) {
+      if (x === v) return true;
+    }
+    return false;
+  }
   for (const x of values) {
     if (jsonEqual(v, x)) return true;
   }
   return false;
+}
+
+// isPrimitive: null, booleans, numbers and strings, which Map keys compare as JSON does.
+function isPrimitive(v: unknown): boolean {
+  return v === null || typeof v !== "object";
 }
 
 // decimal splits the shortest decimal representation of a finite double into an integer
@@ -154,14 +167,20 @@ export function isMultipleOf(x: number, d: number): boolean {
 
 /** duplicateIndexes lists, ascending, the indexes of items JSON-equal to an earlier item. */
 export function duplicateIndexes(items: readonly unknown[]): number[] {
+  // Primitives are found through a set, in linear time; arrays and objects (which equal only
+  // arrays and objects) are compared pairwise among themselves.
   const out: number[] = [];
-  for (let j = 1; j < items.length; j++) {
-    for (let i = 0; i < j; i++) {
-      if (jsonEqual(items[i], items[j])) {
-        out.push(j);
-        break;
-      }
+  const seen = new Set<unknown>();
+  const composite: unknown[] = [];
+  for (let j = 0; j < items.length; j++) {
+    const x = items[j];
+    if (isPrimitive(x)) {
+      if (seen.has(x)) out.push(j);
+      else seen.add(x);
+      continue;
     }
+    if (composite.some((y) => jsonEqual(y, x))) out.push(j);
+    else composite.push(x);
   }
   return out;
 }
@@ -177,13 +196,19 @@ export function sameAt(a: unknown, b: unknown, key: string): boolean {
  */
 export function duplicateByIndexes(items: readonly unknown[], key: string): number[] {
   const out: number[] = [];
-  for (let j = 1; j < items.length; j++) {
-    for (let i = 0; i < j; i++) {
-      if (sameAt(items[i], items[j], key)) {
-        out.push(j);
-        break;
-      }
+  const seen = new Set<unknown>();
+  const composite: unknown[] = [];
+  for (let j = 0; j < items.length; j++) {
+    const item = items[j];
+    if (!isObject(item) || !hasOwn(item, key)) continue;
+    const x = item[key];
+    if (isPrimitive(x)) {
+      if (seen.has(x)) out.push(j);
+      else seen.add(x);
+      continue;
     }
+    if (composite.some((y) => jsonEqual(y, x))) out.push(j);
+    else composite.push(x);
   }
   return out;
 }
@@ -215,26 +240,6 @@ function jsonError(message: string): { ok: false; errors: ValidationError[] } {
   return { ok: false, errors: [{ pointer: "", keyword: "json", message }] };
 }
 
-// tooDeep scans the text (without recursion) for arrays and objects nested deeper than
-// MAX_DEPTH.
-function tooDeep(text: string): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-      continue;
-    }
-    if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > MAX_DEPTH) return true;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return false;
-}
-
 /**
  * parseJSON parses one JSON text the way every parse function does. It fails, with one error
  * of keyword "json" at pointer "", on text that is not one JSON value, on unpaired surrogates
@@ -243,24 +248,35 @@ function tooDeep(text: string): boolean {
  */
 export function parseJSON(text: string): { ok: true; value: unknown } | { ok: false; errors: ValidationError[] } {
   if (LONE_SURROGATE.test(text)) return jsonError("the text is not valid Unicode (unpaired surrogate)");
-  if (tooDeep(text)) return jsonError("nesting exceeds " + MAX_DEPTH + " levels");
   let root: unknown;
   try {
     root = JSON.parse(text);
   } catch (err) {
     return jsonError(err instanceof Error ? err.message : String(err));
   }
+  // Without a \u escape in the text no string can hold an unpaired surrogate (the text has
+  // none), so strings need no repair.
+  const escapes = text.indexOf("\\u") >= 0;
+  const fix = (s: string): string => (escapes ? wellFormed(s) : s);
   if (typeof root === "number" && !Number.isFinite(root)) return jsonError("number out of range");
-  if (typeof root === "string") return { ok: true, value: wellFormed(root) };
+  if (typeof root === "string") return { ok: true, value: fix(root) };
+  // One pass, with an explicit stack (no recursion): depth, number range, string repair.
   const stack: unknown[] = [root];
+  const depths: number[] = [1];
   while (stack.length > 0) {
     const c = stack.pop();
+    const depth = depths.pop() ?? 0;
+    if (typeof c !== "object" || c === null) continue;
+    if (depth > MAX_DEPTH) return jsonError("nesting exceeds " + MAX_DEPTH + " levels");
     if (Array.isArray(c)) {
       for (let i = 0; i < c.length; i++) {
         const x: unknown = c[i];
         if (typeof x === "number" && !Number.isFinite(x)) return jsonError("number out of range");
-        if (typeof x === "string") c[i] = wellFormed(x);
-        else if (typeof x === "object" && x !== null) stack.push(x);
+        if (typeof x === "string") c[i] = fix(x);
+        else if (typeof x === "object" && x !== null) {
+          stack.push(x);
+          depths.push(depth + 1);
+        }
       }
     } else if (isObject(c)) {
       const keys = Object.keys(c);
@@ -268,9 +284,12 @@ export function parseJSON(text: string): { ok: true; value: unknown } | { ok: fa
       for (const k of keys) {
         const x = c[k];
         if (typeof x === "number" && !Number.isFinite(x)) return jsonError("number out of range");
-        if (typeof x === "string") c[k] = wellFormed(x);
-        else if (typeof x === "object" && x !== null) stack.push(x);
-        if (LONE_SURROGATE.test(k)) rename = true;
+        if (typeof x === "string") c[k] = fix(x);
+        else if (typeof x === "object" && x !== null) {
+          stack.push(x);
+          depths.push(depth + 1);
+        }
+        if (escapes && LONE_SURROGATE.test(k)) rename = true;
       }
       if (rename) {
         // Rewrite the members in order, so that of two keys that become equal the later wins.
