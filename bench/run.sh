@@ -18,6 +18,7 @@
 #   BENCH_OUT      file to write (default BENCHMARKS.md; - for standard output)
 #   BENCH_SYNTH    synth_schema.py (default ../shared/bench/synth_schema.py, else bench/synth_schema.py)
 #   BENCH_GOPARSE  0 to skip the parse benchmarks
+#   BENCH_TS       0 to skip the TypeScript validate/parse benchmarks (bench/tsbench)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -95,4 +96,19 @@ log "measuring the generators"
 
 if [[ ${BENCH_OUT:-BENCHMARKS.md} != - ]]; then
 	sed -n '/^## Targets/,/^## Generated Go/p' "${BENCH_OUT:-BENCHMARKS.md}" | sed '$d'
+fi
+
+# The generated TypeScript against ajv, in one node process (bench/tsbench); its section is
+# appended to the report.
+if [[ ${BENCH_TS:-1} != 0 ]]; then
+	log "measuring the generated TypeScript against ajv (bench/tsbench)"
+	if ts_out=$(bash bench/tsbench/run.sh); then
+		if [[ ${BENCH_OUT:-BENCHMARKS.md} == - ]]; then
+			printf '\n%s\n' "$ts_out"
+		else
+			printf '\n%s\n' "$ts_out" >>"${BENCH_OUT:-BENCHMARKS.md}"
+		fi
+	else
+		log "bench/tsbench failed; its section is left out"
+	fi
 fi
