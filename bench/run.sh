@@ -13,7 +13,7 @@
 # Environment:
 #   BENCH_SIZES    cases for the generator table (default 200,2000,2000c,20000)
 #   BENCH_TIMEOUT  time limit of one generator run (default 90s)
-#   BENCH_TOTAL    seconds the whole script may take (default 540): generator runs that would
+#   BENCH_TOTAL    seconds the whole script may take (default 500, leaving time for bench/tsbench): generator runs that would
 #                  end later are cut short and reported so
 #   BENCH_OUT      file to write (default BENCHMARKS.md; - for standard output)
 #   BENCH_SYNTH    synth_schema.py (default ../shared/bench/synth_schema.py, else bench/synth_schema.py)
@@ -89,7 +89,7 @@ log "measuring the generators"
 	-peers "$root/bench/peers" \
 	-sizes "${BENCH_SIZES:-200,2000,2000c,20000}" \
 	-timeout "${BENCH_TIMEOUT:-90s}" \
-	-budget "$((${BENCH_TOTAL:-540} - SECONDS))s" \
+	-budget "$((${BENCH_TOTAL:-500} - SECONDS))s" \
 	-goparse "$goparse_out" \
 	-command "make bench" \
 	-out "${BENCH_OUT:-BENCHMARKS.md}"
