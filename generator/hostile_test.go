@@ -129,15 +129,21 @@ func hostileCases() []hostileCase {
 			accept("D0", `"ab"`),
 			accept("D999", `"ab"`),
 		}},
-		{name: "unevaluated-allowed", file: "unevaluated", allowUnsupported: true,
-			warn: `#/unevaluatedProperties: keyword "unevaluatedProperties" is not supported by skillgen`,
+		{name: "unsupported-allowed", file: "dynamicref", allowUnsupported: true,
+			warn: `#/$dynamicRef: keyword "$dynamicRef" is not supported by skillgen`,
 			checks: []check{
-				accept("Unevaluated", `{"a":"x","c":1}`),
-				refuse("Unevaluated", `{"a":1}`, "/a", "type"),
+				accept("Dynamic", `{"a":"x","c":1}`),
+				refuse("Dynamic", `{"a":1}`, "/a", "type"),
 			}},
+		{name: "unevaluated", file: "unevaluated", checks: []check{
+			accept("Unevaluated", `{"a":"x","b":1}`),
+			refuse("Unevaluated", `{"a":"x","c":1}`, "/c", "unevaluatedProperties"),
+			// allOf/0 fails on b, so b is not evaluated either; the object step reports it first.
+			refuse("Unevaluated", `{"a":"x","b":"y"}`, "/b", "unevaluatedProperties"),
+		}},
 
 		// Refusals.
-		{name: "unevaluated", file: "unevaluated", errPointer: `/unevaluatedProperties`, errReason: `keyword "unevaluatedProperties" is not supported`},
+		{name: "unsupported", file: "dynamicref", errPointer: `/\$dynamicRef`, errReason: `keyword "\$dynamicRef" is not supported`},
 		{name: "refcycle", file: "refcycle", errPointer: `/\$defs/A`, errReason: `\$ref cycle that never descends into the document \(#/\$defs/A → #/\$defs/B → #/\$defs/C → #/\$defs/A\)`},
 		{name: "selfref", file: "selfref", errPointer: `/\$defs/Self`, errReason: `\$ref cycle`},
 		{name: "refcycle-10000", schema: refChain(10000, true), errPointer: `/\$defs/D0`, errReason: `\$ref cycle that never descends into the document`},

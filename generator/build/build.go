@@ -35,7 +35,7 @@ var assertions = map[string]bool{
 	"anyOf": true, "oneOf": true, "not": true, "if": true, "then": true, "else": true,
 	"dependentRequired": true, "patternProperties": true, "propertyNames": true, "format": true,
 	"x-unique-by": true, "contains": true, "minContains": true, "maxContains": true,
-	"dependentSchemas": true,
+	"dependentSchemas": true, "unevaluatedProperties": true, "unevaluatedItems": true,
 }
 
 // keywords that carry no assertion.
@@ -145,6 +145,7 @@ func Build(set *load.Set, opts Options) (*ir.Schema, error) {
 		}
 	}
 	dedupe(b.out)
+	b.annotating()
 	for k := range b.behaviours {
 		b.out.Behaviours = append(b.out.Behaviours, k)
 	}
@@ -225,6 +226,56 @@ func inPlace(n *ir.Node) []*ir.Node {
 		out = append(out, d.Schema)
 	}
 	return out
+}
+
+// annotating gives the annotating variant of their validator (ir.Node.GoAnnFunc, TSAnnFunc)
+// to the nodes whose evaluated properties and items an unevaluatedProperties or
+// unevaluatedItems keyword can observe: the in-place subschemas (not "not") of a node with one
+// of those keywords, and theirs, transitively. Boolean schemas evaluate nothing and need none.
+// Nodes that validate alike (SameAs) share the variant.
+func (b *builder) annotating() {
+	rep := func(n *ir.Node) *ir.Node {
+		if n.SameAs != nil {
+			return n.SameAs
+		}
+		return n
+	}
+	observed := func(n *ir.Node) []*ir.Node {
+		var out []*ir.Node
+		for _, c := range inPlace(n) {
+			if c != n.Not {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	seen := map[*ir.Node]bool{}
+	var stack []*ir.Node
+	for _, n := range b.out.Nodes {
+		if n.SameAs == nil && (n.UnevaluatedProperties != nil || n.UnevaluatedItems != nil) {
+			stack = append(stack, observed(n)...)
+		}
+	}
+	for len(stack) > 0 {
+		c := rep(stack[len(stack)-1])
+		stack = stack[:len(stack)-1]
+		if seen[c] || c.Bool != nil {
+			continue
+		}
+		seen[c] = true
+		stack = append(stack, observed(c)...)
+	}
+	for _, n := range b.out.Nodes {
+		if seen[n] {
+			n.GoAnnFunc = b.goFuncs.Unique(n.GoFunc + "Ann")
+			n.TSAnnFunc = b.tsFuncs.Unique(n.TSFunc + "Ann")
+		}
+	}
+	for _, n := range b.out.Nodes {
+		if n.SameAs != nil {
+			n.GoAnnFunc, n.TSAnnFunc = n.SameAs.GoAnnFunc, n.SameAs.TSAnnFunc
+		}
+	}
 }
 
 // checkCycles refuses a schema that reaches itself through $ref (or allOf, anyOf, oneOf, not,
@@ -437,6 +488,10 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) error {
 				}
 				n.DependentSchemas = append(n.DependentSchemas, ir.DependentSchema{Property: d.Key, Schema: s})
 			}
+		case "unevaluatedProperties":
+			n.UnevaluatedProperties, err = b.node(cl)
+		case "unevaluatedItems":
+			n.UnevaluatedItems, err = b.node(cl)
 		case "contains":
 			n.Contains, err = b.node(cl)
 		case "minContains":
@@ -621,7 +676,8 @@ func isEmpty(n *ir.Node) bool {
 		n.UniqueBy == "" && n.MinLength == nil && n.MaxLength == nil && n.Pattern == nil &&
 		n.Minimum == nil && n.Maximum == nil && n.ExclusiveMinimum == nil &&
 		n.ExclusiveMaximum == nil && n.MultipleOf == nil && n.AllOf == nil && n.AnyOf == nil &&
-		n.OneOf == nil && n.Not == nil && n.If == nil
+		n.OneOf == nil && n.Not == nil && n.If == nil && n.UnevaluatedProperties == nil &&
+		n.UnevaluatedItems == nil
 }
 
 // stringConst returns the string a schema pins its value to (const, or a one-value enum).

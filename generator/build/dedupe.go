@@ -88,6 +88,7 @@ func nodeKey(n *ir.Node, keys map[*ir.Node]string) string {
 	for _, d := range n.DependentSchemas {
 		w("dep-schema=%q=%s", d.Property, nodeKey(d.Schema, keys))
 	}
+	sub("unevaluatedProps", n.UnevaluatedProperties)
 	subs("prefix", n.PrefixItems)
 	sub("items", n.Items)
 	cnt("minItems", n.MinItems)
@@ -96,6 +97,7 @@ func nodeKey(n *ir.Node, keys map[*ir.Node]string) string {
 	cnt("minContains", n.MinContains)
 	cnt("maxContains", n.MaxContains)
 	w("unique=%v/%q", n.UniqueItems, n.UniqueBy)
+	sub("unevaluatedItems", n.UnevaluatedItems)
 	cnt("minLen", n.MinLength)
 	cnt("maxLen", n.MaxLength)
 	if n.Pattern != nil {

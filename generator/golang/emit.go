@@ -160,9 +160,13 @@ func (e *emitter) newFile(pkg string) *jen.File {
 	return f
 }
 
-// static renders templates/go: runtime.go.tmpl always, behaviour packs when turned on.
+// static renders templates/go: runtime.go.tmpl always, unevaluated.go.tmpl when a node uses
+// unevaluatedProperties or unevaluatedItems, behaviour packs when turned on.
 func (e *emitter) static() ([]ir.File, error) {
 	names := []string{"runtime"}
+	if usesUnevaluated(e.s) {
+		names = append(names, "unevaluated")
+	}
 	names = append(names, e.s.Behaviours...)
 	var out []ir.File
 	for _, n := range names {
@@ -273,4 +277,14 @@ func (e *emitter) tools() ([]ir.File, error) {
 		return nil, err
 	}
 	return append(out, ir.File{Path: "tools.go", Data: buf.Bytes()}), nil
+}
+
+// usesUnevaluated reports whether a node of s uses unevaluatedProperties or unevaluatedItems.
+func usesUnevaluated(s *ir.Schema) bool {
+	for _, n := range s.Nodes {
+		if n.UnevaluatedProperties != nil || n.UnevaluatedItems != nil {
+			return true
+		}
+	}
+	return false
 }

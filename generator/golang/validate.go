@@ -152,18 +152,87 @@ func childIndex(i jen.Code) jen.Code {
 }
 
 func (e *emitter) nodeValidator(f *jen.File, n *ir.Node) {
+	e.nodeFunc(f, n, false)
+	if n.GoAnnFunc != "" {
+		e.nodeFunc(f, n, true)
+	}
+}
+
+// isTrue reports whether a node is the boolean schema true.
+func isTrue(n *ir.Node) bool { return n != nil && n.Bool != nil && *n.Bool }
+
+// unevaluated reports whether a node has an unevaluatedProperties or unevaluatedItems keyword
+// that can fail (true never does).
+func unevaluated(n *ir.Node) bool {
+	return (n.UnevaluatedProperties != nil && !isTrue(n.UnevaluatedProperties)) ||
+		(n.UnevaluatedItems != nil && !isTrue(n.UnevaluatedItems))
+}
+
+// collector emits the code of a validator that collects annotations (docs/validation.md,
+// "unevaluatedProperties and unevaluatedItems") in ev: the annotating variant of a node, or
+// the validator of a node with a failing unevaluated keyword. Without collection (col false)
+// every method gives the code of a plain validator.
+type collector struct{ col bool }
+
+// call applies the in-place subschema c to v at p, its annotations added to ev.
+func (k collector) call(c *ir.Node) jen.Code {
+	if k.col && c.GoAnnFunc != "" {
+		return jen.Id(c.GoAnnFunc).Call(jen.Id("v"), jen.Id("p"), jen.Id("e"), jen.Op("&").Id("ev"))
+	}
+	return call(c, jen.Id("v"), jen.Id("p"))
+}
+
+// valid tests v against the in-place subschema c, its annotations added to into when it passes.
+func (k collector) valid(c *ir.Node, into string) jen.Code {
+	if k.col && c.GoAnnFunc != "" {
+		return jen.Id("validAnn").Call(jen.Id("v"), jen.Id(c.GoAnnFunc), jen.Op("&").Id(into))
+	}
+	return jen.Id("valid").Call(jen.Id("v"), jen.Id(c.GoFunc))
+}
+
+// mark returns stmts preceded by the annotation of the property key (stmts alone without collection).
+func (k collector) mark(key jen.Code, stmts ...jen.Code) []jen.Code {
+	if !k.col {
+		return stmts
+	}
+	return append([]jen.Code{jen.Id("ev").Dot("prop").Call(key)}, stmts...)
+}
+
+// nodeFunc writes the validator of n, or its annotating variant (ann): the same checks, and,
+// when the value is valid, the evaluated properties and items added to out.
+func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 	var body []jen.Code
 	sfx := suffix(n)
+	name := n.GoFunc
+	params := []jen.Code{jen.Id("v").Op("*").Id("jv"), jen.Id("p").Op("*").Id("ptr"), jen.Id("e").Op("*").Id("errs")}
+	if ann {
+		name = n.GoAnnFunc
+		params = append(params, jen.Id("out").Op("*").Id("ann"))
+	}
+	comment := name + " validates " + n.Location + "."
+	if ann {
+		comment = name + " validates " + n.Location + " and, when the value is valid, adds the properties and items it evaluated to out."
+	}
 	if n.Bool != nil {
 		if !*n.Bool {
 			body = append(body, addErr("false", jen.Lit("no value is allowed here")))
 		}
-		f.Add(lineComment(n.GoFunc + " validates " + n.Location + "."))
-		f.Func().Id(n.GoFunc).Params(jen.Id("v").Op("*").Id("jv"), jen.Id("p").Op("*").Id("ptr"), jen.Id("e").Op("*").Id("errs")).Block(body...)
+		f.Add(lineComment(comment))
+		f.Func().Id(name).Params(params...).Block(body...)
 		return
 	}
+	k := collector{col: ann || unevaluated(n)}
+	if k.col {
+		body = append(body, jen.Var().Id("ev").Id("ann"))
+	}
+	if ann {
+		body = append(body, jen.Id("n0").Op(":=").Id("e").Dot("n"))
+	}
+	if unevaluated(n) {
+		body = append(body, jen.Id("at").Op(":=").Lit(0))
+	}
 	if n.Ref != nil {
-		body = append(body, call(n.Ref, jen.Id("v"), jen.Id("p")))
+		body = append(body, k.call(n.Ref))
 	}
 	if len(n.Types) > 0 {
 		var conds []jen.Code
@@ -180,13 +249,17 @@ func (e *emitter) nodeValidator(f *jen.File, n *ir.Node) {
 		))
 	}
 	if n.Enum != nil {
-		f.Var().Id("enum" + sfx).Op("=").Id("mustValue").Call(jen.Lit(jsonText(ir.Value{Kind: ir.Array, Array: n.Enum})))
+		if !ann {
+			f.Var().Id("enum" + sfx).Op("=").Id("mustValue").Call(jen.Lit(jsonText(ir.Value{Kind: ir.Array, Array: n.Enum})))
+		}
 		body = append(body, jen.If(jen.Op("!").Id("inEnum").Call(jen.Id("v"), jen.Id("enum"+sfx))).Block(
 			addErr("enum", jen.Lit("must be one of "+listText(n.Enum))),
 		))
 	}
 	if n.Const != nil {
-		f.Var().Id("const" + sfx).Op("=").Id("mustValue").Call(jen.Lit(jsonText(*n.Const)))
+		if !ann {
+			f.Var().Id("const" + sfx).Op("=").Id("mustValue").Call(jen.Lit(jsonText(*n.Const)))
+		}
 		body = append(body, jen.If(jen.Op("!").Id("jsonEqual").Call(jen.Id("v"), jen.Id("const"+sfx))).Block(
 			addErr("const", jen.Lit("must be "+jsonText(*n.Const))),
 		))
@@ -230,37 +303,109 @@ func (e *emitter) nodeValidator(f *jen.File, n *ir.Node) {
 			append([]jen.Code{jen.Id("f").Op(":=").Id("v").Dot("num")}, nc...)...))
 	}
 	// Objects.
-	if oc := e.objectChecks(f, n, sfx); len(oc) > 0 {
+	oc := e.objectChecks(f, n, sfx, k, !ann)
+	if up := n.UnevaluatedProperties; up != nil && !isTrue(up) {
+		oc = append(oc, jen.Id("at").Op("=").Len(jen.Id("e").Dot("list")))
+	}
+	if len(oc) > 0 {
 		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("kObject")).Block(oc...))
 	}
 	// Arrays.
-	if ac := arrayChecks(n); len(ac) > 0 {
+	ac := arrayChecks(n, k)
+	var tail []jen.Code
+	if ui := n.UnevaluatedItems; ui != nil && !isTrue(ui) {
+		tail = append(tail, jen.Id("at").Op("=").Len(jen.Id("e").Dot("list")))
+	}
+	if len(ac) > 0 {
 		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("kArray")).Block(
-			append([]jen.Code{jen.Id("a").Op(":=").Id("v").Dot("items")}, ac...)...))
+			append(append([]jen.Code{jen.Id("a").Op(":=").Id("v").Dot("items")}, ac...), tail...)...))
+	} else if len(tail) > 0 {
+		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("kArray")).Block(tail...))
 	}
 	for _, s := range n.AllOf {
-		body = append(body, call(s, jen.Id("v"), jen.Id("p")))
+		body = append(body, k.call(s))
 	}
-	body = append(body, choice(n, "anyOf", n.AnyOf)...)
-	body = append(body, choice(n, "oneOf", n.OneOf)...)
+	body = append(body, choice(n, "anyOf", n.AnyOf, k)...)
+	body = append(body, choice(n, "oneOf", n.OneOf, k)...)
 	if n.Not != nil {
 		body = append(body, jen.If(jen.Id("valid").Call(jen.Id("v"), jen.Id(n.Not.GoFunc))).Block(
 			addErr("not", jen.Lit(`must not match the schema in "not"`))))
 	}
 	if n.If != nil && (n.Then != nil || n.Else != nil) {
-		st := jen.If(jen.Id("valid").Call(jen.Id("v"), jen.Id(n.If.GoFunc)))
+		st := jen.If(k.valid(n.If, "ev"))
 		if n.Then != nil {
-			st = st.Block(call(n.Then, jen.Id("v"), jen.Id("p")))
+			st = st.Block(k.call(n.Then))
 		} else {
 			st = st.Block()
 		}
 		if n.Else != nil {
-			st = st.Else().Block(call(n.Else, jen.Id("v"), jen.Id("p")))
+			st = st.Else().Block(k.call(n.Else))
 		}
 		body = append(body, st)
+	} else if n.If != nil && k.col && n.If.GoAnnFunc != "" {
+		// if alone asserts nothing, but its annotations count when it passes.
+		body = append(body, k.valid(n.If, "ev"))
 	}
-	f.Add(lineComment(n.GoFunc + " validates " + n.Location + "."))
-	f.Func().Id(n.GoFunc).Params(jen.Id("v").Op("*").Id("jv"), jen.Id("p").Op("*").Id("ptr"), jen.Id("e").Op("*").Id("errs")).Block(body...)
+	body = append(body, unevaluatedChecks(n, ann)...)
+	if ann {
+		body = append(body, jen.If(jen.Id("e").Dot("n").Op("==").Id("n0")).Block(
+			jen.Id("out").Dot("merge").Call(jen.Op("&").Id("ev"))))
+	}
+	f.Add(lineComment(comment))
+	f.Func().Id(name).Params(params...).Block(body...)
+}
+
+// unevaluatedChecks applies unevaluatedProperties to the keys, and unevaluatedItems to the
+// items, that ev does not hold; their violations go at position at, the end of the object or
+// array step. In the annotating variant, every key or item is evaluated afterwards.
+func unevaluatedChecks(n *ir.Node, ann bool) []jen.Code {
+	var out []jen.Code
+	if up := n.UnevaluatedProperties; up != nil && (ann || !isTrue(up)) {
+		var st []jen.Code
+		if isTrue(up) {
+			st = append(st, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("v"), jen.Nil())).Block(
+				jen.Id("ev").Dot("prop").Call(jen.Id("k"))))
+		} else {
+			var each jen.Code
+			if up.Bool != nil {
+				each = jen.Id("u").Dot("addKey").Call(jen.Id("p"), jen.Id("k"), jen.Lit("unevaluatedProperties"),
+					jen.Lit("property ").Op("+").Id("quote").Call(jen.Id("k")).Op("+").Lit(" is not allowed (no keyword evaluates it)"))
+			} else {
+				each = jen.Block(childKey(jen.Id("k")), jen.Id(up.GoFunc).Call(jen.Id("v").Dot("get").Call(jen.Id("k")), jen.Op("&").Id("c"), jen.Op("&").Id("u")))
+			}
+			st = append(st,
+				jen.Id("u").Op(":=").Id("errs").Values(jen.Dict{jen.Id("quick"): jen.Id("e").Dot("quick")}),
+				jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("v"), jen.Nil())).Block(
+					jen.If(jen.Op("!").Id("ev").Dot("props").Index(jen.Id("k"))).Block(each),
+					jen.Id("ev").Dot("prop").Call(jen.Id("k")),
+				),
+				jen.Id("e").Dot("insert").Call(jen.Id("at"), jen.Op("&").Id("u")),
+			)
+		}
+		out = append(out, jen.If(jen.Id("v").Dot("kind").Op("==").Id("kObject")).Block(st...))
+	}
+	if ui := n.UnevaluatedItems; ui != nil && (ann || !isTrue(ui)) {
+		var st []jen.Code
+		if !isTrue(ui) {
+			var each []jen.Code
+			each = append(each, childIndex(jen.Id("i")))
+			if ui.Bool != nil {
+				each = append(each, jen.Id("u").Dot("add").Call(jen.Op("&").Id("c"), jen.Lit("unevaluatedItems"), jen.Lit("item is not allowed (no keyword evaluates it)")))
+			} else {
+				each = append(each, jen.Id(ui.GoFunc).Call(jen.Op("&").Id("v").Dot("items").Index(jen.Id("i")), jen.Op("&").Id("c"), jen.Op("&").Id("u")))
+			}
+			st = append(st,
+				jen.Id("u").Op(":=").Id("errs").Values(jen.Dict{jen.Id("quick"): jen.Id("e").Dot("quick")}),
+				jen.For(jen.Id("i").Op(":=").Range().Id("v").Dot("items")).Block(
+					jen.If(jen.Op("!").Id("ev").Dot("hasItem").Call(jen.Id("i"))).Block(each...),
+				),
+				jen.Id("e").Dot("insert").Call(jen.Id("at"), jen.Op("&").Id("u")),
+			)
+		}
+		st = append(st, jen.Id("ev").Dot("upTo").Call(jen.Len(jen.Id("v").Dot("items"))))
+		out = append(out, jen.If(jen.Id("v").Dot("kind").Op("==").Id("kArray")).Block(st...))
+	}
+	return out
 }
 
 func quoteMsg(s string) string {
@@ -268,7 +413,7 @@ func quoteMsg(s string) string {
 	return string(b)
 }
 
-func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string) []jen.Code {
+func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector, decl bool) []jen.Code {
 	var oc []jen.Code
 	for _, r := range n.Required {
 		oc = append(oc, jen.If(jen.Id("v").Dot("get").Call(jen.Lit(r)).Op("==").Nil()).Block(
@@ -276,16 +421,20 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string) []jen.Code {
 	}
 	for _, pr := range n.Properties {
 		oc = append(oc, jen.If(jen.Id("x").Op(":=").Id("v").Dot("get").Call(jen.Lit(pr.Name)), jen.Id("x").Op("!=").Nil()).Block(
-			childKey(jen.Lit(pr.Name)),
-			call(pr.Schema, jen.Id("x"), jen.Op("&").Id("c")),
+			k.mark(jen.Lit(pr.Name),
+				childKey(jen.Lit(pr.Name)),
+				call(pr.Schema, jen.Id("x"), jen.Op("&").Id("c")),
+			)...,
 		))
 	}
 	if len(n.PatternProperties) > 0 {
 		var inner []jen.Code
 		for _, pp := range n.PatternProperties {
 			inner = append(inner, jen.If(jen.Id(pp.Pattern.GoVar).Call().Dot("MatchString").Call(jen.Id("k"))).Block(
-				childKey(jen.Id("k")),
-				call(pp.Schema, jen.Id("v").Dot("get").Call(jen.Id("k")), jen.Op("&").Id("c")),
+				k.mark(jen.Id("k"),
+					childKey(jen.Id("k")),
+					call(pp.Schema, jen.Id("v").Dot("get").Call(jen.Id("k")), jen.Op("&").Id("c")),
+				)...,
 			))
 		}
 		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("v"), jen.Nil())).Block(inner...))
@@ -304,14 +453,20 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string) []jen.Code {
 			kb = append(kb, jen.If(jen.Id(pp.Pattern.GoVar).Call().Dot("MatchString").Call(jen.Id("k"))).Block(jen.Return(jen.False())))
 		}
 		kb = append(kb, jen.Return(jen.True()))
-		f.Func().Id("extra" + sfx).Params(jen.Id("k").String()).Bool().Block(kb...)
-		var each jen.Code
-		if ap.Bool != nil {
-			each = addKeyErr(jen.Id("p"), jen.Id("k"), "additionalProperties", jen.Lit("property ").Op("+").Id("quote").Call(jen.Id("k")).Op("+").Lit(" is not allowed"))
-		} else {
-			each = jen.Block(childKey(jen.Id("k")), call(ap, jen.Id("v").Dot("get").Call(jen.Id("k")), jen.Op("&").Id("c")))
+		if decl {
+			f.Func().Id("extra" + sfx).Params(jen.Id("k").String()).Bool().Block(kb...)
 		}
-		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("v"), jen.Id("extra"+sfx))).Block(each))
+		var each []jen.Code
+		if ap.Bool != nil {
+			each = k.mark(jen.Id("k"), addKeyErr(jen.Id("p"), jen.Id("k"), "additionalProperties", jen.Lit("property ").Op("+").Id("quote").Call(jen.Id("k")).Op("+").Lit(" is not allowed")))
+		} else {
+			each = []jen.Code{jen.Block(k.mark(jen.Id("k"), childKey(jen.Id("k")), call(ap, jen.Id("v").Dot("get").Call(jen.Id("k")), jen.Op("&").Id("c")))...)}
+		}
+		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("v"), jen.Id("extra"+sfx))).Block(each...))
+	} else if ap != nil && k.col {
+		// additionalProperties: true evaluates every key properties and patterns leave.
+		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("v"), jen.Nil())).Block(
+			jen.Id("ev").Dot("prop").Call(jen.Id("k"))))
 	}
 	if n.PropertyNames != nil {
 		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("v"), jen.Nil())).Block(
@@ -341,12 +496,12 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string) []jen.Code {
 			continue
 		}
 		oc = append(oc, jen.If(jen.Id("v").Dot("get").Call(jen.Lit(d.Property)).Op("!=").Nil()).Block(
-			call(d.Schema, jen.Id("v"), jen.Id("p"))))
+			k.call(d.Schema)))
 	}
 	return oc
 }
 
-func arrayChecks(n *ir.Node) []jen.Code {
+func arrayChecks(n *ir.Node, k collector) []jen.Code {
 	var ac []jen.Code
 	if n.MinItems != nil {
 		ac = append(ac, jen.If(jen.Len(jen.Id("a")).Op("<").Lit(int(*n.MinItems))).Block(
@@ -368,13 +523,19 @@ func arrayChecks(n *ir.Node) []jen.Code {
 			call(s, jen.Op("&").Id("a").Index(jen.Lit(i)), jen.Op("&").Id("c")),
 		))
 	}
+	if k.col && len(n.PrefixItems) > 0 {
+		ac = append(ac, jen.Id("ev").Dot("upTo").Call(jen.Lit(len(n.PrefixItems))))
+	}
 	if n.Items != nil {
 		ac = append(ac, jen.For(jen.Id("i").Op(":=").Lit(len(n.PrefixItems)), jen.Id("i").Op("<").Len(jen.Id("a")), jen.Id("i").Op("++")).Block(
 			childIndex(jen.Id("i")),
 			call(n.Items, jen.Op("&").Id("a").Index(jen.Id("i")), jen.Op("&").Id("c")),
 		))
+		if k.col {
+			ac = append(ac, jen.Id("ev").Dot("upTo").Call(jen.Len(jen.Id("a"))))
+		}
 	}
-	if cc := containsCheck(n); cc != nil {
+	if cc := containsCheck(n, k); cc != nil {
 		ac = append(ac, cc)
 	}
 	if n.UniqueBy != "" {
@@ -388,8 +549,8 @@ func arrayChecks(n *ir.Node) []jen.Code {
 
 // containsCheck counts the items contains accepts and checks the count against minContains
 // (absent: 1; the keyword reported is then "contains") and maxContains; nil when no count can
-// fail.
-func containsCheck(n *ir.Node) jen.Code {
+// fail. With collection, the items contains accepts are evaluated even when no count can fail.
+func containsCheck(n *ir.Node, col collector) jen.Code {
 	if n.Contains == nil {
 		return nil
 	}
@@ -397,13 +558,22 @@ func containsCheck(n *ir.Node) jen.Code {
 	if n.MinContains != nil {
 		lo, kw = *n.MinContains, "minContains"
 	}
+	accepted := jen.Id("valid").Call(jen.Op("&").Id("a").Index(jen.Id("i")), jen.Id(n.Contains.GoFunc))
 	if lo == 0 && n.MaxContains == nil {
-		return nil
+		if !col.col {
+			return nil
+		}
+		return jen.For(jen.Id("i").Op(":=").Range().Id("a")).Block(
+			jen.If(accepted).Block(jen.Id("ev").Dot("item").Call(jen.Id("i"))))
+	}
+	hit := []jen.Code{jen.Id("k").Op("++")}
+	if col.col {
+		hit = append(hit, jen.Id("ev").Dot("item").Call(jen.Id("i")))
 	}
 	st := []jen.Code{
 		jen.Id("k").Op(":=").Lit(0),
 		jen.For(jen.Id("i").Op(":=").Range().Id("a")).Block(
-			jen.If(jen.Id("valid").Call(jen.Op("&").Id("a").Index(jen.Id("i")), jen.Id(n.Contains.GoFunc))).Block(jen.Id("k").Op("++")),
+			jen.If(accepted).Block(hit...),
 		),
 	}
 	if lo > 0 {
@@ -425,7 +595,7 @@ func plural(n int64, one, many string) string {
 }
 
 // choice emits anyOf or oneOf: a dispatch on the discriminator, or a trial of every branch.
-func choice(n *ir.Node, keyword string, branches []*ir.Node) []jen.Code {
+func choice(n *ir.Node, keyword string, branches []*ir.Node, k collector) []jen.Code {
 	if len(branches) == 0 {
 		return nil
 	}
@@ -433,7 +603,7 @@ func choice(n *ir.Node, keyword string, branches []*ir.Node) []jen.Code {
 		var cases []jen.Code
 		var vals []ir.Value
 		for i, br := range branches {
-			cases = append(cases, jen.Case(jen.Lit(d.Values[i])).Block(call(br, jen.Id("v"), jen.Id("p"))))
+			cases = append(cases, jen.Case(jen.Lit(d.Values[i])).Block(k.call(br)))
 			vals = append(vals, ir.Value{Kind: ir.String, String: d.Values[i]})
 		}
 		cases = append(cases, jen.Default().Block(
@@ -450,6 +620,29 @@ func choice(n *ir.Node, keyword string, branches []*ir.Node) []jen.Code {
 				jen.Switch(jen.Id("d").Dot("str")).Block(cases...),
 			),
 		}
+	}
+	if k.col {
+		// Every branch is tried: the annotations of each valid one count (oneOf: when exactly
+		// one is valid).
+		into := "ev"
+		st := []jen.Code{}
+		if keyword == "oneOf" {
+			into = "o"
+			st = append(st, jen.Var().Id("o").Id("ann"))
+		}
+		st = append(st, jen.Id("k").Op(":=").Lit(0))
+		for _, br := range branches {
+			st = append(st, jen.If(k.valid(br, into)).Block(jen.Id("k").Op("++")))
+		}
+		if keyword == "anyOf" {
+			st = append(st, jen.If(jen.Id("k").Op("==").Lit(0)).Block(
+				addErr("anyOf", jen.Lit(fmt.Sprintf("must match at least one of the %d alternatives", len(branches))))))
+		} else {
+			st = append(st, jen.If(jen.Id("k").Op("!=").Lit(1)).Block(
+				addErr("oneOf", jen.Lit(fmt.Sprintf("must match exactly one of the %d alternatives, matches ", len(branches))).Op("+").Id("itoa").Call(jen.Id("k"))),
+			).Else().Block(jen.Id("ev").Dot("merge").Call(jen.Op("&").Id("o"))))
+		}
+		return []jen.Code{jen.Block(st...)}
 	}
 	var fns []jen.Code
 	fns = append(fns, jen.Id("v"))

@@ -76,6 +76,11 @@ type Node struct {
 	// SameAs is set when an earlier node validates exactly like this one: GoFunc and TSFunc
 	// are then that node's, and emitters write no validator for this node.
 	SameAs *Node
+	// GoAnnFunc and TSAnnFunc name the variant of this node's validator that also reports the
+	// properties and items it evaluated (when the value is valid); set only for the nodes an
+	// unevaluatedProperties or unevaluatedItems keyword can observe, empty otherwise.
+	GoAnnFunc string
+	TSAnnFunc string
 
 	// Bool is set for the boolean schemas true and false.
 	Bool *bool
@@ -99,6 +104,9 @@ type Node struct {
 	DependentRequired    []Dependency
 	// DependentSchemas: when the property is present, the schema applies to the whole object.
 	DependentSchemas []DependentSchema
+	// UnevaluatedProperties applies to the keys no adjacent keyword and no valid in-place
+	// subschema evaluated (see docs/validation.md); nil when absent.
+	UnevaluatedProperties *Node
 
 	// Arrays.
 	PrefixItems []*Node
@@ -114,6 +122,9 @@ type Node struct {
 	// UniqueBy is the skillgen extension "x-unique-by": the items of the array are objects and
 	// no two items may have equal values at this property.
 	UniqueBy string
+	// UnevaluatedItems applies to the items no adjacent keyword and no valid in-place
+	// subschema evaluated; nil when absent.
+	UnevaluatedItems *Node
 
 	// Strings. Lengths count Unicode code points.
 	MinLength *int64

@@ -305,6 +305,9 @@ func (n *Node) schemaJSON(active map[*Node]bool) ([]byte, error) {
 		}
 		b.WriteByte('}')
 	}
+	if err := sub("unevaluatedProperties", n.UnevaluatedProperties); err != nil {
+		return nil, err
+	}
 	if err := list("prefixItems", n.PrefixItems); err != nil {
 		return nil, err
 	}
@@ -325,6 +328,9 @@ func (n *Node) schemaJSON(active map[*Node]bool) ([]byte, error) {
 	if n.UniqueBy != "" {
 		key("x-unique-by")
 		writeString(&b, n.UniqueBy)
+	}
+	if err := sub("unevaluatedItems", n.UnevaluatedItems); err != nil {
+		return nil, err
 	}
 	for _, l := range []struct {
 		k string

@@ -79,7 +79,7 @@ func children(n *ir.Node) []*ir.Node {
 		out = append(out, p.Schema)
 	}
 	out = append(out, n.AdditionalProperties, n.PropertyNames, n.Items, n.Not, n.If, n.Then, n.Else)
-	out = append(out, n.Contains)
+	out = append(out, n.Contains, n.UnevaluatedProperties, n.UnevaluatedItems)
 	for _, d := range n.DependentSchemas {
 		out = append(out, d.Schema)
 	}
@@ -160,7 +160,10 @@ func (g *arbGen) body(n *ir.Node) (string, bool) {
 	if len(n.AllOf) > 0 || n.Not != nil || n.If != nil ||
 		(len(n.AnyOf) > 0 && !(n.Discriminator != nil && n.Discriminator.Keyword == "anyOf")) ||
 		(len(n.OneOf) > 0 && !(n.Discriminator != nil && n.Discriminator.Keyword == "oneOf")) ||
-		(n.Ref != nil && structural(n)) || (n.Discriminator != nil && structural(n)) {
+		(n.Ref != nil && structural(n)) || (n.Discriminator != nil && structural(n)) ||
+		n.UnevaluatedProperties != nil || n.UnevaluatedItems != nil {
+		// unevaluatedProperties and unevaluatedItems are not modelled: values are filtered by
+		// the validator.
 		exact = false
 	}
 	if !exact {

@@ -15,17 +15,56 @@ func (e *emitter) nodes() string {
 	for _, p := range e.patterns() {
 		pats.WriteString(e.exec("v.pattern", struct{ Var, Source string }{p.TSVar, jsString(p.Source)}))
 	}
+	annotations := ""
 	for _, n := range e.s.Nodes {
+		if n.UnevaluatedProperties != nil || n.UnevaluatedItems != nil {
+			annotations = e.exec("ann.runtime", nil)
+		}
 		if n.SameAs != nil {
 			continue // validated by the function of the node it is the same as
 		}
 		funcs.WriteString(e.exec("v.func", struct{ Location, Name, Body string }{
 			Location: commentLine(n.Location),
 			Name:     n.TSFunc,
-			Body:     e.nodeBody(n),
+			Body:     e.nodeBody(n, false),
 		}))
+		if n.TSAnnFunc != "" {
+			funcs.WriteString(e.exec("v.funcAnn", struct{ Location, Name, Body string }{
+				Location: commentLine(n.Location),
+				Name:     n.TSAnnFunc,
+				Body:     e.nodeBody(n, true),
+			}))
+		}
 	}
-	return e.exec("nodes.ts", struct{ Header, Patterns, Funcs string }{Header, pats.String(), funcs.String()})
+	return e.exec("nodes.ts", struct{ Header, Patterns, Annotations, Funcs string }{Header, pats.String(), annotations, funcs.String()})
+}
+
+// isTrue reports whether a node is the boolean schema true.
+func isTrue(n *ir.Node) bool { return n != nil && n.Bool != nil && *n.Bool }
+
+// unevaluated reports whether a node has an unevaluatedProperties or unevaluatedItems keyword
+// that can fail (true never does).
+func unevaluated(n *ir.Node) bool {
+	return (n.UnevaluatedProperties != nil && !isTrue(n.UnevaluatedProperties)) ||
+		(n.UnevaluatedItems != nil && !isTrue(n.UnevaluatedItems))
+}
+
+// annCall applies the in-place subschema c to v at p: with collection (col) and an annotating
+// variant, its annotations are added to ev.
+func (e *emitter) annCall(c *ir.Node, col bool) string {
+	if col && c.TSAnnFunc != "" {
+		return e.exec("ann.call", c.TSAnnFunc)
+	}
+	return e.fn(c) + "(v, p, e)"
+}
+
+// annAccepts tests v against the in-place subschema c; with collection, its annotations are
+// added to into when it passes.
+func (e *emitter) annAccepts(c *ir.Node, col bool, into string) string {
+	if col && c.TSAnnFunc != "" {
+		return e.exec("ann.accepts", struct{ Func, Into string }{c.TSAnnFunc, into})
+	}
+	return e.exec("v.accepts", e.fn(c))
 }
 
 // commentLine makes s safe inside a // comment.
@@ -89,8 +128,10 @@ func (e *emitter) number(n *ir.NumberLit) string {
 	return s
 }
 
-// nodeBody writes the statements of a node validator, in the order of docs/validation.md.
-func (e *emitter) nodeBody(n *ir.Node) string {
+// nodeBody writes the statements of a node validator, in the order of docs/validation.md, or
+// of its annotating variant (ann). The variant, and the validator of a node with a failing
+// unevaluated keyword, collect annotations in ev.
+func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 	var b strings.Builder
 	if n.Bool != nil {
 		if !*n.Bool {
@@ -98,8 +139,22 @@ func (e *emitter) nodeBody(n *ir.Node) string {
 		}
 		return b.String()
 	}
+	col := ann || unevaluated(n)
+	if col {
+		b.WriteString(e.exec("ann.start", nil))
+	}
+	if ann {
+		b.WriteString(e.exec("ann.n0", nil))
+	}
+	if unevaluated(n) {
+		b.WriteString(e.exec("ann.at", nil))
+	}
 	if n.Ref != nil {
-		b.WriteString(e.exec("v.ref", e.fn(n.Ref)))
+		if col && n.Ref.TSAnnFunc != "" {
+			b.WriteString(e.exec("ann.ref", e.annCall(n.Ref, col)))
+		} else {
+			b.WriteString(e.exec("v.ref", e.fn(n.Ref)))
+		}
 	}
 	if len(n.Types) > 0 {
 		conds := make([]string, len(n.Types))
@@ -157,22 +212,33 @@ func (e *emitter) nodeBody(n *ir.Node) string {
 		}
 	}
 	if allows(n, "object") {
-		if s := e.objectBody(n); s != "" {
+		if s := e.objectBody(n, col); s != "" {
 			b.WriteString(e.exec("v.object", s))
 		}
 	}
 	if allows(n, "array") {
-		if s := e.arrayBody(n); s != "" {
+		if s := e.arrayBody(n, col); s != "" {
 			b.WriteString(e.exec("v.array", s))
 		}
 	}
 	for _, sub := range n.AllOf {
-		b.WriteString(e.exec("v.allOf", e.fn(sub)))
+		if col && sub.TSAnnFunc != "" {
+			b.WriteString(e.exec("ann.ref", e.annCall(sub, col)))
+		} else {
+			b.WriteString(e.exec("v.allOf", e.fn(sub)))
+		}
 	}
 	// anyOf, then oneOf; the one the discriminator names dispatches on it.
 	if len(n.AnyOf) > 0 {
 		if d := n.Discriminator; d != nil && d.Keyword == "anyOf" {
-			b.WriteString(e.discriminator(n, d, n.AnyOf))
+			b.WriteString(e.discriminator(n, d, n.AnyOf, col))
+		} else if col {
+			// Every branch is tried: the annotations of each valid one count.
+			var s strings.Builder
+			for _, sub := range n.AnyOf {
+				s.WriteString(e.exec("ann.branch", e.annAccepts(sub, col, "ev")))
+			}
+			b.WriteString(e.exec("ann.anyOf", s.String()))
 		} else {
 			parts := make([]string, len(n.AnyOf))
 			for i, sub := range n.AnyOf {
@@ -183,7 +249,14 @@ func (e *emitter) nodeBody(n *ir.Node) string {
 	}
 	if len(n.OneOf) > 0 {
 		if d := n.Discriminator; d != nil && d.Keyword == "oneOf" {
-			b.WriteString(e.discriminator(n, d, n.OneOf))
+			b.WriteString(e.discriminator(n, d, n.OneOf, col))
+		} else if col {
+			// Every branch is tried; the annotations count when exactly one is valid.
+			var s strings.Builder
+			for _, sub := range n.OneOf {
+				s.WriteString(e.exec("ann.branch", e.annAccepts(sub, col, "o")))
+			}
+			b.WriteString(e.exec("ann.oneOf", s.String()))
 		} else {
 			parts := make([]string, len(n.OneOf))
 			for i, sub := range n.OneOf {
@@ -195,7 +268,23 @@ func (e *emitter) nodeBody(n *ir.Node) string {
 	if n.Not != nil {
 		b.WriteString(e.exec("v.not", e.fn(n.Not)))
 	}
-	if n.If != nil {
+	if n.If != nil && col && n.If.TSAnnFunc != "" {
+		data := struct{ If, Then, Else string }{If: e.annAccepts(n.If, col, "ev")}
+		switch {
+		case n.Then != nil && n.Else != nil:
+			data.Then, data.Else = e.annCall(n.Then, col), e.annCall(n.Else, col)
+			b.WriteString(e.exec("ann.ifThenElse", data))
+		case n.Then != nil:
+			data.Then = e.annCall(n.Then, col)
+			b.WriteString(e.exec("ann.ifThen", data))
+		case n.Else != nil:
+			data.Else = e.annCall(n.Else, col)
+			b.WriteString(e.exec("ann.ifElse", data))
+		default:
+			// if alone asserts nothing, but its annotations count when it passes.
+			b.WriteString(e.exec("ann.ifAlone", data.If))
+		}
+	} else if n.If != nil {
 		data := struct{ If, Then, Else string }{If: e.fn(n.If)}
 		switch {
 		case n.Then != nil && n.Else != nil:
@@ -209,17 +298,42 @@ func (e *emitter) nodeBody(n *ir.Node) string {
 			b.WriteString(e.exec("v.ifElse", data))
 		}
 	}
+	if up := n.UnevaluatedProperties; up != nil && isTrue(up) && ann {
+		b.WriteString(e.exec("ann.allProps", nil))
+	} else if up != nil && !isTrue(up) {
+		fn := ""
+		if up.Bool == nil {
+			fn = e.fn(up)
+		}
+		b.WriteString(e.exec("ann.unevaluatedProperties", struct{ Func string }{fn}))
+	}
+	if ui := n.UnevaluatedItems; ui != nil && isTrue(ui) && ann {
+		b.WriteString(e.exec("ann.allItems", nil))
+	} else if ui != nil && !isTrue(ui) {
+		fn := ""
+		if ui.Bool == nil {
+			fn = e.fn(ui)
+		}
+		b.WriteString(e.exec("ann.unevaluatedItems", struct{ Func string }{fn}))
+	}
+	if ann {
+		b.WriteString(e.exec("ann.end", nil))
+	}
 	return b.String()
 }
 
 // discriminator writes the dispatch of a tagged anyOf or oneOf on its discriminator property.
-func (e *emitter) discriminator(n *ir.Node, d *ir.Discriminator, branches []*ir.Node) string {
+func (e *emitter) discriminator(n *ir.Node, d *ir.Discriminator, branches []*ir.Node, col bool) string {
 	if len(branches) != len(d.Values) {
 		e.fail("%s: discriminator has %d values for %d branches", n.Location, len(d.Values), len(branches))
 		return ""
 	}
 	var cases strings.Builder
 	for i, br := range branches {
+		if col && br.TSAnnFunc != "" {
+			cases.WriteString(e.exec("ann.discriminator.case", struct{ Value, Call string }{jsString(d.Values[i]), e.annCall(br, col)}))
+			continue
+		}
 		cases.WriteString(e.exec("v.discriminator.case", struct{ Value, Func string }{jsString(d.Values[i]), e.fn(br)}))
 	}
 	return e.exec("v.discriminator", struct{ Name, Seg, Keyword, Message, Cases string }{
@@ -241,7 +355,7 @@ func quoteAll(ss []string) []string {
 
 type nameSeg struct{ Name, Seg string }
 
-func (e *emitter) objectBody(n *ir.Node) string {
+func (e *emitter) objectBody(n *ir.Node, col bool) string {
 	var b strings.Builder
 	addl := n.AdditionalProperties
 	addlTrue := addl != nil && addl.Bool != nil && *addl.Bool
@@ -249,8 +363,12 @@ func (e *emitter) objectBody(n *ir.Node) string {
 	for _, r := range n.Required {
 		b.WriteString(e.exec("v.required", nameSeg{jsString(r), segment(r)}))
 	}
+	prop, pattern := "v.property", "v.patternProperty"
+	if col {
+		prop, pattern = "ann.property", "ann.patternProperty"
+	}
 	for _, p := range n.Properties {
-		b.WriteString(e.exec("v.property", struct{ Name, Seg, Func string }{jsString(p.Name), segment(p.Name), e.fn(p.Schema)}))
+		b.WriteString(e.exec(prop, struct{ Name, Seg, Func string }{jsString(p.Name), segment(p.Name), e.fn(p.Schema)}))
 	}
 	if needKeys {
 		b.WriteString(e.exec("v.keys", nil))
@@ -258,7 +376,7 @@ func (e *emitter) objectBody(n *ir.Node) string {
 	if len(n.PatternProperties) > 0 {
 		var s strings.Builder
 		for _, pp := range n.PatternProperties {
-			s.WriteString(e.exec("v.patternProperty", struct{ Var, Func string }{pp.Pattern.TSVar, e.fn(pp.Schema)}))
+			s.WriteString(e.exec(pattern, struct{ Var, Func string }{pp.Pattern.TSVar, e.fn(pp.Schema)}))
 		}
 		b.WriteString(e.exec("v.patternProperties", s.String()))
 	}
@@ -274,11 +392,18 @@ func (e *emitter) objectBody(n *ir.Node) string {
 		if len(known) > 0 {
 			knownStmt = e.exec("v.additional.known", strings.Join(known, e.exec("v.or", nil)))
 		}
-		if addl.Bool != nil {
-			b.WriteString(e.exec("v.additional.false", knownStmt))
-		} else {
-			b.WriteString(e.exec("v.additional.schema", struct{ Known, Func string }{knownStmt, e.fn(addl)}))
+		pre := "v."
+		if col {
+			pre = "ann."
 		}
+		if addl.Bool != nil {
+			b.WriteString(e.exec(pre+"additional.false", knownStmt))
+		} else {
+			b.WriteString(e.exec(pre+"additional.schema", struct{ Known, Func string }{knownStmt, e.fn(addl)}))
+		}
+	} else if addl != nil && col {
+		// additionalProperties: true evaluates every key properties and patterns leave.
+		b.WriteString(e.exec("ann.additional.true", nil))
 	}
 	if n.PropertyNames != nil {
 		b.WriteString(e.exec("v.propertyNames", e.fn(n.PropertyNames)))
@@ -304,12 +429,19 @@ func (e *emitter) objectBody(n *ir.Node) string {
 		if d.Schema.Bool != nil && *d.Schema.Bool {
 			continue
 		}
+		if col && d.Schema.TSAnnFunc != "" {
+			b.WriteString(e.exec("ann.dependentSchema", struct{ Name, Func string }{jsString(d.Property), d.Schema.TSAnnFunc}))
+			continue
+		}
 		b.WriteString(e.exec("v.dependentSchema", struct{ Name, Func string }{jsString(d.Property), e.fn(d.Schema)}))
+	}
+	if up := n.UnevaluatedProperties; up != nil && !isTrue(up) {
+		b.WriteString(e.exec("ann.mark", nil))
 	}
 	return b.String()
 }
 
-func (e *emitter) arrayBody(n *ir.Node) string {
+func (e *emitter) arrayBody(n *ir.Node, col bool) string {
 	var b strings.Builder
 	if n.MinItems != nil {
 		b.WriteString(e.exec("v.minItems", *n.MinItems))
@@ -326,32 +458,45 @@ func (e *emitter) arrayBody(n *ir.Node) string {
 			Func  string
 		}{i, e.fn(p)}))
 	}
+	if col && len(n.PrefixItems) > 0 {
+		b.WriteString(e.exec("ann.prefixItems", len(n.PrefixItems)))
+	}
 	if n.Items != nil && !(n.Items.Bool != nil && *n.Items.Bool) {
 		b.WriteString(e.exec("v.items", struct {
 			Start int
 			Func  string
 		}{len(n.PrefixItems), e.fn(n.Items)}))
 	}
+	if col && n.Items != nil {
+		b.WriteString(e.exec("ann.items", nil))
+	}
 	if n.Contains != nil {
-		b.WriteString(e.containsBody(n))
+		b.WriteString(e.containsBody(n, col))
 	}
 	if n.UniqueBy != "" {
 		b.WriteString(e.exec("v.uniqueBy", struct{ Name, Seg, Message string }{
 			jsString(n.UniqueBy), segment(n.UniqueBy), jsString("repeats the " + strconv.Quote(n.UniqueBy) + " of an earlier item"),
 		}))
 	}
+	if ui := n.UnevaluatedItems; ui != nil && !isTrue(ui) {
+		b.WriteString(e.exec("ann.mark", nil))
+	}
 	return b.String()
 }
 
 // containsBody counts the items contains accepts and checks the count against minContains
 // (absent: 1; the keyword reported is then "contains") and maxContains; "" when no count can
-// fail.
-func (e *emitter) containsBody(n *ir.Node) string {
+// fail. With collection (col), the items contains accepts are evaluated (even when no count can
+// fail).
+func (e *emitter) containsBody(n *ir.Node, col bool) string {
 	lo, kw := int64(1), "contains"
 	if n.MinContains != nil {
 		lo, kw = *n.MinContains, "minContains"
 	}
 	if lo == 0 && n.MaxContains == nil {
+		if col {
+			return e.exec("ann.containsOnly", e.fn(n.Contains))
+		}
 		return ""
 	}
 	type bound struct {
@@ -368,6 +513,9 @@ func (e *emitter) containsBody(n *ir.Node) string {
 	}
 	if m := n.MaxContains; m != nil {
 		data.Max = &bound{*m, jsString("maxContains"), jsString(fmt.Sprintf(`must contain at most %d %s matching the schema of contains, has `, *m, plural(*m, "item", "items")))}
+	}
+	if col {
+		return e.exec("ann.contains", data)
 	}
 	return e.exec("v.contains", data)
 }
