@@ -30,8 +30,9 @@ func (e *emitter) arbitraries() string {
 	return e.exec("arbitraries.ts", struct{ Header, Imports, Body string }{Header, imports, body.String()})
 }
 
-// recursion computes, for every named type, the named types it can reach through references,
-// so that a reference on a cycle is generated lazily and bounded in depth.
+// recursion finds the cycles of references between named types (their strongly connected
+// components, in linear time), so that a reference on a cycle is generated lazily and bounded
+// in depth.
 func (e *emitter) recursion() {
 	direct := map[*ir.Type][]*ir.Type{}
 	for _, t := range e.s.Types {
@@ -52,21 +53,69 @@ func (e *emitter) recursion() {
 		}
 		walk(t.Node)
 	}
-	e.reach = map[*ir.Type]map[*ir.Type]bool{}
-	for _, t := range e.s.Types {
-		r := map[*ir.Type]bool{}
-		stack := slices.Clone(direct[t])
-		for len(stack) > 0 {
-			x := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if r[x] {
+	e.component = components(e.s.Types, direct)
+}
+
+// components numbers the strongly connected components of the reference graph (Tarjan's
+// algorithm with an explicit stack, so that a long chain of references cannot exhaust the
+// call stack).
+func components(types []*ir.Type, edges map[*ir.Type][]*ir.Type) map[*ir.Type]int {
+	index := map[*ir.Type]int{}
+	low := map[*ir.Type]int{}
+	onStack := map[*ir.Type]bool{}
+	comp := map[*ir.Type]int{}
+	var stack []*ir.Type
+	next, ncomp := 0, 0
+	type frame struct {
+		t *ir.Type
+		i int // next edge to follow
+	}
+	for _, root := range types {
+		if _, seen := index[root]; seen {
+			continue
+		}
+		work := []frame{{t: root}}
+		index[root], low[root] = next, next
+		next++
+		stack = append(stack, root)
+		onStack[root] = true
+		for len(work) > 0 {
+			f := &work[len(work)-1]
+			if f.i < len(edges[f.t]) {
+				w := edges[f.t][f.i]
+				f.i++
+				if _, seen := index[w]; !seen {
+					index[w], low[w] = next, next
+					next++
+					stack = append(stack, w)
+					onStack[w] = true
+					work = append(work, frame{t: w})
+				} else if onStack[w] {
+					low[f.t] = min(low[f.t], index[w])
+				}
 				continue
 			}
-			r[x] = true
-			stack = append(stack, direct[x]...)
+			v := f.t
+			work = work[:len(work)-1]
+			if len(work) > 0 {
+				parent := work[len(work)-1].t
+				low[parent] = min(low[parent], low[v])
+			}
+			if low[v] == index[v] {
+				for {
+					w := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					onStack[w] = false
+					comp[w] = ncomp
+					if w == v {
+						break
+					}
+				}
+				ncomp++
+			}
 		}
-		e.reach[t] = r
 	}
+	return comp
 }
 
 // children lists the subschemas of a node, in a fixed order.
@@ -98,7 +147,8 @@ type arbGen struct {
 
 // recursive reports whether a reference from the owner to t lies on a cycle.
 func (g *arbGen) recursive(t *ir.Type) bool {
-	return t == g.owner || g.e.reach[t][g.owner]
+	// The owner refers to t; t refers back to the owner exactly when both are on one cycle.
+	return t == g.owner || g.e.component[t] == g.e.component[g.owner]
 }
 
 // node returns the arbitrary of a subschema and whether it contains a recursive reference.

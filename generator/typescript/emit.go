@@ -97,8 +97,9 @@ type emitter struct {
 	s    *ir.Schema
 	opts Options
 	err  error
-	// reach maps each named type to the named types it can reach (see recursion).
-	reach map[*ir.Type]map[*ir.Type]bool
+	// component numbers the strongly connected components of the references between named
+	// types (see recursion).
+	component map[*ir.Type]int
 }
 
 // exec renders the named template; the first failure is kept in e.err.
