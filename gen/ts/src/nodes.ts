@@ -35,8 +35,8 @@ export function vFinding_Kind(v: unknown, p: string, e: ValidationError[]): void
     return;
   }
   if (typeof v === "string") {
-    if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (rt.codePointLength(v) > 200) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 200 characters" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
+    if (v.length > 200 && rt.codePointLength(v) > 200) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 200 characters" });
   }
 }
 
@@ -142,8 +142,8 @@ export function vFindingsResponse_CountsByKind(v: unknown, p: string, e: Validat
 // FindingsResponse.json#/properties/counts_by_kind/propertyNames
 export function vFindingsResponse_CountsByKind_PropertyNames(v: unknown, p: string, e: ValidationError[]): void {
   if (typeof v === "string") {
-    if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (rt.codePointLength(v) > 200) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 200 characters" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
+    if (v.length > 200 && rt.codePointLength(v) > 200) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 200 characters" });
   }
 }
 
@@ -249,8 +249,8 @@ export function vFindingsResponse_Meta_ServerVersion(v: unknown, p: string, e: V
     return;
   }
   if (typeof v === "string") {
-    if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 128 characters" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
+    if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 128 characters" });
   }
 }
 
@@ -279,8 +279,8 @@ export function vGetSessionFindingsParams_SessionKey(v: unknown, p: string, e: V
     return;
   }
   if (typeof v === "string") {
-    if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (rt.codePointLength(v) > 256) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 256 characters" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
+    if (v.length > 256 && rt.codePointLength(v) > 256) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 256 characters" });
   }
 }
 
@@ -354,7 +354,7 @@ export function vCommon_SkillID(v: unknown, p: string, e: ValidationError[]): vo
     return;
   }
   if (typeof v === "string") {
-    if (rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 128 characters" });
+    if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 128 characters" });
     if (!rePattern0.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[a-z0-9](?:[a-z0-9._-]{0,126}[a-z0-9])?$" });
   }
 }
@@ -377,7 +377,7 @@ export function vInvocationRequest_Inputs(v: unknown, p: string, e: ValidationEr
 // InvocationRequest.json#/properties/inputs/propertyNames
 export function vInvocationRequest_Inputs_PropertyNames(v: unknown, p: string, e: ValidationError[]): void {
   if (typeof v === "string") {
-    if (rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 64 characters" });
+    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 64 characters" });
     if (!rePattern1.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[A-Za-z_][A-Za-z0-9_]*$" });
   }
 }
@@ -456,7 +456,7 @@ export function vCommon_Timestamp(v: unknown, p: string, e: ValidationError[]): 
     return;
   }
   if (typeof v === "string") {
-    if (rt.codePointLength(v) > 35) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 35 characters" });
+    if (v.length > 35 && rt.codePointLength(v) > 35) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 35 characters" });
     if (!rePattern2.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,9})?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$" });
   }
 }
@@ -491,7 +491,7 @@ export function vInvocationResponse_InvocationError_Code(v: unknown, p: string, 
     return;
   }
   if (typeof v === "string") {
-    if (rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 64 characters" });
+    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 64 characters" });
     if (!rePattern3.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[a-z][a-z0-9_]*$" });
   }
 }
@@ -503,8 +503,8 @@ export function vInvocationResponse_InvocationError_Message(v: unknown, p: strin
     return;
   }
   if (typeof v === "string") {
-    if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (rt.codePointLength(v) > 4000) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 4000 characters" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
+    if (v.length > 4000 && rt.codePointLength(v) > 4000) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 4000 characters" });
   }
 }
 
@@ -562,7 +562,7 @@ export function vCommon_SemVer(v: unknown, p: string, e: ValidationError[]): voi
     return;
   }
   if (typeof v === "string") {
-    if (rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 64 characters" });
+    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 64 characters" });
     if (!rePattern4.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$" });
   }
 }
@@ -648,7 +648,7 @@ export function vSkillDescriptor_Provider_URL(v: unknown, p: string, e: Validati
     return;
   }
   if (typeof v === "string") {
-    if (rt.codePointLength(v) > 2048) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 2048 characters" });
+    if (v.length > 2048 && rt.codePointLength(v) > 2048) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 2048 characters" });
     if (!rePattern5.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^https://(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$" });
   }
 }
@@ -660,7 +660,7 @@ export function vSkillDescriptor_Provider_Contact(v: unknown, p: string, e: Vali
     return;
   }
   if (typeof v === "string") {
-    if (rt.codePointLength(v) > 254) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 254 characters" });
+    if (v.length > 254 && rt.codePointLength(v) > 254) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 254 characters" });
     if (!rePattern6.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[!-?A-~]+@[A-Za-z0-9.-]+$" });
   }
 }
@@ -753,7 +753,7 @@ export function vSkillDescriptor_InputParameter_Name(v: unknown, p: string, e: V
     return;
   }
   if (typeof v === "string") {
-    if (rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 64 characters" });
+    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 64 characters" });
     if (!rePattern1.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[A-Za-z_][A-Za-z0-9_]*$" });
   }
 }
@@ -779,7 +779,7 @@ export function vSkillDescriptor_InputParameter_Description(v: unknown, p: strin
     return;
   }
   if (typeof v === "string") {
-    if (rt.codePointLength(v) > 2000) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 2000 characters" });
+    if (v.length > 2000 && rt.codePointLength(v) > 2000) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 2000 characters" });
   }
 }
 
@@ -814,7 +814,7 @@ export function vSkillDescriptor_OutputDescriptor_MediaType(v: unknown, p: strin
     return;
   }
   if (typeof v === "string") {
-    if (rt.codePointLength(v) > 255) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 255 characters" });
+    if (v.length > 255 && rt.codePointLength(v) > 255) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 255 characters" });
     if (!rePattern7.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[a-z]+/[a-z0-9.+-]+$" });
   }
 }
@@ -897,8 +897,8 @@ export function vSkillDescriptor_APIKeyAuth_Name(v: unknown, p: string, e: Valid
     return;
   }
   if (typeof v === "string") {
-    if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 128 characters" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
+    if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 128 characters" });
     if (!rePattern8.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[!#$%&'*+.^_`|~0-9A-Za-z-]+$" });
   }
 }
@@ -953,8 +953,8 @@ export function vSkillDescriptor_OAuth2Auth_Scopes_Items(v: unknown, p: string, 
     return;
   }
   if (typeof v === "string") {
-    if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (rt.codePointLength(v) > 256) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 256 characters" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
+    if (v.length > 256 && rt.codePointLength(v) > 256) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 256 characters" });
     if (!rePattern9.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[!#-\\[\\]-~]+$" });
   }
 }
@@ -1050,8 +1050,8 @@ export function vSkillDescriptor_Tags_Items(v: unknown, p: string, e: Validation
     return;
   }
   if (typeof v === "string") {
-    if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 64 characters" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
+    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 64 characters" });
   }
 }
 
@@ -1117,7 +1117,7 @@ export function vSkillIndex_SkillIndexEntry_Description(v: unknown, p: string, e
     return;
   }
   if (typeof v === "string") {
-    if (rt.codePointLength(v) > 4000) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 4000 characters" });
+    if (v.length > 4000 && rt.codePointLength(v) > 4000) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 4000 characters" });
   }
 }
 
@@ -1128,8 +1128,8 @@ export function vSkillIndex_SkillIndexEntry_DescriptorURL(v: unknown, p: string,
     return;
   }
   if (typeof v === "string") {
-    if (rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (rt.codePointLength(v) > 2048) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 2048 characters" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
+    if (v.length > 2048 && rt.codePointLength(v) > 2048) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 2048 characters" });
     if (!rePattern10.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^(?:https://[!-~]+|[!-\"$-.0-9;->@-~]*(?:[/?#][!-~]*)?)$" });
   }
 }

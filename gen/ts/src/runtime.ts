@@ -61,8 +61,16 @@ export function compareCodePoints(a: string, b: string): number {
 
 /** sortedKeys returns the own enumerable keys of o, sorted by code point. */
 export function sortedKeys(o: object): string[] {
-  return Object.keys(o).sort(compareCodePoints);
+  const keys = Object.keys(o);
+  if (keys.length < 2) return keys;
+  // Without surrogates, UTF-16 order (the default sort) is code point order.
+  for (const k of keys) {
+    if (SURROGATE.test(k)) return keys.sort(compareCodePoints);
+  }
+  return keys.sort();
 }
+
+const SURROGATE = /[\ud800-\udfff]/;
 
 /** codePointLength counts the Unicode code points of s (a lone surrogate counts as one). */
 export function codePointLength(s: string): number {
