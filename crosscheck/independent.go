@@ -59,37 +59,23 @@ func LoadSchemaFS(fsys fs.FS) (*Schema, error) {
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.RegisterVocabulary(vocab)
 	c.AssertVocabs()
-	err = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
-			return err
-		}
-		data, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			return err
-		}
-		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
-		}
-		doc, ok := v.(map[string]any)
-		if !ok {
-			return fmt.Errorf("%s: not a JSON object", p)
-		}
+	docs, err := oracle.Documents(fsys)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range docs {
+		p, doc := d.Path, d.Doc
 		id, _ := doc["$id"].(string)
 		if id != IDBase+p {
-			return fmt.Errorf("%s: $id is %q, want %q", p, id, IDBase+p)
+			return nil, fmt.Errorf("%s: $id is %q, want %q", p, id, IDBase+p)
 		}
 		if err := c.AddResource(id, doc); err != nil {
-			return fmt.Errorf("%s: %w", p, err)
+			return nil, fmt.Errorf("%s: %w", p, err)
 		}
 		s.files[id] = doc
 		if !strings.Contains(p, "/") {
 			s.roots = append(s.roots, strings.TrimSuffix(p, ".json"))
 		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
 	}
 	sort.Strings(s.roots)
 	s.compiler = c

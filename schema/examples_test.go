@@ -36,31 +36,16 @@ type schemaFile struct {
 
 func loadSchemaFiles(t *testing.T) []schemaFile {
 	t.Helper()
-	var files []schemaFile
-	err := fs.WalkDir(FS, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
-			return err
-		}
-		data, err := fs.ReadFile(FS, p)
-		if err != nil {
-			return err
-		}
-		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
-		}
-		doc, ok := v.(map[string]any)
-		if !ok {
-			return fmt.Errorf("%s: not a JSON object", p)
-		}
-		files = append(files, schemaFile{path: p, doc: doc})
-		return nil
-	})
+	docs, err := oracle.Documents(FS)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) == 0 {
+	if len(docs) == 0 {
 		t.Fatal("schema.FS holds no schema file")
+	}
+	files := make([]schemaFile, len(docs))
+	for i, d := range docs {
+		files[i] = schemaFile{path: d.Path, doc: d.Doc}
 	}
 	return files
 }

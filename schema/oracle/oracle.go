@@ -4,6 +4,9 @@
 package oracle
 
 import (
+	"bytes"
+	"fmt"
+	"io/fs"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -92,4 +95,35 @@ func (*uniqueByError) KeywordPath() []string { return []string{"x-unique-by"} }
 
 func (e *uniqueByError) LocalizedString(p *message.Printer) string {
 	return p.Sprintf("items at %d and %d have the same %s", e.First, e.Dup, e.Prop)
+}
+
+// Document is one schema file, decoded for the validator (numbers are json.Number).
+type Document struct {
+	Path string // relative to the schema folder, e.g. "defs/common.json"
+	Doc  map[string]any
+}
+
+// Documents decodes every .json file of fsys, in path order.
+func Documents(fsys fs.FS) ([]Document, error) {
+	var out []Document
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
+			return err
+		}
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+		if err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		doc, ok := v.(map[string]any)
+		if !ok {
+			return fmt.Errorf("%s: not a JSON object", p)
+		}
+		out = append(out, Document{Path: p, Doc: doc})
+		return nil
+	})
+	return out, err
 }
