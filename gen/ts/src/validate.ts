@@ -5,7 +5,7 @@ import type { ParseResult, ValidationError } from "./runtime.js";
 import * as n from "./nodes.js";
 import type { Finding, FindingsResponse, Meta, GetSessionFindingsParams, InvocationRequest, Caller, CallerType, InvocationResponse, InvocationStatus, Timestamps, InvocationError, ProtocolVersion, SkillDescriptor, Provider, Endpoint, EndpointMethod, InputParameter, OutputDescriptor, ValueType, Auth, APIKeyAuth, APIKeyAuthIn, OAuth2Auth, CustomAuth, NoAuth, SkillIndex, SkillIndexEntry, SemVer, CapabilityType, Access, Severity, SkillID, Timestamp } from "./types.js";
 
-/** validateFinding reports every violation of Finding in value, in document order (empty when valid). */
+/** validateFinding reports every violation of Finding in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateFinding(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vFinding(value, "", e);
@@ -31,7 +31,7 @@ export function serializeFinding(value: Finding): string {
   return JSON.stringify(value);
 }
 
-/** validateFindingsResponse reports every violation of FindingsResponse in value, in document order (empty when valid). */
+/** validateFindingsResponse reports every violation of FindingsResponse in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateFindingsResponse(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vFindingsResponse(value, "", e);
@@ -57,7 +57,7 @@ export function serializeFindingsResponse(value: FindingsResponse): string {
   return JSON.stringify(value);
 }
 
-/** validateMeta reports every violation of Meta in value, in document order (empty when valid). */
+/** validateMeta reports every violation of Meta in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateMeta(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vFindingsResponse_Meta2(value, "", e);
@@ -83,7 +83,7 @@ export function serializeMeta(value: Meta): string {
   return JSON.stringify(value);
 }
 
-/** validateGetSessionFindingsParams reports every violation of GetSessionFindingsParams in value, in document order (empty when valid). */
+/** validateGetSessionFindingsParams reports every violation of GetSessionFindingsParams in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateGetSessionFindingsParams(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vGetSessionFindingsParams(value, "", e);
@@ -109,7 +109,7 @@ export function serializeGetSessionFindingsParams(value: GetSessionFindingsParam
   return JSON.stringify(value);
 }
 
-/** validateInvocationRequest reports every violation of InvocationRequest in value, in document order (empty when valid). */
+/** validateInvocationRequest reports every violation of InvocationRequest in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateInvocationRequest(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vInvocationRequest(value, "", e);
@@ -135,7 +135,7 @@ export function serializeInvocationRequest(value: InvocationRequest): string {
   return JSON.stringify(value);
 }
 
-/** validateCaller reports every violation of Caller in value, in document order (empty when valid). */
+/** validateCaller reports every violation of Caller in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateCaller(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vInvocationRequest_Caller2(value, "", e);
@@ -161,7 +161,7 @@ export function serializeCaller(value: Caller): string {
   return JSON.stringify(value);
 }
 
-/** validateCallerType reports every violation of CallerType in value, in document order (empty when valid). */
+/** validateCallerType reports every violation of CallerType in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateCallerType(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vInvocationRequest_Caller_Type(value, "", e);
@@ -187,7 +187,7 @@ export function serializeCallerType(value: CallerType): string {
   return JSON.stringify(value);
 }
 
-/** validateInvocationResponse reports every violation of InvocationResponse in value, in document order (empty when valid). */
+/** validateInvocationResponse reports every violation of InvocationResponse in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateInvocationResponse(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vInvocationResponse(value, "", e);
@@ -213,7 +213,7 @@ export function serializeInvocationResponse(value: InvocationResponse): string {
   return JSON.stringify(value);
 }
 
-/** validateInvocationStatus reports every violation of InvocationStatus in value, in document order (empty when valid). */
+/** validateInvocationStatus reports every violation of InvocationStatus in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateInvocationStatus(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vInvocationResponse_InvocationStatus(value, "", e);
@@ -239,7 +239,7 @@ export function serializeInvocationStatus(value: InvocationStatus): string {
   return JSON.stringify(value);
 }
 
-/** validateTimestamps reports every violation of Timestamps in value, in document order (empty when valid). */
+/** validateTimestamps reports every violation of Timestamps in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateTimestamps(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vInvocationResponse_Timestamps2(value, "", e);
@@ -265,7 +265,7 @@ export function serializeTimestamps(value: Timestamps): string {
   return JSON.stringify(value);
 }
 
-/** validateInvocationError reports every violation of InvocationError in value, in document order (empty when valid). */
+/** validateInvocationError reports every violation of InvocationError in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateInvocationError(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vInvocationResponse_InvocationError(value, "", e);
@@ -291,7 +291,7 @@ export function serializeInvocationError(value: InvocationError): string {
   return JSON.stringify(value);
 }
 
-/** validateProtocolVersion reports every violation of ProtocolVersion in value, in document order (empty when valid). */
+/** validateProtocolVersion reports every violation of ProtocolVersion in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateProtocolVersion(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vProtocolVersion(value, "", e);
@@ -317,7 +317,7 @@ export function serializeProtocolVersion(value: ProtocolVersion): string {
   return JSON.stringify(value);
 }
 
-/** validateSkillDescriptor reports every violation of SkillDescriptor in value, in document order (empty when valid). */
+/** validateSkillDescriptor reports every violation of SkillDescriptor in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateSkillDescriptor(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vSkillDescriptor(value, "", e);
@@ -343,7 +343,7 @@ export function serializeSkillDescriptor(value: SkillDescriptor): string {
   return JSON.stringify(value);
 }
 
-/** validateProvider reports every violation of Provider in value, in document order (empty when valid). */
+/** validateProvider reports every violation of Provider in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateProvider(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vSkillDescriptor_Provider2(value, "", e);
@@ -369,7 +369,7 @@ export function serializeProvider(value: Provider): string {
   return JSON.stringify(value);
 }
 
-/** validateEndpoint reports every violation of Endpoint in value, in document order (empty when valid). */
+/** validateEndpoint reports every violation of Endpoint in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateEndpoint(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vSkillDescriptor_Endpoint2(value, "", e);
@@ -395,7 +395,7 @@ export function serializeEndpoint(value: Endpoint): string {
   return JSON.stringify(value);
 }
 
-/** validateEndpointMethod reports every violation of EndpointMethod in value, in document order (empty when valid). */
+/** validateEndpointMethod reports every violation of EndpointMethod in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateEndpointMethod(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vSkillDescriptor_Endpoint_Method(value, "", e);
@@ -421,7 +421,7 @@ export function serializeEndpointMethod(value: EndpointMethod): string {
   return JSON.stringify(value);
 }
 
-/** validateInputParameter reports every violation of InputParameter in value, in document order (empty when valid). */
+/** validateInputParameter reports every violation of InputParameter in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateInputParameter(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vSkillDescriptor_InputParameter(value, "", e);
@@ -447,7 +447,7 @@ export function serializeInputParameter(value: InputParameter): string {
   return JSON.stringify(value);
 }
 
-/** validateOutputDescriptor reports every violation of OutputDescriptor in value, in document order (empty when valid). */
+/** validateOutputDescriptor reports every violation of OutputDescriptor in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateOutputDescriptor(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vSkillDescriptor_OutputDescriptor(value, "", e);
@@ -473,7 +473,7 @@ export function serializeOutputDescriptor(value: OutputDescriptor): string {
   return JSON.stringify(value);
 }
 
-/** validateValueType reports every violation of ValueType in value, in document order (empty when valid). */
+/** validateValueType reports every violation of ValueType in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateValueType(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vSkillDescriptor_ValueType(value, "", e);
@@ -499,7 +499,7 @@ export function serializeValueType(value: ValueType): string {
   return JSON.stringify(value);
 }
 
-/** validateAuth reports every violation of Auth in value, in document order (empty when valid). */
+/** validateAuth reports every violation of Auth in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateAuth(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vSkillDescriptor_Auth2(value, "", e);
@@ -525,7 +525,7 @@ export function serializeAuth(value: Auth): string {
   return JSON.stringify(value);
 }
 
-/** validateAPIKeyAuth reports every violation of APIKeyAuth in value, in document order (empty when valid). */
+/** validateAPIKeyAuth reports every violation of APIKeyAuth in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateAPIKeyAuth(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vSkillDescriptor_APIKeyAuth(value, "", e);
@@ -551,7 +551,7 @@ export function serializeAPIKeyAuth(value: APIKeyAuth): string {
   return JSON.stringify(value);
 }
 
-/** validateAPIKeyAuthIn reports every violation of APIKeyAuthIn in value, in document order (empty when valid). */
+/** validateAPIKeyAuthIn reports every violation of APIKeyAuthIn in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateAPIKeyAuthIn(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vSkillDescriptor_APIKeyAuth_In(value, "", e);
@@ -577,7 +577,7 @@ export function serializeAPIKeyAuthIn(value: APIKeyAuthIn): string {
   return JSON.stringify(value);
 }
 
-/** validateOAuth2Auth reports every violation of OAuth2Auth in value, in document order (empty when valid). */
+/** validateOAuth2Auth reports every violation of OAuth2Auth in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateOAuth2Auth(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vSkillDescriptor_OAuth2Auth(value, "", e);
@@ -603,7 +603,7 @@ export function serializeOAuth2Auth(value: OAuth2Auth): string {
   return JSON.stringify(value);
 }
 
-/** validateCustomAuth reports every violation of CustomAuth in value, in document order (empty when valid). */
+/** validateCustomAuth reports every violation of CustomAuth in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateCustomAuth(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vSkillDescriptor_CustomAuth(value, "", e);
@@ -629,7 +629,7 @@ export function serializeCustomAuth(value: CustomAuth): string {
   return JSON.stringify(value);
 }
 
-/** validateNoAuth reports every violation of NoAuth in value, in document order (empty when valid). */
+/** validateNoAuth reports every violation of NoAuth in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateNoAuth(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vSkillDescriptor_NoAuth(value, "", e);
@@ -655,7 +655,7 @@ export function serializeNoAuth(value: NoAuth): string {
   return JSON.stringify(value);
 }
 
-/** validateSkillIndex reports every violation of SkillIndex in value, in document order (empty when valid). */
+/** validateSkillIndex reports every violation of SkillIndex in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateSkillIndex(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vSkillIndex(value, "", e);
@@ -681,7 +681,7 @@ export function serializeSkillIndex(value: SkillIndex): string {
   return JSON.stringify(value);
 }
 
-/** validateSkillIndexEntry reports every violation of SkillIndexEntry in value, in document order (empty when valid). */
+/** validateSkillIndexEntry reports every violation of SkillIndexEntry in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateSkillIndexEntry(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vSkillIndex_SkillIndexEntry(value, "", e);
@@ -707,7 +707,7 @@ export function serializeSkillIndexEntry(value: SkillIndexEntry): string {
   return JSON.stringify(value);
 }
 
-/** validateSemVer reports every violation of SemVer in value, in document order (empty when valid). */
+/** validateSemVer reports every violation of SemVer in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateSemVer(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vCommon_SemVer(value, "", e);
@@ -733,7 +733,7 @@ export function serializeSemVer(value: SemVer): string {
   return JSON.stringify(value);
 }
 
-/** validateCapabilityType reports every violation of CapabilityType in value, in document order (empty when valid). */
+/** validateCapabilityType reports every violation of CapabilityType in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateCapabilityType(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vCommon_CapabilityType(value, "", e);
@@ -759,7 +759,7 @@ export function serializeCapabilityType(value: CapabilityType): string {
   return JSON.stringify(value);
 }
 
-/** validateAccess reports every violation of Access in value, in document order (empty when valid). */
+/** validateAccess reports every violation of Access in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateAccess(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vCommon_Access(value, "", e);
@@ -785,7 +785,7 @@ export function serializeAccess(value: Access): string {
   return JSON.stringify(value);
 }
 
-/** validateSeverity reports every violation of Severity in value, in document order (empty when valid). */
+/** validateSeverity reports every violation of Severity in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateSeverity(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vCommon_Severity(value, "", e);
@@ -811,7 +811,7 @@ export function serializeSeverity(value: Severity): string {
   return JSON.stringify(value);
 }
 
-/** validateSkillID reports every violation of SkillID in value, in document order (empty when valid). */
+/** validateSkillID reports every violation of SkillID in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateSkillID(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vCommon_SkillID(value, "", e);
@@ -837,7 +837,7 @@ export function serializeSkillID(value: SkillID): string {
   return JSON.stringify(value);
 }
 
-/** validateTimestamp reports every violation of Timestamp in value, in document order (empty when valid). */
+/** validateTimestamp reports every violation of Timestamp in value, in schema order, as the Go package reports them (empty when valid). */
 export function validateTimestamp(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vCommon_Timestamp(value, "", e);
