@@ -6,7 +6,7 @@ SHELL := /bin/bash
 FUZZTIME ?= 60s
 FUZZ_TARGETS = FuzzParseProtocolVersion FuzzParseSkillDescriptor FuzzParseSkillIndex \
 	FuzzParseInvocationRequest FuzzParseInvocationResponse FuzzParseFinding \
-	FuzzParseFindingsResponse FuzzParseGetSessionFindingsParams
+	FuzzParseFindingsResponse FuzzParseGetSessionFindingsParams FuzzParserMatchesEncodingJSON
 
 .PHONY: all generate check test test-go test-ts deps deps-go deps-ts build vet fmt bench fuzz clean help
 
