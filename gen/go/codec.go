@@ -6,6 +6,7 @@ package skill
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 func knownFinding(k string) bool {
@@ -39,7 +40,7 @@ func decodeFinding(v *jv) (Finding, error) {
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
-		t.AdditionalProperties[k] = val
+		t.AdditionalProperties[strings.Clone(k)] = val
 	}
 	_ = o
 	return t, nil
@@ -181,7 +182,7 @@ func decodeMeta(v *jv) (Meta, error) {
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
-		t.AdditionalProperties[k] = val
+		t.AdditionalProperties[strings.Clone(k)] = val
 	}
 	_ = o
 	return t, nil
@@ -303,7 +304,7 @@ func decodeInvocationRequest(v *jv) (InvocationRequest, error) {
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
-		t.AdditionalProperties[k] = val
+		t.AdditionalProperties[strings.Clone(k)] = val
 	}
 	_ = o
 	return t, nil
@@ -438,7 +439,7 @@ func decodeInvocationResponse(v *jv) (InvocationResponse, error) {
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
-		t.AdditionalProperties[k] = val
+		t.AdditionalProperties[strings.Clone(k)] = val
 	}
 	_ = o
 	return t, nil
@@ -573,7 +574,7 @@ func decodeInvocationError(v *jv) (InvocationError, error) {
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
-		t.AdditionalProperties[k] = val
+		t.AdditionalProperties[strings.Clone(k)] = val
 	}
 	_ = o
 	return t, nil
@@ -711,7 +712,7 @@ func decodeSkillDescriptor(v *jv) (SkillDescriptor, error) {
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
-		t.AdditionalProperties[k] = val
+		t.AdditionalProperties[strings.Clone(k)] = val
 	}
 	_ = o
 	return t, nil
@@ -787,7 +788,7 @@ func decodeProvider(v *jv) (Provider, error) {
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
-		t.AdditionalProperties[k] = val
+		t.AdditionalProperties[strings.Clone(k)] = val
 	}
 	_ = o
 	return t, nil
@@ -853,7 +854,7 @@ func decodeEndpoint(v *jv) (Endpoint, error) {
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
-		t.AdditionalProperties[k] = val
+		t.AdditionalProperties[strings.Clone(k)] = val
 	}
 	_ = o
 	return t, nil
@@ -1325,7 +1326,7 @@ func decodeSkillIndex(v *jv) (SkillIndex, error) {
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
-		t.AdditionalProperties[k] = val
+		t.AdditionalProperties[strings.Clone(k)] = val
 	}
 	_ = o
 	return t, nil
@@ -1403,7 +1404,7 @@ func decodeSkillIndexEntry(v *jv) (SkillIndexEntry, error) {
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
-		t.AdditionalProperties[k] = val
+		t.AdditionalProperties[strings.Clone(k)] = val
 	}
 	_ = o
 	return t, nil

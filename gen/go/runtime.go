@@ -73,6 +73,8 @@ const (
 
 // jv is a decoded JSON value, the tree validators read. Strings without escapes share the
 // memory of the document; numbers keep their literal (str) and their double value (num).
+// Values decoded from the tree into Go values copy their strings, so that a value kept after
+// parsing never keeps the whole document alive.
 type jv struct {
 	kind    byte
 	b       bool
@@ -504,9 +506,9 @@ func (v *jv) toAny() any {
 	case kBool:
 		return v.b
 	case kNumber:
-		return json.Number(v.str)
+		return json.Number(strings.Clone(v.str))
 	case kString:
-		return v.str
+		return strings.Clone(v.str)
 	case kArray:
 		out := make([]any, len(v.items))
 		for i := range v.items {
@@ -516,7 +518,7 @@ func (v *jv) toAny() any {
 	case kObject:
 		out := make(map[string]any, len(v.members))
 		for i := range v.members {
-			out[v.members[i].key] = v.members[i].val.toAny()
+			out[strings.Clone(v.members[i].key)] = v.members[i].val.toAny()
 		}
 		return out
 	}
@@ -757,7 +759,7 @@ func decString(v *jv) (string, error) {
 	if v.kind != kString {
 		return "", fmt.Errorf("expected string, got %s", typeName(v))
 	}
-	return v.str, nil
+	return strings.Clone(v.str), nil
 }
 
 func decBool(v *jv) (bool, error) {
@@ -824,7 +826,7 @@ func decMap[T any](v *jv, elem func(*jv) (T, error)) (map[string]T, error) {
 		if err != nil {
 			return nil, fmt.Errorf("/%s: %w", v.members[i].key, err)
 		}
-		out[v.members[i].key] = x
+		out[strings.Clone(v.members[i].key)] = x
 	}
 	return out, nil
 }

@@ -109,7 +109,7 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 						jen.If(jen.Id("t").Dot(t.ExtraGoName).Op("==").Nil()).Block(
 							jen.Id("t").Dot(t.ExtraGoName).Op("=").Map(jen.String()).Add(valueType(t.Extra)).Values(),
 						),
-						jen.Id("t").Dot(t.ExtraGoName).Index(jen.Id("k")).Op("=").Id("val"),
+						jen.Id("t").Dot(t.ExtraGoName).Index(jen.Qual("strings", "Clone").Call(jen.Id("k"))).Op("=").Id("val"),
 					))
 			}
 			stmts = append(stmts, jen.Id("_").Op("=").Id("o"), jen.Return(jen.Id("t"), jen.Nil()))
