@@ -3,14 +3,16 @@
 
 package skill
 
-// Finding: One SuperAuditor finding: an observation (drift, staleness, integrity) that a server
-// has already computed about its own stored state. The standard defines two members, kind and
-// severity; every other member is payload, defined by the server (identifiers, counts, ages,
-// titles: whatever a consumer needs to act). The object is therefore open: consumers must tolerate
-// unknown payload keys and preserve them when they pass a finding on. Payload values are any JSON;
-// an integer payload may exceed 2^53-1, which Go keeps exactly (json.Number) but JavaScript's
-// JSON.parse rounds, so servers should send identifiers that large as strings and consumers must
-// not assume payload integers fit a double.
+// Finding is generated from schema/Finding.json#.
+//
+// One SuperAuditor finding: an observation (drift, staleness, integrity) that a server has already
+// computed about its own stored state. The standard defines two members, kind and severity; every
+// other member is payload, defined by the server (identifiers, counts, ages, titles: whatever a
+// consumer needs to act). The object is therefore open: consumers must tolerate unknown payload
+// keys and preserve them when they pass a finding on. Payload values are any JSON; an integer
+// payload may exceed 2^53-1, which Go keeps exactly (json.Number) but JavaScript's JSON.parse
+// rounds, so servers should send identifiers that large as strings and consumers must not assume
+// payload integers fit a double.
 type Finding struct {
 	// The stable, server-defined identifier of the probe that produced the finding (for example
 	// "stale_pending"), 1 to 200 characters. The standard does not enumerate or reserve kinds; two
@@ -24,15 +26,16 @@ type Finding struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// FindingsResponse: The result of the SuperAuditor pull tool get_session_findings. Everything in
-// it is computed from one truncated set: the server runs its single detector, keeps the first
-// per_kind_limit findings of each kind in detector order (the pair detector output and
-// per_kind_limit determines the returned set), and derives findings, total, counts_by_kind,
-// counts_by_severity, capped_kinds and summary from that set, so they always agree. Findings are
-// NOT filtered by the caller's isolation axis (project, agent, tenant or equivalent), the opposite
-// of every other read of the server: the channel exists to surface forgotten state. The object is
-// closed (no other members): in particular it never carries the legacy broadcast block, which
-// would bill the same findings twice.
+// FindingsResponse is generated from schema/FindingsResponse.json#.
+//
+// The result of the SuperAuditor pull tool get_session_findings. Everything in it is computed from
+// one truncated set: the server runs its single detector, keeps the first per_kind_limit findings
+// of each kind in detector order (the pair detector output and per_kind_limit determines the
+// returned set), and derives findings, total, counts_by_kind, counts_by_severity, capped_kinds and
+// summary from that set, so they always agree. Findings are NOT filtered by the caller's isolation
+// axis (project, agent, tenant or equivalent), the opposite of every other read of the server: the
+// channel exists to surface forgotten state. The object is closed (no other members): in
+// particular it never carries the legacy broadcast block, which would bill the same findings twice.
 type FindingsResponse struct {
 	// The returned findings after the per-kind cap: for each kind, at most per_kind_limit findings,
 	// the first ones in detector order. Empty when there are none (or when per_kind_limit is 0).
@@ -72,8 +75,10 @@ type FindingsResponse struct {
 	Meta Meta `json:"_meta"`
 }
 
-// Meta: Metadata about the server that produced the response. Open: servers may add further
-// metadata members, which consumers tolerate and preserve.
+// Meta is generated from schema/FindingsResponse.json#/$defs/Meta.
+//
+// Metadata about the server that produced the response. Open: servers may add further metadata
+// members, which consumers tolerate and preserve.
 type Meta struct {
 	// The version of the running server instance, as the server names itself (for example "0.9.0"), 1
 	// to 128 characters. Free-form: it identifies the implementation, it is not a protocol version.
@@ -82,15 +87,16 @@ type Meta struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// GetSessionFindingsParams: The parameters of the SuperAuditor pull tool
-// get_session_findings(session_key?, per_kind_limit?, include_summary?), which returns a
-// FindingsResponse. Every parameter is optional; {} asks for the defaults. The tool is read-only
-// and always safe to call: the server neither rate-limits it nor answers from a stale cache.
-// Findings are NOT filtered by the caller's isolation axis (project, agent, tenant or equivalent),
-// unlike every other read of the server: the tool exists to surface forgotten state, which a
-// filter on the caller's current bucket would hide. The object is closed (no other members) so
-// that a misspelt parameter such as "per_kind_limt" is rejected instead of silently falling back
-// to a default.
+// GetSessionFindingsParams is generated from schema/GetSessionFindingsParams.json#.
+//
+// The parameters of the SuperAuditor pull tool get_session_findings(session_key?, per_kind_limit?,
+// include_summary?), which returns a FindingsResponse. Every parameter is optional; {} asks for
+// the defaults. The tool is read-only and always safe to call: the server neither rate-limits it
+// nor answers from a stale cache. Findings are NOT filtered by the caller's isolation axis
+// (project, agent, tenant or equivalent), unlike every other read of the server: the tool exists
+// to surface forgotten state, which a filter on the caller's current bucket would hide. The object
+// is closed (no other members) so that a misspelt parameter such as "per_kind_limt" is rejected
+// instead of silently falling back to a default.
 type GetSessionFindingsParams struct {
 	// An opaque session label declared by the client, 1 to 256 characters, compared exactly. It is a
 	// partitioning hint, not authentication: per-session probes (for example "records this session
@@ -123,9 +129,11 @@ func (t GetSessionFindingsParams) GetIncludeSummary() bool {
 	return *t.IncludeSummary
 }
 
-// InvocationRequest: A request to run a skill, sent by the caller to the descriptor's endpoint (as
-// the JSON body of a POST). Credentials are not part of the document: they travel in the transport
-// as the descriptor's auth says. The provider answers with an InvocationResponse. Open for forward
+// InvocationRequest is generated from schema/InvocationRequest.json#.
+//
+// A request to run a skill, sent by the caller to the descriptor's endpoint (as the JSON body of a
+// POST). Credentials are not part of the document: they travel in the transport as the
+// descriptor's auth says. The provider answers with an InvocationResponse. Open for forward
 // compatibility within a protocol MAJOR version: unknown members are tolerated and preserved;
 // private extensions use keys starting with "x-".
 type InvocationRequest struct {
@@ -149,9 +157,11 @@ type InvocationRequest struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// Caller: The principal on whose behalf the skill runs, as declared by the client. It identifies
-// and attributes the call (logs, quotas, audit); it does not authenticate: the provider relies on
-// the transport credentials and may reject a caller that does not match them. Closed (no other
+// Caller is generated from schema/InvocationRequest.json#/$defs/Caller.
+//
+// The principal on whose behalf the skill runs, as declared by the client. It identifies and
+// attributes the call (logs, quotas, audit); it does not authenticate: the provider relies on the
+// transport credentials and may reject a caller that does not match them. Closed (no other
 // members): it is security-relevant, so typos are errors.
 type Caller struct {
 	// A stable identifier of the caller in the caller's own namespace, opaque to the provider, 1 to
@@ -164,10 +174,12 @@ type Caller struct {
 	Type CallerType `json:"type"`
 }
 
-// CallerType: The kind of principal. "user": a person acting through a client application.
-// "agent": an autonomous software agent (for example an LLM-based agent) acting on its own
-// initiative or for someone. "service": a conventional backend system calling without a person or
-// agent behind each call.
+// CallerType is generated from InvocationRequest.json#/$defs/Caller/properties/type.
+//
+// The kind of principal. "user": a person acting through a client application. "agent": an
+// autonomous software agent (for example an LLM-based agent) acting on its own initiative or for
+// someone. "service": a conventional backend system calling without a person or agent behind each
+// call.
 type CallerType string
 
 // The values of CallerType.
@@ -189,14 +201,16 @@ func (v CallerType) Valid() bool {
 	return false
 }
 
-// InvocationResponse: The provider's answer to an InvocationRequest, and any later report on the
-// same execution. A skill that finishes within the request answers with a terminal status
-// (succeeded, failed or cancelled); a longer one answers "accepted" or "running" and reports later
-// states with further InvocationResponse documents carrying the same execution_id. "error" is
-// required when status is "failed" (enforced by the allOf below); "output" is present only when
-// status is "succeeded" and "error" only when status is "failed" (producers follow this; consumers
-// ignore the member otherwise). Open for forward compatibility within a protocol MAJOR version:
-// unknown members are tolerated and preserved; private extensions use keys starting with "x-".
+// InvocationResponse is generated from schema/InvocationResponse.json#.
+//
+// The provider's answer to an InvocationRequest, and any later report on the same execution. A
+// skill that finishes within the request answers with a terminal status (succeeded, failed or
+// cancelled); a longer one answers "accepted" or "running" and reports later states with further
+// InvocationResponse documents carrying the same execution_id. "error" is required when status is
+// "failed" (enforced by the allOf below); "output" is present only when status is "succeeded" and
+// "error" only when status is "failed" (producers follow this; consumers ignore the member
+// otherwise). Open for forward compatibility within a protocol MAJOR version: unknown members are
+// tolerated and preserved; private extensions use keys starting with "x-".
 type InvocationResponse struct {
 	// The provider-assigned identifier of this execution, 1 to 128 characters, unique among the
 	// provider's executions and opaque to the caller (for example a UUID). Stays the same in every
@@ -219,15 +233,17 @@ type InvocationResponse struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// InvocationStatus: The state of an execution. Lifecycle: accepted -> running -> succeeded |
-// failed | cancelled. "accepted": the provider validated and queued the request, nothing has run
-// yet. "running": the skill is executing. "succeeded": finished, output holds the result.
-// "failed": finished without a result, error says why (this includes requests rejected before
-// running, such as invalid inputs, missing credentials or an incompatible protocol version).
-// "cancelled": stopped at the caller's or operator's request before finishing, no output. The
-// three last states are terminal: an execution never leaves them. States may be skipped (a
-// synchronous skill answers "succeeded" directly; a request may fail or be cancelled while still
-// "accepted"), but never revisited or reordered.
+// InvocationStatus is generated from schema/InvocationResponse.json#/$defs/InvocationStatus.
+//
+// The state of an execution. Lifecycle: accepted -> running -> succeeded | failed | cancelled.
+// "accepted": the provider validated and queued the request, nothing has run yet. "running": the
+// skill is executing. "succeeded": finished, output holds the result. "failed": finished without a
+// result, error says why (this includes requests rejected before running, such as invalid inputs,
+// missing credentials or an incompatible protocol version). "cancelled": stopped at the caller's
+// or operator's request before finishing, no output. The three last states are terminal: an
+// execution never leaves them. States may be skipped (a synchronous skill answers "succeeded"
+// directly; a request may fail or be cancelled while still "accepted"), but never revisited or
+// reordered.
 type InvocationStatus string
 
 // The values of InvocationStatus.
@@ -251,8 +267,10 @@ func (v InvocationStatus) Valid() bool {
 	return false
 }
 
-// Timestamps: The milestones of an execution, each an RFC 3339 date-time with explicit offset (UTC
-// "Z" recommended), set by the provider from its own clock. received <= started <= completed. An
+// Timestamps is generated from schema/InvocationResponse.json#/$defs/Timestamps.
+//
+// The milestones of an execution, each an RFC 3339 date-time with explicit offset (UTC "Z"
+// recommended), set by the provider from its own clock. received <= started <= completed. An
 // execution that ends before it starts running (failed validation, cancelled while accepted) has
 // neither started nor completed. Closed (no other members) so that a misspelt milestone is caught.
 type Timestamps struct {
@@ -266,9 +284,11 @@ type Timestamps struct {
 	Completed *Timestamp `json:"completed,omitzero"`
 }
 
-// InvocationError: A machine-readable reason and a human-readable explanation of a failure. Open:
-// providers may add members (for example a "details" object or a "retry_after_ms" hint); consumers
-// tolerate and preserve unknown members.
+// InvocationError is generated from schema/InvocationResponse.json#/$defs/InvocationError.
+//
+// A machine-readable reason and a human-readable explanation of a failure. Open: providers may add
+// members (for example a "details" object or a "retry_after_ms" hint); consumers tolerate and
+// preserve unknown members.
 type InvocationError struct {
 	// A stable snake_case reason, 1 to 64 characters, that callers can branch on. Codes defined by the
 	// protocol: "invalid_input" (inputs missing, mistyped or undeclared), "unauthorized" (missing or
@@ -285,17 +305,19 @@ type InvocationError struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// ProtocolVersion: The version of the skill-sharing protocol a document follows, carried as the
-// "protocol" member of skill descriptors and skill indexes. This schema describes protocol 1.x
-// (current version "1.0.0"). Compatibility is decided on MAJOR alone: a consumer that supports
-// protocol MAJOR M processes a document whose protocol MAJOR equals M normally, whatever its MINOR
-// and PATCH (a newer MINOR only adds optional members, which the open skill documents let the
-// consumer ignore and preserve). A document whose MAJOR differs from M is rejected with a
-// version-incompatibility error (error code "version_incompatible"), in both directions: a greater
-// MAJOR may use members the consumer cannot understand, and a lower MAJOR is incompatible too,
-// because under Semantic Versioning a MAJOR change breaks compatibility both ways. The check is
-// made before the rest of the document is interpreted. The object is closed (no other members) so
-// that a misspelt key is caught instead of being mistaken for a version.
+// ProtocolVersion is generated from schema/ProtocolVersion.json#.
+//
+// The version of the skill-sharing protocol a document follows, carried as the "protocol" member
+// of skill descriptors and skill indexes. This schema describes protocol 1.x (current version
+// "1.0.0"). Compatibility is decided on MAJOR alone: a consumer that supports protocol MAJOR M
+// processes a document whose protocol MAJOR equals M normally, whatever its MINOR and PATCH (a
+// newer MINOR only adds optional members, which the open skill documents let the consumer ignore
+// and preserve). A document whose MAJOR differs from M is rejected with a version-incompatibility
+// error (error code "version_incompatible"), in both directions: a greater MAJOR may use members
+// the consumer cannot understand, and a lower MAJOR is incompatible too, because under Semantic
+// Versioning a MAJOR change breaks compatibility both ways. The check is made before the rest of
+// the document is interpreted. The object is closed (no other members) so that a misspelt key is
+// caught instead of being mistaken for a version.
 type ProtocolVersion struct {
 	// The protocol version the document was written for, as MAJOR.MINOR.PATCH without pre-release or
 	// build suffix (for example "1.0.0"). Set by the publisher of the document; consumers compare its
@@ -303,14 +325,16 @@ type ProtocolVersion struct {
 	Version SemVer `json:"version"`
 }
 
-// SkillDescriptor: The published description of one skill: what it does, who provides it, where
-// and how to invoke it, what it takes and returns, how callers authenticate and who may use it. A
-// provider serves one descriptor per skill at the descriptor_url named by its skill index entry.
-// All twelve members listed in required must be present. The object is open for forward
-// compatibility within a protocol MAJOR version: a consumer tolerates members it does not know and
-// preserves them when it re-serialises the descriptor (a later MINOR version may add optional
-// members). Publishers put private extensions under keys starting with "x-" so that they never
-// collide with members a later protocol version defines.
+// SkillDescriptor is generated from schema/SkillDescriptor.json#.
+//
+// The published description of one skill: what it does, who provides it, where and how to invoke
+// it, what it takes and returns, how callers authenticate and who may use it. A provider serves
+// one descriptor per skill at the descriptor_url named by its skill index entry. All twelve
+// members listed in required must be present. The object is open for forward compatibility within
+// a protocol MAJOR version: a consumer tolerates members it does not know and preserves them when
+// it re-serialises the descriptor (a later MINOR version may add optional members). Publishers put
+// private extensions under keys starting with "x-" so that they never collide with members a later
+// protocol version defines.
 type SkillDescriptor struct {
 	// The protocol version the descriptor follows. A consumer checks its MAJOR before anything else
 	// and rejects a descriptor of another MAJOR with a version-incompatibility error (see
@@ -358,8 +382,10 @@ type SkillDescriptor struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// Provider: The operator of one or more skills. Open for forward compatibility: unknown members
-// are tolerated and preserved.
+// Provider is generated from schema/SkillDescriptor.json#/$defs/Provider.
+//
+// The operator of one or more skills. Open for forward compatibility: unknown members are
+// tolerated and preserved.
 type Provider struct {
 	// The provider's display name, 1 to 200 characters (for example "Nimbus Weather Ltd").
 	Name string `json:"name"`
@@ -377,8 +403,10 @@ type Provider struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// Endpoint: The network location that runs the skill. Open for forward compatibility: unknown
-// members are tolerated and preserved.
+// Endpoint is generated from schema/SkillDescriptor.json#/$defs/Endpoint.
+//
+// The network location that runs the skill. Open for forward compatibility: unknown members are
+// tolerated and preserved.
 type Endpoint struct {
 	// The absolute https URL that receives invocations (for example
 	// "https://api.nimbus-weather.example/v2/skills/forecast"), at most 2048 characters. Plain http is
@@ -400,11 +428,13 @@ type Endpoint struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// EndpointMethod: The HTTP method of an invocation. "POST": the InvocationRequest is sent as the
-// JSON request body (Content-Type: application/json); this is the general case. "GET": only for
-// skills without side effects whose inputs are all scalars (string, number, integer, boolean);
-// each input is sent as a query parameter named after it, skill_id and caller are taken from the
-// URL and the credentials. In both cases the HTTP response body is an InvocationResponse.
+// EndpointMethod is generated from SkillDescriptor.json#/$defs/Endpoint/properties/method.
+//
+// The HTTP method of an invocation. "POST": the InvocationRequest is sent as the JSON request body
+// (Content-Type: application/json); this is the general case. "GET": only for skills without side
+// effects whose inputs are all scalars (string, number, integer, boolean); each input is sent as a
+// query parameter named after it, skill_id and caller are taken from the URL and the credentials.
+// In both cases the HTTP response body is an InvocationResponse.
 type EndpointMethod string
 
 // The values of EndpointMethod.
@@ -425,8 +455,10 @@ func (v EndpointMethod) Valid() bool {
 	return false
 }
 
-// InputParameter: One parameter of a skill. Closed (no other members) so that a misspelt key such
-// as "requried" is reported instead of silently changing the contract.
+// InputParameter is generated from schema/SkillDescriptor.json#/$defs/InputParameter.
+//
+// One parameter of a skill. Closed (no other members) so that a misspelt key such as "requried" is
+// reported instead of silently changing the contract.
 type InputParameter struct {
 	// The parameter's name, the key of its value in InvocationRequest.inputs: an ASCII identifier
 	// (letter or underscore, then letters, digits, underscores), 1 to 64 characters, case-sensitive,
@@ -442,8 +474,10 @@ type InputParameter struct {
 	Required bool `json:"required"`
 }
 
-// OutputDescriptor: What a successful invocation returns in InvocationResponse.output. Closed (no
-// other members) to catch typos.
+// OutputDescriptor is generated from schema/SkillDescriptor.json#/$defs/OutputDescriptor.
+//
+// What a successful invocation returns in InvocationResponse.output. Closed (no other members) to
+// catch typos.
 type OutputDescriptor struct {
 	// The JSON type of InvocationResponse.output when the invocation succeeded.
 	Type ValueType `json:"type"`
@@ -455,9 +489,11 @@ type OutputDescriptor struct {
 	MediaType *string `json:"media_type,omitzero"`
 }
 
-// ValueType: A JSON value type, as named by JSON Schema: "string", "number" (any JSON number),
-// "integer" (a number without fractional part; values beyond 2^53-1 lose precision in JavaScript,
-// so skills pass larger identifiers as strings), "boolean", "object", "array".
+// ValueType is generated from schema/SkillDescriptor.json#/$defs/ValueType.
+//
+// A JSON value type, as named by JSON Schema: "string", "number" (any JSON number), "integer" (a
+// number without fractional part; values beyond 2^53-1 lose precision in JavaScript, so skills
+// pass larger identifiers as strings), "boolean", "object", "array".
 type ValueType string
 
 // The values of ValueType.
@@ -482,11 +518,14 @@ func (v ValueType) Valid() bool {
 	return false
 }
 
-// Auth: How a caller authenticates an invocation, a union tagged by "type": "api_key" (a static
-// key in a header or query parameter), "oauth2" (an OAuth 2.0 bearer token), "custom" (a
-// provider-specific scheme described elsewhere) or "none" (no credentials). Every variant is
-// closed: authentication settings are security-relevant, so an unknown or misspelt member is an
-// error rather than something silently ignored.
+// Auth is generated from schema/SkillDescriptor.json#/$defs/Auth.
+//
+// How a caller authenticates an invocation, a union tagged by "type": "api_key" (a static key in a
+// header or query parameter), "oauth2" (an OAuth 2.0 bearer token), "custom" (a provider-specific
+// scheme described elsewhere) or "none" (no credentials). Every variant is closed: authentication
+// settings are security-relevant, so an unknown or misspelt member is an error rather than
+// something silently ignored.
+//
 // Exactly one field of Auth is set: the variant whose "type" is its name.
 type Auth struct {
 	APIKey *APIKeyAuth
@@ -512,8 +551,10 @@ func (u Auth) Tag() string {
 	return ""
 }
 
-// APIKeyAuth: A static API key issued by the provider, sent with every invocation in a header or a
-// query parameter. Closed: no other members.
+// APIKeyAuth is generated from schema/SkillDescriptor.json#/$defs/APIKeyAuth.
+//
+// A static API key issued by the provider, sent with every invocation in a header or a query
+// parameter. Closed: no other members.
 type APIKeyAuth struct {
 	// Where the key travels: "header" (recommended: headers do not end up in access logs) or "query"
 	// (a query parameter of the endpoint URL).
@@ -523,8 +564,10 @@ type APIKeyAuth struct {
 	Name string `json:"name"`
 }
 
-// APIKeyAuthIn: Where the key travels: "header" (recommended: headers do not end up in access
-// logs) or "query" (a query parameter of the endpoint URL).
+// APIKeyAuthIn is generated from SkillDescriptor.json#/$defs/APIKeyAuth/properties/in.
+//
+// Where the key travels: "header" (recommended: headers do not end up in access logs) or "query"
+// (a query parameter of the endpoint URL).
 type APIKeyAuthIn string
 
 // The values of APIKeyAuthIn.
@@ -545,10 +588,11 @@ func (v APIKeyAuthIn) Valid() bool {
 	return false
 }
 
-// OAuth2Auth: OAuth 2.0 (RFC 6749): the caller obtains an access token from token_url with
-// whichever grant the provider registered it for (client credentials for services, authorization
-// code for users) and sends it as "Authorization: Bearer <token>" (RFC 6750). Closed: no other
-// members.
+// OAuth2Auth is generated from schema/SkillDescriptor.json#/$defs/OAuth2Auth.
+//
+// OAuth 2.0 (RFC 6749): the caller obtains an access token from token_url with whichever grant the
+// provider registered it for (client credentials for services, authorization code for users) and
+// sends it as "Authorization: Bearer <token>" (RFC 6750). Closed: no other members.
 type OAuth2Auth struct {
 	// The token endpoint (RFC 6749 section 3.2) as an absolute https URL, at most 2048 characters;
 	// https is mandatory because client secrets are sent to it.
@@ -559,9 +603,11 @@ type OAuth2Auth struct {
 	Scopes []string `json:"scopes,omitzero"`
 }
 
-// CustomAuth: A provider-specific authentication scheme (for example request signing) that this
-// protocol does not model; callers that do not implement the named scheme cannot invoke the skill.
-// Closed: no other members.
+// CustomAuth is generated from schema/SkillDescriptor.json#/$defs/CustomAuth.
+//
+// A provider-specific authentication scheme (for example request signing) that this protocol does
+// not model; callers that do not implement the named scheme cannot invoke the skill. Closed: no
+// other members.
 type CustomAuth struct {
 	// The name of the scheme, 1 to 128 characters, chosen by the provider (for example
 	// "hmac-sha256-v1"); callers match it exactly to select their implementation.
@@ -571,17 +617,21 @@ type CustomAuth struct {
 	DocumentationURL *string `json:"documentation_url,omitzero"`
 }
 
-// NoAuth: No credentials: anyone who can reach the endpoint may invoke the skill. Fits public
-// skills only. Closed: no other members.
+// NoAuth is generated from schema/SkillDescriptor.json#/$defs/NoAuth.
+//
+// No credentials: anyone who can reach the endpoint may invoke the skill. Fits public skills only.
+// Closed: no other members.
 type NoAuth struct{}
 
-// SkillIndex: The list of skills a provider domain offers, served as application/json at the
-// Well-Known URI (RFC 8615) https://<provider-domain>/.well-known/skills/index.json. An
-// unauthenticated request gets every skill whose access is "public" or "restricted" and no
-// "private" skill; an authenticated request may additionally list the private skills the caller is
-// entitled to. Each entry summarises one skill and points at its full SkillDescriptor. Open for
-// forward compatibility within a protocol MAJOR version: unknown members are tolerated and
-// preserved; private extensions use keys starting with "x-".
+// SkillIndex is generated from schema/SkillIndex.json#.
+//
+// The list of skills a provider domain offers, served as application/json at the Well-Known URI
+// (RFC 8615) https://<provider-domain>/.well-known/skills/index.json. An unauthenticated request
+// gets every skill whose access is "public" or "restricted" and no "private" skill; an
+// authenticated request may additionally list the private skills the caller is entitled to. Each
+// entry summarises one skill and points at its full SkillDescriptor. Open for forward
+// compatibility within a protocol MAJOR version: unknown members are tolerated and preserved;
+// private extensions use keys starting with "x-".
 type SkillIndex struct {
 	// The protocol version the index follows; a consumer rejects an index of another MAJOR with a
 	// version-incompatibility error, like a descriptor.
@@ -598,10 +648,12 @@ type SkillIndex struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// SkillIndexEntry: The summary of one skill in an index. id, name, version, capability_type,
-// access and description repeat the values of the descriptor that descriptor_url resolves to, so a
-// consumer can filter and display without fetching every descriptor; when they disagree, the
-// descriptor wins. Open for forward compatibility: unknown members are tolerated and preserved.
+// SkillIndexEntry is generated from schema/SkillIndex.json#/$defs/SkillIndexEntry.
+//
+// The summary of one skill in an index. id, name, version, capability_type, access and description
+// repeat the values of the descriptor that descriptor_url resolves to, so a consumer can filter
+// and display without fetching every descriptor; when they disagree, the descriptor wins. Open for
+// forward compatibility: unknown members are tolerated and preserved.
 type SkillIndexEntry struct {
 	// The skill's identifier, distinct from every other entry's id in the same index.
 	ID SkillID `json:"id"`
@@ -630,7 +682,9 @@ type SkillIndexEntry struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// SemVer: A version number MAJOR.MINOR.PATCH (Semantic Versioning 2.0.0, core part only): three
+// SemVer is generated from schema/defs/common.json#/$defs/SemVer.
+//
+// A version number MAJOR.MINOR.PATCH (Semantic Versioning 2.0.0, core part only): three
 // non-negative decimal integers separated by dots, each without leading zeros ("0" is allowed,
 // "01" is not). Pre-release and build suffixes ("1.0.0-rc.1", "1.0.0+build.5") are NOT allowed:
 // protocol versions and published skill versions are release versions only, so that comparing two
@@ -639,16 +693,17 @@ type SkillIndexEntry struct {
 // short. Example: "1.4.0".
 type SemVer string
 
-// CapabilityType: What kind of capability a skill offers; consumers filter skills by it (a filter
-// returns exactly the skills of that type). "plugin": extends the calling host or agent with a
-// tool it can call as part of its own work (for example a code formatter or a document converter).
-// "api": a request/response operation on a remote service (for example a weather lookup or a
-// currency conversion). "knowledge": read-only access to a body of information that answers
-// questions or returns documents (for example a code search or a product manual). "task": a unit
-// of work that the provider carries out and that may take a while, typically reported
-// asynchronously through the invocation lifecycle (for example ticket triage or a report build).
-// Every type is invoked the same way, through the descriptor's endpoint; the value only classifies
-// the skill.
+// CapabilityType is generated from schema/defs/common.json#/$defs/CapabilityType.
+//
+// What kind of capability a skill offers; consumers filter skills by it (a filter returns exactly
+// the skills of that type). "plugin": extends the calling host or agent with a tool it can call as
+// part of its own work (for example a code formatter or a document converter). "api": a
+// request/response operation on a remote service (for example a weather lookup or a currency
+// conversion). "knowledge": read-only access to a body of information that answers questions or
+// returns documents (for example a code search or a product manual). "task": a unit of work that
+// the provider carries out and that may take a while, typically reported asynchronously through
+// the invocation lifecycle (for example ticket triage or a report build). Every type is invoked
+// the same way, through the descriptor's endpoint; the value only classifies the skill.
 type CapabilityType string
 
 // The values of CapabilityType.
@@ -671,7 +726,9 @@ func (v CapabilityType) Valid() bool {
 	return false
 }
 
-// Access: Who may see and invoke a skill. "public": listed in the provider's public skill index,
+// Access is generated from schema/defs/common.json#/$defs/Access.
+//
+// Who may see and invoke a skill. "public": listed in the provider's public skill index,
 // descriptor readable and skill invocable by anyone (the descriptor's auth still applies, usually
 // "none" or an API key handed out freely). "restricted": listed in the public index and its
 // descriptor is readable by anyone, but invocation requires credentials the provider grants to
@@ -700,14 +757,16 @@ func (v Access) Valid() bool {
 	return false
 }
 
-// Severity: How serious a finding is, ordered critical > warn > info. "critical": a read contract
-// is broken right now; data already returned to callers cannot be trusted. "warn": two stored
-// facts contradict each other; something is wrong now. "info": an observation or a suggestion;
-// acting on it is a judgement call. Severity is a property of the finding's kind, assigned by the
-// server from a static kind-to-severity map (no per-finding scoring, no confidence value), so
-// consumers can route on it without re-deriving it. A kind missing from the map resolves to
-// "info", and a probe whose only evidence is a lexical or keyword match is never "warn" or
-// "critical". A server may leave a severity unused.
+// Severity is generated from schema/defs/common.json#/$defs/Severity.
+//
+// How serious a finding is, ordered critical > warn > info. "critical": a read contract is broken
+// right now; data already returned to callers cannot be trusted. "warn": two stored facts
+// contradict each other; something is wrong now. "info": an observation or a suggestion; acting on
+// it is a judgement call. Severity is a property of the finding's kind, assigned by the server
+// from a static kind-to-severity map (no per-finding scoring, no confidence value), so consumers
+// can route on it without re-deriving it. A kind missing from the map resolves to "info", and a
+// probe whose only evidence is a lexical or keyword match is never "warn" or "critical". A server
+// may leave a severity unused.
 type Severity string
 
 // The values of Severity.
@@ -729,17 +788,21 @@ func (v Severity) Valid() bool {
 	return false
 }
 
-// SkillID: A skill identifier chosen by the provider: 1 to 128 characters from lowercase ASCII
-// letters, digits, '.', '_' and '-', starting and ending with a letter or digit (reverse-DNS names
-// such as "com.example.weather.forecast" fit). It is unique within a provider's skill index, stays
-// the same across versions of the skill, and is compared byte for byte (no case folding).
+// SkillID is generated from schema/defs/common.json#/$defs/SkillID.
+//
+// A skill identifier chosen by the provider: 1 to 128 characters from lowercase ASCII letters,
+// digits, '.', '_' and '-', starting and ending with a letter or digit (reverse-DNS names such as
+// "com.example.weather.forecast" fit). It is unique within a provider's skill index, stays the
+// same across versions of the skill, and is compared byte for byte (no case folding).
 type SkillID string
 
-// Timestamp: An instant as an RFC 3339 date-time with an explicit offset: "YYYY-MM-DDTHH:MM:SS",
-// optional fraction of 1 to 9 digits, then "Z" or "+HH:MM"/"-HH:MM" (for example
-// "2026-03-14T09:26:53.589Z" or "2026-03-14T18:26:53+09:00"). The letters T and Z are uppercase; a
-// local time without offset is not allowed. The pattern checks the shape and the range of each
-// field; producers must also send a real calendar date (no 30 February). Leap seconds (second 60)
-// are not accepted because common runtimes cannot parse them; producers smear or clamp them.
-// Producers should send UTC ("Z").
+// Timestamp is generated from schema/defs/common.json#/$defs/Timestamp.
+//
+// An instant as an RFC 3339 date-time with an explicit offset: "YYYY-MM-DDTHH:MM:SS", optional
+// fraction of 1 to 9 digits, then "Z" or "+HH:MM"/"-HH:MM" (for example "2026-03-14T09:26:53.589Z"
+// or "2026-03-14T18:26:53+09:00"). The letters T and Z are uppercase; a local time without offset
+// is not allowed. The pattern checks the shape and the range of each field; producers must also
+// send a real calendar date (no 30 February). Leap seconds (second 60) are not accepted because
+// common runtimes cannot parse them; producers smear or clamp them. Producers should send UTC
+// ("Z").
 type Timestamp string

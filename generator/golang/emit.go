@@ -218,19 +218,21 @@ func comment(s string) string {
 	return strings.TrimSpace(s)
 }
 
-// docFor writes a doc comment for name.
-func docFor(name, doc, fallback string) *jen.Statement {
+// docFor writes the doc comment of the named type name.
+func docFor(name, doc, location string) *jen.Statement {
 	text := comment(doc)
 	if first, rest, _ := strings.Cut(text, "\n\n"); first == name {
 		// A title that only repeats the name says nothing.
 		text = strings.TrimSpace(rest)
 	}
-	if text == "" {
-		text = fallback
-	}
-	// Start with the name, as Go doc comments do, unless the text already does.
-	if !strings.HasPrefix(text, name+" ") {
-		text = name + ": " + text
+	// Go doc comments start with the name: a first line naming the schema location, then the
+	// schema's own words (unless they already start with the name).
+	head := name + " is generated from " + location + "."
+	switch {
+	case text == "":
+		text = head
+	case !strings.HasPrefix(text, name+" "):
+		text = head + "\n\n" + text
 	}
 	return lineComment(text)
 }

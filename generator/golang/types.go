@@ -80,7 +80,7 @@ func (e *emitter) types(types []*ir.Type) *jen.File {
 	for _, t := range types {
 		switch t.Kind {
 		case ir.Struct:
-			f.Add(docFor(t.GoName, t.Doc, "is generated from "+t.Location+"."))
+			f.Add(docFor(t.GoName, t.Doc, t.Location))
 			var fields []jen.Code
 			for _, fd := range t.Fields {
 				if fd.Const != nil {
@@ -120,7 +120,7 @@ func (e *emitter) types(types []*ir.Type) *jen.File {
 				)
 			}
 		case ir.Enum:
-			f.Add(docFor(t.GoName, t.Doc, "is generated from "+t.Location+"."))
+			f.Add(docFor(t.GoName, t.Doc, t.Location))
 			f.Type().Id(t.GoName).String()
 			var consts, vals []jen.Code
 			for _, v := range t.Values {
@@ -141,7 +141,8 @@ func (e *emitter) types(types []*ir.Type) *jen.File {
 				jen.Return(jen.False()),
 			)
 		case ir.Union:
-			f.Add(docFor(t.GoName, t.Doc, "is generated from "+t.Location+"."))
+			f.Add(docFor(t.GoName, t.Doc, t.Location))
+			f.Add(lineComment(""))
 			f.Commentf("Exactly one field of %s is set: the variant whose %q is its name.", t.GoName, t.Node.Discriminator.Property)
 			var fields []jen.Code
 			for _, v := range t.Variants {
@@ -156,7 +157,7 @@ func (e *emitter) types(types []*ir.Type) *jen.File {
 			stmts = append(stmts, jen.Return(jen.Lit("")))
 			f.Func().Params(jen.Id("u").Id(t.GoName)).Id("Tag").Params().String().Block(stmts...)
 		case ir.Alias:
-			f.Add(docFor(t.GoName, t.Doc, "is generated from "+t.Location+"."))
+			f.Add(docFor(t.GoName, t.Doc, t.Location))
 			if t.Alias.Kind == ir.RefNamed {
 				f.Type().Id(t.GoName).Op("=").Id(t.Alias.Named.GoName)
 			} else {
