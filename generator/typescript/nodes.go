@@ -359,7 +359,10 @@ func (e *emitter) objectBody(n *ir.Node, col bool) string {
 	var b strings.Builder
 	addl := n.AdditionalProperties
 	addlTrue := addl != nil && addl.Bool != nil && *addl.Bool
-	needKeys := len(n.PatternProperties) > 0 || (addl != nil && !addlTrue) || n.PropertyNames != nil
+	// A closed object with nothing else iterating its keys looks only at the keys it does not
+	// know, and sorts those alone (usually none).
+	closedOnly := addl != nil && addl.Bool != nil && !*addl.Bool && len(n.PatternProperties) == 0 && n.PropertyNames == nil && !col
+	needKeys := len(n.PatternProperties) > 0 || (addl != nil && !addlTrue && !closedOnly) || n.PropertyNames != nil
 	for _, r := range n.Required {
 		b.WriteString(e.exec("v.required", nameSeg{jsString(r), segment(r)}))
 	}
@@ -396,9 +399,16 @@ func (e *emitter) objectBody(n *ir.Node, col bool) string {
 		if col {
 			pre = "ann."
 		}
-		if addl.Bool != nil {
+		switch {
+		case closedOnly:
+			unknown := e.exec("v.unknown.all", nil)
+			if len(known) > 0 {
+				unknown = e.exec("v.unknown.not", strings.Join(known, e.exec("v.or", nil)))
+			}
+			b.WriteString(e.exec("v.additional.closed", unknown))
+		case addl.Bool != nil:
 			b.WriteString(e.exec(pre+"additional.false", knownStmt))
-		} else {
+		default:
 			b.WriteString(e.exec(pre+"additional.schema", struct{ Known, Func string }{knownStmt, e.fn(addl)}))
 		}
 	} else if addl != nil && col {

@@ -81,11 +81,7 @@ export function vFindingsResponse(v: unknown, p: string, e: ValidationError[]): 
     if (rt.hasOwn(v, "summary")) vFindingsResponse_Summary(v["summary"], p + "/summary", e);
     if (rt.hasOwn(v, "identity_shared")) vFindingsResponse_IdentityShared(v["identity_shared"], p + "/identity_shared", e);
     if (rt.hasOwn(v, "_meta")) vFindingsResponse_Meta(v["_meta"], p + "/_meta", e);
-    const ks = rt.sortedKeys(v);
-    for (const k of ks) {
-      if (k === "findings" || k === "total" || k === "counts_by_kind" || k === "counts_by_severity" || k === "capped_kinds" || k === "per_kind_limit" || k === "summary" || k === "identity_shared" || k === "_meta") continue;
-      e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
-    }
+    for (const k of rt.sortedKeys(v, (k) => !(k === "findings" || k === "total" || k === "counts_by_kind" || k === "counts_by_severity" || k === "capped_kinds" || k === "per_kind_limit" || k === "summary" || k === "identity_shared" || k === "_meta"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
 
@@ -264,11 +260,7 @@ export function vGetSessionFindingsParams(v: unknown, p: string, e: ValidationEr
     if (rt.hasOwn(v, "session_key")) vGetSessionFindingsParams_SessionKey(v["session_key"], p + "/session_key", e);
     if (rt.hasOwn(v, "per_kind_limit")) vFindingsResponse_PerKindLimit(v["per_kind_limit"], p + "/per_kind_limit", e);
     if (rt.hasOwn(v, "include_summary")) vGetSessionFindingsParams_IncludeSummary(v["include_summary"], p + "/include_summary", e);
-    const ks = rt.sortedKeys(v);
-    for (const k of ks) {
-      if (k === "session_key" || k === "per_kind_limit" || k === "include_summary") continue;
-      e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
-    }
+    for (const k of rt.sortedKeys(v, (k) => !(k === "session_key" || k === "per_kind_limit" || k === "include_summary"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
 
@@ -325,11 +317,7 @@ export function vInvocationRequest_Caller2(v: unknown, p: string, e: ValidationE
     if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
     if (rt.hasOwn(v, "id")) vGetSessionFindingsParams_SessionKey(v["id"], p + "/id", e);
     if (rt.hasOwn(v, "type")) vInvocationRequest_Caller_Type(v["type"], p + "/type", e);
-    const ks = rt.sortedKeys(v);
-    for (const k of ks) {
-      if (k === "id" || k === "type") continue;
-      e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
-    }
+    for (const k of rt.sortedKeys(v, (k) => !(k === "id" || k === "type"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
 
@@ -433,11 +421,7 @@ export function vInvocationResponse_Timestamps2(v: unknown, p: string, e: Valida
     if (rt.hasOwn(v, "received")) vInvocationResponse_Timestamps_Received(v["received"], p + "/received", e);
     if (rt.hasOwn(v, "started")) vInvocationResponse_Timestamps_Received(v["started"], p + "/started", e);
     if (rt.hasOwn(v, "completed")) vInvocationResponse_Timestamps_Received(v["completed"], p + "/completed", e);
-    const ks = rt.sortedKeys(v);
-    for (const k of ks) {
-      if (k === "received" || k === "started" || k === "completed") continue;
-      e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
-    }
+    for (const k of rt.sortedKeys(v, (k) => !(k === "received" || k === "started" || k === "completed"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
     if (rt.hasOwn(v, "completed")) {
       if (!rt.hasOwn(v, "started")) e.push({ pointer: p + "/started", keyword: "dependentRequired", message: "is required when \"completed\" is present" });
     }
@@ -542,11 +526,7 @@ export function vProtocolVersion(v: unknown, p: string, e: ValidationError[]): v
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "version")) e.push({ pointer: p + "/version", keyword: "required", message: "is required" });
     if (rt.hasOwn(v, "version")) vProtocolVersion_Version(v["version"], p + "/version", e);
-    const ks = rt.sortedKeys(v);
-    for (const k of ks) {
-      if (k === "version") continue;
-      e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
-    }
+    for (const k of rt.sortedKeys(v, (k) => !(k === "version"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
 
@@ -738,11 +718,7 @@ export function vSkillDescriptor_InputParameter(v: unknown, p: string, e: Valida
     if (rt.hasOwn(v, "type")) vSkillDescriptor_InputParameter_Type(v["type"], p + "/type", e);
     if (rt.hasOwn(v, "description")) vSkillDescriptor_InputParameter_Description(v["description"], p + "/description", e);
     if (rt.hasOwn(v, "required")) vGetSessionFindingsParams_IncludeSummary(v["required"], p + "/required", e);
-    const ks = rt.sortedKeys(v);
-    for (const k of ks) {
-      if (k === "name" || k === "type" || k === "description" || k === "required") continue;
-      e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
-    }
+    for (const k of rt.sortedKeys(v, (k) => !(k === "name" || k === "type" || k === "description" || k === "required"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
 
@@ -799,11 +775,7 @@ export function vSkillDescriptor_OutputDescriptor(v: unknown, p: string, e: Vali
     if (rt.hasOwn(v, "type")) vSkillDescriptor_InputParameter_Type(v["type"], p + "/type", e);
     if (rt.hasOwn(v, "description")) vSkillDescriptor_InputParameter_Description(v["description"], p + "/description", e);
     if (rt.hasOwn(v, "media_type")) vSkillDescriptor_OutputDescriptor_MediaType(v["media_type"], p + "/media_type", e);
-    const ks = rt.sortedKeys(v);
-    for (const k of ks) {
-      if (k === "type" || k === "description" || k === "media_type") continue;
-      e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
-    }
+    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "description" || k === "media_type"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
 
@@ -868,11 +840,7 @@ export function vSkillDescriptor_APIKeyAuth(v: unknown, p: string, e: Validation
     if (rt.hasOwn(v, "type")) vSkillDescriptor_APIKeyAuth_Type(v["type"], p + "/type", e);
     if (rt.hasOwn(v, "in")) vSkillDescriptor_APIKeyAuth_In(v["in"], p + "/in", e);
     if (rt.hasOwn(v, "name")) vSkillDescriptor_APIKeyAuth_Name(v["name"], p + "/name", e);
-    const ks = rt.sortedKeys(v);
-    for (const k of ks) {
-      if (k === "type" || k === "in" || k === "name") continue;
-      e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
-    }
+    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "in" || k === "name"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
 
@@ -920,11 +888,7 @@ export function vSkillDescriptor_OAuth2Auth(v: unknown, p: string, e: Validation
     if (rt.hasOwn(v, "type")) vSkillDescriptor_OAuth2Auth_Type(v["type"], p + "/type", e);
     if (rt.hasOwn(v, "token_url")) vSkillDescriptor_Provider_URL(v["token_url"], p + "/token_url", e);
     if (rt.hasOwn(v, "scopes")) vSkillDescriptor_OAuth2Auth_Scopes(v["scopes"], p + "/scopes", e);
-    const ks = rt.sortedKeys(v);
-    for (const k of ks) {
-      if (k === "type" || k === "token_url" || k === "scopes") continue;
-      e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
-    }
+    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "token_url" || k === "scopes"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
 
@@ -976,11 +940,7 @@ export function vSkillDescriptor_CustomAuth(v: unknown, p: string, e: Validation
     if (rt.hasOwn(v, "type")) vSkillDescriptor_CustomAuth_Type(v["type"], p + "/type", e);
     if (rt.hasOwn(v, "scheme")) vFindingsResponse_Meta_ServerVersion(v["scheme"], p + "/scheme", e);
     if (rt.hasOwn(v, "documentation_url")) vSkillDescriptor_Provider_URL(v["documentation_url"], p + "/documentation_url", e);
-    const ks = rt.sortedKeys(v);
-    for (const k of ks) {
-      if (k === "type" || k === "scheme" || k === "documentation_url") continue;
-      e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
-    }
+    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "scheme" || k === "documentation_url"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
 
@@ -1003,11 +963,7 @@ export function vSkillDescriptor_NoAuth(v: unknown, p: string, e: ValidationErro
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
     if (rt.hasOwn(v, "type")) vSkillDescriptor_NoAuth_Type(v["type"], p + "/type", e);
-    const ks = rt.sortedKeys(v);
-    for (const k of ks) {
-      if (k === "type") continue;
-      e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
-    }
+    for (const k of rt.sortedKeys(v, (k) => !(k === "type"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
 

@@ -59,9 +59,9 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** sortedKeys returns the own enumerable keys of o, sorted by code point. */
-export function sortedKeys(o: object): string[] {
-  const keys = Object.keys(o);
+/** sortedKeys returns the own enumerable keys of o (those keep accepts), sorted by code point. */
+export function sortedKeys(o: object, keep?: (k: string) => boolean): string[] {
+  const keys = keep === undefined ? Object.keys(o) : Object.keys(o).filter(keep);
   if (keys.length < 2) return keys;
   // Without surrogates, UTF-16 order (the default sort) is code point order.
   for (const k of keys) {
