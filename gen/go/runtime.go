@@ -751,8 +751,6 @@ func quote(s string) string { return strconv.Quote(s) }
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
-
 // decoding of validated trees into Go values.
 
 func decString(v *jv) (string, error) {

@@ -51,31 +51,6 @@ func (e *emitter) validators(nodes []*ir.Node, patterns bool) *jen.File {
 
 func suffix(n *ir.Node) string { return n.GoFunc[1:] }
 
-// jsonLit renders an ir.Value as a Go expression of the validator tree.
-func jsonLit(v ir.Value) jen.Code {
-	switch v.Kind {
-	case ir.Null:
-		return jen.Nil()
-	case ir.Bool:
-		return jen.Lit(v.Bool)
-	case ir.Number:
-		return jen.Qual("encoding/json", "Number").Call(jen.Lit(v.Number))
-	case ir.String:
-		return jen.Lit(v.String)
-	case ir.Array:
-		var items []jen.Code
-		for _, e := range v.Array {
-			items = append(items, jsonLit(e))
-		}
-		return jen.Index().Any().Values(items...)
-	}
-	return jen.Map(jen.String()).Any().Values(jen.DictFunc(func(d jen.Dict) {
-		for _, m := range v.Object {
-			d[jen.Lit(m.Key)] = jsonLit(m.Value)
-		}
-	}))
-}
-
 // jsonText renders an ir.Value as JSON text, for messages.
 func jsonText(v ir.Value) string {
 	switch v.Kind {
