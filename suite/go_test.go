@@ -105,13 +105,10 @@ type caseJSON struct {
 	D json.RawMessage `json:"d"`
 }
 
-// runGo generates one package per batch into a temporary module, builds the runner once and
-// runs it over every case.
-func runGo(t *testing.T, batches []*batch, cases []caseRef) *langResult {
-	res := &langResult{name: "Go", verdicts: make([]verdict, len(cases))}
-	tmp := workDir(t, "go")
-	write := func(rel string, data []byte) {
-		p := filepath.Join(tmp, filepath.FromSlash(rel))
+// writer returns a function writing files below dir (rel uses forward slashes).
+func writer(t *testing.T, dir string) func(rel string, data []byte) {
+	return func(rel string, data []byte) {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -119,6 +116,14 @@ func runGo(t *testing.T, batches []*batch, cases []caseRef) *langResult {
 			t.Fatal(err)
 		}
 	}
+}
+
+// runGo generates one package per batch into a temporary module, builds the runner once and
+// runs it over every case.
+func runGo(t *testing.T, batches []*batch, cases []caseRef) *langResult {
+	res := &langResult{name: "Go", verdicts: make([]verdict, len(cases))}
+	tmp := workDir(t, "go")
+	write := writer(t, tmp)
 	write("go.mod", []byte("module suitegen\n\ngo 1.26\n"))
 	var imports, funcs strings.Builder
 	for i, b := range batches {

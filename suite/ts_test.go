@@ -55,15 +55,7 @@ func runTS(t *testing.T, batches []*batch, cases []caseRef) *langResult {
 		}
 	}
 	tmp := workDir(t, "ts")
-	write := func(rel string, data []byte) {
-		p := filepath.Join(tmp, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := writer(t, tmp)
 	write("package.json", []byte(`{"private": true, "type": "module"}`+"\n"))
 	write("tsconfig.json", []byte(tsconfig))
 	emitted := map[int]string{} // batch → emitter error

@@ -441,13 +441,9 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) error {
 			c := toValue(v)
 			n.Const = &c
 		case "properties":
-			for _, p := range v.Members {
-				var s *ir.Node
-				if s, err = b.node(child(cl, p.Key)); err != nil {
-					return err
-				}
-				n.Properties = append(n.Properties, ir.Property{Name: p.Key, Schema: s})
-			}
+			err = b.schemaMap(cl, v, func(name string, s *ir.Node) {
+				n.Properties = append(n.Properties, ir.Property{Name: name, Schema: s})
+			})
 		case "required":
 			for _, e := range v.Arr {
 				n.Required = append(n.Required, e.Str)
@@ -481,13 +477,9 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) error {
 				n.DependentRequired = append(n.DependentRequired, dep)
 			}
 		case "dependentSchemas":
-			for _, d := range v.Members {
-				var s *ir.Node
-				if s, err = b.node(child(cl, d.Key)); err != nil {
-					return err
-				}
-				n.DependentSchemas = append(n.DependentSchemas, ir.DependentSchema{Property: d.Key, Schema: s})
-			}
+			err = b.schemaMap(cl, v, func(name string, s *ir.Node) {
+				n.DependentSchemas = append(n.DependentSchemas, ir.DependentSchema{Property: name, Schema: s})
+			})
 		case "unevaluatedProperties":
 			n.UnevaluatedProperties, err = b.node(cl)
 		case "unevaluatedItems":
@@ -573,6 +565,19 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) error {
 		n.Discriminator = discriminator("oneOf", n.OneOf)
 	} else if len(n.AnyOf) > 0 {
 		n.Discriminator = discriminator("anyOf", n.AnyOf)
+	}
+	return nil
+}
+
+// schemaMap builds the schemas of a keyword whose value maps names to schemas, in document
+// order, handing each to add.
+func (b *builder) schemaMap(loc load.Location, v *ojson.Value, add func(name string, s *ir.Node)) error {
+	for _, m := range v.Members {
+		s, err := b.node(child(loc, m.Key))
+		if err != nil {
+			return err
+		}
+		add(m.Key, s)
 	}
 	return nil
 }

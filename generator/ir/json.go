@@ -147,6 +147,29 @@ func (n *Node) schemaJSON(active map[*Node]bool) ([]byte, error) {
 		b.WriteByte(']')
 		return nil
 	}
+	// schemaMap writes a keyword whose value maps names to schemas (properties,
+	// patternProperties, dependentSchemas).
+	schemaMap := func(k string, n int, name func(int) string, schema func(int) *Node) error {
+		if n == 0 {
+			return nil
+		}
+		key(k)
+		b.WriteByte('{')
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeString(&b, name(i))
+			b.WriteByte(':')
+			data, err := schema(i).schemaJSON(active)
+			if err != nil {
+				return err
+			}
+			b.Write(data)
+		}
+		b.WriteByte('}')
+		return nil
+	}
 	strs := func(k string, ss []string) {
 		key(k)
 		b.WriteByte('[')
@@ -223,42 +246,14 @@ func (n *Node) schemaJSON(active map[*Node]bool) ([]byte, error) {
 	number("exclusiveMinimum", n.ExclusiveMinimum)
 	number("exclusiveMaximum", n.ExclusiveMaximum)
 	number("multipleOf", n.MultipleOf)
-	if len(n.Properties) > 0 {
-		key("properties")
-		b.WriteByte('{')
-		for i, p := range n.Properties {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeString(&b, p.Name)
-			b.WriteByte(':')
-			data, err := p.Schema.schemaJSON(active)
-			if err != nil {
-				return nil, err
-			}
-			b.Write(data)
-		}
-		b.WriteByte('}')
+	if err := schemaMap("properties", len(n.Properties), func(i int) string { return n.Properties[i].Name }, func(i int) *Node { return n.Properties[i].Schema }); err != nil {
+		return nil, err
 	}
 	if n.Required != nil {
 		strs("required", n.Required)
 	}
-	if len(n.PatternProperties) > 0 {
-		key("patternProperties")
-		b.WriteByte('{')
-		for i, p := range n.PatternProperties {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeString(&b, p.Pattern.Source)
-			b.WriteByte(':')
-			data, err := p.Schema.schemaJSON(active)
-			if err != nil {
-				return nil, err
-			}
-			b.Write(data)
-		}
-		b.WriteByte('}')
+	if err := schemaMap("patternProperties", len(n.PatternProperties), func(i int) string { return n.PatternProperties[i].Pattern.Source }, func(i int) *Node { return n.PatternProperties[i].Schema }); err != nil {
+		return nil, err
 	}
 	if err := sub("additionalProperties", n.AdditionalProperties); err != nil {
 		return nil, err
@@ -288,22 +283,8 @@ func (n *Node) schemaJSON(active map[*Node]bool) ([]byte, error) {
 		}
 		b.WriteByte('}')
 	}
-	if len(n.DependentSchemas) > 0 {
-		key("dependentSchemas")
-		b.WriteByte('{')
-		for i, d := range n.DependentSchemas {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeString(&b, d.Property)
-			b.WriteByte(':')
-			data, err := d.Schema.schemaJSON(active)
-			if err != nil {
-				return nil, err
-			}
-			b.Write(data)
-		}
-		b.WriteByte('}')
+	if err := schemaMap("dependentSchemas", len(n.DependentSchemas), func(i int) string { return n.DependentSchemas[i].Property }, func(i int) *Node { return n.DependentSchemas[i].Schema }); err != nil {
+		return nil, err
 	}
 	if err := sub("unevaluatedProperties", n.UnevaluatedProperties); err != nil {
 		return nil, err
