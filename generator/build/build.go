@@ -208,26 +208,6 @@ func (b *builder) node(loc load.Location) (*ir.Node, error) {
 	return n, nil
 }
 
-// inPlace lists the subschemas a node applies to the value itself (not to a member or item).
-func inPlace(n *ir.Node) []*ir.Node {
-	var out []*ir.Node
-	if n.Ref != nil {
-		out = append(out, n.Ref)
-	}
-	out = append(out, n.AllOf...)
-	out = append(out, n.AnyOf...)
-	out = append(out, n.OneOf...)
-	for _, s := range []*ir.Node{n.Not, n.If, n.Then, n.Else} {
-		if s != nil {
-			out = append(out, s)
-		}
-	}
-	for _, d := range n.DependentSchemas {
-		out = append(out, d.Schema)
-	}
-	return out
-}
-
 // annotating gives the annotating variant of their validator (ir.Node.GoAnnFunc, TSAnnFunc)
 // to the nodes whose evaluated properties and items an unevaluatedProperties or
 // unevaluatedItems keyword can observe: the in-place subschemas (not "not") of a node with one
@@ -242,7 +222,7 @@ func (b *builder) annotating() {
 	}
 	observed := func(n *ir.Node) []*ir.Node {
 		var out []*ir.Node
-		for _, c := range inPlace(n) {
+		for _, c := range n.InPlace() {
 			if c != n.Not {
 				out = append(out, c)
 			}
@@ -296,7 +276,7 @@ func (b *builder) checkCycles() error {
 			continue
 		}
 		// An explicit stack: a chain of 10,000 references must not need 10,000 Go frames.
-		stack := []frame{{start, inPlace(start)}}
+		stack := []frame{{start, start.InPlace()}}
 		state[start] = active
 		for len(stack) > 0 {
 			top := &stack[len(stack)-1]
@@ -310,7 +290,7 @@ func (b *builder) checkCycles() error {
 			switch state[c] {
 			case unseen:
 				state[c] = active
-				stack = append(stack, frame{c, inPlace(c)})
+				stack = append(stack, frame{c, c.InPlace()})
 			case active:
 				var path []string
 				for i := len(stack) - 1; i >= 0; i-- {

@@ -308,3 +308,43 @@ type File struct {
 	Path string
 	Data []byte
 }
+
+// InPlace lists the subschemas a node applies to the value itself (not to a member or an
+// item): $ref, allOf, anyOf, oneOf, not, if, then, else and dependentSchemas, in that order.
+func (n *Node) InPlace() []*Node {
+	var out []*Node
+	if n.Ref != nil {
+		out = append(out, n.Ref)
+	}
+	out = append(out, n.AllOf...)
+	out = append(out, n.AnyOf...)
+	out = append(out, n.OneOf...)
+	for _, s := range []*Node{n.Not, n.If, n.Then, n.Else} {
+		if s != nil {
+			out = append(out, s)
+		}
+	}
+	for _, d := range n.DependentSchemas {
+		out = append(out, d.Schema)
+	}
+	return out
+}
+
+// Subschemas lists every subschema of a node: the in-place ones, then those applied to
+// members and items, in a fixed order.
+func (n *Node) Subschemas() []*Node {
+	out := n.InPlace()
+	for _, p := range n.Properties {
+		out = append(out, p.Schema)
+	}
+	for _, p := range n.PatternProperties {
+		out = append(out, p.Schema)
+	}
+	out = append(out, n.PrefixItems...)
+	for _, s := range []*Node{n.AdditionalProperties, n.PropertyNames, n.Items, n.Contains, n.UnevaluatedProperties, n.UnevaluatedItems} {
+		if s != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -47,7 +47,7 @@ func (e *emitter) recursion() {
 				direct[t] = append(direct[t], n.Type)
 				return
 			}
-			for _, c := range children(n) {
+			for _, c := range n.Subschemas() {
 				walk(c)
 			}
 		}
@@ -116,27 +116,6 @@ func components(types []*ir.Type, edges map[*ir.Type][]*ir.Type) map[*ir.Type]in
 		}
 	}
 	return comp
-}
-
-// children lists the subschemas of a node, in a fixed order.
-func children(n *ir.Node) []*ir.Node {
-	out := []*ir.Node{n.Ref}
-	for _, p := range n.Properties {
-		out = append(out, p.Schema)
-	}
-	for _, p := range n.PatternProperties {
-		out = append(out, p.Schema)
-	}
-	out = append(out, n.AdditionalProperties, n.PropertyNames, n.Items, n.Not, n.If, n.Then, n.Else)
-	out = append(out, n.Contains, n.UnevaluatedProperties, n.UnevaluatedItems)
-	for _, d := range n.DependentSchemas {
-		out = append(out, d.Schema)
-	}
-	out = append(out, n.PrefixItems...)
-	out = append(out, n.AllOf...)
-	out = append(out, n.AnyOf...)
-	out = append(out, n.OneOf...)
-	return out
 }
 
 type arbGen struct {
