@@ -9,31 +9,31 @@ import (
 	"strings"
 )
 
-func knownFinding(k string) bool {
+func sgKnownFinding(k string) bool {
 	switch k {
 	case "kind", "severity":
 		return true
 	}
 	return false
 }
-func decodeFinding(v *jv) (Finding, error) {
+func sgDecodeFinding(v *sgValue) (Finding, error) {
 	var t Finding
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "kind", &t.Kind, decString); err != nil {
+	if err := sgField(o, "kind", &t.Kind, sgDecString); err != nil {
 		return t, err
 	}
-	if err := field(o, "severity", &t.Severity, decodeSeverity); err != nil {
+	if err := sgField(o, "severity", &t.Severity, sgDecodeSeverity); err != nil {
 		return t, err
 	}
 	for i := range o.members {
 		k, x := o.members[i].key, &o.members[i].val
-		if knownFinding(k) {
+		if sgKnownFinding(k) {
 			continue
 		}
-		val, err := decAny(x)
+		val, err := sgDecAny(x)
 		if err != nil {
 			return t, fmt.Errorf("/%s: %w", k, err)
 		}
@@ -48,73 +48,73 @@ func decodeFinding(v *jv) (Finding, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Finding) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("kind", t.Kind)
 	e.field("severity", t.Severity)
-	extra(&e, t.AdditionalProperties, knownFinding)
+	sgExtra(&e, t.AdditionalProperties, sgKnownFinding)
 	return e.bytes()
 }
 
 // UnmarshalJSON decodes without validating; use ParseFinding to validate as well.
 func (t *Finding) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeFinding)
+	return sgUnmarshalWith(data, t, sgDecodeFinding)
 }
 
 // ParseFinding decodes and validates data in one step; the error is ValidationErrors.
 func ParseFinding(data []byte) (Finding, error) {
-	return parseWith(data, vFinding, decodeFinding)
+	return sgParseWith(data, vFinding, sgDecodeFinding)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Finding) Validate() error {
-	return validateWith(t, vFinding)
+	return sgValidateWith(t, vFinding)
 }
-func knownFindingsResponse(k string) bool {
+func sgKnownFindingsResponse(k string) bool {
 	switch k {
 	case "findings", "total", "counts_by_kind", "counts_by_severity", "capped_kinds", "per_kind_limit", "summary", "identity_shared", "_meta":
 		return true
 	}
 	return false
 }
-func decodeFindingsResponse(v *jv) (FindingsResponse, error) {
+func sgDecodeFindingsResponse(v *sgValue) (FindingsResponse, error) {
 	var t FindingsResponse
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "findings", &t.Findings, func(v *jv) ([]Finding, error) {
-		return decArray(v, decodeFinding)
+	if err := sgField(o, "findings", &t.Findings, func(v *sgValue) ([]Finding, error) {
+		return sgDecArray(v, sgDecodeFinding)
 	}); err != nil {
 		return t, err
 	}
-	if err := field(o, "total", &t.Total, decInt); err != nil {
+	if err := sgField(o, "total", &t.Total, sgDecInt); err != nil {
 		return t, err
 	}
-	if err := field(o, "counts_by_kind", &t.CountsByKind, func(v *jv) (map[string]int64, error) {
-		return decMap(v, decInt)
+	if err := sgField(o, "counts_by_kind", &t.CountsByKind, func(v *sgValue) (map[string]int64, error) {
+		return sgDecMap(v, sgDecInt)
 	}); err != nil {
 		return t, err
 	}
-	if err := field(o, "counts_by_severity", &t.CountsBySeverity, func(v *jv) (map[string]int64, error) {
-		return decMap(v, decInt)
+	if err := sgField(o, "counts_by_severity", &t.CountsBySeverity, func(v *sgValue) (map[string]int64, error) {
+		return sgDecMap(v, sgDecInt)
 	}); err != nil {
 		return t, err
 	}
-	if err := field(o, "capped_kinds", &t.CappedKinds, func(v *jv) ([]string, error) {
-		return decArray(v, decString)
+	if err := sgField(o, "capped_kinds", &t.CappedKinds, func(v *sgValue) ([]string, error) {
+		return sgDecArray(v, sgDecString)
 	}); err != nil {
 		return t, err
 	}
-	if err := field(o, "per_kind_limit", &t.PerKindLimit, decInt); err != nil {
+	if err := sgField(o, "per_kind_limit", &t.PerKindLimit, sgDecInt); err != nil {
 		return t, err
 	}
-	if err := optField(o, "summary", &t.Summary, decString); err != nil {
+	if err := sgOptField(o, "summary", &t.Summary, sgDecString); err != nil {
 		return t, err
 	}
-	if err := optField(o, "identity_shared", &t.IdentityShared, decBool); err != nil {
+	if err := sgOptField(o, "identity_shared", &t.IdentityShared, sgDecBool); err != nil {
 		return t, err
 	}
-	if err := field(o, "_meta", &t.Meta, decodeMeta); err != nil {
+	if err := sgField(o, "_meta", &t.Meta, sgDecodeMeta); err != nil {
 		return t, err
 	}
 	_ = o
@@ -123,7 +123,7 @@ func decodeFindingsResponse(v *jv) (FindingsResponse, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t FindingsResponse) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("findings", t.Findings)
 	e.field("total", t.Total)
 	e.field("counts_by_kind", t.CountsByKind)
@@ -142,40 +142,40 @@ func (t FindingsResponse) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseFindingsResponse to validate as well.
 func (t *FindingsResponse) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeFindingsResponse)
+	return sgUnmarshalWith(data, t, sgDecodeFindingsResponse)
 }
 
 // ParseFindingsResponse decodes and validates data in one step; the error is ValidationErrors.
 func ParseFindingsResponse(data []byte) (FindingsResponse, error) {
-	return parseWith(data, vFindingsResponse, decodeFindingsResponse)
+	return sgParseWith(data, vFindingsResponse, sgDecodeFindingsResponse)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t FindingsResponse) Validate() error {
-	return validateWith(t, vFindingsResponse)
+	return sgValidateWith(t, vFindingsResponse)
 }
-func knownMeta(k string) bool {
+func sgKnownMeta(k string) bool {
 	switch k {
 	case "server_version":
 		return true
 	}
 	return false
 }
-func decodeMeta(v *jv) (Meta, error) {
+func sgDecodeMeta(v *sgValue) (Meta, error) {
 	var t Meta
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "server_version", &t.ServerVersion, decString); err != nil {
+	if err := sgField(o, "server_version", &t.ServerVersion, sgDecString); err != nil {
 		return t, err
 	}
 	for i := range o.members {
 		k, x := o.members[i].key, &o.members[i].val
-		if knownMeta(k) {
+		if sgKnownMeta(k) {
 			continue
 		}
-		val, err := decAny(x)
+		val, err := sgDecAny(x)
 		if err != nil {
 			return t, fmt.Errorf("/%s: %w", k, err)
 		}
@@ -190,46 +190,46 @@ func decodeMeta(v *jv) (Meta, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Meta) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("server_version", t.ServerVersion)
-	extra(&e, t.AdditionalProperties, knownMeta)
+	sgExtra(&e, t.AdditionalProperties, sgKnownMeta)
 	return e.bytes()
 }
 
 // UnmarshalJSON decodes without validating; use ParseMeta to validate as well.
 func (t *Meta) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeMeta)
+	return sgUnmarshalWith(data, t, sgDecodeMeta)
 }
 
 // ParseMeta decodes and validates data in one step; the error is ValidationErrors.
 func ParseMeta(data []byte) (Meta, error) {
-	return parseWith(data, vFindingsResponse_Meta2, decodeMeta)
+	return sgParseWith(data, vFindingsResponse_Meta2, sgDecodeMeta)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Meta) Validate() error {
-	return validateWith(t, vFindingsResponse_Meta2)
+	return sgValidateWith(t, vFindingsResponse_Meta2)
 }
-func knownGetSessionFindingsParams(k string) bool {
+func sgKnownGetSessionFindingsParams(k string) bool {
 	switch k {
 	case "session_key", "per_kind_limit", "include_summary":
 		return true
 	}
 	return false
 }
-func decodeGetSessionFindingsParams(v *jv) (GetSessionFindingsParams, error) {
+func sgDecodeGetSessionFindingsParams(v *sgValue) (GetSessionFindingsParams, error) {
 	var t GetSessionFindingsParams
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := optField(o, "session_key", &t.SessionKey, decString); err != nil {
+	if err := sgOptField(o, "session_key", &t.SessionKey, sgDecString); err != nil {
 		return t, err
 	}
-	if err := optField(o, "per_kind_limit", &t.PerKindLimit, decInt); err != nil {
+	if err := sgOptField(o, "per_kind_limit", &t.PerKindLimit, sgDecInt); err != nil {
 		return t, err
 	}
-	if err := optField(o, "include_summary", &t.IncludeSummary, decBool); err != nil {
+	if err := sgOptField(o, "include_summary", &t.IncludeSummary, sgDecBool); err != nil {
 		return t, err
 	}
 	_ = o
@@ -238,7 +238,7 @@ func decodeGetSessionFindingsParams(v *jv) (GetSessionFindingsParams, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t GetSessionFindingsParams) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	if t.SessionKey != nil {
 		e.field("session_key", t.SessionKey)
 	}
@@ -253,51 +253,51 @@ func (t GetSessionFindingsParams) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseGetSessionFindingsParams to validate as well.
 func (t *GetSessionFindingsParams) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeGetSessionFindingsParams)
+	return sgUnmarshalWith(data, t, sgDecodeGetSessionFindingsParams)
 }
 
 // ParseGetSessionFindingsParams decodes and validates data in one step; the error is ValidationErrors.
 func ParseGetSessionFindingsParams(data []byte) (GetSessionFindingsParams, error) {
-	return parseWith(data, vGetSessionFindingsParams, decodeGetSessionFindingsParams)
+	return sgParseWith(data, vGetSessionFindingsParams, sgDecodeGetSessionFindingsParams)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t GetSessionFindingsParams) Validate() error {
-	return validateWith(t, vGetSessionFindingsParams)
+	return sgValidateWith(t, vGetSessionFindingsParams)
 }
-func knownInvocationRequest(k string) bool {
+func sgKnownInvocationRequest(k string) bool {
 	switch k {
 	case "caller", "skill_id", "inputs", "request_id":
 		return true
 	}
 	return false
 }
-func decodeInvocationRequest(v *jv) (InvocationRequest, error) {
+func sgDecodeInvocationRequest(v *sgValue) (InvocationRequest, error) {
 	var t InvocationRequest
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "caller", &t.Caller, decodeCaller); err != nil {
+	if err := sgField(o, "caller", &t.Caller, sgDecodeCaller); err != nil {
 		return t, err
 	}
-	if err := field(o, "skill_id", &t.SkillID, decodeSkillID); err != nil {
+	if err := sgField(o, "skill_id", &t.SkillID, sgDecodeSkillID); err != nil {
 		return t, err
 	}
-	if err := field(o, "inputs", &t.Inputs, func(v *jv) (map[string]any, error) {
-		return decMap(v, decAny)
+	if err := sgField(o, "inputs", &t.Inputs, func(v *sgValue) (map[string]any, error) {
+		return sgDecMap(v, sgDecAny)
 	}); err != nil {
 		return t, err
 	}
-	if err := optField(o, "request_id", &t.RequestID, decString); err != nil {
+	if err := sgOptField(o, "request_id", &t.RequestID, sgDecString); err != nil {
 		return t, err
 	}
 	for i := range o.members {
 		k, x := o.members[i].key, &o.members[i].val
-		if knownInvocationRequest(k) {
+		if sgKnownInvocationRequest(k) {
 			continue
 		}
-		val, err := decAny(x)
+		val, err := sgDecAny(x)
 		if err != nil {
 			return t, fmt.Errorf("/%s: %w", k, err)
 		}
@@ -312,48 +312,48 @@ func decodeInvocationRequest(v *jv) (InvocationRequest, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t InvocationRequest) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("caller", t.Caller)
 	e.field("skill_id", t.SkillID)
 	e.field("inputs", t.Inputs)
 	if t.RequestID != nil {
 		e.field("request_id", t.RequestID)
 	}
-	extra(&e, t.AdditionalProperties, knownInvocationRequest)
+	sgExtra(&e, t.AdditionalProperties, sgKnownInvocationRequest)
 	return e.bytes()
 }
 
 // UnmarshalJSON decodes without validating; use ParseInvocationRequest to validate as well.
 func (t *InvocationRequest) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeInvocationRequest)
+	return sgUnmarshalWith(data, t, sgDecodeInvocationRequest)
 }
 
 // ParseInvocationRequest decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationRequest(data []byte) (InvocationRequest, error) {
-	return parseWith(data, vInvocationRequest, decodeInvocationRequest)
+	return sgParseWith(data, vInvocationRequest, sgDecodeInvocationRequest)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t InvocationRequest) Validate() error {
-	return validateWith(t, vInvocationRequest)
+	return sgValidateWith(t, vInvocationRequest)
 }
-func knownCaller(k string) bool {
+func sgKnownCaller(k string) bool {
 	switch k {
 	case "id", "type":
 		return true
 	}
 	return false
 }
-func decodeCaller(v *jv) (Caller, error) {
+func sgDecodeCaller(v *sgValue) (Caller, error) {
 	var t Caller
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "id", &t.ID, decString); err != nil {
+	if err := sgField(o, "id", &t.ID, sgDecString); err != nil {
 		return t, err
 	}
-	if err := field(o, "type", &t.Type, decodeCallerType); err != nil {
+	if err := sgField(o, "type", &t.Type, sgDecodeCallerType); err != nil {
 		return t, err
 	}
 	_ = o
@@ -362,7 +362,7 @@ func decodeCaller(v *jv) (Caller, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Caller) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("id", t.ID)
 	e.field("type", t.Type)
 	return e.bytes()
@@ -370,69 +370,69 @@ func (t Caller) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseCaller to validate as well.
 func (t *Caller) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeCaller)
+	return sgUnmarshalWith(data, t, sgDecodeCaller)
 }
 
 // ParseCaller decodes and validates data in one step; the error is ValidationErrors.
 func ParseCaller(data []byte) (Caller, error) {
-	return parseWith(data, vInvocationRequest_Caller2, decodeCaller)
+	return sgParseWith(data, vInvocationRequest_Caller2, sgDecodeCaller)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Caller) Validate() error {
-	return validateWith(t, vInvocationRequest_Caller2)
+	return sgValidateWith(t, vInvocationRequest_Caller2)
 }
-func decodeCallerType(v *jv) (CallerType, error) {
-	s, err := decString(v)
+func sgDecodeCallerType(v *sgValue) (CallerType, error) {
+	s, err := sgDecString(v)
 	return CallerType(s), err
 }
 
 // ParseCallerType decodes and validates data in one step; the error is ValidationErrors.
 func ParseCallerType(data []byte) (CallerType, error) {
-	return parseWith(data, vInvocationRequest_Caller_Type, decodeCallerType)
+	return sgParseWith(data, vInvocationRequest_Caller_Type, sgDecodeCallerType)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t CallerType) Validate() error {
-	return validateWith(t, vInvocationRequest_Caller_Type)
+	return sgValidateWith(t, vInvocationRequest_Caller_Type)
 }
-func knownInvocationResponse(k string) bool {
+func sgKnownInvocationResponse(k string) bool {
 	switch k {
 	case "execution_id", "status", "skill_id", "timestamps", "output", "error":
 		return true
 	}
 	return false
 }
-func decodeInvocationResponse(v *jv) (InvocationResponse, error) {
+func sgDecodeInvocationResponse(v *sgValue) (InvocationResponse, error) {
 	var t InvocationResponse
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "execution_id", &t.ExecutionID, decString); err != nil {
+	if err := sgField(o, "execution_id", &t.ExecutionID, sgDecString); err != nil {
 		return t, err
 	}
-	if err := field(o, "status", &t.Status, decodeInvocationStatus); err != nil {
+	if err := sgField(o, "status", &t.Status, sgDecodeInvocationStatus); err != nil {
 		return t, err
 	}
-	if err := field(o, "skill_id", &t.SkillID, decodeSkillID); err != nil {
+	if err := sgField(o, "skill_id", &t.SkillID, sgDecodeSkillID); err != nil {
 		return t, err
 	}
-	if err := field(o, "timestamps", &t.Timestamps, decodeTimestamps); err != nil {
+	if err := sgField(o, "timestamps", &t.Timestamps, sgDecodeTimestamps); err != nil {
 		return t, err
 	}
-	if err := field(o, "output", &t.Output, decAny); err != nil {
+	if err := sgField(o, "output", &t.Output, sgDecAny); err != nil {
 		return t, err
 	}
-	if err := optField(o, "error", &t.Error, decodeInvocationError); err != nil {
+	if err := sgOptField(o, "error", &t.Error, sgDecodeInvocationError); err != nil {
 		return t, err
 	}
 	for i := range o.members {
 		k, x := o.members[i].key, &o.members[i].val
-		if knownInvocationResponse(k) {
+		if sgKnownInvocationResponse(k) {
 			continue
 		}
-		val, err := decAny(x)
+		val, err := sgDecAny(x)
 		if err != nil {
 			return t, fmt.Errorf("/%s: %w", k, err)
 		}
@@ -447,7 +447,7 @@ func decodeInvocationResponse(v *jv) (InvocationResponse, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t InvocationResponse) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("execution_id", t.ExecutionID)
 	e.field("status", t.Status)
 	e.field("skill_id", t.SkillID)
@@ -458,58 +458,58 @@ func (t InvocationResponse) MarshalJSON() ([]byte, error) {
 	if t.Error != nil {
 		e.field("error", t.Error)
 	}
-	extra(&e, t.AdditionalProperties, knownInvocationResponse)
+	sgExtra(&e, t.AdditionalProperties, sgKnownInvocationResponse)
 	return e.bytes()
 }
 
 // UnmarshalJSON decodes without validating; use ParseInvocationResponse to validate as well.
 func (t *InvocationResponse) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeInvocationResponse)
+	return sgUnmarshalWith(data, t, sgDecodeInvocationResponse)
 }
 
 // ParseInvocationResponse decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationResponse(data []byte) (InvocationResponse, error) {
-	return parseWith(data, vInvocationResponse, decodeInvocationResponse)
+	return sgParseWith(data, vInvocationResponse, sgDecodeInvocationResponse)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t InvocationResponse) Validate() error {
-	return validateWith(t, vInvocationResponse)
+	return sgValidateWith(t, vInvocationResponse)
 }
-func decodeInvocationStatus(v *jv) (InvocationStatus, error) {
-	s, err := decString(v)
+func sgDecodeInvocationStatus(v *sgValue) (InvocationStatus, error) {
+	s, err := sgDecString(v)
 	return InvocationStatus(s), err
 }
 
 // ParseInvocationStatus decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationStatus(data []byte) (InvocationStatus, error) {
-	return parseWith(data, vInvocationResponse_InvocationStatus, decodeInvocationStatus)
+	return sgParseWith(data, vInvocationResponse_InvocationStatus, sgDecodeInvocationStatus)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t InvocationStatus) Validate() error {
-	return validateWith(t, vInvocationResponse_InvocationStatus)
+	return sgValidateWith(t, vInvocationResponse_InvocationStatus)
 }
-func knownTimestamps(k string) bool {
+func sgKnownTimestamps(k string) bool {
 	switch k {
 	case "received", "started", "completed":
 		return true
 	}
 	return false
 }
-func decodeTimestamps(v *jv) (Timestamps, error) {
+func sgDecodeTimestamps(v *sgValue) (Timestamps, error) {
 	var t Timestamps
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "received", &t.Received, decodeTimestamp); err != nil {
+	if err := sgField(o, "received", &t.Received, sgDecodeTimestamp); err != nil {
 		return t, err
 	}
-	if err := optField(o, "started", &t.Started, decodeTimestamp); err != nil {
+	if err := sgOptField(o, "started", &t.Started, sgDecodeTimestamp); err != nil {
 		return t, err
 	}
-	if err := optField(o, "completed", &t.Completed, decodeTimestamp); err != nil {
+	if err := sgOptField(o, "completed", &t.Completed, sgDecodeTimestamp); err != nil {
 		return t, err
 	}
 	_ = o
@@ -518,7 +518,7 @@ func decodeTimestamps(v *jv) (Timestamps, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Timestamps) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("received", t.Received)
 	if t.Started != nil {
 		e.field("started", t.Started)
@@ -531,43 +531,43 @@ func (t Timestamps) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseTimestamps to validate as well.
 func (t *Timestamps) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeTimestamps)
+	return sgUnmarshalWith(data, t, sgDecodeTimestamps)
 }
 
 // ParseTimestamps decodes and validates data in one step; the error is ValidationErrors.
 func ParseTimestamps(data []byte) (Timestamps, error) {
-	return parseWith(data, vInvocationResponse_Timestamps2, decodeTimestamps)
+	return sgParseWith(data, vInvocationResponse_Timestamps2, sgDecodeTimestamps)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Timestamps) Validate() error {
-	return validateWith(t, vInvocationResponse_Timestamps2)
+	return sgValidateWith(t, vInvocationResponse_Timestamps2)
 }
-func knownInvocationError(k string) bool {
+func sgKnownInvocationError(k string) bool {
 	switch k {
 	case "code", "message":
 		return true
 	}
 	return false
 }
-func decodeInvocationError(v *jv) (InvocationError, error) {
+func sgDecodeInvocationError(v *sgValue) (InvocationError, error) {
 	var t InvocationError
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "code", &t.Code, decString); err != nil {
+	if err := sgField(o, "code", &t.Code, sgDecString); err != nil {
 		return t, err
 	}
-	if err := field(o, "message", &t.Message, decString); err != nil {
+	if err := sgField(o, "message", &t.Message, sgDecString); err != nil {
 		return t, err
 	}
 	for i := range o.members {
 		k, x := o.members[i].key, &o.members[i].val
-		if knownInvocationError(k) {
+		if sgKnownInvocationError(k) {
 			continue
 		}
-		val, err := decAny(x)
+		val, err := sgDecAny(x)
 		if err != nil {
 			return t, fmt.Errorf("/%s: %w", k, err)
 		}
@@ -582,41 +582,41 @@ func decodeInvocationError(v *jv) (InvocationError, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t InvocationError) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("code", t.Code)
 	e.field("message", t.Message)
-	extra(&e, t.AdditionalProperties, knownInvocationError)
+	sgExtra(&e, t.AdditionalProperties, sgKnownInvocationError)
 	return e.bytes()
 }
 
 // UnmarshalJSON decodes without validating; use ParseInvocationError to validate as well.
 func (t *InvocationError) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeInvocationError)
+	return sgUnmarshalWith(data, t, sgDecodeInvocationError)
 }
 
 // ParseInvocationError decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationError(data []byte) (InvocationError, error) {
-	return parseWith(data, vInvocationResponse_InvocationError, decodeInvocationError)
+	return sgParseWith(data, vInvocationResponse_InvocationError, sgDecodeInvocationError)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t InvocationError) Validate() error {
-	return validateWith(t, vInvocationResponse_InvocationError)
+	return sgValidateWith(t, vInvocationResponse_InvocationError)
 }
-func knownProtocolVersion(k string) bool {
+func sgKnownProtocolVersion(k string) bool {
 	switch k {
 	case "version":
 		return true
 	}
 	return false
 }
-func decodeProtocolVersion(v *jv) (ProtocolVersion, error) {
+func sgDecodeProtocolVersion(v *sgValue) (ProtocolVersion, error) {
 	var t ProtocolVersion
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "version", &t.Version, decodeSemVer); err != nil {
+	if err := sgField(o, "version", &t.Version, sgDecodeSemVer); err != nil {
 		return t, err
 	}
 	_ = o
@@ -625,87 +625,87 @@ func decodeProtocolVersion(v *jv) (ProtocolVersion, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t ProtocolVersion) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("version", t.Version)
 	return e.bytes()
 }
 
 // UnmarshalJSON decodes without validating; use ParseProtocolVersion to validate as well.
 func (t *ProtocolVersion) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeProtocolVersion)
+	return sgUnmarshalWith(data, t, sgDecodeProtocolVersion)
 }
 
 // ParseProtocolVersion decodes and validates data in one step; the error is ValidationErrors.
 func ParseProtocolVersion(data []byte) (ProtocolVersion, error) {
-	return parseWith(data, vProtocolVersion, decodeProtocolVersion)
+	return sgParseWith(data, vProtocolVersion, sgDecodeProtocolVersion)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ProtocolVersion) Validate() error {
-	return validateWith(t, vProtocolVersion)
+	return sgValidateWith(t, vProtocolVersion)
 }
-func knownSkillDescriptor(k string) bool {
+func sgKnownSkillDescriptor(k string) bool {
 	switch k {
 	case "protocol", "id", "name", "version", "capability_type", "description", "provider", "endpoint", "inputs", "output", "auth", "access", "tags":
 		return true
 	}
 	return false
 }
-func decodeSkillDescriptor(v *jv) (SkillDescriptor, error) {
+func sgDecodeSkillDescriptor(v *sgValue) (SkillDescriptor, error) {
 	var t SkillDescriptor
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "protocol", &t.Protocol, decodeProtocolVersion); err != nil {
+	if err := sgField(o, "protocol", &t.Protocol, sgDecodeProtocolVersion); err != nil {
 		return t, err
 	}
-	if err := field(o, "id", &t.ID, decodeSkillID); err != nil {
+	if err := sgField(o, "id", &t.ID, sgDecodeSkillID); err != nil {
 		return t, err
 	}
-	if err := field(o, "name", &t.Name, decString); err != nil {
+	if err := sgField(o, "name", &t.Name, sgDecString); err != nil {
 		return t, err
 	}
-	if err := field(o, "version", &t.Version, decodeSemVer); err != nil {
+	if err := sgField(o, "version", &t.Version, sgDecodeSemVer); err != nil {
 		return t, err
 	}
-	if err := field(o, "capability_type", &t.CapabilityType, decodeCapabilityType); err != nil {
+	if err := sgField(o, "capability_type", &t.CapabilityType, sgDecodeCapabilityType); err != nil {
 		return t, err
 	}
-	if err := field(o, "description", &t.Description, decString); err != nil {
+	if err := sgField(o, "description", &t.Description, sgDecString); err != nil {
 		return t, err
 	}
-	if err := field(o, "provider", &t.Provider, decodeProvider); err != nil {
+	if err := sgField(o, "provider", &t.Provider, sgDecodeProvider); err != nil {
 		return t, err
 	}
-	if err := field(o, "endpoint", &t.Endpoint, decodeEndpoint); err != nil {
+	if err := sgField(o, "endpoint", &t.Endpoint, sgDecodeEndpoint); err != nil {
 		return t, err
 	}
-	if err := field(o, "inputs", &t.Inputs, func(v *jv) ([]InputParameter, error) {
-		return decArray(v, decodeInputParameter)
+	if err := sgField(o, "inputs", &t.Inputs, func(v *sgValue) ([]InputParameter, error) {
+		return sgDecArray(v, sgDecodeInputParameter)
 	}); err != nil {
 		return t, err
 	}
-	if err := field(o, "output", &t.Output, decodeOutputDescriptor); err != nil {
+	if err := sgField(o, "output", &t.Output, sgDecodeOutputDescriptor); err != nil {
 		return t, err
 	}
-	if err := field(o, "auth", &t.Auth, decodeAuth); err != nil {
+	if err := sgField(o, "auth", &t.Auth, sgDecodeAuth); err != nil {
 		return t, err
 	}
-	if err := field(o, "access", &t.Access, decodeAccess); err != nil {
+	if err := sgField(o, "access", &t.Access, sgDecodeAccess); err != nil {
 		return t, err
 	}
-	if err := field(o, "tags", &t.Tags, func(v *jv) ([]string, error) {
-		return decArray(v, decString)
+	if err := sgField(o, "tags", &t.Tags, func(v *sgValue) ([]string, error) {
+		return sgDecArray(v, sgDecString)
 	}); err != nil {
 		return t, err
 	}
 	for i := range o.members {
 		k, x := o.members[i].key, &o.members[i].val
-		if knownSkillDescriptor(k) {
+		if sgKnownSkillDescriptor(k) {
 			continue
 		}
-		val, err := decAny(x)
+		val, err := sgDecAny(x)
 		if err != nil {
 			return t, fmt.Errorf("/%s: %w", k, err)
 		}
@@ -720,7 +720,7 @@ func decodeSkillDescriptor(v *jv) (SkillDescriptor, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t SkillDescriptor) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("protocol", t.Protocol)
 	e.field("id", t.ID)
 	e.field("name", t.Name)
@@ -736,52 +736,52 @@ func (t SkillDescriptor) MarshalJSON() ([]byte, error) {
 	if t.Tags != nil {
 		e.field("tags", t.Tags)
 	}
-	extra(&e, t.AdditionalProperties, knownSkillDescriptor)
+	sgExtra(&e, t.AdditionalProperties, sgKnownSkillDescriptor)
 	return e.bytes()
 }
 
 // UnmarshalJSON decodes without validating; use ParseSkillDescriptor to validate as well.
 func (t *SkillDescriptor) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeSkillDescriptor)
+	return sgUnmarshalWith(data, t, sgDecodeSkillDescriptor)
 }
 
 // ParseSkillDescriptor decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillDescriptor(data []byte) (SkillDescriptor, error) {
-	return parseWith(data, vSkillDescriptor, decodeSkillDescriptor)
+	return sgParseWith(data, vSkillDescriptor, sgDecodeSkillDescriptor)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t SkillDescriptor) Validate() error {
-	return validateWith(t, vSkillDescriptor)
+	return sgValidateWith(t, vSkillDescriptor)
 }
-func knownProvider(k string) bool {
+func sgKnownProvider(k string) bool {
 	switch k {
 	case "name", "url", "contact":
 		return true
 	}
 	return false
 }
-func decodeProvider(v *jv) (Provider, error) {
+func sgDecodeProvider(v *sgValue) (Provider, error) {
 	var t Provider
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "name", &t.Name, decString); err != nil {
+	if err := sgField(o, "name", &t.Name, sgDecString); err != nil {
 		return t, err
 	}
-	if err := field(o, "url", &t.URL, decString); err != nil {
+	if err := sgField(o, "url", &t.URL, sgDecString); err != nil {
 		return t, err
 	}
-	if err := optField(o, "contact", &t.Contact, decString); err != nil {
+	if err := sgOptField(o, "contact", &t.Contact, sgDecString); err != nil {
 		return t, err
 	}
 	for i := range o.members {
 		k, x := o.members[i].key, &o.members[i].val
-		if knownProvider(k) {
+		if sgKnownProvider(k) {
 			continue
 		}
-		val, err := decAny(x)
+		val, err := sgDecAny(x)
 		if err != nil {
 			return t, fmt.Errorf("/%s: %w", k, err)
 		}
@@ -796,58 +796,58 @@ func decodeProvider(v *jv) (Provider, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Provider) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("name", t.Name)
 	e.field("url", t.URL)
 	if t.Contact != nil {
 		e.field("contact", t.Contact)
 	}
-	extra(&e, t.AdditionalProperties, knownProvider)
+	sgExtra(&e, t.AdditionalProperties, sgKnownProvider)
 	return e.bytes()
 }
 
 // UnmarshalJSON decodes without validating; use ParseProvider to validate as well.
 func (t *Provider) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeProvider)
+	return sgUnmarshalWith(data, t, sgDecodeProvider)
 }
 
 // ParseProvider decodes and validates data in one step; the error is ValidationErrors.
 func ParseProvider(data []byte) (Provider, error) {
-	return parseWith(data, vSkillDescriptor_Provider2, decodeProvider)
+	return sgParseWith(data, vSkillDescriptor_Provider2, sgDecodeProvider)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Provider) Validate() error {
-	return validateWith(t, vSkillDescriptor_Provider2)
+	return sgValidateWith(t, vSkillDescriptor_Provider2)
 }
-func knownEndpoint(k string) bool {
+func sgKnownEndpoint(k string) bool {
 	switch k {
 	case "url", "method", "timeout_ms":
 		return true
 	}
 	return false
 }
-func decodeEndpoint(v *jv) (Endpoint, error) {
+func sgDecodeEndpoint(v *sgValue) (Endpoint, error) {
 	var t Endpoint
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "url", &t.URL, decString); err != nil {
+	if err := sgField(o, "url", &t.URL, sgDecString); err != nil {
 		return t, err
 	}
-	if err := field(o, "method", &t.Method, decodeEndpointMethod); err != nil {
+	if err := sgField(o, "method", &t.Method, sgDecodeEndpointMethod); err != nil {
 		return t, err
 	}
-	if err := optField(o, "timeout_ms", &t.TimeoutMS, decInt); err != nil {
+	if err := sgOptField(o, "timeout_ms", &t.TimeoutMS, sgDecInt); err != nil {
 		return t, err
 	}
 	for i := range o.members {
 		k, x := o.members[i].key, &o.members[i].val
-		if knownEndpoint(k) {
+		if sgKnownEndpoint(k) {
 			continue
 		}
-		val, err := decAny(x)
+		val, err := sgDecAny(x)
 		if err != nil {
 			return t, fmt.Errorf("/%s: %w", k, err)
 		}
@@ -862,67 +862,67 @@ func decodeEndpoint(v *jv) (Endpoint, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Endpoint) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("url", t.URL)
 	e.field("method", t.Method)
 	if t.TimeoutMS != nil {
 		e.field("timeout_ms", t.TimeoutMS)
 	}
-	extra(&e, t.AdditionalProperties, knownEndpoint)
+	sgExtra(&e, t.AdditionalProperties, sgKnownEndpoint)
 	return e.bytes()
 }
 
 // UnmarshalJSON decodes without validating; use ParseEndpoint to validate as well.
 func (t *Endpoint) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeEndpoint)
+	return sgUnmarshalWith(data, t, sgDecodeEndpoint)
 }
 
 // ParseEndpoint decodes and validates data in one step; the error is ValidationErrors.
 func ParseEndpoint(data []byte) (Endpoint, error) {
-	return parseWith(data, vSkillDescriptor_Endpoint2, decodeEndpoint)
+	return sgParseWith(data, vSkillDescriptor_Endpoint2, sgDecodeEndpoint)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Endpoint) Validate() error {
-	return validateWith(t, vSkillDescriptor_Endpoint2)
+	return sgValidateWith(t, vSkillDescriptor_Endpoint2)
 }
-func decodeEndpointMethod(v *jv) (EndpointMethod, error) {
-	s, err := decString(v)
+func sgDecodeEndpointMethod(v *sgValue) (EndpointMethod, error) {
+	s, err := sgDecString(v)
 	return EndpointMethod(s), err
 }
 
 // ParseEndpointMethod decodes and validates data in one step; the error is ValidationErrors.
 func ParseEndpointMethod(data []byte) (EndpointMethod, error) {
-	return parseWith(data, vSkillDescriptor_Endpoint_Method, decodeEndpointMethod)
+	return sgParseWith(data, vSkillDescriptor_Endpoint_Method, sgDecodeEndpointMethod)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t EndpointMethod) Validate() error {
-	return validateWith(t, vSkillDescriptor_Endpoint_Method)
+	return sgValidateWith(t, vSkillDescriptor_Endpoint_Method)
 }
-func knownInputParameter(k string) bool {
+func sgKnownInputParameter(k string) bool {
 	switch k {
 	case "name", "type", "description", "required":
 		return true
 	}
 	return false
 }
-func decodeInputParameter(v *jv) (InputParameter, error) {
+func sgDecodeInputParameter(v *sgValue) (InputParameter, error) {
 	var t InputParameter
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "name", &t.Name, decString); err != nil {
+	if err := sgField(o, "name", &t.Name, sgDecString); err != nil {
 		return t, err
 	}
-	if err := field(o, "type", &t.Type, decodeValueType); err != nil {
+	if err := sgField(o, "type", &t.Type, sgDecodeValueType); err != nil {
 		return t, err
 	}
-	if err := optField(o, "description", &t.Description, decString); err != nil {
+	if err := sgOptField(o, "description", &t.Description, sgDecString); err != nil {
 		return t, err
 	}
-	if err := field(o, "required", &t.Required, decBool); err != nil {
+	if err := sgField(o, "required", &t.Required, sgDecBool); err != nil {
 		return t, err
 	}
 	_ = o
@@ -931,7 +931,7 @@ func decodeInputParameter(v *jv) (InputParameter, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t InputParameter) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("name", t.Name)
 	e.field("type", t.Type)
 	if t.Description != nil {
@@ -943,38 +943,38 @@ func (t InputParameter) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseInputParameter to validate as well.
 func (t *InputParameter) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeInputParameter)
+	return sgUnmarshalWith(data, t, sgDecodeInputParameter)
 }
 
 // ParseInputParameter decodes and validates data in one step; the error is ValidationErrors.
 func ParseInputParameter(data []byte) (InputParameter, error) {
-	return parseWith(data, vSkillDescriptor_InputParameter, decodeInputParameter)
+	return sgParseWith(data, vSkillDescriptor_InputParameter, sgDecodeInputParameter)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t InputParameter) Validate() error {
-	return validateWith(t, vSkillDescriptor_InputParameter)
+	return sgValidateWith(t, vSkillDescriptor_InputParameter)
 }
-func knownOutputDescriptor(k string) bool {
+func sgKnownOutputDescriptor(k string) bool {
 	switch k {
 	case "type", "description", "media_type":
 		return true
 	}
 	return false
 }
-func decodeOutputDescriptor(v *jv) (OutputDescriptor, error) {
+func sgDecodeOutputDescriptor(v *sgValue) (OutputDescriptor, error) {
 	var t OutputDescriptor
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "type", &t.Type, decodeValueType); err != nil {
+	if err := sgField(o, "type", &t.Type, sgDecodeValueType); err != nil {
 		return t, err
 	}
-	if err := optField(o, "description", &t.Description, decString); err != nil {
+	if err := sgOptField(o, "description", &t.Description, sgDecString); err != nil {
 		return t, err
 	}
-	if err := optField(o, "media_type", &t.MediaType, decString); err != nil {
+	if err := sgOptField(o, "media_type", &t.MediaType, sgDecString); err != nil {
 		return t, err
 	}
 	_ = o
@@ -983,7 +983,7 @@ func decodeOutputDescriptor(v *jv) (OutputDescriptor, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t OutputDescriptor) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("type", t.Type)
 	if t.Description != nil {
 		e.field("description", t.Description)
@@ -996,57 +996,57 @@ func (t OutputDescriptor) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseOutputDescriptor to validate as well.
 func (t *OutputDescriptor) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeOutputDescriptor)
+	return sgUnmarshalWith(data, t, sgDecodeOutputDescriptor)
 }
 
 // ParseOutputDescriptor decodes and validates data in one step; the error is ValidationErrors.
 func ParseOutputDescriptor(data []byte) (OutputDescriptor, error) {
-	return parseWith(data, vSkillDescriptor_OutputDescriptor, decodeOutputDescriptor)
+	return sgParseWith(data, vSkillDescriptor_OutputDescriptor, sgDecodeOutputDescriptor)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t OutputDescriptor) Validate() error {
-	return validateWith(t, vSkillDescriptor_OutputDescriptor)
+	return sgValidateWith(t, vSkillDescriptor_OutputDescriptor)
 }
-func decodeValueType(v *jv) (ValueType, error) {
-	s, err := decString(v)
+func sgDecodeValueType(v *sgValue) (ValueType, error) {
+	s, err := sgDecString(v)
 	return ValueType(s), err
 }
 
 // ParseValueType decodes and validates data in one step; the error is ValidationErrors.
 func ParseValueType(data []byte) (ValueType, error) {
-	return parseWith(data, vSkillDescriptor_ValueType, decodeValueType)
+	return sgParseWith(data, vSkillDescriptor_ValueType, sgDecodeValueType)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ValueType) Validate() error {
-	return validateWith(t, vSkillDescriptor_ValueType)
+	return sgValidateWith(t, vSkillDescriptor_ValueType)
 }
-func decodeAuth(v *jv) (Auth, error) {
+func sgDecodeAuth(v *sgValue) (Auth, error) {
 	var t Auth
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	tag, ok := discriminant(o, "type")
+	tag, ok := sgDiscriminant(o, "type")
 	if !ok {
 		return t, fmt.Errorf("/type: missing or not a string")
 	}
 	switch tag {
 	case "api_key":
-		x, err := decodeAPIKeyAuth(v)
+		x, err := sgDecodeAPIKeyAuth(v)
 		t.APIKey = &x
 		return t, err
 	case "oauth2":
-		x, err := decodeOAuth2Auth(v)
+		x, err := sgDecodeOAuth2Auth(v)
 		t.OAuth2 = &x
 		return t, err
 	case "custom":
-		x, err := decodeCustomAuth(v)
+		x, err := sgDecodeCustomAuth(v)
 		t.Custom = &x
 		return t, err
 	case "none":
-		x, err := decodeNoAuth(v)
+		x, err := sgDecodeNoAuth(v)
 		t.None = &x
 		return t, err
 	default:
@@ -1082,35 +1082,35 @@ func (t Auth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseAuth to validate as well.
 func (t *Auth) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeAuth)
+	return sgUnmarshalWith(data, t, sgDecodeAuth)
 }
 
 // ParseAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseAuth(data []byte) (Auth, error) {
-	return parseWith(data, vSkillDescriptor_Auth2, decodeAuth)
+	return sgParseWith(data, vSkillDescriptor_Auth2, sgDecodeAuth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Auth) Validate() error {
-	return validateWith(t, vSkillDescriptor_Auth2)
+	return sgValidateWith(t, vSkillDescriptor_Auth2)
 }
-func knownAPIKeyAuth(k string) bool {
+func sgKnownAPIKeyAuth(k string) bool {
 	switch k {
 	case "type", "in", "name":
 		return true
 	}
 	return false
 }
-func decodeAPIKeyAuth(v *jv) (APIKeyAuth, error) {
+func sgDecodeAPIKeyAuth(v *sgValue) (APIKeyAuth, error) {
 	var t APIKeyAuth
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "in", &t.In, decodeAPIKeyAuthIn); err != nil {
+	if err := sgField(o, "in", &t.In, sgDecodeAPIKeyAuthIn); err != nil {
 		return t, err
 	}
-	if err := field(o, "name", &t.Name, decString); err != nil {
+	if err := sgField(o, "name", &t.Name, sgDecString); err != nil {
 		return t, err
 	}
 	_ = o
@@ -1119,7 +1119,7 @@ func decodeAPIKeyAuth(v *jv) (APIKeyAuth, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t APIKeyAuth) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("type", "api_key")
 	e.field("in", t.In)
 	e.field("name", t.Name)
@@ -1128,50 +1128,50 @@ func (t APIKeyAuth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseAPIKeyAuth to validate as well.
 func (t *APIKeyAuth) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeAPIKeyAuth)
+	return sgUnmarshalWith(data, t, sgDecodeAPIKeyAuth)
 }
 
 // ParseAPIKeyAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseAPIKeyAuth(data []byte) (APIKeyAuth, error) {
-	return parseWith(data, vSkillDescriptor_APIKeyAuth, decodeAPIKeyAuth)
+	return sgParseWith(data, vSkillDescriptor_APIKeyAuth, sgDecodeAPIKeyAuth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t APIKeyAuth) Validate() error {
-	return validateWith(t, vSkillDescriptor_APIKeyAuth)
+	return sgValidateWith(t, vSkillDescriptor_APIKeyAuth)
 }
-func decodeAPIKeyAuthIn(v *jv) (APIKeyAuthIn, error) {
-	s, err := decString(v)
+func sgDecodeAPIKeyAuthIn(v *sgValue) (APIKeyAuthIn, error) {
+	s, err := sgDecString(v)
 	return APIKeyAuthIn(s), err
 }
 
 // ParseAPIKeyAuthIn decodes and validates data in one step; the error is ValidationErrors.
 func ParseAPIKeyAuthIn(data []byte) (APIKeyAuthIn, error) {
-	return parseWith(data, vSkillDescriptor_APIKeyAuth_In, decodeAPIKeyAuthIn)
+	return sgParseWith(data, vSkillDescriptor_APIKeyAuth_In, sgDecodeAPIKeyAuthIn)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t APIKeyAuthIn) Validate() error {
-	return validateWith(t, vSkillDescriptor_APIKeyAuth_In)
+	return sgValidateWith(t, vSkillDescriptor_APIKeyAuth_In)
 }
-func knownOAuth2Auth(k string) bool {
+func sgKnownOAuth2Auth(k string) bool {
 	switch k {
 	case "type", "token_url", "scopes":
 		return true
 	}
 	return false
 }
-func decodeOAuth2Auth(v *jv) (OAuth2Auth, error) {
+func sgDecodeOAuth2Auth(v *sgValue) (OAuth2Auth, error) {
 	var t OAuth2Auth
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "token_url", &t.TokenURL, decString); err != nil {
+	if err := sgField(o, "token_url", &t.TokenURL, sgDecString); err != nil {
 		return t, err
 	}
-	if err := field(o, "scopes", &t.Scopes, func(v *jv) ([]string, error) {
-		return decArray(v, decString)
+	if err := sgField(o, "scopes", &t.Scopes, func(v *sgValue) ([]string, error) {
+		return sgDecArray(v, sgDecString)
 	}); err != nil {
 		return t, err
 	}
@@ -1181,7 +1181,7 @@ func decodeOAuth2Auth(v *jv) (OAuth2Auth, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t OAuth2Auth) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("type", "oauth2")
 	e.field("token_url", t.TokenURL)
 	if t.Scopes != nil {
@@ -1192,35 +1192,35 @@ func (t OAuth2Auth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseOAuth2Auth to validate as well.
 func (t *OAuth2Auth) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeOAuth2Auth)
+	return sgUnmarshalWith(data, t, sgDecodeOAuth2Auth)
 }
 
 // ParseOAuth2Auth decodes and validates data in one step; the error is ValidationErrors.
 func ParseOAuth2Auth(data []byte) (OAuth2Auth, error) {
-	return parseWith(data, vSkillDescriptor_OAuth2Auth, decodeOAuth2Auth)
+	return sgParseWith(data, vSkillDescriptor_OAuth2Auth, sgDecodeOAuth2Auth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t OAuth2Auth) Validate() error {
-	return validateWith(t, vSkillDescriptor_OAuth2Auth)
+	return sgValidateWith(t, vSkillDescriptor_OAuth2Auth)
 }
-func knownCustomAuth(k string) bool {
+func sgKnownCustomAuth(k string) bool {
 	switch k {
 	case "type", "scheme", "documentation_url":
 		return true
 	}
 	return false
 }
-func decodeCustomAuth(v *jv) (CustomAuth, error) {
+func sgDecodeCustomAuth(v *sgValue) (CustomAuth, error) {
 	var t CustomAuth
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "scheme", &t.Scheme, decString); err != nil {
+	if err := sgField(o, "scheme", &t.Scheme, sgDecString); err != nil {
 		return t, err
 	}
-	if err := optField(o, "documentation_url", &t.DocumentationURL, decString); err != nil {
+	if err := sgOptField(o, "documentation_url", &t.DocumentationURL, sgDecString); err != nil {
 		return t, err
 	}
 	_ = o
@@ -1229,7 +1229,7 @@ func decodeCustomAuth(v *jv) (CustomAuth, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t CustomAuth) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("type", "custom")
 	e.field("scheme", t.Scheme)
 	if t.DocumentationURL != nil {
@@ -1240,28 +1240,28 @@ func (t CustomAuth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseCustomAuth to validate as well.
 func (t *CustomAuth) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeCustomAuth)
+	return sgUnmarshalWith(data, t, sgDecodeCustomAuth)
 }
 
 // ParseCustomAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseCustomAuth(data []byte) (CustomAuth, error) {
-	return parseWith(data, vSkillDescriptor_CustomAuth, decodeCustomAuth)
+	return sgParseWith(data, vSkillDescriptor_CustomAuth, sgDecodeCustomAuth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t CustomAuth) Validate() error {
-	return validateWith(t, vSkillDescriptor_CustomAuth)
+	return sgValidateWith(t, vSkillDescriptor_CustomAuth)
 }
-func knownNoAuth(k string) bool {
+func sgKnownNoAuth(k string) bool {
 	switch k {
 	case "type":
 		return true
 	}
 	return false
 }
-func decodeNoAuth(v *jv) (NoAuth, error) {
+func sgDecodeNoAuth(v *sgValue) (NoAuth, error) {
 	var t NoAuth
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
@@ -1271,55 +1271,55 @@ func decodeNoAuth(v *jv) (NoAuth, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t NoAuth) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("type", "none")
 	return e.bytes()
 }
 
 // UnmarshalJSON decodes without validating; use ParseNoAuth to validate as well.
 func (t *NoAuth) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeNoAuth)
+	return sgUnmarshalWith(data, t, sgDecodeNoAuth)
 }
 
 // ParseNoAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseNoAuth(data []byte) (NoAuth, error) {
-	return parseWith(data, vSkillDescriptor_NoAuth, decodeNoAuth)
+	return sgParseWith(data, vSkillDescriptor_NoAuth, sgDecodeNoAuth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t NoAuth) Validate() error {
-	return validateWith(t, vSkillDescriptor_NoAuth)
+	return sgValidateWith(t, vSkillDescriptor_NoAuth)
 }
-func knownSkillIndex(k string) bool {
+func sgKnownSkillIndex(k string) bool {
 	switch k {
 	case "protocol", "provider", "skills":
 		return true
 	}
 	return false
 }
-func decodeSkillIndex(v *jv) (SkillIndex, error) {
+func sgDecodeSkillIndex(v *sgValue) (SkillIndex, error) {
 	var t SkillIndex
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "protocol", &t.Protocol, decodeProtocolVersion); err != nil {
+	if err := sgField(o, "protocol", &t.Protocol, sgDecodeProtocolVersion); err != nil {
 		return t, err
 	}
-	if err := optField(o, "provider", &t.Provider, decodeProvider); err != nil {
+	if err := sgOptField(o, "provider", &t.Provider, sgDecodeProvider); err != nil {
 		return t, err
 	}
-	if err := field(o, "skills", &t.Skills, func(v *jv) ([]SkillIndexEntry, error) {
-		return decArray(v, decodeSkillIndexEntry)
+	if err := sgField(o, "skills", &t.Skills, func(v *sgValue) ([]SkillIndexEntry, error) {
+		return sgDecArray(v, sgDecodeSkillIndexEntry)
 	}); err != nil {
 		return t, err
 	}
 	for i := range o.members {
 		k, x := o.members[i].key, &o.members[i].val
-		if knownSkillIndex(k) {
+		if sgKnownSkillIndex(k) {
 			continue
 		}
-		val, err := decAny(x)
+		val, err := sgDecAny(x)
 		if err != nil {
 			return t, fmt.Errorf("/%s: %w", k, err)
 		}
@@ -1334,70 +1334,70 @@ func decodeSkillIndex(v *jv) (SkillIndex, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t SkillIndex) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("protocol", t.Protocol)
 	if t.Provider != nil {
 		e.field("provider", t.Provider)
 	}
 	e.field("skills", t.Skills)
-	extra(&e, t.AdditionalProperties, knownSkillIndex)
+	sgExtra(&e, t.AdditionalProperties, sgKnownSkillIndex)
 	return e.bytes()
 }
 
 // UnmarshalJSON decodes without validating; use ParseSkillIndex to validate as well.
 func (t *SkillIndex) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeSkillIndex)
+	return sgUnmarshalWith(data, t, sgDecodeSkillIndex)
 }
 
 // ParseSkillIndex decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillIndex(data []byte) (SkillIndex, error) {
-	return parseWith(data, vSkillIndex, decodeSkillIndex)
+	return sgParseWith(data, vSkillIndex, sgDecodeSkillIndex)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t SkillIndex) Validate() error {
-	return validateWith(t, vSkillIndex)
+	return sgValidateWith(t, vSkillIndex)
 }
-func knownSkillIndexEntry(k string) bool {
+func sgKnownSkillIndexEntry(k string) bool {
 	switch k {
 	case "id", "name", "version", "capability_type", "access", "description", "descriptor_url":
 		return true
 	}
 	return false
 }
-func decodeSkillIndexEntry(v *jv) (SkillIndexEntry, error) {
+func sgDecodeSkillIndexEntry(v *sgValue) (SkillIndexEntry, error) {
 	var t SkillIndexEntry
-	o, err := decObject(v)
+	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := field(o, "id", &t.ID, decodeSkillID); err != nil {
+	if err := sgField(o, "id", &t.ID, sgDecodeSkillID); err != nil {
 		return t, err
 	}
-	if err := field(o, "name", &t.Name, decString); err != nil {
+	if err := sgField(o, "name", &t.Name, sgDecString); err != nil {
 		return t, err
 	}
-	if err := field(o, "version", &t.Version, decodeSemVer); err != nil {
+	if err := sgField(o, "version", &t.Version, sgDecodeSemVer); err != nil {
 		return t, err
 	}
-	if err := field(o, "capability_type", &t.CapabilityType, decodeCapabilityType); err != nil {
+	if err := sgField(o, "capability_type", &t.CapabilityType, sgDecodeCapabilityType); err != nil {
 		return t, err
 	}
-	if err := field(o, "access", &t.Access, decodeAccess); err != nil {
+	if err := sgField(o, "access", &t.Access, sgDecodeAccess); err != nil {
 		return t, err
 	}
-	if err := optField(o, "description", &t.Description, decString); err != nil {
+	if err := sgOptField(o, "description", &t.Description, sgDecString); err != nil {
 		return t, err
 	}
-	if err := field(o, "descriptor_url", &t.DescriptorURL, decString); err != nil {
+	if err := sgField(o, "descriptor_url", &t.DescriptorURL, sgDecString); err != nil {
 		return t, err
 	}
 	for i := range o.members {
 		k, x := o.members[i].key, &o.members[i].val
-		if knownSkillIndexEntry(k) {
+		if sgKnownSkillIndexEntry(k) {
 			continue
 		}
-		val, err := decAny(x)
+		val, err := sgDecAny(x)
 		if err != nil {
 			return t, fmt.Errorf("/%s: %w", k, err)
 		}
@@ -1412,7 +1412,7 @@ func decodeSkillIndexEntry(v *jv) (SkillIndexEntry, error) {
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t SkillIndexEntry) MarshalJSON() ([]byte, error) {
-	var e objEnc
+	var e sgObjectEncoder
 	e.field("id", t.ID)
 	e.field("name", t.Name)
 	e.field("version", t.Version)
@@ -1422,110 +1422,110 @@ func (t SkillIndexEntry) MarshalJSON() ([]byte, error) {
 		e.field("description", t.Description)
 	}
 	e.field("descriptor_url", t.DescriptorURL)
-	extra(&e, t.AdditionalProperties, knownSkillIndexEntry)
+	sgExtra(&e, t.AdditionalProperties, sgKnownSkillIndexEntry)
 	return e.bytes()
 }
 
 // UnmarshalJSON decodes without validating; use ParseSkillIndexEntry to validate as well.
 func (t *SkillIndexEntry) UnmarshalJSON(data []byte) error {
-	return unmarshalWith(data, t, decodeSkillIndexEntry)
+	return sgUnmarshalWith(data, t, sgDecodeSkillIndexEntry)
 }
 
 // ParseSkillIndexEntry decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillIndexEntry(data []byte) (SkillIndexEntry, error) {
-	return parseWith(data, vSkillIndex_SkillIndexEntry, decodeSkillIndexEntry)
+	return sgParseWith(data, vSkillIndex_SkillIndexEntry, sgDecodeSkillIndexEntry)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t SkillIndexEntry) Validate() error {
-	return validateWith(t, vSkillIndex_SkillIndexEntry)
+	return sgValidateWith(t, vSkillIndex_SkillIndexEntry)
 }
-func decodeSemVer(v *jv) (SemVer, error) {
-	x, err := decString(v)
+func sgDecodeSemVer(v *sgValue) (SemVer, error) {
+	x, err := sgDecString(v)
 	return SemVer(x), err
 }
 
 // ParseSemVer decodes and validates data in one step; the error is ValidationErrors.
 func ParseSemVer(data []byte) (SemVer, error) {
-	return parseWith(data, vCommon_SemVer, decodeSemVer)
+	return sgParseWith(data, vCommon_SemVer, sgDecodeSemVer)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t SemVer) Validate() error {
-	return validateWith(t, vCommon_SemVer)
+	return sgValidateWith(t, vCommon_SemVer)
 }
-func decodeCapabilityType(v *jv) (CapabilityType, error) {
-	s, err := decString(v)
+func sgDecodeCapabilityType(v *sgValue) (CapabilityType, error) {
+	s, err := sgDecString(v)
 	return CapabilityType(s), err
 }
 
 // ParseCapabilityType decodes and validates data in one step; the error is ValidationErrors.
 func ParseCapabilityType(data []byte) (CapabilityType, error) {
-	return parseWith(data, vCommon_CapabilityType, decodeCapabilityType)
+	return sgParseWith(data, vCommon_CapabilityType, sgDecodeCapabilityType)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t CapabilityType) Validate() error {
-	return validateWith(t, vCommon_CapabilityType)
+	return sgValidateWith(t, vCommon_CapabilityType)
 }
-func decodeAccess(v *jv) (Access, error) {
-	s, err := decString(v)
+func sgDecodeAccess(v *sgValue) (Access, error) {
+	s, err := sgDecString(v)
 	return Access(s), err
 }
 
 // ParseAccess decodes and validates data in one step; the error is ValidationErrors.
 func ParseAccess(data []byte) (Access, error) {
-	return parseWith(data, vCommon_Access, decodeAccess)
+	return sgParseWith(data, vCommon_Access, sgDecodeAccess)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Access) Validate() error {
-	return validateWith(t, vCommon_Access)
+	return sgValidateWith(t, vCommon_Access)
 }
-func decodeSeverity(v *jv) (Severity, error) {
-	s, err := decString(v)
+func sgDecodeSeverity(v *sgValue) (Severity, error) {
+	s, err := sgDecString(v)
 	return Severity(s), err
 }
 
 // ParseSeverity decodes and validates data in one step; the error is ValidationErrors.
 func ParseSeverity(data []byte) (Severity, error) {
-	return parseWith(data, vCommon_Severity, decodeSeverity)
+	return sgParseWith(data, vCommon_Severity, sgDecodeSeverity)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Severity) Validate() error {
-	return validateWith(t, vCommon_Severity)
+	return sgValidateWith(t, vCommon_Severity)
 }
-func decodeSkillID(v *jv) (SkillID, error) {
-	x, err := decString(v)
+func sgDecodeSkillID(v *sgValue) (SkillID, error) {
+	x, err := sgDecString(v)
 	return SkillID(x), err
 }
 
 // ParseSkillID decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillID(data []byte) (SkillID, error) {
-	return parseWith(data, vCommon_SkillID, decodeSkillID)
+	return sgParseWith(data, vCommon_SkillID, sgDecodeSkillID)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t SkillID) Validate() error {
-	return validateWith(t, vCommon_SkillID)
+	return sgValidateWith(t, vCommon_SkillID)
 }
-func decodeTimestamp(v *jv) (Timestamp, error) {
-	x, err := decString(v)
+func sgDecodeTimestamp(v *sgValue) (Timestamp, error) {
+	x, err := sgDecString(v)
 	return Timestamp(x), err
 }
 
 // ParseTimestamp decodes and validates data in one step; the error is ValidationErrors.
 func ParseTimestamp(data []byte) (Timestamp, error) {
-	return parseWith(data, vCommon_Timestamp, decodeTimestamp)
+	return sgParseWith(data, vCommon_Timestamp, sgDecodeTimestamp)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Timestamp) Validate() error {
-	return validateWith(t, vCommon_Timestamp)
+	return sgValidateWith(t, vCommon_Timestamp)
 }
 
-var parsers = map[string]func([]byte) (any, error){
+var sgParsers = map[string]func([]byte) (any, error){
 	"APIKeyAuth": func(d []byte) (any, error) {
 		return ParseAPIKeyAuth(d)
 	},
@@ -1630,7 +1630,7 @@ var parsers = map[string]func([]byte) (any, error){
 // Parse parses data as the named type (see TypeNames), for tools that choose the type at
 // run time. The value is the type's Go value, not a pointer.
 func Parse(typeName string, data []byte) (any, error) {
-	p, ok := parsers[typeName]
+	p, ok := sgParsers[typeName]
 	if !ok {
 		return nil, fmt.Errorf("unknown type %q", typeName)
 	}

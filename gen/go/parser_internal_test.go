@@ -64,7 +64,7 @@ func FuzzParserMatchesEncodingJSON(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		got, err := parseDocument(data)
+		got, err := sgParseDocument(data)
 		want, refErr := reference(data)
 		if (err == nil) != (refErr == nil) {
 			t.Fatalf("%q: parser error %v, encoding/json error %v", data, err, refErr)

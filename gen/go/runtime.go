@@ -53,45 +53,45 @@ func (e ValidationErrors) Error() string {
 	return b.String()
 }
 
-// jsonErr is the error for text that is not one JSON document.
-func jsonErr(msg string) ValidationErrors {
+// sgJSONError is the error for text that is not one JSON document.
+func sgJSONError(msg string) ValidationErrors {
 	return ValidationErrors{{Pointer: "", Keyword: "json", Message: msg}}
 }
 
-// maxDepth bounds nesting, so hostile input cannot exhaust memory or the stack.
-const maxDepth = 10000
+// sgMaxDepth bounds nesting, so hostile input cannot exhaust memory or the stack.
+const sgMaxDepth = 10000
 
 // The kinds of JSON values.
 const (
-	kNull byte = iota
-	kBool
-	kNumber
-	kString
-	kArray
-	kObject
+	sgKindNull byte = iota
+	sgKindBool
+	sgKindNumber
+	sgKindString
+	sgKindArray
+	sgKindObject
 )
 
-// jv is a decoded JSON value, the tree validators read. Strings without escapes share the
+// sgValue is a decoded JSON value, the tree validators read. Strings without escapes share the
 // memory of the document; numbers keep their literal (str) and their double value (num).
 // Values decoded from the tree into Go values copy their strings, so that a value kept after
 // parsing never keeps the whole document alive.
-type jv struct {
+type sgValue struct {
 	kind    byte
 	b       bool
 	num     float64
 	str     string
-	items   []jv
-	members []member
+	items   []sgValue
+	members []sgMember
 	index   map[string]int // for objects with many members, built on first lookup
 }
 
-type member struct {
+type sgMember struct {
 	key string
-	val jv
+	val sgValue
 }
 
 // get returns the member key of an object, or nil.
-func (v *jv) get(key string) *jv {
+func (v *sgValue) get(key string) *sgValue {
 	if len(v.members) > 12 {
 		if v.index == nil {
 			v.index = make(map[string]int, len(v.members))
@@ -112,25 +112,25 @@ func (v *jv) get(key string) *jv {
 	return nil
 }
 
-// parseDocument decodes one JSON document (RFC 8259). Text that is not valid UTF-8, not
+// sgParseDocument decodes one JSON document (RFC 8259). Text that is not valid UTF-8, not
 // exactly one JSON value, nested deeper than 10,000 levels, or holding a number outside the
 // range of a double is refused with a "json" error. A key that appears twice keeps its last
 // value, as encoding/json and JSON.parse do.
-func parseDocument(data []byte) (*jv, error) {
+func sgParseDocument(data []byte) (*sgValue, error) {
 	if !utf8.Valid(data) {
-		return nil, jsonErr("document is not valid UTF-8")
+		return nil, sgJSONError("document is not valid UTF-8")
 	}
-	if err := checkDepth(data); err != nil {
+	if err := sgCheckDepth(data); err != nil {
 		return nil, err
 	}
-	p := parserPool.Get().(*parser)
+	p := sgParserPool.Get().(*sgParser)
 	defer p.release()
 	p.s, p.i = string(data), 0
 	p.space()
 	if p.i == len(p.s) {
-		return nil, jsonErr("document is empty")
+		return nil, sgJSONError("document is empty")
 	}
-	v := new(jv)
+	v := new(sgValue)
 	if err := p.value(v, 0); err != nil {
 		return nil, err
 	}
@@ -141,19 +141,19 @@ func parseDocument(data []byte) (*jv, error) {
 	return v, nil
 }
 
-// parserPool keeps the parsers' stacks between documents.
-var parserPool = sync.Pool{New: func() any { return new(parser) }}
+// sgParserPool keeps the parsers' stacks between documents.
+var sgParserPool = sync.Pool{New: func() any { return new(sgParser) }}
 
 // release clears what the stacks still reference of the document and returns p to the pool.
-func (p *parser) release() {
+func (p *sgParser) release() {
 	clear(p.members[:cap(p.members)])
 	clear(p.items[:cap(p.items)])
 	p.members, p.items, p.s = p.members[:0], p.items[:0], ""
-	parserPool.Put(p)
+	sgParserPool.Put(p)
 }
 
-// checkDepth refuses nesting deeper than maxDepth before anything is allocated.
-func checkDepth(data []byte) error {
+// sgCheckDepth refuses nesting deeper than sgMaxDepth before anything is allocated.
+func sgCheckDepth(data []byte) error {
 	depth := 0
 	inString := false
 	for i := 0; i < len(data); i++ {
@@ -172,8 +172,8 @@ func checkDepth(data []byte) error {
 			inString = true
 		case '[', '{':
 			depth++
-			if depth > maxDepth {
-				return jsonErr("invalid JSON: nesting deeper than 10000 levels")
+			if depth > sgMaxDepth {
+				return sgJSONError("invalid JSON: nesting deeper than 10000 levels")
 			}
 		case ']', '}':
 			depth--
@@ -182,21 +182,21 @@ func checkDepth(data []byte) error {
 	return nil
 }
 
-// parser reads a document. Members and items are gathered on stacks shared by the whole
+// sgParser reads a document. Members and items are gathered on stacks shared by the whole
 // document and copied out once each object or array is complete, so that every object and
 // array is allocated exactly once, at its final size.
-type parser struct {
+type sgParser struct {
 	s       string
 	i       int
-	members []member
-	items   []jv
+	members []sgMember
+	items   []sgValue
 }
 
-func (p *parser) fail(msg string) error {
-	return jsonErr("invalid JSON at offset " + strconv.Itoa(p.i) + ": " + msg)
+func (p *sgParser) fail(msg string) error {
+	return sgJSONError("invalid JSON at offset " + strconv.Itoa(p.i) + ": " + msg)
 }
 
-func (p *parser) space() {
+func (p *sgParser) space() {
 	for p.i < len(p.s) {
 		switch p.s[p.i] {
 		case ' ', '\t', '\n', '\r':
@@ -207,7 +207,7 @@ func (p *parser) space() {
 	}
 }
 
-func (p *parser) literal(word string) bool {
+func (p *sgParser) literal(word string) bool {
 	if strings.HasPrefix(p.s[p.i:], word) {
 		p.i += len(word)
 		return true
@@ -215,41 +215,41 @@ func (p *parser) literal(word string) bool {
 	return false
 }
 
-func (p *parser) value(v *jv, depth int) error {
+func (p *sgParser) value(v *sgValue, depth int) error {
 	if p.i >= len(p.s) {
 		return p.fail("unexpected end of the document")
 	}
 	switch c := p.s[p.i]; {
 	case c == '{':
-		if depth >= maxDepth {
+		if depth >= sgMaxDepth {
 			return p.fail("nesting deeper than 10000 levels")
 		}
 		return p.object(v, depth)
 	case c == '[':
-		if depth >= maxDepth {
+		if depth >= sgMaxDepth {
 			return p.fail("nesting deeper than 10000 levels")
 		}
 		return p.array(v, depth)
 	case c == '"':
 		s, err := p.string()
-		v.kind, v.str = kString, s
+		v.kind, v.str = sgKindString, s
 		return err
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number(v)
 	case p.literal("true"):
-		v.kind, v.b = kBool, true
+		v.kind, v.b = sgKindBool, true
 	case p.literal("false"):
-		v.kind = kBool
+		v.kind = sgKindBool
 	case p.literal("null"):
-		v.kind = kNull
+		v.kind = sgKindNull
 	default:
 		return p.fail("unexpected character " + strconv.QuoteRune(rune(c)))
 	}
 	return nil
 }
 
-func (p *parser) object(v *jv, depth int) error {
-	v.kind = kObject
+func (p *sgParser) object(v *sgValue, depth int) error {
+	v.kind = sgKindObject
 	p.i++ // {
 	p.space()
 	if p.i < len(p.s) && p.s[p.i] == '}' {
@@ -273,7 +273,7 @@ func (p *parser) object(v *jv, depth int) error {
 		}
 		p.i++
 		p.space()
-		var val jv
+		var val sgValue
 		if err := p.value(&val, depth+1); err != nil {
 			return err
 		}
@@ -285,7 +285,7 @@ func (p *parser) object(v *jv, depth int) error {
 			}
 		}
 		if !dup {
-			p.members = append(p.members, member{key: key, val: val})
+			p.members = append(p.members, sgMember{key: key, val: val})
 		}
 		p.space()
 		if p.i >= len(p.s) {
@@ -296,7 +296,7 @@ func (p *parser) object(v *jv, depth int) error {
 			p.i++
 		case '}':
 			p.i++
-			v.members = append([]member(nil), p.members[base:]...)
+			v.members = append([]sgMember(nil), p.members[base:]...)
 			return nil
 		default:
 			return p.fail("expected ',' or '}' in an object")
@@ -304,20 +304,20 @@ func (p *parser) object(v *jv, depth int) error {
 	}
 }
 
-func (p *parser) array(v *jv, depth int) error {
-	v.kind = kArray
+func (p *sgParser) array(v *sgValue, depth int) error {
+	v.kind = sgKindArray
 	p.i++ // [
 	p.space()
 	if p.i < len(p.s) && p.s[p.i] == ']' {
 		p.i++
-		v.items = []jv{}
+		v.items = []sgValue{}
 		return nil
 	}
 	base := len(p.items)
 	defer func() { p.items = p.items[:base] }()
 	for {
 		p.space()
-		var item jv
+		var item sgValue
 		if err := p.value(&item, depth+1); err != nil {
 			return err
 		}
@@ -331,7 +331,7 @@ func (p *parser) array(v *jv, depth int) error {
 			p.i++
 		case ']':
 			p.i++
-			v.items = append([]jv(nil), p.items[base:]...)
+			v.items = append([]sgValue(nil), p.items[base:]...)
 			return nil
 		default:
 			return p.fail("expected ',' or ']' in an array")
@@ -339,7 +339,7 @@ func (p *parser) array(v *jv, depth int) error {
 	}
 }
 
-func (p *parser) number(v *jv) error {
+func (p *sgParser) number(v *sgValue) error {
 	start := p.i
 	if p.s[p.i] == '-' {
 		p.i++
@@ -375,14 +375,14 @@ func (p *parser) number(v *jv) error {
 	lit := p.s[start:p.i]
 	f, err := strconv.ParseFloat(lit, 64)
 	if err != nil {
-		return jsonErr("number " + lit + " is outside the range of a double")
+		return sgJSONError("number " + lit + " is outside the range of a double")
 	}
-	v.kind, v.num, v.str = kNumber, f, lit
+	v.kind, v.num, v.str = sgKindNumber, f, lit
 	return nil
 }
 
 // string reads a string literal; p.s[p.i] is the opening quote.
-func (p *parser) string() (string, error) {
+func (p *sgParser) string() (string, error) {
 	p.i++
 	start := p.i
 	for p.i < len(p.s) {
@@ -403,7 +403,7 @@ func (p *parser) string() (string, error) {
 }
 
 // escaped finishes a string that holds escapes, from its first backslash.
-func (p *parser) escaped(start int) (string, error) {
+func (p *sgParser) escaped(start int) (string, error) {
 	b := []byte(p.s[start:p.i])
 	for p.i < len(p.s) {
 		c := p.s[p.i]
@@ -465,7 +465,7 @@ func (p *parser) escaped(start int) (string, error) {
 	return "", p.fail("unterminated string")
 }
 
-func (p *parser) hex4() (rune, bool) {
+func (p *sgParser) hex4() (rune, bool) {
 	if p.i+4 > len(p.s) {
 		return 0, false
 	}
@@ -487,35 +487,35 @@ func (p *parser) hex4() (rune, bool) {
 	return r, true
 }
 
-// mustValue parses JSON text of the generated code (enum and const values).
-func mustValue(text string) *jv {
-	v, err := parseDocument([]byte(text))
+// sgMustValue parses JSON text of the generated code (enum and const values).
+func sgMustValue(text string) *sgValue {
+	v, err := sgParseDocument([]byte(text))
 	if err != nil {
 		panic(err)
 	}
 	return v
 }
 
-// stringValue wraps a string (a property name, for propertyNames).
-func stringValue(s string) *jv { return &jv{kind: kString, str: s} }
+// sgStringValue wraps a string (a property name, for propertyNames).
+func sgStringValue(s string) *sgValue { return &sgValue{kind: sgKindString, str: s} }
 
 // toAny turns a tree into the values of `any` fields: map[string]any, []any, string,
 // json.Number, bool and nil.
-func (v *jv) toAny() any {
+func (v *sgValue) toAny() any {
 	switch v.kind {
-	case kBool:
+	case sgKindBool:
 		return v.b
-	case kNumber:
+	case sgKindNumber:
 		return json.Number(strings.Clone(v.str))
-	case kString:
+	case sgKindString:
 		return strings.Clone(v.str)
-	case kArray:
+	case sgKindArray:
 		out := make([]any, len(v.items))
 		for i := range v.items {
 			out[i] = v.items[i].toAny()
 		}
 		return out
-	case kObject:
+	case sgKindObject:
 		out := make(map[string]any, len(v.members))
 		for i := range v.members {
 			out[strings.Clone(v.members[i].key)] = v.members[i].val.toAny()
@@ -525,24 +525,24 @@ func (v *jv) toAny() any {
 	return nil
 }
 
-// toValue turns a Go value of a generated type into the tree validators read.
-func toValue(x any) (*jv, error) {
+// sgToValue turns a Go value of a generated type into the tree validators read.
+func sgToValue(x any) (*sgValue, error) {
 	data, err := json.Marshal(x)
 	if err != nil {
-		return nil, jsonErr("cannot encode: " + err.Error())
+		return nil, sgJSONError("cannot encode: " + err.Error())
 	}
-	return parseDocument(data)
+	return sgParseDocument(data)
 }
 
-// ptr is a JSON Pointer built lazily: nothing is allocated unless an error is reported.
-type ptr struct {
-	parent *ptr
+// sgPointer is a JSON Pointer built lazily: nothing is allocated unless an error is reported.
+type sgPointer struct {
+	parent *sgPointer
 	key    string
 	index  int
 	isKey  bool
 }
 
-func (p *ptr) String() string {
+func (p *sgPointer) String() string {
 	if p == nil {
 		return ""
 	}
@@ -562,14 +562,14 @@ func (p *ptr) String() string {
 	return b.String()
 }
 
-// errs collects violations. In quick mode it only counts them.
-type errs struct {
+// sgErrors collects violations. In quick mode it only counts them.
+type sgErrors struct {
 	list  ValidationErrors
 	quick bool
 	n     int
 }
 
-func (e *errs) add(p *ptr, keyword, msg string) {
+func (e *sgErrors) add(p *sgPointer, keyword, msg string) {
 	e.n++
 	if !e.quick {
 		e.list = append(e.list, ValidationError{Pointer: p.String(), Keyword: keyword, Message: msg})
@@ -577,23 +577,23 @@ func (e *errs) add(p *ptr, keyword, msg string) {
 }
 
 // addKey reports a violation at the member key of the object at p.
-func (e *errs) addKey(p *ptr, key, keyword, msg string) {
-	c := ptr{parent: p, key: key, isKey: true}
+func (e *sgErrors) addKey(p *sgPointer, key, keyword, msg string) {
+	c := sgPointer{parent: p, key: key, isKey: true}
 	e.add(&c, keyword, msg)
 }
 
-type validator func(v *jv, p *ptr, e *errs)
+type sgValidator func(v *sgValue, p *sgPointer, e *sgErrors)
 
-// valid reports whether v passes f, without building messages.
-func valid(v *jv, f validator) bool {
-	e := errs{quick: true}
+// sgValid reports whether v passes f, without building messages.
+func sgValid(v *sgValue, f sgValidator) bool {
+	e := sgErrors{quick: true}
 	f(v, nil, &e)
 	return e.n == 0
 }
 
-// check runs f on the document v and returns its errors, or nil.
-func check(v *jv, f validator) error {
-	var e errs
+// sgCheck runs f on the document v and returns its errors, or nil.
+func sgCheck(v *sgValue, f sgValidator) error {
+	var e sgErrors
 	f(v, nil, &e)
 	if len(e.list) == 0 {
 		return nil
@@ -601,56 +601,56 @@ func check(v *jv, f validator) error {
 	return e.list
 }
 
-func isNull(v *jv) bool    { return v.kind == kNull }
-func isObject(v *jv) bool  { return v.kind == kObject }
-func isArray(v *jv) bool   { return v.kind == kArray }
-func isString(v *jv) bool  { return v.kind == kString }
-func isNumber(v *jv) bool  { return v.kind == kNumber }
-func isBool(v *jv) bool    { return v.kind == kBool }
-func isInteger(v *jv) bool { return v.kind == kNumber && isIntegral(v.num) }
+func sgIsNull(v *sgValue) bool    { return v.kind == sgKindNull }
+func sgIsObject(v *sgValue) bool  { return v.kind == sgKindObject }
+func sgIsArray(v *sgValue) bool   { return v.kind == sgKindArray }
+func sgIsString(v *sgValue) bool  { return v.kind == sgKindString }
+func sgIsNumber(v *sgValue) bool  { return v.kind == sgKindNumber }
+func sgIsBool(v *sgValue) bool    { return v.kind == sgKindBool }
+func sgIsInteger(v *sgValue) bool { return v.kind == sgKindNumber && sgIsIntegral(v.num) }
 
-func isIntegral(f float64) bool { return f == math.Trunc(f) && !math.IsInf(f, 0) }
+func sgIsIntegral(f float64) bool { return f == math.Trunc(f) && !math.IsInf(f, 0) }
 
-// typeName is the JSON type of v, for messages.
-func typeName(v *jv) string {
+// sgTypeName is the JSON type of v, for messages.
+func sgTypeName(v *sgValue) string {
 	switch v.kind {
-	case kNull:
+	case sgKindNull:
 		return "null"
-	case kBool:
+	case sgKindBool:
 		return "boolean"
-	case kString:
+	case sgKindString:
 		return "string"
-	case kNumber:
-		if isIntegral(v.num) {
+	case sgKindNumber:
+		if sgIsIntegral(v.num) {
 			return "integer"
 		}
 		return "number"
-	case kArray:
+	case sgKindArray:
 		return "array"
 	}
 	return "object"
 }
 
-// jsonEqual is JSON equality: numbers by value, objects by key set and values.
-func jsonEqual(a, b *jv) bool {
+// sgEqual is JSON equality: numbers by value, objects by key set and values.
+func sgEqual(a, b *sgValue) bool {
 	if a.kind != b.kind {
 		return false
 	}
 	switch a.kind {
-	case kNull:
+	case sgKindNull:
 		return true
-	case kBool:
+	case sgKindBool:
 		return a.b == b.b
-	case kNumber:
+	case sgKindNumber:
 		return a.num == b.num
-	case kString:
+	case sgKindString:
 		return a.str == b.str
-	case kArray:
+	case sgKindArray:
 		if len(a.items) != len(b.items) {
 			return false
 		}
 		for i := range a.items {
-			if !jsonEqual(&a.items[i], &b.items[i]) {
+			if !sgEqual(&a.items[i], &b.items[i]) {
 				return false
 			}
 		}
@@ -661,16 +661,16 @@ func jsonEqual(a, b *jv) bool {
 	}
 	for i := range a.members {
 		bv := b.get(a.members[i].key)
-		if bv == nil || !jsonEqual(&a.members[i].val, bv) {
+		if bv == nil || !sgEqual(&a.members[i].val, bv) {
 			return false
 		}
 	}
 	return true
 }
 
-func inEnum(v *jv, values *jv) bool {
+func sgInEnum(v *sgValue, values *sgValue) bool {
 	for i := range values.items {
-		if jsonEqual(v, &values.items[i]) {
+		if sgEqual(v, &values.items[i]) {
 			return true
 		}
 	}
@@ -679,11 +679,11 @@ func inEnum(v *jv, values *jv) bool {
 
 // multipleOf decides exactly whether x is a multiple of m, on the shortest decimal
 // representations of the two doubles.
-func multipleOf(x, m float64) bool {
+func sgMultipleOf(x, m float64) bool {
 	if m <= 0 || math.IsInf(x, 0) || math.IsNaN(x) {
 		return false
 	}
-	if isIntegral(x) && isIntegral(m) && math.Abs(x) < 1<<53 && m < 1<<53 {
+	if sgIsIntegral(x) && sgIsIntegral(m) && math.Abs(x) < 1<<53 && m < 1<<53 {
 		return math.Mod(x, m) == 0
 	}
 	rx, ok1 := new(big.Rat).SetString(strconv.FormatFloat(x, 'g', -1, 64))
@@ -694,11 +694,11 @@ func multipleOf(x, m float64) bool {
 	return new(big.Rat).Quo(rx, rm).IsInt()
 }
 
-// runes counts code points.
-func runes(s string) int { return utf8.RuneCountInString(s) }
+// sgRunes counts code points.
+func sgRunes(s string) int { return utf8.RuneCountInString(s) }
 
-// sortedKeys returns the keys of the object v accepted by keep, sorted by code point.
-func sortedKeys(v *jv, keep func(string) bool) []string {
+// sgSortedKeys returns the keys of the object v accepted by keep, sorted by code point.
+func sgSortedKeys(v *sgValue, keep func(string) bool) []string {
 	var keys []string
 	for i := range v.members {
 		if keep == nil || keep(v.members[i].key) {
@@ -709,12 +709,12 @@ func sortedKeys(v *jv, keep func(string) bool) []string {
 	return keys
 }
 
-// duplicates returns, ascending, the indexes of items equal to an earlier item.
-func duplicates(a []jv) []int {
+// sgDuplicates returns, ascending, the indexes of items equal to an earlier item.
+func sgDuplicates(a []sgValue) []int {
 	var out []int
 	for j := 1; j < len(a); j++ {
 		for i := 0; i < j; i++ {
-			if jsonEqual(&a[i], &a[j]) {
+			if sgEqual(&a[i], &a[j]) {
 				out = append(out, j)
 				break
 			}
@@ -725,10 +725,10 @@ func duplicates(a []jv) []int {
 
 // duplicatesBy returns, ascending, the indexes of object items whose member prop equals that
 // of an earlier item.
-func duplicatesBy(a []jv, prop string) []int {
+func sgDuplicatesBy(a []sgValue, prop string) []int {
 	var out []int
 	for j := 1; j < len(a); j++ {
-		if a[j].kind != kObject {
+		if a[j].kind != sgKindObject {
 			continue
 		}
 		vj := a[j].get(prop)
@@ -736,8 +736,8 @@ func duplicatesBy(a []jv, prop string) []int {
 			continue
 		}
 		for i := 0; i < j; i++ {
-			if a[i].kind == kObject {
-				if vi := a[i].get(prop); vi != nil && jsonEqual(vi, vj) {
+			if a[i].kind == sgKindObject {
+				if vi := a[i].get(prop); vi != nil && sgEqual(vi, vj) {
 					out = append(out, j)
 					break
 				}
@@ -747,41 +747,41 @@ func duplicatesBy(a []jv, prop string) []int {
 	return out
 }
 
-func quote(s string) string { return strconv.Quote(s) }
+func sgQuote(s string) string { return strconv.Quote(s) }
 
-func itoa(i int) string { return strconv.Itoa(i) }
+func sgItoa(i int) string { return strconv.Itoa(i) }
 
 // decoding of validated trees into Go values.
 
-func decString(v *jv) (string, error) {
-	if v.kind != kString {
-		return "", fmt.Errorf("expected string, got %s", typeName(v))
+func sgDecString(v *sgValue) (string, error) {
+	if v.kind != sgKindString {
+		return "", fmt.Errorf("expected string, got %s", sgTypeName(v))
 	}
 	return strings.Clone(v.str), nil
 }
 
-func decBool(v *jv) (bool, error) {
-	if v.kind != kBool {
-		return false, fmt.Errorf("expected boolean, got %s", typeName(v))
+func sgDecBool(v *sgValue) (bool, error) {
+	if v.kind != sgKindBool {
+		return false, fmt.Errorf("expected boolean, got %s", sgTypeName(v))
 	}
 	return v.b, nil
 }
 
-func decFloat(v *jv) (float64, error) {
-	if v.kind != kNumber {
-		return 0, fmt.Errorf("expected number, got %s", typeName(v))
+func sgDecFloat(v *sgValue) (float64, error) {
+	if v.kind != sgKindNumber {
+		return 0, fmt.Errorf("expected number, got %s", sgTypeName(v))
 	}
 	return v.num, nil
 }
 
-func decInt(v *jv) (int64, error) {
-	if v.kind != kNumber {
-		return 0, fmt.Errorf("expected integer, got %s", typeName(v))
+func sgDecInt(v *sgValue) (int64, error) {
+	if v.kind != sgKindNumber {
+		return 0, fmt.Errorf("expected integer, got %s", sgTypeName(v))
 	}
 	if i, err := strconv.ParseInt(v.str, 10, 64); err == nil {
 		return i, nil
 	}
-	if !isIntegral(v.num) {
+	if !sgIsIntegral(v.num) {
 		return 0, fmt.Errorf("expected integer, got %s", v.str)
 	}
 	if v.num < -(1<<63) || v.num >= 1<<63 {
@@ -790,18 +790,18 @@ func decInt(v *jv) (int64, error) {
 	return int64(v.num), nil
 }
 
-func decAny(v *jv) (any, error) { return v.toAny(), nil }
+func sgDecAny(v *sgValue) (any, error) { return v.toAny(), nil }
 
-func decNull(v *jv) (any, error) {
-	if v.kind != kNull {
-		return nil, fmt.Errorf("expected null, got %s", typeName(v))
+func sgDecNull(v *sgValue) (any, error) {
+	if v.kind != sgKindNull {
+		return nil, fmt.Errorf("expected null, got %s", sgTypeName(v))
 	}
 	return nil, nil
 }
 
-func decArray[T any](v *jv, elem func(*jv) (T, error)) ([]T, error) {
-	if v.kind != kArray {
-		return nil, fmt.Errorf("expected array, got %s", typeName(v))
+func sgDecArray[T any](v *sgValue, elem func(*sgValue) (T, error)) ([]T, error) {
+	if v.kind != sgKindArray {
+		return nil, fmt.Errorf("expected array, got %s", sgTypeName(v))
 	}
 	out := make([]T, len(v.items))
 	for i := range v.items {
@@ -814,9 +814,9 @@ func decArray[T any](v *jv, elem func(*jv) (T, error)) ([]T, error) {
 	return out, nil
 }
 
-func decMap[T any](v *jv, elem func(*jv) (T, error)) (map[string]T, error) {
-	if v.kind != kObject {
-		return nil, fmt.Errorf("expected object, got %s", typeName(v))
+func sgDecMap[T any](v *sgValue, elem func(*sgValue) (T, error)) (map[string]T, error) {
+	if v.kind != sgKindObject {
+		return nil, fmt.Errorf("expected object, got %s", sgTypeName(v))
 	}
 	out := make(map[string]T, len(v.members))
 	for i := range v.members {
@@ -829,9 +829,9 @@ func decMap[T any](v *jv, elem func(*jv) (T, error)) (map[string]T, error) {
 	return out, nil
 }
 
-// decPtr decodes an optional or nullable value: null gives nil.
-func decPtr[T any](v *jv, elem func(*jv) (T, error)) (*T, error) {
-	if v.kind == kNull {
+// sgDecPtr decodes an optional or nullable value: null gives nil.
+func sgDecPtr[T any](v *sgValue, elem func(*sgValue) (T, error)) (*T, error) {
+	if v.kind == sgKindNull {
 		return nil, nil
 	}
 	x, err := elem(v)
@@ -841,25 +841,25 @@ func decPtr[T any](v *jv, elem func(*jv) (T, error)) (*T, error) {
 	return &x, nil
 }
 
-// decObject returns v when it is an object.
-func decObject(v *jv) (*jv, error) {
-	if v.kind != kObject {
-		return nil, fmt.Errorf("expected object, got %s", typeName(v))
+// sgDecObject returns v when it is an object.
+func sgDecObject(v *sgValue) (*sgValue, error) {
+	if v.kind != sgKindObject {
+		return nil, fmt.Errorf("expected object, got %s", sgTypeName(v))
 	}
 	return v, nil
 }
 
-// discriminant returns the string member prop of the object o, if it is one.
-func discriminant(o *jv, prop string) (string, bool) {
+// sgDiscriminant returns the string member prop of the object o, if it is one.
+func sgDiscriminant(o *sgValue, prop string) (string, bool) {
 	d := o.get(prop)
-	if d == nil || d.kind != kString {
+	if d == nil || d.kind != sgKindString {
 		return "", false
 	}
 	return d.str, true
 }
 
-// field decodes member key of o, if present, into *dst.
-func field[T any](o *jv, key string, dst *T, dec func(*jv) (T, error)) error {
+// sgField decodes member key of o, if present, into *dst.
+func sgField[T any](o *sgValue, key string, dst *T, dec func(*sgValue) (T, error)) error {
 	v := o.get(key)
 	if v == nil {
 		return nil
@@ -872,13 +872,13 @@ func field[T any](o *jv, key string, dst *T, dec func(*jv) (T, error)) error {
 	return nil
 }
 
-// optField decodes member key of o, if present, into a new *T (null gives nil).
-func optField[T any](o *jv, key string, dst **T, dec func(*jv) (T, error)) error {
+// sgOptField decodes member key of o, if present, into a new *T (null gives nil).
+func sgOptField[T any](o *sgValue, key string, dst **T, dec func(*sgValue) (T, error)) error {
 	v := o.get(key)
 	if v == nil {
 		return nil
 	}
-	x, err := decPtr(v, dec)
+	x, err := sgDecPtr(v, dec)
 	if err != nil {
 		return fmt.Errorf("/%s: %w", key, err)
 	}
@@ -886,9 +886,9 @@ func optField[T any](o *jv, key string, dst **T, dec func(*jv) (T, error)) error
 	return nil
 }
 
-// unmarshalWith implements UnmarshalJSON for generated types: decode without validating.
-func unmarshalWith[T any](data []byte, dst *T, dec func(*jv) (T, error)) error {
-	v, err := parseDocument(data)
+// sgUnmarshalWith implements UnmarshalJSON for generated types: decode without validating.
+func sgUnmarshalWith[T any](data []byte, dst *T, dec func(*sgValue) (T, error)) error {
+	v, err := sgParseDocument(data)
 	if err != nil {
 		return err
 	}
@@ -900,14 +900,14 @@ func unmarshalWith[T any](data []byte, dst *T, dec func(*jv) (T, error)) error {
 	return nil
 }
 
-// parseWith implements ParseT: decode, validate, then build the Go value.
-func parseWith[T any](data []byte, f validator, dec func(*jv) (T, error)) (T, error) {
+// sgParseWith implements ParseT: decode, validate, then build the Go value.
+func sgParseWith[T any](data []byte, f sgValidator, dec func(*sgValue) (T, error)) (T, error) {
 	var zero T
-	v, err := parseDocument(data)
+	v, err := sgParseDocument(data)
 	if err != nil {
 		return zero, err
 	}
-	if err := check(v, f); err != nil {
+	if err := sgCheck(v, f); err != nil {
 		return zero, err
 	}
 	x, err := dec(v)
@@ -917,23 +917,23 @@ func parseWith[T any](data []byte, f validator, dec func(*jv) (T, error)) (T, er
 	return x, nil
 }
 
-// validateWith implements Validate: encode, then check the tree.
-func validateWith(x any, f validator) error {
-	v, err := toValue(x)
+// sgValidateWith implements Validate: encode, then check the tree.
+func sgValidateWith(x any, f sgValidator) error {
+	v, err := sgToValue(x)
 	if err != nil {
 		return err
 	}
-	return check(v, f)
+	return sgCheck(v, f)
 }
 
-// objEnc writes a JSON object member by member.
-type objEnc struct {
+// sgObjectEncoder writes a JSON object member by member.
+type sgObjectEncoder struct {
 	buf bytes.Buffer
 	err error
 	n   int
 }
 
-func (e *objEnc) field(key string, v any) {
+func (e *sgObjectEncoder) field(key string, v any) {
 	if e.err != nil {
 		return
 	}
@@ -945,7 +945,7 @@ func (e *objEnc) field(key string, v any) {
 	e.raw(key, data)
 }
 
-func (e *objEnc) raw(key string, data []byte) {
+func (e *sgObjectEncoder) raw(key string, data []byte) {
 	if e.n == 0 {
 		e.buf.WriteByte('{')
 	} else {
@@ -958,8 +958,8 @@ func (e *objEnc) raw(key string, data []byte) {
 	e.buf.Write(data)
 }
 
-// extra writes the keys of m that known does not claim, sorted.
-func extra[T any](e *objEnc, m map[string]T, known func(string) bool) {
+// sgExtra writes the keys of m that known does not claim, sorted.
+func sgExtra[T any](e *sgObjectEncoder, m map[string]T, known func(string) bool) {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		if !known(k) {
@@ -972,7 +972,7 @@ func extra[T any](e *objEnc, m map[string]T, known func(string) bool) {
 	}
 }
 
-func (e *objEnc) bytes() ([]byte, error) {
+func (e *sgObjectEncoder) bytes() ([]byte, error) {
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -983,11 +983,11 @@ func (e *objEnc) bytes() ([]byte, error) {
 	return e.buf.Bytes(), nil
 }
 
-// countValid counts the validators v passes.
-func countValid(v *jv, fs ...validator) int {
+// sgCountValid counts the validators v passes.
+func sgCountValid(v *sgValue, fs ...sgValidator) int {
 	n := 0
 	for _, f := range fs {
-		if valid(v, f) {
+		if sgValid(v, f) {
 			n++
 		}
 	}

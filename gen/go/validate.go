@@ -43,12 +43,12 @@ var rePattern9 = sync.OnceValue(func() *regexp.Regexp {
 })
 
 // vFinding validates Finding.json#.
-func vFinding(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vFinding(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("kind") == nil {
 			e.addKey(p, "kind", "required", "missing required property \"kind\"")
 		}
@@ -56,7 +56,7 @@ func vFinding(v *jv, p *ptr, e *errs) {
 			e.addKey(p, "severity", "required", "missing required property \"severity\"")
 		}
 		if x := v.get("kind"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "kind",
 				parent: p,
@@ -64,7 +64,7 @@ func vFinding(v *jv, p *ptr, e *errs) {
 			vFinding_Kind(x, &c, e)
 		}
 		if x := v.get("severity"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "severity",
 				parent: p,
@@ -75,43 +75,43 @@ func vFinding(v *jv, p *ptr, e *errs) {
 }
 
 // vFinding_Kind validates Finding.json#/properties/kind.
-func vFinding_Kind(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vFinding_Kind(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kString {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) < 1 {
+		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
-		if runes(s) > 200 {
+		if sgRunes(s) > 200 {
 			e.add(p, "maxLength", "must be at most 200 characters long")
 		}
 	}
 }
 
 // vFinding_Severity validates Finding.json#/properties/severity.
-func vFinding_Severity(v *jv, p *ptr, e *errs) {
+func vFinding_Severity(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_Severity(v, p, e)
 }
 
-var enumCommon_Severity = mustValue("[\"critical\",\"warn\",\"info\"]")
+var enumCommon_Severity = sgMustValue("[\"critical\",\"warn\",\"info\"]")
 
 // vCommon_Severity validates defs/common.json#/$defs/Severity.
-func vCommon_Severity(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vCommon_Severity(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if !inEnum(v, enumCommon_Severity) {
+	if !sgInEnum(v, enumCommon_Severity) {
 		e.add(p, "enum", "must be one of \"critical\", \"warn\", \"info\"")
 	}
 }
 
 // vFinding_AdditionalProperties validates Finding.json#/additionalProperties.
-func vFinding_AdditionalProperties(v *jv, p *ptr, e *errs) {}
-func extraFindingsResponse(k string) bool {
+func vFinding_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {}
+func sgExtraFindingsResponse(k string) bool {
 	switch k {
 	case "findings", "total", "counts_by_kind", "counts_by_severity", "capped_kinds", "per_kind_limit", "summary", "identity_shared", "_meta":
 		return false
@@ -120,12 +120,12 @@ func extraFindingsResponse(k string) bool {
 }
 
 // vFindingsResponse validates FindingsResponse.json#.
-func vFindingsResponse(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("findings") == nil {
 			e.addKey(p, "findings", "required", "missing required property \"findings\"")
 		}
@@ -148,7 +148,7 @@ func vFindingsResponse(v *jv, p *ptr, e *errs) {
 			e.addKey(p, "_meta", "required", "missing required property \"_meta\"")
 		}
 		if x := v.get("findings"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "findings",
 				parent: p,
@@ -156,7 +156,7 @@ func vFindingsResponse(v *jv, p *ptr, e *errs) {
 			vFindingsResponse_Findings(x, &c, e)
 		}
 		if x := v.get("total"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "total",
 				parent: p,
@@ -164,7 +164,7 @@ func vFindingsResponse(v *jv, p *ptr, e *errs) {
 			vFindingsResponse_Total(x, &c, e)
 		}
 		if x := v.get("counts_by_kind"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "counts_by_kind",
 				parent: p,
@@ -172,7 +172,7 @@ func vFindingsResponse(v *jv, p *ptr, e *errs) {
 			vFindingsResponse_CountsByKind(x, &c, e)
 		}
 		if x := v.get("counts_by_severity"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "counts_by_severity",
 				parent: p,
@@ -180,7 +180,7 @@ func vFindingsResponse(v *jv, p *ptr, e *errs) {
 			vFindingsResponse_CountsBySeverity(x, &c, e)
 		}
 		if x := v.get("capped_kinds"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "capped_kinds",
 				parent: p,
@@ -188,7 +188,7 @@ func vFindingsResponse(v *jv, p *ptr, e *errs) {
 			vFindingsResponse_CappedKinds(x, &c, e)
 		}
 		if x := v.get("per_kind_limit"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "per_kind_limit",
 				parent: p,
@@ -196,7 +196,7 @@ func vFindingsResponse(v *jv, p *ptr, e *errs) {
 			vFindingsResponse_PerKindLimit(x, &c, e)
 		}
 		if x := v.get("summary"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "summary",
 				parent: p,
@@ -204,7 +204,7 @@ func vFindingsResponse(v *jv, p *ptr, e *errs) {
 			vFindingsResponse_Summary(x, &c, e)
 		}
 		if x := v.get("identity_shared"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "identity_shared",
 				parent: p,
@@ -212,34 +212,34 @@ func vFindingsResponse(v *jv, p *ptr, e *errs) {
 			vFindingsResponse_IdentityShared(x, &c, e)
 		}
 		if x := v.get("_meta"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "_meta",
 				parent: p,
 			}
 			vFindingsResponse_Meta(x, &c, e)
 		}
-		for _, k := range sortedKeys(v, extraFindingsResponse) {
-			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
+		for _, k := range sgSortedKeys(v, sgExtraFindingsResponse) {
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
 	}
 }
 
 // vFindingsResponse_AdditionalProperties validates FindingsResponse.json#/additionalProperties.
-func vFindingsResponse_AdditionalProperties(v *jv, p *ptr, e *errs) {
+func vFindingsResponse_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
 	e.add(p, "false", "no value is allowed here")
 }
 
 // vFindingsResponse_Findings validates FindingsResponse.json#/properties/findings.
-func vFindingsResponse_Findings(v *jv, p *ptr, e *errs) {
-	if !(isArray(v)) {
-		e.add(p, "type", "expected array, got "+typeName(v))
+func vFindingsResponse_Findings(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsArray(v)) {
+		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kArray {
+	if v.kind == sgKindArray {
 		a := v.items
 		for i := 0; i < len(a); i++ {
-			c := ptr{
+			c := sgPointer{
 				index:  i,
 				parent: p,
 			}
@@ -249,17 +249,17 @@ func vFindingsResponse_Findings(v *jv, p *ptr, e *errs) {
 }
 
 // vFindingsResponse_Findings_Items validates FindingsResponse.json#/properties/findings/items.
-func vFindingsResponse_Findings_Items(v *jv, p *ptr, e *errs) {
+func vFindingsResponse_Findings_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 	vFinding(v, p, e)
 }
 
 // vFindingsResponse_Total validates FindingsResponse.json#/properties/total.
-func vFindingsResponse_Total(v *jv, p *ptr, e *errs) {
-	if !(isInteger(v)) {
-		e.add(p, "type", "expected integer, got "+typeName(v))
+func vFindingsResponse_Total(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsInteger(v)) {
+		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kNumber {
+	if v.kind == sgKindNumber {
 		f := v.num
 		if f < 0.0 {
 			e.add(p, "minimum", "must be >= 0")
@@ -269,20 +269,20 @@ func vFindingsResponse_Total(v *jv, p *ptr, e *errs) {
 		}
 	}
 }
-func extraFindingsResponse_CountsByKind(k string) bool {
+func sgExtraFindingsResponse_CountsByKind(k string) bool {
 	return true
 }
 
 // vFindingsResponse_CountsByKind validates FindingsResponse.json#/properties/counts_by_kind.
-func vFindingsResponse_CountsByKind(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vFindingsResponse_CountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
-		for _, k := range sortedKeys(v, extraFindingsResponse_CountsByKind) {
+	if v.kind == sgKindObject {
+		for _, k := range sgSortedKeys(v, sgExtraFindingsResponse_CountsByKind) {
 			{
-				c := ptr{
+				c := sgPointer{
 					isKey:  true,
 					key:    k,
 					parent: p,
@@ -290,9 +290,9 @@ func vFindingsResponse_CountsByKind(v *jv, p *ptr, e *errs) {
 				vFindingsResponse_CountsByKind_AdditionalProperties(v.get(k), &c, e)
 			}
 		}
-		for _, k := range sortedKeys(v, nil) {
-			if !valid(stringValue(k), vFindingsResponse_CountsByKind_PropertyNames) {
-				e.addKey(p, k, "propertyNames", "property name "+quote(k)+" is not allowed")
+		for _, k := range sgSortedKeys(v, nil) {
+			if !sgValid(sgStringValue(k), vFindingsResponse_CountsByKind_PropertyNames) {
+				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
 		}
 	}
@@ -300,13 +300,13 @@ func vFindingsResponse_CountsByKind(v *jv, p *ptr, e *errs) {
 
 // vFindingsResponse_CountsByKind_PropertyNames validates
 // FindingsResponse.json#/properties/counts_by_kind/propertyNames.
-func vFindingsResponse_CountsByKind_PropertyNames(v *jv, p *ptr, e *errs) {
-	if v.kind == kString {
+func vFindingsResponse_CountsByKind_PropertyNames(v *sgValue, p *sgPointer, e *sgErrors) {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) < 1 {
+		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
-		if runes(s) > 200 {
+		if sgRunes(s) > 200 {
 			e.add(p, "maxLength", "must be at most 200 characters long")
 		}
 	}
@@ -314,12 +314,12 @@ func vFindingsResponse_CountsByKind_PropertyNames(v *jv, p *ptr, e *errs) {
 
 // vFindingsResponse_CountsByKind_AdditionalProperties validates
 // FindingsResponse.json#/properties/counts_by_kind/additionalProperties.
-func vFindingsResponse_CountsByKind_AdditionalProperties(v *jv, p *ptr, e *errs) {
-	if !(isInteger(v)) {
-		e.add(p, "type", "expected integer, got "+typeName(v))
+func vFindingsResponse_CountsByKind_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsInteger(v)) {
+		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kNumber {
+	if v.kind == sgKindNumber {
 		f := v.num
 		if f < 1.0 {
 			e.add(p, "minimum", "must be >= 1")
@@ -329,21 +329,21 @@ func vFindingsResponse_CountsByKind_AdditionalProperties(v *jv, p *ptr, e *errs)
 		}
 	}
 }
-func extraFindingsResponse_CountsBySeverity(k string) bool {
+func sgExtraFindingsResponse_CountsBySeverity(k string) bool {
 	return true
 }
 
 // vFindingsResponse_CountsBySeverity validates
 // FindingsResponse.json#/properties/counts_by_severity.
-func vFindingsResponse_CountsBySeverity(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
-		for _, k := range sortedKeys(v, extraFindingsResponse_CountsBySeverity) {
+	if v.kind == sgKindObject {
+		for _, k := range sgSortedKeys(v, sgExtraFindingsResponse_CountsBySeverity) {
 			{
-				c := ptr{
+				c := sgPointer{
 					isKey:  true,
 					key:    k,
 					parent: p,
@@ -351,9 +351,9 @@ func vFindingsResponse_CountsBySeverity(v *jv, p *ptr, e *errs) {
 				vFindingsResponse_CountsBySeverity_AdditionalProperties(v.get(k), &c, e)
 			}
 		}
-		for _, k := range sortedKeys(v, nil) {
-			if !valid(stringValue(k), vFinding_Severity) {
-				e.addKey(p, k, "propertyNames", "property name "+quote(k)+" is not allowed")
+		for _, k := range sgSortedKeys(v, nil) {
+			if !sgValid(sgStringValue(k), vFinding_Severity) {
+				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
 		}
 	}
@@ -361,12 +361,12 @@ func vFindingsResponse_CountsBySeverity(v *jv, p *ptr, e *errs) {
 
 // vFindingsResponse_CountsBySeverity_AdditionalProperties validates
 // FindingsResponse.json#/properties/counts_by_severity/additionalProperties.
-func vFindingsResponse_CountsBySeverity_AdditionalProperties(v *jv, p *ptr, e *errs) {
-	if !(isInteger(v)) {
-		e.add(p, "type", "expected integer, got "+typeName(v))
+func vFindingsResponse_CountsBySeverity_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsInteger(v)) {
+		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kNumber {
+	if v.kind == sgKindNumber {
 		f := v.num
 		if f < 1.0 {
 			e.add(p, "minimum", "must be >= 1")
@@ -378,22 +378,22 @@ func vFindingsResponse_CountsBySeverity_AdditionalProperties(v *jv, p *ptr, e *e
 }
 
 // vFindingsResponse_CappedKinds validates FindingsResponse.json#/properties/capped_kinds.
-func vFindingsResponse_CappedKinds(v *jv, p *ptr, e *errs) {
-	if !(isArray(v)) {
-		e.add(p, "type", "expected array, got "+typeName(v))
+func vFindingsResponse_CappedKinds(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsArray(v)) {
+		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kArray {
+	if v.kind == sgKindArray {
 		a := v.items
-		for _, j := range duplicates(a) {
-			c := ptr{
+		for _, j := range sgDuplicates(a) {
+			c := sgPointer{
 				index:  j,
 				parent: p,
 			}
 			e.add(&c, "uniqueItems", "duplicates an earlier item")
 		}
 		for i := 0; i < len(a); i++ {
-			c := ptr{
+			c := sgPointer{
 				index:  i,
 				parent: p,
 			}
@@ -403,12 +403,12 @@ func vFindingsResponse_CappedKinds(v *jv, p *ptr, e *errs) {
 }
 
 // vFindingsResponse_PerKindLimit validates FindingsResponse.json#/properties/per_kind_limit.
-func vFindingsResponse_PerKindLimit(v *jv, p *ptr, e *errs) {
-	if !(isInteger(v)) {
-		e.add(p, "type", "expected integer, got "+typeName(v))
+func vFindingsResponse_PerKindLimit(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsInteger(v)) {
+		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kNumber {
+	if v.kind == sgKindNumber {
 		f := v.num
 		if f < 0.0 {
 			e.add(p, "minimum", "must be >= 0")
@@ -420,39 +420,39 @@ func vFindingsResponse_PerKindLimit(v *jv, p *ptr, e *errs) {
 }
 
 // vFindingsResponse_Summary validates FindingsResponse.json#/properties/summary.
-func vFindingsResponse_Summary(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vFindingsResponse_Summary(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
 }
 
-var constFindingsResponse_IdentityShared = mustValue("true")
+var constFindingsResponse_IdentityShared = sgMustValue("true")
 
 // vFindingsResponse_IdentityShared validates FindingsResponse.json#/properties/identity_shared.
-func vFindingsResponse_IdentityShared(v *jv, p *ptr, e *errs) {
-	if !jsonEqual(v, constFindingsResponse_IdentityShared) {
+func vFindingsResponse_IdentityShared(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constFindingsResponse_IdentityShared) {
 		e.add(p, "const", "must be true")
 	}
 }
 
 // vFindingsResponse_Meta validates FindingsResponse.json#/properties/_meta.
-func vFindingsResponse_Meta(v *jv, p *ptr, e *errs) {
+func vFindingsResponse_Meta(v *sgValue, p *sgPointer, e *sgErrors) {
 	vFindingsResponse_Meta2(v, p, e)
 }
 
 // vFindingsResponse_Meta2 validates FindingsResponse.json#/$defs/Meta.
-func vFindingsResponse_Meta2(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vFindingsResponse_Meta2(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("server_version") == nil {
 			e.addKey(p, "server_version", "required", "missing required property \"server_version\"")
 		}
 		if x := v.get("server_version"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "server_version",
 				parent: p,
@@ -464,22 +464,22 @@ func vFindingsResponse_Meta2(v *jv, p *ptr, e *errs) {
 
 // vFindingsResponse_Meta_ServerVersion validates
 // FindingsResponse.json#/$defs/Meta/properties/server_version.
-func vFindingsResponse_Meta_ServerVersion(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vFindingsResponse_Meta_ServerVersion(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kString {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) < 1 {
+		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
-		if runes(s) > 128 {
+		if sgRunes(s) > 128 {
 			e.add(p, "maxLength", "must be at most 128 characters long")
 		}
 	}
 }
-func extraGetSessionFindingsParams(k string) bool {
+func sgExtraGetSessionFindingsParams(k string) bool {
 	switch k {
 	case "session_key", "per_kind_limit", "include_summary":
 		return false
@@ -488,14 +488,14 @@ func extraGetSessionFindingsParams(k string) bool {
 }
 
 // vGetSessionFindingsParams validates GetSessionFindingsParams.json#.
-func vGetSessionFindingsParams(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vGetSessionFindingsParams(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if x := v.get("session_key"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "session_key",
 				parent: p,
@@ -503,7 +503,7 @@ func vGetSessionFindingsParams(v *jv, p *ptr, e *errs) {
 			vGetSessionFindingsParams_SessionKey(x, &c, e)
 		}
 		if x := v.get("per_kind_limit"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "per_kind_limit",
 				parent: p,
@@ -511,32 +511,32 @@ func vGetSessionFindingsParams(v *jv, p *ptr, e *errs) {
 			vFindingsResponse_PerKindLimit(x, &c, e)
 		}
 		if x := v.get("include_summary"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "include_summary",
 				parent: p,
 			}
 			vGetSessionFindingsParams_IncludeSummary(x, &c, e)
 		}
-		for _, k := range sortedKeys(v, extraGetSessionFindingsParams) {
-			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
+		for _, k := range sgSortedKeys(v, sgExtraGetSessionFindingsParams) {
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
 	}
 }
 
 // vGetSessionFindingsParams_SessionKey validates
 // GetSessionFindingsParams.json#/properties/session_key.
-func vGetSessionFindingsParams_SessionKey(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vGetSessionFindingsParams_SessionKey(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kString {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) < 1 {
+		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
-		if runes(s) > 256 {
+		if sgRunes(s) > 256 {
 			e.add(p, "maxLength", "must be at most 256 characters long")
 		}
 	}
@@ -544,20 +544,20 @@ func vGetSessionFindingsParams_SessionKey(v *jv, p *ptr, e *errs) {
 
 // vGetSessionFindingsParams_IncludeSummary validates
 // GetSessionFindingsParams.json#/properties/include_summary.
-func vGetSessionFindingsParams_IncludeSummary(v *jv, p *ptr, e *errs) {
-	if !(isBool(v)) {
-		e.add(p, "type", "expected boolean, got "+typeName(v))
+func vGetSessionFindingsParams_IncludeSummary(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsBool(v)) {
+		e.add(p, "type", "expected boolean, got "+sgTypeName(v))
 		return
 	}
 }
 
 // vInvocationRequest validates InvocationRequest.json#.
-func vInvocationRequest(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vInvocationRequest(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("caller") == nil {
 			e.addKey(p, "caller", "required", "missing required property \"caller\"")
 		}
@@ -568,7 +568,7 @@ func vInvocationRequest(v *jv, p *ptr, e *errs) {
 			e.addKey(p, "inputs", "required", "missing required property \"inputs\"")
 		}
 		if x := v.get("caller"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "caller",
 				parent: p,
@@ -576,7 +576,7 @@ func vInvocationRequest(v *jv, p *ptr, e *errs) {
 			vInvocationRequest_Caller(x, &c, e)
 		}
 		if x := v.get("skill_id"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "skill_id",
 				parent: p,
@@ -584,7 +584,7 @@ func vInvocationRequest(v *jv, p *ptr, e *errs) {
 			vInvocationRequest_SkillID(x, &c, e)
 		}
 		if x := v.get("inputs"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "inputs",
 				parent: p,
@@ -592,7 +592,7 @@ func vInvocationRequest(v *jv, p *ptr, e *errs) {
 			vInvocationRequest_Inputs(x, &c, e)
 		}
 		if x := v.get("request_id"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "request_id",
 				parent: p,
@@ -603,10 +603,10 @@ func vInvocationRequest(v *jv, p *ptr, e *errs) {
 }
 
 // vInvocationRequest_Caller validates InvocationRequest.json#/properties/caller.
-func vInvocationRequest_Caller(v *jv, p *ptr, e *errs) {
+func vInvocationRequest_Caller(v *sgValue, p *sgPointer, e *sgErrors) {
 	vInvocationRequest_Caller2(v, p, e)
 }
-func extraInvocationRequest_Caller2(k string) bool {
+func sgExtraInvocationRequest_Caller2(k string) bool {
 	switch k {
 	case "id", "type":
 		return false
@@ -615,12 +615,12 @@ func extraInvocationRequest_Caller2(k string) bool {
 }
 
 // vInvocationRequest_Caller2 validates InvocationRequest.json#/$defs/Caller.
-func vInvocationRequest_Caller2(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vInvocationRequest_Caller2(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("id") == nil {
 			e.addKey(p, "id", "required", "missing required property \"id\"")
 		}
@@ -628,7 +628,7 @@ func vInvocationRequest_Caller2(v *jv, p *ptr, e *errs) {
 			e.addKey(p, "type", "required", "missing required property \"type\"")
 		}
 		if x := v.get("id"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "id",
 				parent: p,
@@ -636,46 +636,46 @@ func vInvocationRequest_Caller2(v *jv, p *ptr, e *errs) {
 			vGetSessionFindingsParams_SessionKey(x, &c, e)
 		}
 		if x := v.get("type"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "type",
 				parent: p,
 			}
 			vInvocationRequest_Caller_Type(x, &c, e)
 		}
-		for _, k := range sortedKeys(v, extraInvocationRequest_Caller2) {
-			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
+		for _, k := range sgSortedKeys(v, sgExtraInvocationRequest_Caller2) {
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
 	}
 }
 
-var enumInvocationRequest_Caller_Type = mustValue("[\"user\",\"agent\",\"service\"]")
+var enumInvocationRequest_Caller_Type = sgMustValue("[\"user\",\"agent\",\"service\"]")
 
 // vInvocationRequest_Caller_Type validates InvocationRequest.json#/$defs/Caller/properties/type.
-func vInvocationRequest_Caller_Type(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vInvocationRequest_Caller_Type(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if !inEnum(v, enumInvocationRequest_Caller_Type) {
+	if !sgInEnum(v, enumInvocationRequest_Caller_Type) {
 		e.add(p, "enum", "must be one of \"user\", \"agent\", \"service\"")
 	}
 }
 
 // vInvocationRequest_SkillID validates InvocationRequest.json#/properties/skill_id.
-func vInvocationRequest_SkillID(v *jv, p *ptr, e *errs) {
+func vInvocationRequest_SkillID(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_SkillID(v, p, e)
 }
 
 // vCommon_SkillID validates defs/common.json#/$defs/SkillID.
-func vCommon_SkillID(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vCommon_SkillID(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kString {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) > 128 {
+		if sgRunes(s) > 128 {
 			e.add(p, "maxLength", "must be at most 128 characters long")
 		}
 		if !rePattern0().MatchString(s) {
@@ -685,15 +685,15 @@ func vCommon_SkillID(v *jv, p *ptr, e *errs) {
 }
 
 // vInvocationRequest_Inputs validates InvocationRequest.json#/properties/inputs.
-func vInvocationRequest_Inputs(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vInvocationRequest_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
-		for _, k := range sortedKeys(v, nil) {
-			if !valid(stringValue(k), vInvocationRequest_Inputs_PropertyNames) {
-				e.addKey(p, k, "propertyNames", "property name "+quote(k)+" is not allowed")
+	if v.kind == sgKindObject {
+		for _, k := range sgSortedKeys(v, nil) {
+			if !sgValid(sgStringValue(k), vInvocationRequest_Inputs_PropertyNames) {
+				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
 		}
 		if len(v.members) > 100 {
@@ -704,10 +704,10 @@ func vInvocationRequest_Inputs(v *jv, p *ptr, e *errs) {
 
 // vInvocationRequest_Inputs_PropertyNames validates
 // InvocationRequest.json#/properties/inputs/propertyNames.
-func vInvocationRequest_Inputs_PropertyNames(v *jv, p *ptr, e *errs) {
-	if v.kind == kString {
+func vInvocationRequest_Inputs_PropertyNames(v *sgValue, p *sgPointer, e *sgErrors) {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) > 64 {
+		if sgRunes(s) > 64 {
 			e.add(p, "maxLength", "must be at most 64 characters long")
 		}
 		if !rePattern1().MatchString(s) {
@@ -717,12 +717,12 @@ func vInvocationRequest_Inputs_PropertyNames(v *jv, p *ptr, e *errs) {
 }
 
 // vInvocationResponse validates InvocationResponse.json#.
-func vInvocationResponse(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vInvocationResponse(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("execution_id") == nil {
 			e.addKey(p, "execution_id", "required", "missing required property \"execution_id\"")
 		}
@@ -736,7 +736,7 @@ func vInvocationResponse(v *jv, p *ptr, e *errs) {
 			e.addKey(p, "timestamps", "required", "missing required property \"timestamps\"")
 		}
 		if x := v.get("execution_id"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "execution_id",
 				parent: p,
@@ -744,7 +744,7 @@ func vInvocationResponse(v *jv, p *ptr, e *errs) {
 			vFindingsResponse_Meta_ServerVersion(x, &c, e)
 		}
 		if x := v.get("status"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "status",
 				parent: p,
@@ -752,7 +752,7 @@ func vInvocationResponse(v *jv, p *ptr, e *errs) {
 			vInvocationResponse_Status(x, &c, e)
 		}
 		if x := v.get("skill_id"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "skill_id",
 				parent: p,
@@ -760,7 +760,7 @@ func vInvocationResponse(v *jv, p *ptr, e *errs) {
 			vInvocationRequest_SkillID(x, &c, e)
 		}
 		if x := v.get("timestamps"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "timestamps",
 				parent: p,
@@ -768,7 +768,7 @@ func vInvocationResponse(v *jv, p *ptr, e *errs) {
 			vInvocationResponse_Timestamps(x, &c, e)
 		}
 		if x := v.get("output"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "output",
 				parent: p,
@@ -776,7 +776,7 @@ func vInvocationResponse(v *jv, p *ptr, e *errs) {
 			vInvocationResponse_Output(x, &c, e)
 		}
 		if x := v.get("error"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "error",
 				parent: p,
@@ -788,28 +788,28 @@ func vInvocationResponse(v *jv, p *ptr, e *errs) {
 }
 
 // vInvocationResponse_Status validates InvocationResponse.json#/properties/status.
-func vInvocationResponse_Status(v *jv, p *ptr, e *errs) {
+func vInvocationResponse_Status(v *sgValue, p *sgPointer, e *sgErrors) {
 	vInvocationResponse_InvocationStatus(v, p, e)
 }
 
-var enumInvocationResponse_InvocationStatus = mustValue("[\"accepted\",\"running\",\"succeeded\",\"failed\",\"cancelled\"]")
+var enumInvocationResponse_InvocationStatus = sgMustValue("[\"accepted\",\"running\",\"succeeded\",\"failed\",\"cancelled\"]")
 
 // vInvocationResponse_InvocationStatus validates InvocationResponse.json#/$defs/InvocationStatus.
-func vInvocationResponse_InvocationStatus(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vInvocationResponse_InvocationStatus(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if !inEnum(v, enumInvocationResponse_InvocationStatus) {
+	if !sgInEnum(v, enumInvocationResponse_InvocationStatus) {
 		e.add(p, "enum", "must be one of \"accepted\", \"running\", \"succeeded\", \"failed\", \"cancelled\"")
 	}
 }
 
 // vInvocationResponse_Timestamps validates InvocationResponse.json#/properties/timestamps.
-func vInvocationResponse_Timestamps(v *jv, p *ptr, e *errs) {
+func vInvocationResponse_Timestamps(v *sgValue, p *sgPointer, e *sgErrors) {
 	vInvocationResponse_Timestamps2(v, p, e)
 }
-func extraInvocationResponse_Timestamps2(k string) bool {
+func sgExtraInvocationResponse_Timestamps2(k string) bool {
 	switch k {
 	case "received", "started", "completed":
 		return false
@@ -818,17 +818,17 @@ func extraInvocationResponse_Timestamps2(k string) bool {
 }
 
 // vInvocationResponse_Timestamps2 validates InvocationResponse.json#/$defs/Timestamps.
-func vInvocationResponse_Timestamps2(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vInvocationResponse_Timestamps2(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("received") == nil {
 			e.addKey(p, "received", "required", "missing required property \"received\"")
 		}
 		if x := v.get("received"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "received",
 				parent: p,
@@ -836,7 +836,7 @@ func vInvocationResponse_Timestamps2(v *jv, p *ptr, e *errs) {
 			vInvocationResponse_Timestamps_Received(x, &c, e)
 		}
 		if x := v.get("started"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "started",
 				parent: p,
@@ -844,15 +844,15 @@ func vInvocationResponse_Timestamps2(v *jv, p *ptr, e *errs) {
 			vInvocationResponse_Timestamps_Received(x, &c, e)
 		}
 		if x := v.get("completed"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "completed",
 				parent: p,
 			}
 			vInvocationResponse_Timestamps_Received(x, &c, e)
 		}
-		for _, k := range sortedKeys(v, extraInvocationResponse_Timestamps2) {
-			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
+		for _, k := range sgSortedKeys(v, sgExtraInvocationResponse_Timestamps2) {
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
 		if v.get("completed") != nil {
 			if v.get("started") == nil {
@@ -864,19 +864,19 @@ func vInvocationResponse_Timestamps2(v *jv, p *ptr, e *errs) {
 
 // vInvocationResponse_Timestamps_Received validates
 // InvocationResponse.json#/$defs/Timestamps/properties/received.
-func vInvocationResponse_Timestamps_Received(v *jv, p *ptr, e *errs) {
+func vInvocationResponse_Timestamps_Received(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_Timestamp(v, p, e)
 }
 
 // vCommon_Timestamp validates defs/common.json#/$defs/Timestamp.
-func vCommon_Timestamp(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vCommon_Timestamp(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kString {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) > 35 {
+		if sgRunes(s) > 35 {
 			e.add(p, "maxLength", "must be at most 35 characters long")
 		}
 		if !rePattern2().MatchString(s) {
@@ -886,20 +886,20 @@ func vCommon_Timestamp(v *jv, p *ptr, e *errs) {
 }
 
 // vInvocationResponse_Output validates InvocationResponse.json#/properties/output.
-func vInvocationResponse_Output(v *jv, p *ptr, e *errs) {}
+func vInvocationResponse_Output(v *sgValue, p *sgPointer, e *sgErrors) {}
 
 // vInvocationResponse_Error validates InvocationResponse.json#/properties/error.
-func vInvocationResponse_Error(v *jv, p *ptr, e *errs) {
+func vInvocationResponse_Error(v *sgValue, p *sgPointer, e *sgErrors) {
 	vInvocationResponse_InvocationError(v, p, e)
 }
 
 // vInvocationResponse_InvocationError validates InvocationResponse.json#/$defs/InvocationError.
-func vInvocationResponse_InvocationError(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vInvocationResponse_InvocationError(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("code") == nil {
 			e.addKey(p, "code", "required", "missing required property \"code\"")
 		}
@@ -907,7 +907,7 @@ func vInvocationResponse_InvocationError(v *jv, p *ptr, e *errs) {
 			e.addKey(p, "message", "required", "missing required property \"message\"")
 		}
 		if x := v.get("code"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "code",
 				parent: p,
@@ -915,7 +915,7 @@ func vInvocationResponse_InvocationError(v *jv, p *ptr, e *errs) {
 			vInvocationResponse_InvocationError_Code(x, &c, e)
 		}
 		if x := v.get("message"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "message",
 				parent: p,
@@ -927,14 +927,14 @@ func vInvocationResponse_InvocationError(v *jv, p *ptr, e *errs) {
 
 // vInvocationResponse_InvocationError_Code validates
 // InvocationResponse.json#/$defs/InvocationError/properties/code.
-func vInvocationResponse_InvocationError_Code(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vInvocationResponse_InvocationError_Code(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kString {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) > 64 {
+		if sgRunes(s) > 64 {
 			e.add(p, "maxLength", "must be at most 64 characters long")
 		}
 		if !rePattern3().MatchString(s) {
@@ -945,37 +945,37 @@ func vInvocationResponse_InvocationError_Code(v *jv, p *ptr, e *errs) {
 
 // vInvocationResponse_InvocationError_Message validates
 // InvocationResponse.json#/$defs/InvocationError/properties/message.
-func vInvocationResponse_InvocationError_Message(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vInvocationResponse_InvocationError_Message(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kString {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) < 1 {
+		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
-		if runes(s) > 4000 {
+		if sgRunes(s) > 4000 {
 			e.add(p, "maxLength", "must be at most 4000 characters long")
 		}
 	}
 }
 
 // vInvocationResponse_AllOf_X0 validates InvocationResponse.json#/allOf/0.
-func vInvocationResponse_AllOf_X0(v *jv, p *ptr, e *errs) {
-	if valid(v, vInvocationResponse_AllOf_X0_If) {
+func vInvocationResponse_AllOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+	if sgValid(v, vInvocationResponse_AllOf_X0_If) {
 		vInvocationResponse_AllOf_X0_Then(v, p, e)
 	}
 }
 
 // vInvocationResponse_AllOf_X0_If validates InvocationResponse.json#/allOf/0/if.
-func vInvocationResponse_AllOf_X0_If(v *jv, p *ptr, e *errs) {
-	if v.kind == kObject {
+func vInvocationResponse_AllOf_X0_If(v *sgValue, p *sgPointer, e *sgErrors) {
+	if v.kind == sgKindObject {
 		if v.get("status") == nil {
 			e.addKey(p, "status", "required", "missing required property \"status\"")
 		}
 		if x := v.get("status"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "status",
 				parent: p,
@@ -985,25 +985,25 @@ func vInvocationResponse_AllOf_X0_If(v *jv, p *ptr, e *errs) {
 	}
 }
 
-var constInvocationResponse_AllOf_X0_If_Status = mustValue("\"failed\"")
+var constInvocationResponse_AllOf_X0_If_Status = sgMustValue("\"failed\"")
 
 // vInvocationResponse_AllOf_X0_If_Status validates
 // InvocationResponse.json#/allOf/0/if/properties/status.
-func vInvocationResponse_AllOf_X0_If_Status(v *jv, p *ptr, e *errs) {
-	if !jsonEqual(v, constInvocationResponse_AllOf_X0_If_Status) {
+func vInvocationResponse_AllOf_X0_If_Status(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constInvocationResponse_AllOf_X0_If_Status) {
 		e.add(p, "const", "must be \"failed\"")
 	}
 }
 
 // vInvocationResponse_AllOf_X0_Then validates InvocationResponse.json#/allOf/0/then.
-func vInvocationResponse_AllOf_X0_Then(v *jv, p *ptr, e *errs) {
-	if v.kind == kObject {
+func vInvocationResponse_AllOf_X0_Then(v *sgValue, p *sgPointer, e *sgErrors) {
+	if v.kind == sgKindObject {
 		if v.get("error") == nil {
 			e.addKey(p, "error", "required", "missing required property \"error\"")
 		}
 	}
 }
-func extraProtocolVersion(k string) bool {
+func sgExtraProtocolVersion(k string) bool {
 	switch k {
 	case "version":
 		return false
@@ -1012,43 +1012,43 @@ func extraProtocolVersion(k string) bool {
 }
 
 // vProtocolVersion validates ProtocolVersion.json#.
-func vProtocolVersion(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vProtocolVersion(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("version") == nil {
 			e.addKey(p, "version", "required", "missing required property \"version\"")
 		}
 		if x := v.get("version"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "version",
 				parent: p,
 			}
 			vProtocolVersion_Version(x, &c, e)
 		}
-		for _, k := range sortedKeys(v, extraProtocolVersion) {
-			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
+		for _, k := range sgSortedKeys(v, sgExtraProtocolVersion) {
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
 	}
 }
 
 // vProtocolVersion_Version validates ProtocolVersion.json#/properties/version.
-func vProtocolVersion_Version(v *jv, p *ptr, e *errs) {
+func vProtocolVersion_Version(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_SemVer(v, p, e)
 }
 
 // vCommon_SemVer validates defs/common.json#/$defs/SemVer.
-func vCommon_SemVer(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vCommon_SemVer(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kString {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) > 64 {
+		if sgRunes(s) > 64 {
 			e.add(p, "maxLength", "must be at most 64 characters long")
 		}
 		if !rePattern4().MatchString(s) {
@@ -1058,12 +1058,12 @@ func vCommon_SemVer(v *jv, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor validates SkillDescriptor.json#.
-func vSkillDescriptor(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("protocol") == nil {
 			e.addKey(p, "protocol", "required", "missing required property \"protocol\"")
 		}
@@ -1101,7 +1101,7 @@ func vSkillDescriptor(v *jv, p *ptr, e *errs) {
 			e.addKey(p, "access", "required", "missing required property \"access\"")
 		}
 		if x := v.get("protocol"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "protocol",
 				parent: p,
@@ -1109,7 +1109,7 @@ func vSkillDescriptor(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_Protocol(x, &c, e)
 		}
 		if x := v.get("id"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "id",
 				parent: p,
@@ -1117,7 +1117,7 @@ func vSkillDescriptor(v *jv, p *ptr, e *errs) {
 			vInvocationRequest_SkillID(x, &c, e)
 		}
 		if x := v.get("name"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "name",
 				parent: p,
@@ -1125,7 +1125,7 @@ func vSkillDescriptor(v *jv, p *ptr, e *errs) {
 			vFinding_Kind(x, &c, e)
 		}
 		if x := v.get("version"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "version",
 				parent: p,
@@ -1133,7 +1133,7 @@ func vSkillDescriptor(v *jv, p *ptr, e *errs) {
 			vProtocolVersion_Version(x, &c, e)
 		}
 		if x := v.get("capability_type"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "capability_type",
 				parent: p,
@@ -1141,7 +1141,7 @@ func vSkillDescriptor(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_CapabilityType(x, &c, e)
 		}
 		if x := v.get("description"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "description",
 				parent: p,
@@ -1149,7 +1149,7 @@ func vSkillDescriptor(v *jv, p *ptr, e *errs) {
 			vInvocationResponse_InvocationError_Message(x, &c, e)
 		}
 		if x := v.get("provider"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "provider",
 				parent: p,
@@ -1157,7 +1157,7 @@ func vSkillDescriptor(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_Provider(x, &c, e)
 		}
 		if x := v.get("endpoint"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "endpoint",
 				parent: p,
@@ -1165,7 +1165,7 @@ func vSkillDescriptor(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_Endpoint(x, &c, e)
 		}
 		if x := v.get("inputs"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "inputs",
 				parent: p,
@@ -1173,7 +1173,7 @@ func vSkillDescriptor(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_Inputs(x, &c, e)
 		}
 		if x := v.get("output"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "output",
 				parent: p,
@@ -1181,7 +1181,7 @@ func vSkillDescriptor(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_Output(x, &c, e)
 		}
 		if x := v.get("auth"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "auth",
 				parent: p,
@@ -1189,7 +1189,7 @@ func vSkillDescriptor(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_Auth(x, &c, e)
 		}
 		if x := v.get("access"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "access",
 				parent: p,
@@ -1197,7 +1197,7 @@ func vSkillDescriptor(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_Access(x, &c, e)
 		}
 		if x := v.get("tags"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "tags",
 				parent: p,
@@ -1208,40 +1208,40 @@ func vSkillDescriptor(v *jv, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Protocol validates SkillDescriptor.json#/properties/protocol.
-func vSkillDescriptor_Protocol(v *jv, p *ptr, e *errs) {
+func vSkillDescriptor_Protocol(v *sgValue, p *sgPointer, e *sgErrors) {
 	vProtocolVersion(v, p, e)
 }
 
 // vSkillDescriptor_CapabilityType validates SkillDescriptor.json#/properties/capability_type.
-func vSkillDescriptor_CapabilityType(v *jv, p *ptr, e *errs) {
+func vSkillDescriptor_CapabilityType(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_CapabilityType(v, p, e)
 }
 
-var enumCommon_CapabilityType = mustValue("[\"plugin\",\"api\",\"knowledge\",\"task\"]")
+var enumCommon_CapabilityType = sgMustValue("[\"plugin\",\"api\",\"knowledge\",\"task\"]")
 
 // vCommon_CapabilityType validates defs/common.json#/$defs/CapabilityType.
-func vCommon_CapabilityType(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vCommon_CapabilityType(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if !inEnum(v, enumCommon_CapabilityType) {
+	if !sgInEnum(v, enumCommon_CapabilityType) {
 		e.add(p, "enum", "must be one of \"plugin\", \"api\", \"knowledge\", \"task\"")
 	}
 }
 
 // vSkillDescriptor_Provider validates SkillDescriptor.json#/properties/provider.
-func vSkillDescriptor_Provider(v *jv, p *ptr, e *errs) {
+func vSkillDescriptor_Provider(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_Provider2(v, p, e)
 }
 
 // vSkillDescriptor_Provider2 validates SkillDescriptor.json#/$defs/Provider.
-func vSkillDescriptor_Provider2(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vSkillDescriptor_Provider2(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("name") == nil {
 			e.addKey(p, "name", "required", "missing required property \"name\"")
 		}
@@ -1249,7 +1249,7 @@ func vSkillDescriptor_Provider2(v *jv, p *ptr, e *errs) {
 			e.addKey(p, "url", "required", "missing required property \"url\"")
 		}
 		if x := v.get("name"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "name",
 				parent: p,
@@ -1257,7 +1257,7 @@ func vSkillDescriptor_Provider2(v *jv, p *ptr, e *errs) {
 			vFinding_Kind(x, &c, e)
 		}
 		if x := v.get("url"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "url",
 				parent: p,
@@ -1265,7 +1265,7 @@ func vSkillDescriptor_Provider2(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_Provider_URL(x, &c, e)
 		}
 		if x := v.get("contact"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "contact",
 				parent: p,
@@ -1276,14 +1276,14 @@ func vSkillDescriptor_Provider2(v *jv, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Provider_URL validates SkillDescriptor.json#/$defs/Provider/properties/url.
-func vSkillDescriptor_Provider_URL(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vSkillDescriptor_Provider_URL(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kString {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) > 2048 {
+		if sgRunes(s) > 2048 {
 			e.add(p, "maxLength", "must be at most 2048 characters long")
 		}
 		if !rePattern5().MatchString(s) {
@@ -1294,14 +1294,14 @@ func vSkillDescriptor_Provider_URL(v *jv, p *ptr, e *errs) {
 
 // vSkillDescriptor_Provider_Contact validates
 // SkillDescriptor.json#/$defs/Provider/properties/contact.
-func vSkillDescriptor_Provider_Contact(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vSkillDescriptor_Provider_Contact(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kString {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) > 254 {
+		if sgRunes(s) > 254 {
 			e.add(p, "maxLength", "must be at most 254 characters long")
 		}
 		if !rePattern6().MatchString(s) {
@@ -1311,17 +1311,17 @@ func vSkillDescriptor_Provider_Contact(v *jv, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Endpoint validates SkillDescriptor.json#/properties/endpoint.
-func vSkillDescriptor_Endpoint(v *jv, p *ptr, e *errs) {
+func vSkillDescriptor_Endpoint(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_Endpoint2(v, p, e)
 }
 
 // vSkillDescriptor_Endpoint2 validates SkillDescriptor.json#/$defs/Endpoint.
-func vSkillDescriptor_Endpoint2(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vSkillDescriptor_Endpoint2(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("url") == nil {
 			e.addKey(p, "url", "required", "missing required property \"url\"")
 		}
@@ -1329,7 +1329,7 @@ func vSkillDescriptor_Endpoint2(v *jv, p *ptr, e *errs) {
 			e.addKey(p, "method", "required", "missing required property \"method\"")
 		}
 		if x := v.get("url"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "url",
 				parent: p,
@@ -1337,7 +1337,7 @@ func vSkillDescriptor_Endpoint2(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_Provider_URL(x, &c, e)
 		}
 		if x := v.get("method"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "method",
 				parent: p,
@@ -1345,7 +1345,7 @@ func vSkillDescriptor_Endpoint2(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_Endpoint_Method(x, &c, e)
 		}
 		if x := v.get("timeout_ms"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "timeout_ms",
 				parent: p,
@@ -1355,28 +1355,28 @@ func vSkillDescriptor_Endpoint2(v *jv, p *ptr, e *errs) {
 	}
 }
 
-var enumSkillDescriptor_Endpoint_Method = mustValue("[\"GET\",\"POST\"]")
+var enumSkillDescriptor_Endpoint_Method = sgMustValue("[\"GET\",\"POST\"]")
 
 // vSkillDescriptor_Endpoint_Method validates
 // SkillDescriptor.json#/$defs/Endpoint/properties/method.
-func vSkillDescriptor_Endpoint_Method(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vSkillDescriptor_Endpoint_Method(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if !inEnum(v, enumSkillDescriptor_Endpoint_Method) {
+	if !sgInEnum(v, enumSkillDescriptor_Endpoint_Method) {
 		e.add(p, "enum", "must be one of \"GET\", \"POST\"")
 	}
 }
 
 // vSkillDescriptor_Endpoint_TimeoutMS validates
 // SkillDescriptor.json#/$defs/Endpoint/properties/timeout_ms.
-func vSkillDescriptor_Endpoint_TimeoutMS(v *jv, p *ptr, e *errs) {
-	if !(isInteger(v)) {
-		e.add(p, "type", "expected integer, got "+typeName(v))
+func vSkillDescriptor_Endpoint_TimeoutMS(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsInteger(v)) {
+		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kNumber {
+	if v.kind == sgKindNumber {
 		f := v.num
 		if f < 1.0 {
 			e.add(p, "minimum", "must be >= 1")
@@ -1388,25 +1388,25 @@ func vSkillDescriptor_Endpoint_TimeoutMS(v *jv, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Inputs validates SkillDescriptor.json#/properties/inputs.
-func vSkillDescriptor_Inputs(v *jv, p *ptr, e *errs) {
-	if !(isArray(v)) {
-		e.add(p, "type", "expected array, got "+typeName(v))
+func vSkillDescriptor_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsArray(v)) {
+		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kArray {
+	if v.kind == sgKindArray {
 		a := v.items
 		if len(a) > 100 {
 			e.add(p, "maxItems", "must have at most 100 items")
 		}
 		for i := 0; i < len(a); i++ {
-			c := ptr{
+			c := sgPointer{
 				index:  i,
 				parent: p,
 			}
 			vSkillDescriptor_Inputs_Items(&a[i], &c, e)
 		}
-		for _, j := range duplicatesBy(a, "name") {
-			c := ptr{
+		for _, j := range sgDuplicatesBy(a, "name") {
+			c := sgPointer{
 				index:  j,
 				parent: p,
 			}
@@ -1416,10 +1416,10 @@ func vSkillDescriptor_Inputs(v *jv, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Inputs_Items validates SkillDescriptor.json#/properties/inputs/items.
-func vSkillDescriptor_Inputs_Items(v *jv, p *ptr, e *errs) {
+func vSkillDescriptor_Inputs_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_InputParameter(v, p, e)
 }
-func extraSkillDescriptor_InputParameter(k string) bool {
+func sgExtraSkillDescriptor_InputParameter(k string) bool {
 	switch k {
 	case "name", "type", "description", "required":
 		return false
@@ -1428,12 +1428,12 @@ func extraSkillDescriptor_InputParameter(k string) bool {
 }
 
 // vSkillDescriptor_InputParameter validates SkillDescriptor.json#/$defs/InputParameter.
-func vSkillDescriptor_InputParameter(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vSkillDescriptor_InputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("name") == nil {
 			e.addKey(p, "name", "required", "missing required property \"name\"")
 		}
@@ -1444,7 +1444,7 @@ func vSkillDescriptor_InputParameter(v *jv, p *ptr, e *errs) {
 			e.addKey(p, "required", "required", "missing required property \"required\"")
 		}
 		if x := v.get("name"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "name",
 				parent: p,
@@ -1452,7 +1452,7 @@ func vSkillDescriptor_InputParameter(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_InputParameter_Name(x, &c, e)
 		}
 		if x := v.get("type"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "type",
 				parent: p,
@@ -1460,7 +1460,7 @@ func vSkillDescriptor_InputParameter(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_InputParameter_Type(x, &c, e)
 		}
 		if x := v.get("description"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "description",
 				parent: p,
@@ -1468,29 +1468,29 @@ func vSkillDescriptor_InputParameter(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_InputParameter_Description(x, &c, e)
 		}
 		if x := v.get("required"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "required",
 				parent: p,
 			}
 			vGetSessionFindingsParams_IncludeSummary(x, &c, e)
 		}
-		for _, k := range sortedKeys(v, extraSkillDescriptor_InputParameter) {
-			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
+		for _, k := range sgSortedKeys(v, sgExtraSkillDescriptor_InputParameter) {
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
 	}
 }
 
 // vSkillDescriptor_InputParameter_Name validates
 // SkillDescriptor.json#/$defs/InputParameter/properties/name.
-func vSkillDescriptor_InputParameter_Name(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vSkillDescriptor_InputParameter_Name(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kString {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) > 64 {
+		if sgRunes(s) > 64 {
 			e.add(p, "maxLength", "must be at most 64 characters long")
 		}
 		if !rePattern1().MatchString(s) {
@@ -1501,43 +1501,43 @@ func vSkillDescriptor_InputParameter_Name(v *jv, p *ptr, e *errs) {
 
 // vSkillDescriptor_InputParameter_Type validates
 // SkillDescriptor.json#/$defs/InputParameter/properties/type.
-func vSkillDescriptor_InputParameter_Type(v *jv, p *ptr, e *errs) {
+func vSkillDescriptor_InputParameter_Type(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_ValueType(v, p, e)
 }
 
-var enumSkillDescriptor_ValueType = mustValue("[\"string\",\"number\",\"integer\",\"boolean\",\"object\",\"array\"]")
+var enumSkillDescriptor_ValueType = sgMustValue("[\"string\",\"number\",\"integer\",\"boolean\",\"object\",\"array\"]")
 
 // vSkillDescriptor_ValueType validates SkillDescriptor.json#/$defs/ValueType.
-func vSkillDescriptor_ValueType(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vSkillDescriptor_ValueType(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if !inEnum(v, enumSkillDescriptor_ValueType) {
+	if !sgInEnum(v, enumSkillDescriptor_ValueType) {
 		e.add(p, "enum", "must be one of \"string\", \"number\", \"integer\", \"boolean\", \"object\", \"array\"")
 	}
 }
 
 // vSkillDescriptor_InputParameter_Description validates
 // SkillDescriptor.json#/$defs/InputParameter/properties/description.
-func vSkillDescriptor_InputParameter_Description(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vSkillDescriptor_InputParameter_Description(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kString {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) > 2000 {
+		if sgRunes(s) > 2000 {
 			e.add(p, "maxLength", "must be at most 2000 characters long")
 		}
 	}
 }
 
 // vSkillDescriptor_Output validates SkillDescriptor.json#/properties/output.
-func vSkillDescriptor_Output(v *jv, p *ptr, e *errs) {
+func vSkillDescriptor_Output(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_OutputDescriptor(v, p, e)
 }
-func extraSkillDescriptor_OutputDescriptor(k string) bool {
+func sgExtraSkillDescriptor_OutputDescriptor(k string) bool {
 	switch k {
 	case "type", "description", "media_type":
 		return false
@@ -1546,17 +1546,17 @@ func extraSkillDescriptor_OutputDescriptor(k string) bool {
 }
 
 // vSkillDescriptor_OutputDescriptor validates SkillDescriptor.json#/$defs/OutputDescriptor.
-func vSkillDescriptor_OutputDescriptor(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vSkillDescriptor_OutputDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("type") == nil {
 			e.addKey(p, "type", "required", "missing required property \"type\"")
 		}
 		if x := v.get("type"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "type",
 				parent: p,
@@ -1564,7 +1564,7 @@ func vSkillDescriptor_OutputDescriptor(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_InputParameter_Type(x, &c, e)
 		}
 		if x := v.get("description"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "description",
 				parent: p,
@@ -1572,29 +1572,29 @@ func vSkillDescriptor_OutputDescriptor(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_InputParameter_Description(x, &c, e)
 		}
 		if x := v.get("media_type"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "media_type",
 				parent: p,
 			}
 			vSkillDescriptor_OutputDescriptor_MediaType(x, &c, e)
 		}
-		for _, k := range sortedKeys(v, extraSkillDescriptor_OutputDescriptor) {
-			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
+		for _, k := range sgSortedKeys(v, sgExtraSkillDescriptor_OutputDescriptor) {
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
 	}
 }
 
 // vSkillDescriptor_OutputDescriptor_MediaType validates
 // SkillDescriptor.json#/$defs/OutputDescriptor/properties/media_type.
-func vSkillDescriptor_OutputDescriptor_MediaType(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vSkillDescriptor_OutputDescriptor_MediaType(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kString {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) > 255 {
+		if sgRunes(s) > 255 {
 			e.add(p, "maxLength", "must be at most 255 characters long")
 		}
 		if !rePattern7().MatchString(s) {
@@ -1604,17 +1604,17 @@ func vSkillDescriptor_OutputDescriptor_MediaType(v *jv, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Auth validates SkillDescriptor.json#/properties/auth.
-func vSkillDescriptor_Auth(v *jv, p *ptr, e *errs) {
+func vSkillDescriptor_Auth(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_Auth2(v, p, e)
 }
 
 // vSkillDescriptor_Auth2 validates SkillDescriptor.json#/$defs/Auth.
-func vSkillDescriptor_Auth2(v *jv, p *ptr, e *errs) {
-	if v.kind != kObject {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vSkillDescriptor_Auth2(v *sgValue, p *sgPointer, e *sgErrors) {
+	if v.kind != sgKindObject {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 	} else if d := v.get("type"); d == nil {
 		e.addKey(p, "type", "required", "missing required property \"type\"")
-	} else if d.kind != kString {
+	} else if d.kind != sgKindString {
 		e.addKey(p, "type", "oneOf", "must be one of \"api_key\", \"oauth2\", \"custom\", \"none\"")
 	} else {
 		switch d.str {
@@ -1633,10 +1633,10 @@ func vSkillDescriptor_Auth2(v *jv, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Auth_OneOf_X0 validates SkillDescriptor.json#/$defs/Auth/oneOf/0.
-func vSkillDescriptor_Auth_OneOf_X0(v *jv, p *ptr, e *errs) {
+func vSkillDescriptor_Auth_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_APIKeyAuth(v, p, e)
 }
-func extraSkillDescriptor_APIKeyAuth(k string) bool {
+func sgExtraSkillDescriptor_APIKeyAuth(k string) bool {
 	switch k {
 	case "type", "in", "name":
 		return false
@@ -1645,12 +1645,12 @@ func extraSkillDescriptor_APIKeyAuth(k string) bool {
 }
 
 // vSkillDescriptor_APIKeyAuth validates SkillDescriptor.json#/$defs/APIKeyAuth.
-func vSkillDescriptor_APIKeyAuth(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vSkillDescriptor_APIKeyAuth(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("type") == nil {
 			e.addKey(p, "type", "required", "missing required property \"type\"")
 		}
@@ -1661,7 +1661,7 @@ func vSkillDescriptor_APIKeyAuth(v *jv, p *ptr, e *errs) {
 			e.addKey(p, "name", "required", "missing required property \"name\"")
 		}
 		if x := v.get("type"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "type",
 				parent: p,
@@ -1669,7 +1669,7 @@ func vSkillDescriptor_APIKeyAuth(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_APIKeyAuth_Type(x, &c, e)
 		}
 		if x := v.get("in"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "in",
 				parent: p,
@@ -1677,55 +1677,55 @@ func vSkillDescriptor_APIKeyAuth(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_APIKeyAuth_In(x, &c, e)
 		}
 		if x := v.get("name"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "name",
 				parent: p,
 			}
 			vSkillDescriptor_APIKeyAuth_Name(x, &c, e)
 		}
-		for _, k := range sortedKeys(v, extraSkillDescriptor_APIKeyAuth) {
-			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
+		for _, k := range sgSortedKeys(v, sgExtraSkillDescriptor_APIKeyAuth) {
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
 	}
 }
 
-var constSkillDescriptor_APIKeyAuth_Type = mustValue("\"api_key\"")
+var constSkillDescriptor_APIKeyAuth_Type = sgMustValue("\"api_key\"")
 
 // vSkillDescriptor_APIKeyAuth_Type validates
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/type.
-func vSkillDescriptor_APIKeyAuth_Type(v *jv, p *ptr, e *errs) {
-	if !jsonEqual(v, constSkillDescriptor_APIKeyAuth_Type) {
+func vSkillDescriptor_APIKeyAuth_Type(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constSkillDescriptor_APIKeyAuth_Type) {
 		e.add(p, "const", "must be \"api_key\"")
 	}
 }
 
-var enumSkillDescriptor_APIKeyAuth_In = mustValue("[\"header\",\"query\"]")
+var enumSkillDescriptor_APIKeyAuth_In = sgMustValue("[\"header\",\"query\"]")
 
 // vSkillDescriptor_APIKeyAuth_In validates SkillDescriptor.json#/$defs/APIKeyAuth/properties/in.
-func vSkillDescriptor_APIKeyAuth_In(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vSkillDescriptor_APIKeyAuth_In(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if !inEnum(v, enumSkillDescriptor_APIKeyAuth_In) {
+	if !sgInEnum(v, enumSkillDescriptor_APIKeyAuth_In) {
 		e.add(p, "enum", "must be one of \"header\", \"query\"")
 	}
 }
 
 // vSkillDescriptor_APIKeyAuth_Name validates
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/name.
-func vSkillDescriptor_APIKeyAuth_Name(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vSkillDescriptor_APIKeyAuth_Name(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kString {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) < 1 {
+		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
-		if runes(s) > 128 {
+		if sgRunes(s) > 128 {
 			e.add(p, "maxLength", "must be at most 128 characters long")
 		}
 		if !rePattern8().MatchString(s) {
@@ -1735,10 +1735,10 @@ func vSkillDescriptor_APIKeyAuth_Name(v *jv, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Auth_OneOf_X1 validates SkillDescriptor.json#/$defs/Auth/oneOf/1.
-func vSkillDescriptor_Auth_OneOf_X1(v *jv, p *ptr, e *errs) {
+func vSkillDescriptor_Auth_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_OAuth2Auth(v, p, e)
 }
-func extraSkillDescriptor_OAuth2Auth(k string) bool {
+func sgExtraSkillDescriptor_OAuth2Auth(k string) bool {
 	switch k {
 	case "type", "token_url", "scopes":
 		return false
@@ -1747,12 +1747,12 @@ func extraSkillDescriptor_OAuth2Auth(k string) bool {
 }
 
 // vSkillDescriptor_OAuth2Auth validates SkillDescriptor.json#/$defs/OAuth2Auth.
-func vSkillDescriptor_OAuth2Auth(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vSkillDescriptor_OAuth2Auth(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("type") == nil {
 			e.addKey(p, "type", "required", "missing required property \"type\"")
 		}
@@ -1760,7 +1760,7 @@ func vSkillDescriptor_OAuth2Auth(v *jv, p *ptr, e *errs) {
 			e.addKey(p, "token_url", "required", "missing required property \"token_url\"")
 		}
 		if x := v.get("type"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "type",
 				parent: p,
@@ -1768,7 +1768,7 @@ func vSkillDescriptor_OAuth2Auth(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_OAuth2Auth_Type(x, &c, e)
 		}
 		if x := v.get("token_url"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "token_url",
 				parent: p,
@@ -1776,50 +1776,50 @@ func vSkillDescriptor_OAuth2Auth(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_Provider_URL(x, &c, e)
 		}
 		if x := v.get("scopes"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "scopes",
 				parent: p,
 			}
 			vSkillDescriptor_OAuth2Auth_Scopes(x, &c, e)
 		}
-		for _, k := range sortedKeys(v, extraSkillDescriptor_OAuth2Auth) {
-			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
+		for _, k := range sgSortedKeys(v, sgExtraSkillDescriptor_OAuth2Auth) {
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
 	}
 }
 
-var constSkillDescriptor_OAuth2Auth_Type = mustValue("\"oauth2\"")
+var constSkillDescriptor_OAuth2Auth_Type = sgMustValue("\"oauth2\"")
 
 // vSkillDescriptor_OAuth2Auth_Type validates
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/type.
-func vSkillDescriptor_OAuth2Auth_Type(v *jv, p *ptr, e *errs) {
-	if !jsonEqual(v, constSkillDescriptor_OAuth2Auth_Type) {
+func vSkillDescriptor_OAuth2Auth_Type(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constSkillDescriptor_OAuth2Auth_Type) {
 		e.add(p, "const", "must be \"oauth2\"")
 	}
 }
 
 // vSkillDescriptor_OAuth2Auth_Scopes validates
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes.
-func vSkillDescriptor_OAuth2Auth_Scopes(v *jv, p *ptr, e *errs) {
-	if !(isArray(v)) {
-		e.add(p, "type", "expected array, got "+typeName(v))
+func vSkillDescriptor_OAuth2Auth_Scopes(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsArray(v)) {
+		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kArray {
+	if v.kind == sgKindArray {
 		a := v.items
 		if len(a) > 64 {
 			e.add(p, "maxItems", "must have at most 64 items")
 		}
-		for _, j := range duplicates(a) {
-			c := ptr{
+		for _, j := range sgDuplicates(a) {
+			c := sgPointer{
 				index:  j,
 				parent: p,
 			}
 			e.add(&c, "uniqueItems", "duplicates an earlier item")
 		}
 		for i := 0; i < len(a); i++ {
-			c := ptr{
+			c := sgPointer{
 				index:  i,
 				parent: p,
 			}
@@ -1830,17 +1830,17 @@ func vSkillDescriptor_OAuth2Auth_Scopes(v *jv, p *ptr, e *errs) {
 
 // vSkillDescriptor_OAuth2Auth_Scopes_Items validates
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes/items.
-func vSkillDescriptor_OAuth2Auth_Scopes_Items(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vSkillDescriptor_OAuth2Auth_Scopes_Items(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kString {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) < 1 {
+		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
-		if runes(s) > 256 {
+		if sgRunes(s) > 256 {
 			e.add(p, "maxLength", "must be at most 256 characters long")
 		}
 		if !rePattern9().MatchString(s) {
@@ -1850,10 +1850,10 @@ func vSkillDescriptor_OAuth2Auth_Scopes_Items(v *jv, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Auth_OneOf_X2 validates SkillDescriptor.json#/$defs/Auth/oneOf/2.
-func vSkillDescriptor_Auth_OneOf_X2(v *jv, p *ptr, e *errs) {
+func vSkillDescriptor_Auth_OneOf_X2(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_CustomAuth(v, p, e)
 }
-func extraSkillDescriptor_CustomAuth(k string) bool {
+func sgExtraSkillDescriptor_CustomAuth(k string) bool {
 	switch k {
 	case "type", "scheme", "documentation_url":
 		return false
@@ -1862,12 +1862,12 @@ func extraSkillDescriptor_CustomAuth(k string) bool {
 }
 
 // vSkillDescriptor_CustomAuth validates SkillDescriptor.json#/$defs/CustomAuth.
-func vSkillDescriptor_CustomAuth(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vSkillDescriptor_CustomAuth(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("type") == nil {
 			e.addKey(p, "type", "required", "missing required property \"type\"")
 		}
@@ -1875,7 +1875,7 @@ func vSkillDescriptor_CustomAuth(v *jv, p *ptr, e *errs) {
 			e.addKey(p, "scheme", "required", "missing required property \"scheme\"")
 		}
 		if x := v.get("type"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "type",
 				parent: p,
@@ -1883,7 +1883,7 @@ func vSkillDescriptor_CustomAuth(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_CustomAuth_Type(x, &c, e)
 		}
 		if x := v.get("scheme"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "scheme",
 				parent: p,
@@ -1891,34 +1891,34 @@ func vSkillDescriptor_CustomAuth(v *jv, p *ptr, e *errs) {
 			vFindingsResponse_Meta_ServerVersion(x, &c, e)
 		}
 		if x := v.get("documentation_url"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "documentation_url",
 				parent: p,
 			}
 			vSkillDescriptor_Provider_URL(x, &c, e)
 		}
-		for _, k := range sortedKeys(v, extraSkillDescriptor_CustomAuth) {
-			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
+		for _, k := range sgSortedKeys(v, sgExtraSkillDescriptor_CustomAuth) {
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
 	}
 }
 
-var constSkillDescriptor_CustomAuth_Type = mustValue("\"custom\"")
+var constSkillDescriptor_CustomAuth_Type = sgMustValue("\"custom\"")
 
 // vSkillDescriptor_CustomAuth_Type validates
 // SkillDescriptor.json#/$defs/CustomAuth/properties/type.
-func vSkillDescriptor_CustomAuth_Type(v *jv, p *ptr, e *errs) {
-	if !jsonEqual(v, constSkillDescriptor_CustomAuth_Type) {
+func vSkillDescriptor_CustomAuth_Type(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constSkillDescriptor_CustomAuth_Type) {
 		e.add(p, "const", "must be \"custom\"")
 	}
 }
 
 // vSkillDescriptor_Auth_OneOf_X3 validates SkillDescriptor.json#/$defs/Auth/oneOf/3.
-func vSkillDescriptor_Auth_OneOf_X3(v *jv, p *ptr, e *errs) {
+func vSkillDescriptor_Auth_OneOf_X3(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_NoAuth(v, p, e)
 }
-func extraSkillDescriptor_NoAuth(k string) bool {
+func sgExtraSkillDescriptor_NoAuth(k string) bool {
 	switch k {
 	case "type":
 		return false
@@ -1927,76 +1927,76 @@ func extraSkillDescriptor_NoAuth(k string) bool {
 }
 
 // vSkillDescriptor_NoAuth validates SkillDescriptor.json#/$defs/NoAuth.
-func vSkillDescriptor_NoAuth(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vSkillDescriptor_NoAuth(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("type") == nil {
 			e.addKey(p, "type", "required", "missing required property \"type\"")
 		}
 		if x := v.get("type"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "type",
 				parent: p,
 			}
 			vSkillDescriptor_NoAuth_Type(x, &c, e)
 		}
-		for _, k := range sortedKeys(v, extraSkillDescriptor_NoAuth) {
-			e.addKey(p, k, "additionalProperties", "property "+quote(k)+" is not allowed")
+		for _, k := range sgSortedKeys(v, sgExtraSkillDescriptor_NoAuth) {
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
 	}
 }
 
-var constSkillDescriptor_NoAuth_Type = mustValue("\"none\"")
+var constSkillDescriptor_NoAuth_Type = sgMustValue("\"none\"")
 
 // vSkillDescriptor_NoAuth_Type validates SkillDescriptor.json#/$defs/NoAuth/properties/type.
-func vSkillDescriptor_NoAuth_Type(v *jv, p *ptr, e *errs) {
-	if !jsonEqual(v, constSkillDescriptor_NoAuth_Type) {
+func vSkillDescriptor_NoAuth_Type(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constSkillDescriptor_NoAuth_Type) {
 		e.add(p, "const", "must be \"none\"")
 	}
 }
 
 // vSkillDescriptor_Access validates SkillDescriptor.json#/properties/access.
-func vSkillDescriptor_Access(v *jv, p *ptr, e *errs) {
+func vSkillDescriptor_Access(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_Access(v, p, e)
 }
 
-var enumCommon_Access = mustValue("[\"public\",\"restricted\",\"private\"]")
+var enumCommon_Access = sgMustValue("[\"public\",\"restricted\",\"private\"]")
 
 // vCommon_Access validates defs/common.json#/$defs/Access.
-func vCommon_Access(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vCommon_Access(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if !inEnum(v, enumCommon_Access) {
+	if !sgInEnum(v, enumCommon_Access) {
 		e.add(p, "enum", "must be one of \"public\", \"restricted\", \"private\"")
 	}
 }
 
 // vSkillDescriptor_Tags validates SkillDescriptor.json#/properties/tags.
-func vSkillDescriptor_Tags(v *jv, p *ptr, e *errs) {
-	if !(isArray(v)) {
-		e.add(p, "type", "expected array, got "+typeName(v))
+func vSkillDescriptor_Tags(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsArray(v)) {
+		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kArray {
+	if v.kind == sgKindArray {
 		a := v.items
 		if len(a) > 32 {
 			e.add(p, "maxItems", "must have at most 32 items")
 		}
-		for _, j := range duplicates(a) {
-			c := ptr{
+		for _, j := range sgDuplicates(a) {
+			c := sgPointer{
 				index:  j,
 				parent: p,
 			}
 			e.add(&c, "uniqueItems", "duplicates an earlier item")
 		}
 		for i := 0; i < len(a); i++ {
-			c := ptr{
+			c := sgPointer{
 				index:  i,
 				parent: p,
 			}
@@ -2006,29 +2006,29 @@ func vSkillDescriptor_Tags(v *jv, p *ptr, e *errs) {
 }
 
 // vSkillDescriptor_Tags_Items validates SkillDescriptor.json#/properties/tags/items.
-func vSkillDescriptor_Tags_Items(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vSkillDescriptor_Tags_Items(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kString {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) < 1 {
+		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
-		if runes(s) > 64 {
+		if sgRunes(s) > 64 {
 			e.add(p, "maxLength", "must be at most 64 characters long")
 		}
 	}
 }
 
 // vSkillIndex validates SkillIndex.json#.
-func vSkillIndex(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vSkillIndex(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("protocol") == nil {
 			e.addKey(p, "protocol", "required", "missing required property \"protocol\"")
 		}
@@ -2036,7 +2036,7 @@ func vSkillIndex(v *jv, p *ptr, e *errs) {
 			e.addKey(p, "skills", "required", "missing required property \"skills\"")
 		}
 		if x := v.get("protocol"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "protocol",
 				parent: p,
@@ -2044,7 +2044,7 @@ func vSkillIndex(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_Protocol(x, &c, e)
 		}
 		if x := v.get("provider"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "provider",
 				parent: p,
@@ -2052,7 +2052,7 @@ func vSkillIndex(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_Provider(x, &c, e)
 		}
 		if x := v.get("skills"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "skills",
 				parent: p,
@@ -2063,22 +2063,22 @@ func vSkillIndex(v *jv, p *ptr, e *errs) {
 }
 
 // vSkillIndex_Skills validates SkillIndex.json#/properties/skills.
-func vSkillIndex_Skills(v *jv, p *ptr, e *errs) {
-	if !(isArray(v)) {
-		e.add(p, "type", "expected array, got "+typeName(v))
+func vSkillIndex_Skills(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsArray(v)) {
+		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kArray {
+	if v.kind == sgKindArray {
 		a := v.items
 		for i := 0; i < len(a); i++ {
-			c := ptr{
+			c := sgPointer{
 				index:  i,
 				parent: p,
 			}
 			vSkillIndex_Skills_Items(&a[i], &c, e)
 		}
-		for _, j := range duplicatesBy(a, "id") {
-			c := ptr{
+		for _, j := range sgDuplicatesBy(a, "id") {
+			c := sgPointer{
 				index:  j,
 				parent: p,
 			}
@@ -2088,17 +2088,17 @@ func vSkillIndex_Skills(v *jv, p *ptr, e *errs) {
 }
 
 // vSkillIndex_Skills_Items validates SkillIndex.json#/properties/skills/items.
-func vSkillIndex_Skills_Items(v *jv, p *ptr, e *errs) {
+func vSkillIndex_Skills_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillIndex_SkillIndexEntry(v, p, e)
 }
 
 // vSkillIndex_SkillIndexEntry validates SkillIndex.json#/$defs/SkillIndexEntry.
-func vSkillIndex_SkillIndexEntry(v *jv, p *ptr, e *errs) {
-	if !(isObject(v)) {
-		e.add(p, "type", "expected object, got "+typeName(v))
+func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kObject {
+	if v.kind == sgKindObject {
 		if v.get("id") == nil {
 			e.addKey(p, "id", "required", "missing required property \"id\"")
 		}
@@ -2118,7 +2118,7 @@ func vSkillIndex_SkillIndexEntry(v *jv, p *ptr, e *errs) {
 			e.addKey(p, "descriptor_url", "required", "missing required property \"descriptor_url\"")
 		}
 		if x := v.get("id"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "id",
 				parent: p,
@@ -2126,7 +2126,7 @@ func vSkillIndex_SkillIndexEntry(v *jv, p *ptr, e *errs) {
 			vInvocationRequest_SkillID(x, &c, e)
 		}
 		if x := v.get("name"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "name",
 				parent: p,
@@ -2134,7 +2134,7 @@ func vSkillIndex_SkillIndexEntry(v *jv, p *ptr, e *errs) {
 			vFinding_Kind(x, &c, e)
 		}
 		if x := v.get("version"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "version",
 				parent: p,
@@ -2142,7 +2142,7 @@ func vSkillIndex_SkillIndexEntry(v *jv, p *ptr, e *errs) {
 			vProtocolVersion_Version(x, &c, e)
 		}
 		if x := v.get("capability_type"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "capability_type",
 				parent: p,
@@ -2150,7 +2150,7 @@ func vSkillIndex_SkillIndexEntry(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_CapabilityType(x, &c, e)
 		}
 		if x := v.get("access"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "access",
 				parent: p,
@@ -2158,7 +2158,7 @@ func vSkillIndex_SkillIndexEntry(v *jv, p *ptr, e *errs) {
 			vSkillDescriptor_Access(x, &c, e)
 		}
 		if x := v.get("description"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "description",
 				parent: p,
@@ -2166,7 +2166,7 @@ func vSkillIndex_SkillIndexEntry(v *jv, p *ptr, e *errs) {
 			vSkillIndex_SkillIndexEntry_Description(x, &c, e)
 		}
 		if x := v.get("descriptor_url"); x != nil {
-			c := ptr{
+			c := sgPointer{
 				isKey:  true,
 				key:    "descriptor_url",
 				parent: p,
@@ -2178,14 +2178,14 @@ func vSkillIndex_SkillIndexEntry(v *jv, p *ptr, e *errs) {
 
 // vSkillIndex_SkillIndexEntry_Description validates
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/description.
-func vSkillIndex_SkillIndexEntry_Description(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vSkillIndex_SkillIndexEntry_Description(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kString {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) > 4000 {
+		if sgRunes(s) > 4000 {
 			e.add(p, "maxLength", "must be at most 4000 characters long")
 		}
 	}
@@ -2193,17 +2193,17 @@ func vSkillIndex_SkillIndexEntry_Description(v *jv, p *ptr, e *errs) {
 
 // vSkillIndex_SkillIndexEntry_DescriptorURL validates
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/descriptor_url.
-func vSkillIndex_SkillIndexEntry_DescriptorURL(v *jv, p *ptr, e *errs) {
-	if !(isString(v)) {
-		e.add(p, "type", "expected string, got "+typeName(v))
+func vSkillIndex_SkillIndexEntry_DescriptorURL(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == kString {
+	if v.kind == sgKindString {
 		s := v.str
-		if runes(s) < 1 {
+		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
-		if runes(s) > 2048 {
+		if sgRunes(s) > 2048 {
 			e.add(p, "maxLength", "must be at most 2048 characters long")
 		}
 		if !rePattern10().MatchString(s) {

@@ -11,8 +11,8 @@ import (
 func decFunc(r *ir.TypeRef) jen.Code {
 	base := baseDec(r)
 	if r.Nullable && !nilable(r) {
-		return jen.Func().Params(jen.Id("v").Op("*").Id("jv")).Params(jen.Op("*").Add(goType(r)), jen.Error()).Block(
-			jen.Return(jen.Id("decPtr").Call(jen.Id("v"), base)),
+		return jen.Func().Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Op("*").Add(goType(r)), jen.Error()).Block(
+			jen.Return(jen.Id("sgDecPtr").Call(jen.Id("v"), base)),
 		)
 	}
 	return base
@@ -21,27 +21,27 @@ func decFunc(r *ir.TypeRef) jen.Code {
 func baseDec(r *ir.TypeRef) jen.Code {
 	switch r.Kind {
 	case ir.RefNamed:
-		return jen.Id("decode" + r.Named.GoName)
+		return jen.Id("sgDecode" + r.Named.GoName)
 	case ir.RefString:
-		return jen.Id("decString")
+		return jen.Id("sgDecString")
 	case ir.RefInteger:
-		return jen.Id("decInt")
+		return jen.Id("sgDecInt")
 	case ir.RefNumber:
-		return jen.Id("decFloat")
+		return jen.Id("sgDecFloat")
 	case ir.RefBool:
-		return jen.Id("decBool")
+		return jen.Id("sgDecBool")
 	case ir.RefNull:
-		return jen.Id("decNull")
+		return jen.Id("sgDecNull")
 	case ir.RefArray:
-		return jen.Func().Params(jen.Id("v").Op("*").Id("jv")).Params(goType(r), jen.Error()).Block(
-			jen.Return(jen.Id("decArray").Call(jen.Id("v"), decFunc(r.Elem))),
+		return jen.Func().Params(jen.Id("v").Op("*").Id("sgValue")).Params(goType(r), jen.Error()).Block(
+			jen.Return(jen.Id("sgDecArray").Call(jen.Id("v"), decFunc(r.Elem))),
 		)
 	case ir.RefMap:
-		return jen.Func().Params(jen.Id("v").Op("*").Id("jv")).Params(goType(r), jen.Error()).Block(
-			jen.Return(jen.Id("decMap").Call(jen.Id("v"), decFunc(r.Elem))),
+		return jen.Func().Params(jen.Id("v").Op("*").Id("sgValue")).Params(goType(r), jen.Error()).Block(
+			jen.Return(jen.Id("sgDecMap").Call(jen.Id("v"), decFunc(r.Elem))),
 		)
 	}
-	return jen.Id("decAny")
+	return jen.Id("sgDecAny")
 }
 
 // hasMethods reports whether methods can be declared on t's Go type: an alias of any value,
@@ -57,14 +57,14 @@ func hasMethods(t *ir.Type) bool {
 	return !(t.Alias.Nullable && !nilable(t.Alias))
 }
 
-func knownName(t *ir.Type) string { return "known" + t.GoName }
+func knownName(t *ir.Type) string { return "sgKnown" + t.GoName }
 
 func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 	f := e.newFile(e.opts.Package)
 	f.ImportName("encoding/json", "json")
 	for _, t := range types {
 		n := t.GoName
-		dec := "decode" + n
+		dec := "sgDecode" + n
 		switch t.Kind {
 		case ir.Struct:
 			// known reports the members the struct has fields (or constants) for.
@@ -81,17 +81,17 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 
 			stmts := []jen.Code{
 				jen.Var().Id("t").Id(n),
-				jen.List(jen.Id("o"), jen.Err()).Op(":=").Id("decObject").Call(jen.Id("v")),
+				jen.List(jen.Id("o"), jen.Err()).Op(":=").Id("sgDecObject").Call(jen.Id("v")),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("t"), jen.Err())),
 			}
 			for _, fd := range t.Fields {
 				if fd.Const != nil {
 					continue
 				}
-				helper := "field"
+				helper := "sgField"
 				fn := decFunc(fd.Type)
 				if fieldPointer(fd) {
-					helper = "optField"
+					helper = "sgOptField"
 					fn = baseDec(fd.Type)
 				}
 				stmts = append(stmts, jen.If(
@@ -113,10 +113,10 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 					))
 			}
 			stmts = append(stmts, jen.Id("_").Op("=").Id("o"), jen.Return(jen.Id("t"), jen.Nil()))
-			f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("jv")).Params(jen.Id(n), jen.Error()).Block(stmts...)
+			f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(n), jen.Error()).Block(stmts...)
 
 			// MarshalJSON
-			ms := []jen.Code{jen.Var().Id("e").Id("objEnc")}
+			ms := []jen.Code{jen.Var().Id("e").Id("sgObjectEncoder")}
 			for _, fd := range t.Fields {
 				if fd.Const != nil {
 					ms = append(ms, jen.Id("e").Dot("field").Call(jen.Lit(fd.JSONName), jen.Lit(*fd.Const)))
@@ -133,7 +133,7 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 				}
 			}
 			if t.Extra != nil {
-				ms = append(ms, jen.Id("extra").Call(jen.Op("&").Id("e"), jen.Id("t").Dot(t.ExtraGoName), jen.Id(knownName(t))))
+				ms = append(ms, jen.Id("sgExtra").Call(jen.Op("&").Id("e"), jen.Id("t").Dot(t.ExtraGoName), jen.Id(knownName(t))))
 			}
 			ms = append(ms, jen.Return(jen.Id("e").Dot("bytes").Call()))
 			f.Comment("MarshalJSON writes the members in schema order, then the additional members sorted.")
@@ -144,17 +144,17 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 			var cases []jen.Code
 			for _, v := range t.Variants {
 				cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(
-					jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("decode"+v.Type.GoName).Call(jen.Id("v")),
+					jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("sgDecode"+v.Type.GoName).Call(jen.Id("v")),
 					jen.Id("t").Dot(v.GoName).Op("=").Op("&").Id("x"),
 					jen.Return(jen.Id("t"), jen.Err()),
 				))
 			}
 			cases = append(cases, jen.Default().Block(jen.Return(jen.Id("t"), jen.Qual("fmt", "Errorf").Call(jen.Lit("/"+d.Property+": unknown variant %q"), jen.Id("tag")))))
-			f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("jv")).Params(jen.Id(n), jen.Error()).Block(
+			f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(n), jen.Error()).Block(
 				jen.Var().Id("t").Id(n),
-				jen.List(jen.Id("o"), jen.Err()).Op(":=").Id("decObject").Call(jen.Id("v")),
+				jen.List(jen.Id("o"), jen.Err()).Op(":=").Id("sgDecObject").Call(jen.Id("v")),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("t"), jen.Err())),
-				jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("discriminant").Call(jen.Id("o"), jen.Lit(d.Property)),
+				jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("sgDiscriminant").Call(jen.Id("o"), jen.Lit(d.Property)),
 				jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Id("t"), jen.Qual("fmt", "Errorf").Call(jen.Lit("/"+d.Property+": missing or not a string")))),
 				jen.Switch(jen.Id("tag")).Block(cases...),
 			)
@@ -172,17 +172,17 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 			f.Func().Params(jen.Id("t").Id(n)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(set...)
 			e.unmarshal(f, t)
 		case ir.Enum:
-			f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("jv")).Params(jen.Id(n), jen.Error()).Block(
-				jen.List(jen.Id("s"), jen.Err()).Op(":=").Id("decString").Call(jen.Id("v")),
+			f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(n), jen.Error()).Block(
+				jen.List(jen.Id("s"), jen.Err()).Op(":=").Id("sgDecString").Call(jen.Id("v")),
 				jen.Return(jen.Id(n).Call(jen.Id("s")), jen.Err()),
 			)
 		case ir.Alias:
 			if t.Alias.Kind == ir.RefNamed {
-				f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("jv")).Params(jen.Id(n), jen.Error()).Block(
-					jen.Return(jen.Id("decode" + t.Alias.Named.GoName).Call(jen.Id("v"))),
+				f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(n), jen.Error()).Block(
+					jen.Return(jen.Id("sgDecode" + t.Alias.Named.GoName).Call(jen.Id("v"))),
 				)
 			} else {
-				f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("jv")).Params(jen.Id(n), jen.Error()).Block(
+				f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(n), jen.Error()).Block(
 					jen.List(jen.Id("x"), jen.Err()).Op(":=").Add(decCall(t.Alias, jen.Id("v"))),
 					jen.Return(jen.Id(n).Call(jen.Id("x")), jen.Err()),
 				)
@@ -191,7 +191,7 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 		// ParseT and Validate.
 		f.Commentf("Parse%s decodes and validates data in one step; the error is ValidationErrors.", n)
 		f.Func().Id("Parse"+n).Params(jen.Id("data").Index().Byte()).Params(jen.Id(n), jen.Error()).Block(
-			jen.Return(jen.Id("parseWith").Call(jen.Id("data"), jen.Id(t.Node.GoFunc), jen.Id(dec))),
+			jen.Return(jen.Id("sgParseWith").Call(jen.Id("data"), jen.Id(t.Node.GoFunc), jen.Id(dec))),
 		)
 		switch {
 		case t.Kind == ir.Alias && t.Alias.Kind == ir.RefNamed:
@@ -199,12 +199,12 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 			f.Commentf("Validate%s reports every violation of the schema (nil, or ValidationErrors). It is", n)
 			f.Commentf("a function: %s is an interface or pointer type, which cannot have methods.", n)
 			f.Func().Id("Validate" + n).Params(jen.Id("t").Id(n)).Error().Block(
-				jen.Return(jen.Id("validateWith").Call(jen.Id("t"), jen.Id(t.Node.GoFunc))),
+				jen.Return(jen.Id("sgValidateWith").Call(jen.Id("t"), jen.Id(t.Node.GoFunc))),
 			)
 		default:
 			f.Comment("Validate reports every violation of the schema (nil, or ValidationErrors).")
 			f.Func().Params(jen.Id("t").Id(n)).Id("Validate").Params().Error().Block(
-				jen.Return(jen.Id("validateWith").Call(jen.Id("t"), jen.Id(t.Node.GoFunc))),
+				jen.Return(jen.Id("sgValidateWith").Call(jen.Id("t"), jen.Id(t.Node.GoFunc))),
 			)
 		}
 	}
@@ -220,7 +220,7 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 		))
 		names = append(names, jen.Lit(t.GoName))
 	}
-	f.Var().Id("parsers").Op("=").Map(jen.String()).Func().Params(jen.Index().Byte()).Params(jen.Any(), jen.Error()).Values(jen.DictFunc(func(d jen.Dict) {
+	f.Var().Id("sgParsers").Op("=").Map(jen.String()).Func().Params(jen.Index().Byte()).Params(jen.Any(), jen.Error()).Values(jen.DictFunc(func(d jen.Dict) {
 		for i, t := range e.s.Types {
 			_ = i
 			d[jen.Lit(t.GoName)] = jen.Func().Params(jen.Id("d").Index().Byte()).Params(jen.Any(), jen.Error()).Block(
@@ -232,7 +232,7 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 	f.Comment("Parse parses data as the named type (see TypeNames), for tools that choose the type at")
 	f.Comment("run time. The value is the type's Go value, not a pointer.")
 	f.Func().Id("Parse").Params(jen.Id("typeName").String(), jen.Id("data").Index().Byte()).Params(jen.Any(), jen.Error()).Block(
-		jen.List(jen.Id("p"), jen.Id("ok")).Op(":=").Id("parsers").Index(jen.Id("typeName")),
+		jen.List(jen.Id("p"), jen.Id("ok")).Op(":=").Id("sgParsers").Index(jen.Id("typeName")),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit("unknown type %q"), jen.Id("typeName")))),
 		jen.Return(jen.Id("p").Call(jen.Id("data"))),
 	)
@@ -250,6 +250,6 @@ func decCall(r *ir.TypeRef, arg jen.Code) *jen.Statement {
 func (e *emitter) unmarshal(f *jen.File, t *ir.Type) {
 	f.Comment("UnmarshalJSON decodes without validating; use Parse" + t.GoName + " to validate as well.")
 	f.Func().Params(jen.Id("t").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Return(jen.Id("unmarshalWith").Call(jen.Id("data"), jen.Id("t"), jen.Id("decode"+t.GoName))),
+		jen.Return(jen.Id("sgUnmarshalWith").Call(jen.Id("data"), jen.Id("t"), jen.Id("sgDecode"+t.GoName))),
 	)
 }

@@ -94,13 +94,13 @@ func listText(vals []ir.Value) string {
 }
 
 var typeTest = map[string]string{
-	"object": "isObject", "array": "isArray", "string": "isString", "number": "isNumber",
-	"integer": "isInteger", "boolean": "isBool",
+	"object": "sgIsObject", "array": "sgIsArray", "string": "sgIsString", "number": "sgIsNumber",
+	"integer": "sgIsInteger", "boolean": "sgIsBool",
 }
 
 func typeCond(t string) jen.Code {
 	if t == "null" {
-		return jen.Id("isNull").Call(jen.Id("v"))
+		return jen.Id("sgIsNull").Call(jen.Id("v"))
 	}
 	return jen.Id(typeTest[t]).Call(jen.Id("v"))
 }
@@ -119,11 +119,11 @@ func call(n *ir.Node, v, p jen.Code) jen.Code {
 
 // childKey declares c as the pointer to member key of p.
 func childKey(key jen.Code) jen.Code {
-	return jen.Id("c").Op(":=").Id("ptr").Values(jen.Dict{jen.Id("parent"): jen.Id("p"), jen.Id("key"): key, jen.Id("isKey"): jen.True()})
+	return jen.Id("c").Op(":=").Id("sgPointer").Values(jen.Dict{jen.Id("parent"): jen.Id("p"), jen.Id("key"): key, jen.Id("isKey"): jen.True()})
 }
 
 func childIndex(i jen.Code) jen.Code {
-	return jen.Id("c").Op(":=").Id("ptr").Values(jen.Dict{jen.Id("parent"): jen.Id("p"), jen.Id("index"): i})
+	return jen.Id("c").Op(":=").Id("sgPointer").Values(jen.Dict{jen.Id("parent"): jen.Id("p"), jen.Id("index"): i})
 }
 
 func (e *emitter) nodeValidator(f *jen.File, n *ir.Node) {
@@ -160,9 +160,9 @@ func (k collector) call(c *ir.Node) jen.Code {
 // valid tests v against the in-place subschema c, its annotations added to into when it passes.
 func (k collector) valid(c *ir.Node, into string) jen.Code {
 	if k.col && c.GoAnnFunc != "" {
-		return jen.Id("validAnn").Call(jen.Id("v"), jen.Id(c.GoAnnFunc), jen.Op("&").Id(into))
+		return jen.Id("sgValidAnn").Call(jen.Id("v"), jen.Id(c.GoAnnFunc), jen.Op("&").Id(into))
 	}
-	return jen.Id("valid").Call(jen.Id("v"), jen.Id(c.GoFunc))
+	return jen.Id("sgValid").Call(jen.Id("v"), jen.Id(c.GoFunc))
 }
 
 // mark returns stmts preceded by the annotation of the property key (stmts alone without collection).
@@ -179,10 +179,10 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 	var body []jen.Code
 	sfx := suffix(n)
 	name := n.GoFunc
-	params := []jen.Code{jen.Id("v").Op("*").Id("jv"), jen.Id("p").Op("*").Id("ptr"), jen.Id("e").Op("*").Id("errs")}
+	params := []jen.Code{jen.Id("v").Op("*").Id("sgValue"), jen.Id("p").Op("*").Id("sgPointer"), jen.Id("e").Op("*").Id("sgErrors")}
 	if ann {
 		name = n.GoAnnFunc
-		params = append(params, jen.Id("out").Op("*").Id("ann"))
+		params = append(params, jen.Id("out").Op("*").Id("sgAnn"))
 	}
 	comment := name + " validates " + n.Location + "."
 	if ann {
@@ -198,7 +198,7 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 	}
 	k := collector{col: ann || unevaluated(n)}
 	if k.col {
-		body = append(body, jen.Var().Id("ev").Id("ann"))
+		body = append(body, jen.Var().Id("ev").Id("sgAnn"))
 	}
 	if ann {
 		body = append(body, jen.Id("n0").Op(":=").Id("e").Dot("n"))
@@ -219,34 +219,34 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 		}
 		want := strings.Join(n.Types, " or ")
 		body = append(body, jen.If(jen.Op("!").Parens(jen.Add(conds...))).Block(
-			addErr("type", jen.Lit("expected "+want+", got ").Op("+").Id("typeName").Call(jen.Id("v"))),
+			addErr("type", jen.Lit("expected "+want+", got ").Op("+").Id("sgTypeName").Call(jen.Id("v"))),
 			jen.Return(),
 		))
 	}
 	if n.Enum != nil {
 		if !ann {
-			f.Var().Id("enum" + sfx).Op("=").Id("mustValue").Call(jen.Lit(jsonText(ir.Value{Kind: ir.Array, Array: n.Enum})))
+			f.Var().Id("enum" + sfx).Op("=").Id("sgMustValue").Call(jen.Lit(jsonText(ir.Value{Kind: ir.Array, Array: n.Enum})))
 		}
-		body = append(body, jen.If(jen.Op("!").Id("inEnum").Call(jen.Id("v"), jen.Id("enum"+sfx))).Block(
+		body = append(body, jen.If(jen.Op("!").Id("sgInEnum").Call(jen.Id("v"), jen.Id("enum"+sfx))).Block(
 			addErr("enum", jen.Lit("must be one of "+listText(n.Enum))),
 		))
 	}
 	if n.Const != nil {
 		if !ann {
-			f.Var().Id("const" + sfx).Op("=").Id("mustValue").Call(jen.Lit(jsonText(*n.Const)))
+			f.Var().Id("const" + sfx).Op("=").Id("sgMustValue").Call(jen.Lit(jsonText(*n.Const)))
 		}
-		body = append(body, jen.If(jen.Op("!").Id("jsonEqual").Call(jen.Id("v"), jen.Id("const"+sfx))).Block(
+		body = append(body, jen.If(jen.Op("!").Id("sgEqual").Call(jen.Id("v"), jen.Id("const"+sfx))).Block(
 			addErr("const", jen.Lit("must be "+jsonText(*n.Const))),
 		))
 	}
 	// Strings.
 	var sc []jen.Code
 	if n.MinLength != nil {
-		sc = append(sc, jen.If(jen.Id("runes").Call(jen.Id("s")).Op("<").Lit(int(*n.MinLength))).Block(
+		sc = append(sc, jen.If(jen.Id("sgRunes").Call(jen.Id("s")).Op("<").Lit(int(*n.MinLength))).Block(
 			addErr("minLength", jen.Lit(fmt.Sprintf("must be at least %d characters long", *n.MinLength)))))
 	}
 	if n.MaxLength != nil {
-		sc = append(sc, jen.If(jen.Id("runes").Call(jen.Id("s")).Op(">").Lit(int(*n.MaxLength))).Block(
+		sc = append(sc, jen.If(jen.Id("sgRunes").Call(jen.Id("s")).Op(">").Lit(int(*n.MaxLength))).Block(
 			addErr("maxLength", jen.Lit(fmt.Sprintf("must be at most %d characters long", *n.MaxLength)))))
 	}
 	if n.Pattern != nil {
@@ -254,7 +254,7 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 			addErr("pattern", jen.Lit("must match the pattern "+quoteMsg(n.Pattern.Source)))))
 	}
 	if len(sc) > 0 {
-		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("kString")).Block(
+		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindString")).Block(
 			append([]jen.Code{jen.Id("s").Op(":=").Id("v").Dot("str")}, sc...)...))
 	}
 	// Numbers.
@@ -270,11 +270,11 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 	numCheck(n.ExclusiveMinimum, "<=", "exclusiveMinimum", "must be >")
 	numCheck(n.ExclusiveMaximum, ">=", "exclusiveMaximum", "must be <")
 	if n.MultipleOf != nil {
-		nc = append(nc, jen.If(jen.Op("!").Id("multipleOf").Call(jen.Id("f"), jen.Lit(n.MultipleOf.Float))).Block(
+		nc = append(nc, jen.If(jen.Op("!").Id("sgMultipleOf").Call(jen.Id("f"), jen.Lit(n.MultipleOf.Float))).Block(
 			addErr("multipleOf", jen.Lit("must be a multiple of "+n.MultipleOf.Literal))))
 	}
 	if len(nc) > 0 {
-		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("kNumber")).Block(
+		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindNumber")).Block(
 			append([]jen.Code{jen.Id("f").Op(":=").Id("v").Dot("num")}, nc...)...))
 	}
 	// Objects.
@@ -283,7 +283,7 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 		oc = append(oc, jen.Id("at").Op("=").Len(jen.Id("e").Dot("list")))
 	}
 	if len(oc) > 0 {
-		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("kObject")).Block(oc...))
+		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindObject")).Block(oc...))
 	}
 	// Arrays.
 	ac := arrayChecks(n, k)
@@ -292,10 +292,10 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 		tail = append(tail, jen.Id("at").Op("=").Len(jen.Id("e").Dot("list")))
 	}
 	if len(ac) > 0 {
-		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("kArray")).Block(
+		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindArray")).Block(
 			append(append([]jen.Code{jen.Id("a").Op(":=").Id("v").Dot("items")}, ac...), tail...)...))
 	} else if len(tail) > 0 {
-		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("kArray")).Block(tail...))
+		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindArray")).Block(tail...))
 	}
 	for _, s := range n.AllOf {
 		body = append(body, k.call(s))
@@ -303,7 +303,7 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 	body = append(body, choice(n, "anyOf", n.AnyOf, k)...)
 	body = append(body, choice(n, "oneOf", n.OneOf, k)...)
 	if n.Not != nil {
-		body = append(body, jen.If(jen.Id("valid").Call(jen.Id("v"), jen.Id(n.Not.GoFunc))).Block(
+		body = append(body, jen.If(jen.Id("sgValid").Call(jen.Id("v"), jen.Id(n.Not.GoFunc))).Block(
 			addErr("not", jen.Lit(`must not match the schema in "not"`))))
 	}
 	if n.If != nil && (n.Then != nil || n.Else != nil) {
@@ -338,26 +338,26 @@ func unevaluatedChecks(n *ir.Node, ann bool) []jen.Code {
 	if up := n.UnevaluatedProperties; up != nil && (ann || !isTrue(up)) {
 		var st []jen.Code
 		if isTrue(up) {
-			st = append(st, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("v"), jen.Nil())).Block(
+			st = append(st, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sgSortedKeys").Call(jen.Id("v"), jen.Nil())).Block(
 				jen.Id("ev").Dot("prop").Call(jen.Id("k"))))
 		} else {
 			var each jen.Code
 			if up.Bool != nil {
 				each = jen.Id("u").Dot("addKey").Call(jen.Id("p"), jen.Id("k"), jen.Lit("unevaluatedProperties"),
-					jen.Lit("property ").Op("+").Id("quote").Call(jen.Id("k")).Op("+").Lit(" is not allowed (no keyword evaluates it)"))
+					jen.Lit("property ").Op("+").Id("sgQuote").Call(jen.Id("k")).Op("+").Lit(" is not allowed (no keyword evaluates it)"))
 			} else {
 				each = jen.Block(childKey(jen.Id("k")), jen.Id(up.GoFunc).Call(jen.Id("v").Dot("get").Call(jen.Id("k")), jen.Op("&").Id("c"), jen.Op("&").Id("u")))
 			}
 			st = append(st,
-				jen.Id("u").Op(":=").Id("errs").Values(jen.Dict{jen.Id("quick"): jen.Id("e").Dot("quick")}),
-				jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("v"), jen.Nil())).Block(
+				jen.Id("u").Op(":=").Id("sgErrors").Values(jen.Dict{jen.Id("quick"): jen.Id("e").Dot("quick")}),
+				jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sgSortedKeys").Call(jen.Id("v"), jen.Nil())).Block(
 					jen.If(jen.Op("!").Id("ev").Dot("props").Index(jen.Id("k"))).Block(each),
 					jen.Id("ev").Dot("prop").Call(jen.Id("k")),
 				),
 				jen.Id("e").Dot("insert").Call(jen.Id("at"), jen.Op("&").Id("u")),
 			)
 		}
-		out = append(out, jen.If(jen.Id("v").Dot("kind").Op("==").Id("kObject")).Block(st...))
+		out = append(out, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindObject")).Block(st...))
 	}
 	if ui := n.UnevaluatedItems; ui != nil && (ann || !isTrue(ui)) {
 		var st []jen.Code
@@ -370,7 +370,7 @@ func unevaluatedChecks(n *ir.Node, ann bool) []jen.Code {
 				each = append(each, jen.Id(ui.GoFunc).Call(jen.Op("&").Id("v").Dot("items").Index(jen.Id("i")), jen.Op("&").Id("c"), jen.Op("&").Id("u")))
 			}
 			st = append(st,
-				jen.Id("u").Op(":=").Id("errs").Values(jen.Dict{jen.Id("quick"): jen.Id("e").Dot("quick")}),
+				jen.Id("u").Op(":=").Id("sgErrors").Values(jen.Dict{jen.Id("quick"): jen.Id("e").Dot("quick")}),
 				jen.For(jen.Id("i").Op(":=").Range().Id("v").Dot("items")).Block(
 					jen.If(jen.Op("!").Id("ev").Dot("hasItem").Call(jen.Id("i"))).Block(each...),
 				),
@@ -378,7 +378,7 @@ func unevaluatedChecks(n *ir.Node, ann bool) []jen.Code {
 			)
 		}
 		st = append(st, jen.Id("ev").Dot("upTo").Call(jen.Len(jen.Id("v").Dot("items"))))
-		out = append(out, jen.If(jen.Id("v").Dot("kind").Op("==").Id("kArray")).Block(st...))
+		out = append(out, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindArray")).Block(st...))
 	}
 	return out
 }
@@ -412,7 +412,7 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 				)...,
 			))
 		}
-		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("v"), jen.Nil())).Block(inner...))
+		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sgSortedKeys").Call(jen.Id("v"), jen.Nil())).Block(inner...))
 	}
 	if ap := n.AdditionalProperties; ap != nil && !(ap.Bool != nil && *ap.Bool) {
 		// known: declared properties and pattern matches.
@@ -429,24 +429,24 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 		}
 		kb = append(kb, jen.Return(jen.True()))
 		if decl {
-			f.Func().Id("extra" + sfx).Params(jen.Id("k").String()).Bool().Block(kb...)
+			f.Func().Id("sgExtra" + sfx).Params(jen.Id("k").String()).Bool().Block(kb...)
 		}
 		var each []jen.Code
 		if ap.Bool != nil {
-			each = k.mark(jen.Id("k"), addKeyErr(jen.Id("p"), jen.Id("k"), "additionalProperties", jen.Lit("property ").Op("+").Id("quote").Call(jen.Id("k")).Op("+").Lit(" is not allowed")))
+			each = k.mark(jen.Id("k"), addKeyErr(jen.Id("p"), jen.Id("k"), "additionalProperties", jen.Lit("property ").Op("+").Id("sgQuote").Call(jen.Id("k")).Op("+").Lit(" is not allowed")))
 		} else {
 			each = []jen.Code{jen.Block(k.mark(jen.Id("k"), childKey(jen.Id("k")), call(ap, jen.Id("v").Dot("get").Call(jen.Id("k")), jen.Op("&").Id("c")))...)}
 		}
-		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("v"), jen.Id("extra"+sfx))).Block(each...))
+		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sgSortedKeys").Call(jen.Id("v"), jen.Id("sgExtra"+sfx))).Block(each...))
 	} else if ap != nil && k.col {
 		// additionalProperties: true evaluates every key properties and patterns leave.
-		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("v"), jen.Nil())).Block(
+		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sgSortedKeys").Call(jen.Id("v"), jen.Nil())).Block(
 			jen.Id("ev").Dot("prop").Call(jen.Id("k"))))
 	}
 	if n.PropertyNames != nil {
-		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(jen.Id("v"), jen.Nil())).Block(
-			jen.If(jen.Op("!").Id("valid").Call(jen.Id("stringValue").Call(jen.Id("k")), jen.Id(n.PropertyNames.GoFunc))).Block(
-				addKeyErr(jen.Id("p"), jen.Id("k"), "propertyNames", jen.Lit("property name ").Op("+").Id("quote").Call(jen.Id("k")).Op("+").Lit(" is not allowed")))))
+		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sgSortedKeys").Call(jen.Id("v"), jen.Nil())).Block(
+			jen.If(jen.Op("!").Id("sgValid").Call(jen.Id("sgStringValue").Call(jen.Id("k")), jen.Id(n.PropertyNames.GoFunc))).Block(
+				addKeyErr(jen.Id("p"), jen.Id("k"), "propertyNames", jen.Lit("property name ").Op("+").Id("sgQuote").Call(jen.Id("k")).Op("+").Lit(" is not allowed")))))
 	}
 	if n.MinProperties != nil {
 		oc = append(oc, jen.If(jen.Len(jen.Id("v").Dot("members")).Op("<").Lit(int(*n.MinProperties))).Block(
@@ -487,7 +487,7 @@ func arrayChecks(n *ir.Node, k collector) []jen.Code {
 			addErr("maxItems", jen.Lit(fmt.Sprintf("must have at most %d items", *n.MaxItems)))))
 	}
 	if n.UniqueItems {
-		ac = append(ac, jen.For(jen.List(jen.Id("_"), jen.Id("j")).Op(":=").Range().Id("duplicates").Call(jen.Id("a"))).Block(
+		ac = append(ac, jen.For(jen.List(jen.Id("_"), jen.Id("j")).Op(":=").Range().Id("sgDuplicates").Call(jen.Id("a"))).Block(
 			childIndex(jen.Id("j")),
 			jen.Id("e").Dot("add").Call(jen.Op("&").Id("c"), jen.Lit("uniqueItems"), jen.Lit("duplicates an earlier item")),
 		))
@@ -514,7 +514,7 @@ func arrayChecks(n *ir.Node, k collector) []jen.Code {
 		ac = append(ac, cc)
 	}
 	if n.UniqueBy != "" {
-		ac = append(ac, jen.For(jen.List(jen.Id("_"), jen.Id("j")).Op(":=").Range().Id("duplicatesBy").Call(jen.Id("a"), jen.Lit(n.UniqueBy))).Block(
+		ac = append(ac, jen.For(jen.List(jen.Id("_"), jen.Id("j")).Op(":=").Range().Id("sgDuplicatesBy").Call(jen.Id("a"), jen.Lit(n.UniqueBy))).Block(
 			childIndex(jen.Id("j")),
 			addKeyErr(jen.Op("&").Id("c"), jen.Lit(n.UniqueBy), "x-unique-by", jen.Lit(quoteMsg(n.UniqueBy)+" duplicates that of an earlier item")),
 		))
@@ -533,7 +533,7 @@ func containsCheck(n *ir.Node, col collector) jen.Code {
 	if n.MinContains != nil {
 		lo, kw = *n.MinContains, "minContains"
 	}
-	accepted := jen.Id("valid").Call(jen.Op("&").Id("a").Index(jen.Id("i")), jen.Id(n.Contains.GoFunc))
+	accepted := jen.Id("sgValid").Call(jen.Op("&").Id("a").Index(jen.Id("i")), jen.Id(n.Contains.GoFunc))
 	if lo == 0 && n.MaxContains == nil {
 		if !col.col {
 			return nil
@@ -553,11 +553,11 @@ func containsCheck(n *ir.Node, col collector) jen.Code {
 	}
 	if lo > 0 {
 		st = append(st, jen.If(jen.Id("k").Op("<").Lit(int(lo))).Block(
-			addErr(kw, jen.Lit(fmt.Sprintf(`must contain at least %d %s matching the schema in "contains", has `, lo, plural(lo, "item", "items"))).Op("+").Id("itoa").Call(jen.Id("k")))))
+			addErr(kw, jen.Lit(fmt.Sprintf(`must contain at least %d %s matching the schema in "contains", has `, lo, plural(lo, "item", "items"))).Op("+").Id("sgItoa").Call(jen.Id("k")))))
 	}
 	if m := n.MaxContains; m != nil {
 		st = append(st, jen.If(jen.Id("k").Op(">").Lit(int(*m))).Block(
-			addErr("maxContains", jen.Lit(fmt.Sprintf(`must contain at most %d %s matching the schema in "contains", has `, *m, plural(*m, "item", "items"))).Op("+").Id("itoa").Call(jen.Id("k")))))
+			addErr("maxContains", jen.Lit(fmt.Sprintf(`must contain at most %d %s matching the schema in "contains", has `, *m, plural(*m, "item", "items"))).Op("+").Id("sgItoa").Call(jen.Id("k")))))
 	}
 	return jen.Block(st...)
 }
@@ -585,11 +585,11 @@ func choice(n *ir.Node, keyword string, branches []*ir.Node, k collector) []jen.
 			addKeyErr(jen.Id("p"), jen.Lit(d.Property), keyword, jen.Lit("must be one of "+listText(vals)))))
 		unknown := addKeyErr(jen.Id("p"), jen.Lit(d.Property), keyword, jen.Lit("must be one of "+listText(vals)))
 		return []jen.Code{
-			jen.If(jen.Id("v").Dot("kind").Op("!=").Id("kObject")).Block(
-				addErr("type", jen.Lit("expected object, got ").Op("+").Id("typeName").Call(jen.Id("v"))),
+			jen.If(jen.Id("v").Dot("kind").Op("!=").Id("sgKindObject")).Block(
+				addErr("type", jen.Lit("expected object, got ").Op("+").Id("sgTypeName").Call(jen.Id("v"))),
 			).Else().If(jen.Id("d").Op(":=").Id("v").Dot("get").Call(jen.Lit(d.Property)), jen.Id("d").Op("==").Nil()).Block(
 				addKeyErr(jen.Id("p"), jen.Lit(d.Property), "required", jen.Lit("missing required property "+quoteMsg(d.Property))),
-			).Else().If(jen.Id("d").Dot("kind").Op("!=").Id("kString")).Block(
+			).Else().If(jen.Id("d").Dot("kind").Op("!=").Id("sgKindString")).Block(
 				unknown,
 			).Else().Block(
 				jen.Switch(jen.Id("d").Dot("str")).Block(cases...),
@@ -603,7 +603,7 @@ func choice(n *ir.Node, keyword string, branches []*ir.Node, k collector) []jen.
 		st := []jen.Code{}
 		if keyword == "oneOf" {
 			into = "o"
-			st = append(st, jen.Var().Id("o").Id("ann"))
+			st = append(st, jen.Var().Id("o").Id("sgAnn"))
 		}
 		st = append(st, jen.Id("k").Op(":=").Lit(0))
 		for _, br := range branches {
@@ -614,7 +614,7 @@ func choice(n *ir.Node, keyword string, branches []*ir.Node, k collector) []jen.
 				addErr("anyOf", jen.Lit(fmt.Sprintf("must match at least one of the %d alternatives", len(branches))))))
 		} else {
 			st = append(st, jen.If(jen.Id("k").Op("!=").Lit(1)).Block(
-				addErr("oneOf", jen.Lit(fmt.Sprintf("must match exactly one of the %d alternatives, matches ", len(branches))).Op("+").Id("itoa").Call(jen.Id("k"))),
+				addErr("oneOf", jen.Lit(fmt.Sprintf("must match exactly one of the %d alternatives, matches ", len(branches))).Op("+").Id("sgItoa").Call(jen.Id("k"))),
 			).Else().Block(jen.Id("ev").Dot("merge").Call(jen.Op("&").Id("o"))))
 		}
 		return []jen.Code{jen.Block(st...)}
@@ -630,11 +630,11 @@ func choice(n *ir.Node, keyword string, branches []*ir.Node, k collector) []jen.
 			if i > 0 {
 				conds = append(conds, jen.Op("||"))
 			}
-			conds = append(conds, jen.Id("valid").Call(jen.Id("v"), jen.Id(br.GoFunc)))
+			conds = append(conds, jen.Id("sgValid").Call(jen.Id("v"), jen.Id(br.GoFunc)))
 		}
 		return []jen.Code{jen.If(jen.Op("!").Parens(jen.Add(conds...))).Block(
 			addErr("anyOf", jen.Lit(fmt.Sprintf("must match at least one of the %d alternatives", len(branches)))))}
 	}
-	return []jen.Code{jen.If(jen.Id("k").Op(":=").Id("countValid").Call(fns...), jen.Id("k").Op("!=").Lit(1)).Block(
-		addErr("oneOf", jen.Lit(fmt.Sprintf("must match exactly one of the %d alternatives, matches ", len(branches))).Op("+").Id("itoa").Call(jen.Id("k"))))}
+	return []jen.Code{jen.If(jen.Id("k").Op(":=").Id("sgCountValid").Call(fns...), jen.Id("k").Op("!=").Lit(1)).Block(
+		addErr("oneOf", jen.Lit(fmt.Sprintf("must match exactly one of the %d alternatives, matches ", len(branches))).Op("+").Id("sgItoa").Call(jen.Id("k"))))}
 }
