@@ -180,6 +180,17 @@ func MakePlan(outs []Output) (*Plan, error) {
 		byDir[o.Dir] = append(byDir[o.Dir], o)
 	}
 	sort.Strings(p.dirs)
+	seen := map[string]string{}
+	for _, dir := range p.dirs {
+		abs, err := filepath.Abs(filepath.FromSlash(dir))
+		if err != nil {
+			return nil, err
+		}
+		if other, ok := seen[abs]; ok {
+			return nil, fmt.Errorf("%s and %s are the same folder: spell it the same way for both outputs", other, dir)
+		}
+		seen[abs] = dir
+	}
 	manifests := make([]Output, len(p.dirs))
 	olds := make([]manifest, len(p.dirs))
 	for i, dir := range p.dirs {
@@ -224,6 +235,10 @@ func MakePlan(outs []Output) (*Plan, error) {
 // compare decides what happens to one output.
 func (p *Plan) compare(o Output, old manifest, dir string) error {
 	name := filepath.FromSlash(o.Path)
+	if link, ok := linkBelow(dir, o.Path); ok {
+		p.Conflicts = append(p.Conflicts, Conflict{link, "in the way: a symbolic link, where skillgen needs a folder (it never writes through a link)"})
+		return nil
+	}
 	st, err := os.Lstat(name)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -286,6 +301,25 @@ func owned(cur []byte, old manifest, rel, dir string) (bool, string) {
 	return false, "skillgen did not write it (its first line lacks \"" + Header + "\", and " + mf + " does not list it)"
 }
 
+// linkBelow returns the first folder between dir (excluded: the output folder may be a link)
+// and the file p that is a symbolic link.
+func linkBelow(dir, p string) (string, bool) {
+	rel := relTo(dir, p)
+	d := dir
+	parts := strings.Split(rel, "/")
+	for _, part := range parts[:len(parts)-1] {
+		d = path.Join(d, part)
+		st, err := os.Lstat(filepath.FromSlash(d))
+		if err != nil {
+			return "", false
+		}
+		if st.Mode()&fs.ModeSymlink != 0 {
+			return d, true
+		}
+	}
+	return "", false
+}
+
 // blockedFolder finds, for a path that does not exist, the nearest existing folder above it,
 // and reports a conflict when that is not a folder.
 func blockedFolder(name string) (Conflict, bool) {
@@ -339,6 +373,9 @@ func (p *Plan) orphans(dir string, outs []Output, old manifest, produced map[str
 	}
 	sort.Strings(names)
 	for _, c := range names {
+		if _, ok := linkBelow(dir, c); ok {
+			continue // not in the output folder any more: never removed through a link
+		}
 		st, err := os.Lstat(filepath.FromSlash(c))
 		if err != nil || !st.Mode().IsRegular() {
 			continue // gone, or not a file skillgen wrote

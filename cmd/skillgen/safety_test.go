@@ -272,6 +272,27 @@ func TestFoldersAndLinksInTheWay(t *testing.T) {
 		}
 		sameSnapshot(t, "-go-out "+c.out, before, snapshot(t, dir))
 	}
+	// A link where skillgen needs a folder (arbitrary/) is in the way: nothing is written
+	// through it, into the folder it points at.
+	if err := os.MkdirAll(filepath.Join(dir, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	target := t.TempDir()
+	if err := os.Symlink(target, filepath.Join(dir, "d", "arbitrary")); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI(t, dir, "-schema", "pet.json", "-go-package", "pet", "-go-import", "example.com/d", "-ts-out", "", "-go-out", "d")
+	if code != 1 || !strings.Contains(stderr, "d/arbitrary: in the way: a symbolic link, where skillgen needs a folder") {
+		t.Errorf("link as a subfolder: exit %d\n%s", code, stderr)
+	}
+	if entries, _ := os.ReadDir(target); len(entries) != 0 {
+		t.Errorf("written through the link: %v", entries)
+	}
+	// One folder spelled two ways for the two outputs would get two manifests.
+	code, _, stderr = runCLI(t, dir, "-schema", "pet.json", "-go-package", "pet", "-go-import", "", "-go-out", "e", "-ts-out", filepath.Join(dir, "e"))
+	if code != 1 || !strings.Contains(stderr, "are the same folder: spell it the same way") {
+		t.Errorf("one folder, two spellings: exit %d\n%s", code, stderr)
+	}
 }
 
 // TestSameBytesFromAnyFolder: one schema generated from two working directories with three
