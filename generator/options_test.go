@@ -67,19 +67,26 @@ func TestNPMNamesAsNPM(t *testing.T) {
 	verdicts := nodeVerdicts(t, `const v = require(`+jsQuote(npmModule(t, "validate-npm-package-name"))+`);
 		const names = JSON.parse(require("fs").readFileSync(0, "utf8"));
 		console.log(JSON.stringify(names.map((n) => v(n).validForNewPackages)));`, names)
+	agree(t, "validate-npm-package-name", names, verdicts, generator.CheckNPMPackage)
+}
+
+// agree fails where check and the oracle's verdicts differ, and when the candidates are nearly
+// all valid or all invalid (they would prove little).
+func agree(t *testing.T, oracle string, candidates []string, verdicts []bool, check func(string) error) {
+	t.Helper()
 	accepted := 0
-	for i, n := range names {
-		err := generator.CheckNPMPackage(n)
+	for i, c := range candidates {
+		err := check(c)
 		if (err == nil) != verdicts[i] {
-			t.Errorf("%q: npm says valid=%v, CheckNPMPackage says %v", n, verdicts[i], err)
+			t.Errorf("%q: %s says valid=%v, skillgen says %v", c, oracle, verdicts[i], err)
 		}
 		if err == nil {
 			accepted++
 		}
 	}
-	t.Logf("%d names, %d valid", len(names), accepted)
-	if accepted < 10 || accepted > len(names)-10 {
-		t.Errorf("the candidates do not exercise both verdicts: %d of %d valid", accepted, len(names))
+	t.Logf("%d candidates, %d valid", len(candidates), accepted)
+	if accepted < 10 || accepted > len(candidates)-10 {
+		t.Errorf("the candidates do not exercise both verdicts: %d of %d valid", accepted, len(candidates))
 	}
 }
 
@@ -103,20 +110,7 @@ func TestVersionsAsNPM(t *testing.T) {
 	verdicts := nodeVerdicts(t, `const semver = require(`+jsQuote(npmModule(t, "semver"))+`);
 		const vs = JSON.parse(require("fs").readFileSync(0, "utf8"));
 		console.log(JSON.stringify(vs.map((v) => semver.valid(v) !== null && v === v.trim() && !/^[v=]/.test(v))));`, versions)
-	accepted := 0
-	for i, v := range versions {
-		err := generator.CheckSemver(v)
-		if (err == nil) != verdicts[i] {
-			t.Errorf("%q: npm's semver says valid=%v, CheckSemver says %v", v, verdicts[i], err)
-		}
-		if err == nil {
-			accepted++
-		}
-	}
-	t.Logf("%d versions, %d valid", len(versions), accepted)
-	if accepted < 10 || accepted > len(versions)-10 {
-		t.Errorf("the candidates do not exercise both verdicts: %d of %d valid", accepted, len(versions))
-	}
+	agree(t, "npm's semver", versions, verdicts, generator.CheckSemver)
 }
 
 func jsQuote(s string) string {
