@@ -20,8 +20,9 @@ help:
 	@echo "make fuzz      fuzz every parser and the schema loader for FUZZTIME each (default 60s)"
 	@echo "make build     build bin/skillgen and bin/skillcheck"
 
+# -v: every file written or removed, then the counts (written, unchanged, removed).
 generate:
-	$(GO) run ./cmd/skillgen
+	$(GO) run ./cmd/skillgen -v
 
 check:
 	$(GO) run ./cmd/skillgen -check
@@ -44,6 +45,7 @@ test-go:
 	$(GO) test -count=1 $$($(GO) list ./... | grep -v -e '/crosscheck$$' -e '/suite$$')
 	set -o pipefail; $(GO) test -count=1 -v ./crosscheck ./suite 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
 
+# npm test sets NO_COLOR when its output is not a terminal (see tsconformance/package.json).
 test-ts:
 	@if [ -f tsconformance/package.json ]; then cd tsconformance && npm test; fi
 

@@ -407,7 +407,6 @@ func TestProperty11ChecksCanFail(t *testing.T) {
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
 	outb, err := cmd.CombinedOutput()
 	output := string(outb)
-	t.Logf("broken copy says:\n%s", lastLines(output, 4))
 	if err == nil {
 		t.Fatalf("the invalid direction passed on a validator without SkillDescriptor's required check of name:\n%s", output)
 	}
@@ -418,10 +417,6 @@ func TestProperty11ChecksCanFail(t *testing.T) {
 	if !strings.Contains(output, `drop-required at "/name"`) {
 		t.Errorf("the disagreements do not name the dropped member /name:\n%s", output)
 	}
-	t.Logf(label+"broken validator: %s mutations, %s disagreements", m[1], m[2])
-}
-
-func lastLines(s string, n int) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+	// The copy is broken on purpose: its failure is the expected result, reported as caught.
+	t.Logf(label+"caught: the deliberately broken copy (SkillDescriptor without its required check of name) was flagged on %s of %s mutations, drop-required at /name among them", m[2], m[1])
 }

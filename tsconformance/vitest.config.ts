@@ -5,6 +5,8 @@ import { defineConfig } from "vitest/config";
 // next to them: resolve it (and every other import of it) to this package's copy.
 const here = fileURLToPath(new URL(".", import.meta.url));
 
+// Colour: vitest's colours follow NO_COLOR and TERM only, not whether the output is a terminal,
+// so "npm test" sets NO_COLOR when it is not (logs, make test | tee) to keep ANSI codes out.
 export default defineConfig({
   resolve: {
     alias: {

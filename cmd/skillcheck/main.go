@@ -3,9 +3,11 @@
 //
 // Usage:
 //
-//	skillcheck -type TypeName [-consumer-version X.Y.Z] FILE...
+//	skillcheck -type TypeName [-consumer-version X.Y.Z] FILE|DIR...
 //
-// FILE "-" is standard input. For every violation skillcheck prints one line
+// FILE "-" is standard input; a DIR stands for every *.json file below it, in sorted order.
+// TypeName is matched case-insensitively (skilldescriptor is SkillDescriptor); an unknown name
+// gets the nearest one as a suggestion. For every violation skillcheck prints one line
 //
 //	FILE:#POINTER: MESSAGE
 //
@@ -26,14 +28,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"os"
+	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 
 	skill "github.com/skillgen/skillgen/gen/go"
 )
 
-const usage = "usage: skillcheck -type TypeName [-consumer-version X.Y.Z] FILE...\n"
+const usage = "usage: skillcheck -type TypeName [-consumer-version X.Y.Z] FILE|DIR...\n"
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -61,11 +66,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	names := skill.TypeNames()
-	switch {
-	case *typeName == "":
+	if *typeName == "" {
 		return usageError("-type is required; valid types: %s", strings.Join(names, ", "))
-	case !slices.Contains(names, *typeName):
-		return usageError("unknown type %q; valid types: %s", *typeName, strings.Join(names, ", "))
+	}
+	typ, err := matchType(*typeName, names)
+	if err != nil {
+		return usageError("%v; valid types: %s", err, strings.Join(names, ", "))
+	}
+	*typeName = typ
+	switch {
 	case *consumer != "" && *typeName != "SkillDescriptor":
 		return usageError("-consumer-version applies only to -type SkillDescriptor")
 	case fs.NArg() == 0:
@@ -77,8 +86,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 
-	status := 0
-	for _, file := range fs.Args() {
+	files, status := expand(fs.Args(), stderr)
+	for _, file := range files {
 		name, data, err := read(file, stdin)
 		if err != nil {
 			fmt.Fprintf(stderr, "skillcheck: %v\n", err)
@@ -90,6 +99,108 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	return status
+}
+
+// matchType finds the type a -type value names: the exact name, or the one name equal to it
+// ignoring case; otherwise the error suggests the nearest name.
+func matchType(name string, names []string) (string, error) {
+	if slices.Contains(names, name) {
+		return name, nil
+	}
+	var folded []string
+	for _, n := range names {
+		if strings.EqualFold(n, name) {
+			folded = append(folded, n)
+		}
+	}
+	switch len(folded) {
+	case 1:
+		return folded[0], nil
+	case 0:
+		if near := nearest(name, names); near != "" {
+			return "", fmt.Errorf("unknown type %q (did you mean %s?)", name, near)
+		}
+		return "", fmt.Errorf("unknown type %q", name)
+	}
+	return "", fmt.Errorf("type %q is ambiguous: it could be %s", name, strings.Join(folded, " or "))
+}
+
+// nearest returns the name closest to s ignoring case (by edit distance; a name that contains s
+// counts as close), or "" when none is close enough to be a likely typo.
+func nearest(s string, names []string) string {
+	best, bestD := "", -1
+	ls := strings.ToLower(s)
+	for _, n := range names {
+		ln := strings.ToLower(n)
+		d := editDistance(ls, ln)
+		if strings.Contains(ln, ls) && len(ls) >= 3 {
+			d = min(d, len(ln)-len(ls))
+		}
+		if bestD < 0 || d < bestD {
+			best, bestD = n, d
+		}
+	}
+	if bestD < 0 || bestD > max(2, len([]rune(s))/2) {
+		return ""
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in code points.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// expand replaces every folder among the arguments with the *.json files below it, sorted; a
+// folder without any is an error (status 2), like an argument that cannot be read.
+func expand(args []string, stderr io.Writer) ([]string, int) {
+	var files []string
+	status := 0
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if a == "-" || err != nil || !st.IsDir() {
+			files = append(files, a) // read reports what is wrong with it
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(a, func(p string, d iofs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(d.Name(), ".json") {
+				found = append(found, p)
+			}
+			return nil
+		})
+		if err != nil {
+			fmt.Fprintf(stderr, "skillcheck: %v\n", err)
+			status = 2
+		}
+		if len(found) == 0 && err == nil {
+			fmt.Fprintf(stderr, "skillcheck: %s: no *.json file in this folder or below\n", a)
+			status = 2
+		}
+		sort.Strings(found)
+		files = append(files, found...)
+	}
+	return files, status
 }
 
 func read(file string, stdin io.Reader) (name string, data []byte, err error) {

@@ -248,3 +248,71 @@ func TestFragment(t *testing.T) {
 		}
 	}
 }
+
+// TestDirectories: a folder stands for every *.json file below it, in sorted order; a folder
+// with none is an error.
+func TestDirectories(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"b.json":            validDescriptor,
+		"a-bad.json":        edit(t, func(m map[string]any) { delete(m, "auth") }),
+		"sub/c-bad.json":    edit(t, func(m map[string]any) { m["access"] = "everyone" }),
+		"sub/notes.txt":     "not checked",
+		"sub/deeper/d.json": validDescriptor,
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := runCmd(t, "", "-type", "SkillDescriptor", dir)
+	want := []string{
+		filepath.Join(dir, "a-bad.json") + ":#/auth: ",
+		filepath.Join(dir, "sub", "c-bad.json") + ":#/access: ",
+	}
+	got := lines(r.stdout)
+	if r.code != 1 || len(got) != len(want) || r.stderr != "" {
+		t.Fatalf("folder: %+v, want exit 1 and %d lines", r, len(want))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(got[i], w) {
+			t.Errorf("line %d: %q, want it to start with %q", i, got[i], w)
+		}
+	}
+	// Only the valid files: exit 0; a file and a folder together.
+	if r := runCmd(t, "", "-type", "SkillDescriptor", filepath.Join(dir, "sub", "deeper"), filepath.Join(dir, "b.json")); r.code != 0 || r.stdout != "" {
+		t.Errorf("valid folder and file: %+v", r)
+	}
+	empty := t.TempDir()
+	if r := runCmd(t, "", "-type", "SkillDescriptor", empty); r.code != 2 || !strings.Contains(r.stderr, empty+": no *.json file in this folder or below") {
+		t.Errorf("empty folder: %+v", r)
+	}
+}
+
+// TestTypeNames: -type matches case-insensitively; an unknown name gets the nearest as a
+// suggestion.
+func TestTypeNames(t *testing.T) {
+	ok := writeFile(t, "ok.json", validDescriptor)
+	for _, name := range []string{"skilldescriptor", "SKILLDESCRIPTOR", "SkillDescriptor"} {
+		if r := runCmd(t, "", "-type", name, ok); r.code != 0 || r.stdout != "" || r.stderr != "" {
+			t.Errorf("-type %s: %+v", name, r)
+		}
+	}
+	for name, want := range map[string]string{
+		"SkilDescriptor": `unknown type "SkilDescriptor" (did you mean SkillDescriptor?)`,
+		"descriptor":     `unknown type "descriptor" (did you mean SkillDescriptor?)`,
+		"skill-index":    `unknown type "skill-index" (did you mean SkillIndex?)`,
+		"Zebra":          `unknown type "Zebra"; valid types: `,
+	} {
+		r := runCmd(t, "", "-type", name, ok)
+		if r.code != 2 || !strings.Contains(r.stderr, want) {
+			t.Errorf("-type %s: %+v, want exit 2 and %q", name, r, want)
+		}
+	}
+	if got, err := matchType("ab", []string{"AB", "Ab"}); err == nil || !strings.Contains(err.Error(), "ambiguous: it could be AB or Ab") {
+		t.Errorf("two names equal ignoring case: %q, %v", got, err)
+	}
+}

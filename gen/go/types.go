@@ -3,7 +3,7 @@
 
 package skill
 
-// Finding is generated from schema/Finding.json#.
+// Finding is generated from Finding.json#.
 //
 // One SuperAuditor finding: an observation (drift, staleness, integrity) that a server has already
 // computed about its own stored state. The standard defines two members, kind and severity; every
@@ -26,7 +26,7 @@ type Finding struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// FindingsResponse is generated from schema/FindingsResponse.json#.
+// FindingsResponse is generated from FindingsResponse.json#.
 //
 // The result of the SuperAuditor pull tool get_session_findings. Everything in it is computed from
 // one truncated set: the server runs its single detector, keeps the first per_kind_limit findings
@@ -75,7 +75,7 @@ type FindingsResponse struct {
 	Meta Meta `json:"_meta"`
 }
 
-// Meta is generated from schema/FindingsResponse.json#/$defs/Meta.
+// Meta is generated from FindingsResponse.json#/$defs/Meta.
 //
 // Metadata about the server that produced the response. Open: servers may add further metadata
 // members, which consumers tolerate and preserve.
@@ -87,7 +87,7 @@ type Meta struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// GetSessionFindingsParams is generated from schema/GetSessionFindingsParams.json#.
+// GetSessionFindingsParams is generated from GetSessionFindingsParams.json#.
 //
 // The parameters of the SuperAuditor pull tool get_session_findings(session_key?, per_kind_limit?,
 // include_summary?), which returns a FindingsResponse. Every parameter is optional; {} asks for
@@ -129,7 +129,7 @@ func (t GetSessionFindingsParams) GetIncludeSummary() bool {
 	return *t.IncludeSummary
 }
 
-// InvocationRequest is generated from schema/InvocationRequest.json#.
+// InvocationRequest is generated from InvocationRequest.json#.
 //
 // A request to run a skill, sent by the caller to the descriptor's endpoint (as the JSON body of a
 // POST). Credentials are not part of the document: they travel in the transport as the
@@ -157,7 +157,7 @@ type InvocationRequest struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// Caller is generated from schema/InvocationRequest.json#/$defs/Caller.
+// Caller is generated from InvocationRequest.json#/$defs/Caller.
 //
 // The principal on whose behalf the skill runs, as declared by the client. It identifies and
 // attributes the call (logs, quotas, audit); it does not authenticate: the provider relies on the
@@ -201,7 +201,7 @@ func (v CallerType) Valid() bool {
 	return false
 }
 
-// InvocationResponse is generated from schema/InvocationResponse.json#.
+// InvocationResponse is generated from InvocationResponse.json#.
 //
 // The provider's answer to an InvocationRequest, and any later report on the same execution. A
 // skill that finishes within the request answers with a terminal status (succeeded, failed or
@@ -233,7 +233,7 @@ type InvocationResponse struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// InvocationStatus is generated from schema/InvocationResponse.json#/$defs/InvocationStatus.
+// InvocationStatus is generated from InvocationResponse.json#/$defs/InvocationStatus.
 //
 // The state of an execution. Lifecycle: accepted -> running -> succeeded | failed | cancelled.
 // "accepted": the provider validated and queued the request, nothing has run yet. "running": the
@@ -267,7 +267,7 @@ func (v InvocationStatus) Valid() bool {
 	return false
 }
 
-// Timestamps is generated from schema/InvocationResponse.json#/$defs/Timestamps.
+// Timestamps is generated from InvocationResponse.json#/$defs/Timestamps.
 //
 // The milestones of an execution, each an RFC 3339 date-time with explicit offset (UTC "Z"
 // recommended), set by the provider from its own clock. received <= started <= completed. An
@@ -284,7 +284,7 @@ type Timestamps struct {
 	Completed *Timestamp `json:"completed,omitzero"`
 }
 
-// InvocationError is generated from schema/InvocationResponse.json#/$defs/InvocationError.
+// InvocationError is generated from InvocationResponse.json#/$defs/InvocationError.
 //
 // A machine-readable reason and a human-readable explanation of a failure. Open: providers may add
 // members (for example a "details" object or a "retry_after_ms" hint); consumers tolerate and
@@ -305,7 +305,7 @@ type InvocationError struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// ProtocolVersion is generated from schema/ProtocolVersion.json#.
+// ProtocolVersion is generated from ProtocolVersion.json#.
 //
 // The version of the skill-sharing protocol a document follows, carried as the "protocol" member
 // of skill descriptors and skill indexes. This schema describes protocol 1.x (current version
@@ -325,7 +325,7 @@ type ProtocolVersion struct {
 	Version SemVer `json:"version"`
 }
 
-// SkillDescriptor is generated from schema/SkillDescriptor.json#.
+// SkillDescriptor is generated from SkillDescriptor.json#.
 //
 // The published description of one skill: what it does, who provides it, where and how to invoke
 // it, what it takes and returns, how callers authenticate and who may use it. A provider serves
@@ -382,7 +382,7 @@ type SkillDescriptor struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// Provider is generated from schema/SkillDescriptor.json#/$defs/Provider.
+// Provider is generated from SkillDescriptor.json#/$defs/Provider.
 //
 // The operator of one or more skills. Open for forward compatibility: unknown members are
 // tolerated and preserved.
@@ -403,7 +403,7 @@ type Provider struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// Endpoint is generated from schema/SkillDescriptor.json#/$defs/Endpoint.
+// Endpoint is generated from SkillDescriptor.json#/$defs/Endpoint.
 //
 // The network location that runs the skill. Open for forward compatibility: unknown members are
 // tolerated and preserved.
@@ -455,7 +455,7 @@ func (v EndpointMethod) Valid() bool {
 	return false
 }
 
-// InputParameter is generated from schema/SkillDescriptor.json#/$defs/InputParameter.
+// InputParameter is generated from SkillDescriptor.json#/$defs/InputParameter.
 //
 // One parameter of a skill. Closed (no other members) so that a misspelt key such as "requried" is
 // reported instead of silently changing the contract.
@@ -474,7 +474,7 @@ type InputParameter struct {
 	Required bool `json:"required"`
 }
 
-// OutputDescriptor is generated from schema/SkillDescriptor.json#/$defs/OutputDescriptor.
+// OutputDescriptor is generated from SkillDescriptor.json#/$defs/OutputDescriptor.
 //
 // What a successful invocation returns in InvocationResponse.output. Closed (no other members) to
 // catch typos.
@@ -489,7 +489,7 @@ type OutputDescriptor struct {
 	MediaType *string `json:"media_type,omitzero"`
 }
 
-// ValueType is generated from schema/SkillDescriptor.json#/$defs/ValueType.
+// ValueType is generated from SkillDescriptor.json#/$defs/ValueType.
 //
 // A JSON value type, as named by JSON Schema: "string", "number" (any JSON number), "integer" (a
 // number without fractional part; values beyond 2^53-1 lose precision in JavaScript, so skills
@@ -518,7 +518,7 @@ func (v ValueType) Valid() bool {
 	return false
 }
 
-// Auth is generated from schema/SkillDescriptor.json#/$defs/Auth.
+// Auth is generated from SkillDescriptor.json#/$defs/Auth.
 //
 // How a caller authenticates an invocation, a union tagged by "type": "api_key" (a static key in a
 // header or query parameter), "oauth2" (an OAuth 2.0 bearer token), "custom" (a provider-specific
@@ -551,7 +551,7 @@ func (u Auth) Tag() string {
 	return ""
 }
 
-// APIKeyAuth is generated from schema/SkillDescriptor.json#/$defs/APIKeyAuth.
+// APIKeyAuth is generated from SkillDescriptor.json#/$defs/APIKeyAuth.
 //
 // A static API key issued by the provider, sent with every invocation in a header or a query
 // parameter. Closed: no other members.
@@ -588,7 +588,7 @@ func (v APIKeyAuthIn) Valid() bool {
 	return false
 }
 
-// OAuth2Auth is generated from schema/SkillDescriptor.json#/$defs/OAuth2Auth.
+// OAuth2Auth is generated from SkillDescriptor.json#/$defs/OAuth2Auth.
 //
 // OAuth 2.0 (RFC 6749): the caller obtains an access token from token_url with whichever grant the
 // provider registered it for (client credentials for services, authorization code for users) and
@@ -603,7 +603,7 @@ type OAuth2Auth struct {
 	Scopes []string `json:"scopes,omitzero"`
 }
 
-// CustomAuth is generated from schema/SkillDescriptor.json#/$defs/CustomAuth.
+// CustomAuth is generated from SkillDescriptor.json#/$defs/CustomAuth.
 //
 // A provider-specific authentication scheme (for example request signing) that this protocol does
 // not model; callers that do not implement the named scheme cannot invoke the skill. Closed: no
@@ -617,13 +617,13 @@ type CustomAuth struct {
 	DocumentationURL *string `json:"documentation_url,omitzero"`
 }
 
-// NoAuth is generated from schema/SkillDescriptor.json#/$defs/NoAuth.
+// NoAuth is generated from SkillDescriptor.json#/$defs/NoAuth.
 //
 // No credentials: anyone who can reach the endpoint may invoke the skill. Fits public skills only.
 // Closed: no other members.
 type NoAuth struct{}
 
-// SkillIndex is generated from schema/SkillIndex.json#.
+// SkillIndex is generated from SkillIndex.json#.
 //
 // The list of skills a provider domain offers, served as application/json at the Well-Known URI
 // (RFC 8615) https://<provider-domain>/.well-known/skills/index.json. An unauthenticated request
@@ -648,7 +648,7 @@ type SkillIndex struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// SkillIndexEntry is generated from schema/SkillIndex.json#/$defs/SkillIndexEntry.
+// SkillIndexEntry is generated from SkillIndex.json#/$defs/SkillIndexEntry.
 //
 // The summary of one skill in an index. id, name, version, capability_type, access and description
 // repeat the values of the descriptor that descriptor_url resolves to, so a consumer can filter
@@ -682,7 +682,7 @@ type SkillIndexEntry struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// SemVer is generated from schema/defs/common.json#/$defs/SemVer.
+// SemVer is generated from defs/common.json#/$defs/SemVer.
 //
 // A version number MAJOR.MINOR.PATCH (Semantic Versioning 2.0.0, core part only): three
 // non-negative decimal integers separated by dots, each without leading zeros ("0" is allowed,
@@ -693,7 +693,7 @@ type SkillIndexEntry struct {
 // short. Example: "1.4.0".
 type SemVer string
 
-// CapabilityType is generated from schema/defs/common.json#/$defs/CapabilityType.
+// CapabilityType is generated from defs/common.json#/$defs/CapabilityType.
 //
 // What kind of capability a skill offers; consumers filter skills by it (a filter returns exactly
 // the skills of that type). "plugin": extends the calling host or agent with a tool it can call as
@@ -726,7 +726,7 @@ func (v CapabilityType) Valid() bool {
 	return false
 }
 
-// Access is generated from schema/defs/common.json#/$defs/Access.
+// Access is generated from defs/common.json#/$defs/Access.
 //
 // Who may see and invoke a skill. "public": listed in the provider's public skill index,
 // descriptor readable and skill invocable by anyone (the descriptor's auth still applies, usually
@@ -757,7 +757,7 @@ func (v Access) Valid() bool {
 	return false
 }
 
-// Severity is generated from schema/defs/common.json#/$defs/Severity.
+// Severity is generated from defs/common.json#/$defs/Severity.
 //
 // How serious a finding is, ordered critical > warn > info. "critical": a read contract is broken
 // right now; data already returned to callers cannot be trusted. "warn": two stored facts
@@ -788,7 +788,7 @@ func (v Severity) Valid() bool {
 	return false
 }
 
-// SkillID is generated from schema/defs/common.json#/$defs/SkillID.
+// SkillID is generated from defs/common.json#/$defs/SkillID.
 //
 // A skill identifier chosen by the provider: 1 to 128 characters from lowercase ASCII letters,
 // digits, '.', '_' and '-', starting and ending with a letter or digit (reverse-DNS names such as
@@ -796,7 +796,7 @@ func (v Severity) Valid() bool {
 // same across versions of the skill, and is compared byte for byte (no case folding).
 type SkillID string
 
-// Timestamp is generated from schema/defs/common.json#/$defs/Timestamp.
+// Timestamp is generated from defs/common.json#/$defs/Timestamp.
 //
 // An instant as an RFC 3339 date-time with an explicit offset: "YYYY-MM-DDTHH:MM:SS", optional
 // fraction of 1 to 9 digits, then "Z" or "+HH:MM"/"-HH:MM" (for example "2026-03-14T09:26:53.589Z"

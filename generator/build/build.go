@@ -119,7 +119,7 @@ func Build(set *load.Set, opts Options) (*ir.Schema, error) {
 	named := make([]*ir.Type, len(roots))
 	for i, r := range roots {
 		gn := b.goTypes.UniqueFamily(naming.Camel(r.name), naming.GoTypeFamily)
-		named[i] = &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(gn), Location: b.set.Display(r.loc)}
+		named[i] = &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(gn), Location: r.loc.String()}
 	}
 	for i, r := range roots {
 		n, err := b.node(r.loc)

@@ -4,8 +4,10 @@ package golang
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/format"
+	"go/scanner"
 	"io/fs"
 	"regexp"
 	"runtime"
@@ -130,11 +132,18 @@ func render(jobs []job) ([]ir.File, error) {
 			defer wg.Done()
 			for i := range next {
 				var buf bytes.Buffer
-				if err := jobs[i].build().Render(&buf); err != nil {
+				f := jobs[i].build()
+				f.NoFormat = true // formatSource reports a failure with a few lines, not the whole source
+				if err := f.Render(&buf); err != nil {
 					errs[i] = fmt.Errorf("%s: %w", jobs[i].name, err)
 					continue
 				}
-				out[i] = ir.File{Path: jobs[i].name, Data: buf.Bytes()}
+				data, err := formatSource(buf.Bytes())
+				if err != nil {
+					errs[i] = fmt.Errorf("%s: %w", jobs[i].name, err)
+					continue
+				}
+				out[i] = ir.File{Path: jobs[i].name, Data: data}
 			}
 		}()
 	}
@@ -196,11 +205,41 @@ func (e *emitter) staticFile(name, from, to string) (ir.File, error) {
 	}
 	body := clause.ReplaceAll(src, []byte("package "+to))
 	head := Header + "\n// Source: templates/go/" + name + ".go.tmpl\n\n"
-	formatted, err := format.Source(append([]byte(head), body...))
+	formatted, err := formatSource(append([]byte(head), body...))
 	if err != nil {
 		return ir.File{}, fmt.Errorf("templates/go/%s.go.tmpl: %w", name, err)
 	}
 	return ir.File{Path: name + ".go", Data: formatted}, nil
+}
+
+// formatSource gofmts generated source. On failure (a bug of the emitter: the generated code
+// does not parse) the error shows the lines around the first problem, numbered, never the
+// whole source.
+func formatSource(src []byte) ([]byte, error) {
+	out, err := format.Source(src)
+	if err == nil {
+		return out, nil
+	}
+	line := 0
+	var list scanner.ErrorList
+	if errors.As(err, &list) && len(list) > 0 {
+		line = list[0].Pos.Line
+	}
+	lines := strings.Split(string(src), "\n")
+	var b strings.Builder
+	fmt.Fprintf(&b, "the generated code does not parse (a bug of skillgen): %v", err)
+	for n := max(1, line-2); line > 0 && n <= min(len(lines), line+2); n++ {
+		text := lines[n-1]
+		if r := []rune(text); len(r) > 160 {
+			text = string(r[:160]) + " …"
+		}
+		mark := " "
+		if n == line {
+			mark = ">"
+		}
+		fmt.Fprintf(&b, "\n%s %5d | %s", mark, n, text)
+	}
+	return nil, errors.New(b.String())
 }
 
 // comment turns schema text into a Go comment body, safe whatever the text holds.

@@ -27,7 +27,7 @@ func (e *emitter) arbitraries() string {
 	if len(names) > 0 {
 		imports = e.exec("arb.imports", strings.Join(names, ", "))
 	}
-	return e.exec("arbitraries.ts", struct{ Header, Imports, Body string }{Header, imports, body.String()})
+	return e.exec("arbitraries.ts", struct{ Header, Package, Imports, Body string }{Header, e.opts.PackageName, imports, body.String()})
 }
 
 // recursion finds the cycles of references between named types (their strongly connected

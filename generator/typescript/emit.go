@@ -28,6 +28,10 @@ type Options struct {
 	PackageName string
 	// PackageVersion is the "version" of package.json; default "0.0.0".
 	PackageVersion string
+	// License is the "license" of package.json, an SPDX expression; default "MIT". With MIT
+	// the package has a LICENSE file with the MIT text; with any other licence it has none, and
+	// its README says to add one (skillgen never writes over a LICENSE it did not write).
+	License string
 }
 
 func (o Options) withDefaults() Options {
@@ -37,7 +41,19 @@ func (o Options) withDefaults() Options {
 	if o.PackageVersion == "" {
 		o.PackageVersion = "0.0.0"
 	}
+	if o.License == "" {
+		o.License = "MIT"
+	}
 	return o
+}
+
+// hasLicenseText reports whether the package gets a LICENSE file: skillgen knows the text of
+// the MIT licence only.
+func (o Options) hasLicenseText() bool { return o.License == "MIT" }
+
+// tarball is the file name npm pack gives the package: "@scope/name" becomes "scope-name".
+func (o Options) tarball() string {
+	return strings.ReplaceAll(strings.TrimPrefix(o.PackageName, "@"), "/", "-") + "-" + o.PackageVersion + ".tgz"
 }
 
 var parsed = sync.OnceValues(func() (*template.Template, error) {
@@ -52,7 +68,7 @@ var behaviourModules = map[string]string{
 }
 
 // Emit returns the files of the TypeScript package, with paths relative to its folder:
-// package.json, tsconfig.json, README.md, LICENSE, .gitignore,
+// package.json, tsconfig.json, README.md, .gitignore, LICENSE (for the MIT licence),
 // src/{index,runtime,types,nodes,validate,arbitraries}.ts, and src/<module>.ts for each
 // behaviour pack the schema turns on (static sources from templates/ts).
 func Emit(s *ir.Schema, opts Options) ([]ir.File, error) {
@@ -69,7 +85,6 @@ func Emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 		{"package.json", e.packageJSON},
 		{"tsconfig.json", e.tsconfig},
 		{"README.md", e.readme},
-		{"LICENSE", func() string { return e.exec("LICENSE", nil) }},
 		{".gitignore", func() string { return e.exec("gitignore", nil) }},
 		{"src/index.ts", e.index},
 		{"src/runtime.ts", e.runtime},
@@ -77,6 +92,9 @@ func Emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 		{"src/nodes.ts", e.nodes},
 		{"src/validate.ts", e.validate},
 		{"src/arbitraries.ts", e.arbitraries},
+	}
+	if e.opts.hasLicenseText() {
+		files = append(files, file{"LICENSE", func() string { return e.exec("LICENSE", e.opts.PackageName) }})
 	}
 	for _, m := range e.behaviours() {
 		files = append(files, file{"src/" + m + ".ts", func() string { return e.static(m) }})
@@ -125,7 +143,9 @@ func (e *emitter) runtime() string {
 }
 
 func (e *emitter) packageJSON() string {
-	return e.exec("package.json", struct{ Name, Version string }{jsString(e.opts.PackageName), jsString(e.opts.PackageVersion)})
+	return e.exec("package.json", struct{ Name, Version, License string }{
+		jsString(e.opts.PackageName), jsString(e.opts.PackageVersion), jsString(e.opts.License),
+	})
 }
 
 func (e *emitter) tsconfig() string {
@@ -186,7 +206,11 @@ func (e *emitter) readme() string {
 	if behaviours.Len() > 0 {
 		sections = e.exec("readme.behaviour", behaviours.String())
 	}
-	return e.exec("README.md", struct{ Name, Types, Example, Behaviours string }{
-		e.opts.PackageName, strings.Join(names, ", "), example, sections,
+	license := e.exec("readme.license.text", e.opts.License)
+	if !e.opts.hasLicenseText() {
+		license = e.exec("readme.license.none", e.opts.License)
+	}
+	return e.exec("README.md", struct{ Name, Tarball, Types, Example, Behaviours, License string }{
+		e.opts.PackageName, e.opts.tarball(), strings.Join(names, ", "), example, sections, license,
 	})
 }

@@ -99,7 +99,7 @@ func TestShapes(t *testing.T) {
 			`switch (v["type"]) {`,
 		},
 		"src/arbitraries.ts": {
-			"export function arbitraryTree(depth: number = 0): fc.Arbitrary<Tree> {",
+			"export function arbitraryTree(depth: number = 0): FC.Arbitrary<Tree> {",
 			"lazy(() => arbitraryTree(depth + 1))",
 			"fc.stringMatching(n.pattern1)",
 		},

@@ -306,7 +306,62 @@ func TestPackInstallConsume(t *testing.T) {
 	if !strings.Contains(out, "consumer ok") {
 		t.Fatalf("consumer: %s", out)
 	}
-	t.Logf("%s@%s: %d files in the tarball; consumer compiled with TypeScript 5.9.3 and 7 and ran", meta.Name, meta.Version, len(names))
+	// The same consumer under "moduleResolution": "bundler".
+	if err := os.WriteFile(filepath.Join(app, "tsconfig.bundler.json"), []byte(consumerBundlerTSConfig), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(t, app, "node", filepath.Join(ts5, "typescript", "bin", "tsc"), "-p", "tsconfig.bundler.json")
+	t.Logf("%s@%s: %d files in the tarball; consumer compiled with TypeScript 5.9.3 and 7 and ran; bundler resolution type-checks", meta.Name, meta.Version, len(names))
+
+	consumeFromCommonJS(t, tarballs[0], meta.Name, ts5)
+}
+
+const consumerBundlerTSConfig = `{
+  "extends": "./tsconfig.json",
+  "compilerOptions": { "module": "esnext", "moduleResolution": "bundler", "noEmit": true }
+}
+`
+
+// consumeFromCommonJS installs the tarball, without fast-check, into a CommonJS project: under
+// "nodenext" TypeScript compiles a require of the package and Node runs it; under "node16"
+// TypeScript refuses it (TS1479), as docs/typescript.md says; and the arbitraries entry,
+// without its peer dependency, fails with a message that names fast-check and the install.
+func consumeFromCommonJS(t *testing.T, tarball, name, ts5 string) {
+	t.Helper()
+	app := t.TempDir()
+	if err := os.WriteFile(filepath.Join(app, "package.json"), []byte(`{"name": "cjs-consumer", "private": true}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := npm(app, "install", tarball); err != nil {
+		t.Fatalf("npm install tarball: %v\n%s", err, out)
+	}
+	src := "import { isSkillDescriptor } from \"" + name + "\";\nconsole.log(\"cjs\", isSkillDescriptor({}));\n"
+	if err := os.MkdirAll(filepath.Join(app, "src"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(app, "src", "main.ts"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tsc := filepath.Join(ts5, "typescript", "bin", "tsc")
+	run(t, app, "node", tsc, "--module", "nodenext", "--moduleResolution", "nodenext", "--strict", "--outDir", "out", "src/main.ts")
+	if out := run(t, app, "node", "out/main.js"); strings.TrimSpace(out) != "cjs false" {
+		t.Errorf("CommonJS consumer printed %q", out)
+	}
+	cmd := exec.Command("node", tsc, "--module", "node16", "--moduleResolution", "node16", "--strict", "--noEmit", "src/main.ts")
+	cmd.Dir = app
+	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "TS1479") {
+		t.Errorf("node16 from CommonJS: want TS1479, got %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(app, "node_modules", "fast-check")); !os.IsNotExist(err) {
+		t.Fatalf("fast-check was installed with the package: %v", err)
+	}
+	cmd = exec.Command("node", "-e", `import("`+name+`/arbitraries").then(() => console.log("loaded"), (e) => console.log(e.message))`)
+	cmd.Dir = app
+	out, err := cmd.CombinedOutput()
+	want := name + "/arbitraries needs fast-check 4, a peer dependency that is not installed: npm install --save-dev fast-check"
+	if err != nil || strings.TrimSpace(string(out)) != want {
+		t.Errorf("arbitraries without fast-check: %v\n%s\nwant %s", err, out, want)
+	}
 }
 
 // TestGenTSFresh checks that gen/ts is what the emitter writes for the canonical schema, so

@@ -53,7 +53,7 @@ func Diff(oldName, newName string, old, new []byte) string {
 				bLen++
 			}
 		}
-		fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n", aStart+1, aLen, bStart+1, bLen)
+		fmt.Fprintf(&out, "@@ -%s +%s @@\n", hunkRange(aStart, aLen), hunkRange(bStart, bLen))
 		for _, op := range ops[start:end] {
 			out.WriteByte(op.kind)
 			out.WriteString(op.text)
@@ -64,6 +64,15 @@ func Diff(oldName, newName string, old, new []byte) string {
 		i = end
 	}
 	return out.String()
+}
+
+// hunkRange writes a hunk's line range: "start,length" counted from 1, where an empty range
+// names the line before it (so "0,0" inserts at the top), as diff(1) and patch(1) read it.
+func hunkRange(start, length int) string {
+	if length == 0 {
+		return fmt.Sprintf("%d,0", start)
+	}
+	return fmt.Sprintf("%d,%d", start+1, length)
 }
 
 type op struct {
@@ -126,12 +135,13 @@ func edits(a, b []string) []op {
 				ops = append(ops, op{' ', am[i], p + i, p + j})
 				i++
 				j++
-			case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
-				ops = append(ops, op{'+', bm[j], p + i, p + j})
-				j++
-			default:
+			case i < n && (j == m || lcs[i+1][j] >= lcs[i][j+1]):
+				// Deletions come before insertions, as in diff(1) and git.
 				ops = append(ops, op{'-', am[i], p + i, p + j})
 				i++
+			default:
+				ops = append(ops, op{'+', bm[j], p + i, p + j})
+				j++
 			}
 		}
 	}
