@@ -20,6 +20,9 @@ func TestGeneratedSchemasAreValid(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %s: the oracle refuses the generated schema: %v\n%s", d, s.Name, err, s.Doc.Indent())
 			}
+			if err := o.compileDefs(s); err != nil {
+				t.Fatalf("%s %s: a definition does not compile: %v\n%s", d, s.Name, err, s.Doc.Indent())
+			}
 			if again := NewSchema(7, i, d); !bytes.Equal(again.Doc.JSON(), s.Doc.JSON()) {
 				t.Fatalf("%s %s: not deterministic", d, s.Name)
 			}

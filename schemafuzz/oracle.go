@@ -53,7 +53,25 @@ func (s *Schema) AjvDoc() *Value {
 
 // Oracle is santhosh-tekuri/jsonschema compiled for one schema: the verdicts the generated
 // Go must give. Formats are annotations (not asserted), as in skillgen.
-type Oracle struct{ sch *jsonschema.Schema }
+type Oracle struct {
+	sch *jsonschema.Schema
+	c   *jsonschema.Compiler
+}
+
+// compileDefs compiles every definition of the schema, also those the root does not reach
+// (skillgen builds them all).
+func (o *Oracle) compileDefs(s *Schema) error {
+	for _, key := range []string{"$defs", "definitions"} {
+		if defs := s.Doc.Get(key); defs != nil {
+			for _, m := range defs.Obj {
+				if _, err := o.c.Compile(s.URL() + "#/" + key + "/" + escapeToken(m.Key)); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
 
 // errOffline refuses every load: a generated schema refers only to itself.
 var errOffline = errors.New("schemafuzz: the oracle loads nothing")
@@ -79,7 +97,7 @@ func NewOracle(s *Schema) (*Oracle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Oracle{sch: sch}, nil
+	return &Oracle{sch: sch, c: c}, nil
 }
 
 // Valid is the oracle's verdict on a document.
