@@ -7,19 +7,21 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/skillgen/skillgen/generator/ojson"
 )
 
-// Kind is the JSON type of a Value.
-type Kind int
+// Kind is the JSON type of a Value (the kinds of the schema reader's ordered JSON).
+type Kind = ojson.Kind
 
 // The JSON kinds.
 const (
-	Null Kind = iota
-	Bool
-	Number
-	String
-	Array
-	Object
+	Null   = ojson.Null
+	Bool   = ojson.Bool
+	Number = ojson.Number
+	String = ojson.String
+	Array  = ojson.Array
+	Object = ojson.Object
 )
 
 // Value is a JSON value that keeps the order of object members and the literal of numbers,
@@ -184,62 +186,31 @@ func (v *Value) Indent() []byte {
 	return b.Bytes()
 }
 
-// ParseValue decodes JSON text, keeping member order and number literals. Duplicate keys
-// keep their last value, in the place of the first.
+// ParseValue decodes JSON text with the schema reader's parser (member order and number
+// literals kept; duplicate keys are an error).
 func ParseValue(data []byte) (*Value, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	v, err := decodeValue(dec)
+	v, err := ojson.Parse(data)
 	if err != nil {
 		return nil, err
 	}
-	if dec.More() {
-		return nil, &json.SyntaxError{Offset: dec.InputOffset()}
-	}
-	return v, nil
+	return fromOJSON(v), nil
 }
 
-func decodeValue(dec *json.Decoder) (*Value, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := tok.(type) {
-	case nil:
-		return jnull(), nil
-	case bool:
-		return jbool(t), nil
-	case json.Number:
-		return jnum(string(t)), nil
-	case string:
-		return jstr(t), nil
-	}
-	if tok == json.Delim('[') {
-		v := jarr()
-		for dec.More() {
-			e, err := decodeValue(dec)
-			if err != nil {
-				return nil, err
-			}
-			v.Arr = append(v.Arr, e)
+func fromOJSON(v *ojson.Value) *Value {
+	out := &Value{Kind: v.Kind, Bool: v.Bool, Str: v.Str}
+	if v.Kind == Array {
+		out.Arr = []*Value{}
+		for _, e := range v.Arr {
+			out.Arr = append(out.Arr, fromOJSON(e))
 		}
-		_, err := dec.Token()
-		return v, err
 	}
-	v := jobj()
-	for dec.More() {
-		kt, err := dec.Token()
-		if err != nil {
-			return nil, err
+	if v.Kind == Object {
+		out.Obj = []Member{}
+		for _, m := range v.Members {
+			out.Obj = append(out.Obj, member(m.Key, fromOJSON(m.Value)))
 		}
-		e, err := decodeValue(dec)
-		if err != nil {
-			return nil, err
-		}
-		v.Set(kt.(string), e)
 	}
-	_, err = dec.Token()
-	return v, err
+	return out
 }
 
 // rat is a number literal's exact value.

@@ -3,6 +3,7 @@ package schemafuzz
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -47,6 +48,10 @@ func workDir(t *testing.T) string {
 // ci when missing), or "" when node is not installed or the run is -short.
 func tsTools(t *testing.T) string {
 	if testing.Short() {
+		return ""
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Log("node is not installed: TypeScript and ajv are skipped")
 		return ""
 	}
 	here, err := os.Getwd()
