@@ -24,6 +24,14 @@ var knownBugs = []Known{
 		},
 	},
 	{
+		// Go codec: an optional property whose schema is one string const has no field, and
+		// MarshalJSON writes the const whether or not the document had the member.
+		Case: "go-writes-absent-const",
+		Match: func(f *Failure) bool {
+			return f.Kind == KindRoundTrip && f.Lang == "Go" && onlyStringsAdded(f.Want, f.Got)
+		},
+	},
+	{
 		// Go: ParseT of a named type whose schema is a nullable object or array refuses null
 		// at the root ("type" at ""), although the schema allows it.
 		Case: "go-nullable-root-refuses-null",
@@ -68,6 +76,43 @@ func anySchema(s *Schema, fn func(*Value) bool) bool {
 	found := false
 	eachSchema(root, func(v *Value) { found = found || fn(v) })
 	return found
+}
+
+// onlyStringsAdded reports whether the serialized text differs from the document only by
+// members it adds whose values are strings.
+func onlyStringsAdded(doc, out string) bool {
+	d, err1 := ParseValue([]byte(doc))
+	o, err2 := ParseValue([]byte(out))
+	if err1 != nil || err2 != nil || Equal(d, o) {
+		return false
+	}
+	var trim func(d, o *Value) *Value
+	trim = func(d, o *Value) *Value {
+		if d.Kind != o.Kind {
+			return o
+		}
+		c := o.Clone()
+		switch o.Kind {
+		case Object:
+			c.Obj = nil
+			for _, m := range o.Obj {
+				switch dv := d.Get(m.Key); {
+				case dv != nil:
+					c.Obj = append(c.Obj, member(m.Key, trim(dv, m.Value)))
+				case m.Value.Kind != String:
+					c.Obj = append(c.Obj, m)
+				}
+			}
+		case Array:
+			for i := range c.Arr {
+				if i < len(d.Arr) {
+					c.Arr[i] = trim(d.Arr[i], o.Arr[i])
+				}
+			}
+		}
+		return c
+	}
+	return Equal(d, trim(d, o))
 }
 
 // anyValue reports whether v or a value inside it satisfies fn.
