@@ -4,11 +4,15 @@
 GO ?= go
 SHELL := /bin/bash
 FUZZTIME ?= 60s
+# The long differential schema fuzzing run (make fuzz, make schemafuzz): schemas of draft 2020-12
+# (each other draft gets an eighth as many) and the seed (a new one each run unless given).
+SCHEMAFUZZ_SCHEMAS ?= 3000
+SCHEMAFUZZ_SEED ?= $(shell date +%s)
 FUZZ_TARGETS = FuzzParseProtocolVersion FuzzParseSkillDescriptor FuzzParseSkillIndex \
 	FuzzParseInvocationRequest FuzzParseInvocationResponse FuzzParseFinding \
 	FuzzParseFindingsResponse FuzzParseGetSessionFindingsParams FuzzParserMatchesEncodingJSON
 
-.PHONY: all generate check test test-go test-ts deps deps-go deps-ts build vet fmt bench fuzz clean help
+.PHONY: all generate check test test-go test-ts deps deps-go deps-ts build vet fmt bench fuzz schemafuzz clean help
 
 all: generate test
 
@@ -17,7 +21,8 @@ help:
 	@echo "make check     fail when gen/ is stale, gofmt or go vet complain"
 	@echo "make test      install dependencies (Go modules, npm ci) and run every test"
 	@echo "make bench     measure skillgen and the generated code against the peers (writes BENCHMARKS.md)"
-	@echo "make fuzz      fuzz every parser and the schema loader for FUZZTIME each (default 60s)"
+	@echo "make fuzz      fuzz every parser and the schema loader for FUZZTIME each (default 60s), then make schemafuzz"
+	@echo "make schemafuzz  the long differential schema fuzzing run (SCHEMAFUZZ_SCHEMAS, SCHEMAFUZZ_SEED)"
 	@echo "make build     build bin/skillgen and bin/skillcheck"
 
 # -v: every file written or removed, then the counts (written, unchanged, removed).
@@ -36,14 +41,16 @@ deps-go:
 
 deps-ts:
 	@if [ -f tsconformance/package-lock.json ]; then cd tsconformance && npm ci --no-audit --no-fund; fi
+	@if [ -f schemafuzz/ts/package-lock.json ]; then cd schemafuzz/ts && npm ci --no-audit --no-fund; fi
 
 test: deps test-go test-ts
 
-# The cross-checks and the official suite run verbosely (minus per-test noise) so that their
-# counts are printed: documents checked and disagreements, passed/refused/failed per file.
+# The cross-checks, the official suite and the bounded schema fuzzing run (seeded, about two
+# minutes) run verbosely (minus per-test noise) so that their counts are printed: documents
+# checked and disagreements, passed/refused/failed per file, schemas and documents fuzzed.
 test-go:
-	$(GO) test -count=1 $$($(GO) list ./... | grep -v -e '/crosscheck$$' -e '/suite$$')
-	set -o pipefail; $(GO) test -count=1 -v ./crosscheck ./suite 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
+	$(GO) test -count=1 $$($(GO) list ./... | grep -v -e '/crosscheck$$' -e '/suite$$' -e '/schemafuzz$$')
+	set -o pipefail; $(GO) test -count=1 -v ./crosscheck ./suite ./schemafuzz 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
 
 # npm test sets NO_COLOR when its output is not a terminal (see tsconformance/package.json).
 test-ts:
@@ -67,6 +74,11 @@ fuzz:
 		echo "fuzz $$t"; $(GO) test ./gen/go -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) || exit 1; \
 	done
 	$(GO) test ./generator/load -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME)
+	$(MAKE) schemafuzz
+
+schemafuzz: deps-ts
+	set -o pipefail; SKILLGEN_SCHEMAFUZZ_SCHEMAS=$(SCHEMAFUZZ_SCHEMAS) SKILLGEN_SCHEMAFUZZ_SEED=$(SCHEMAFUZZ_SEED) \
+		$(GO) test -count=1 -v -timeout 0 ./schemafuzz -run '^TestSchemaFuzz$$' 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
 
 clean:
 	rm -rf bin
