@@ -1,3 +1,1299 @@
+// Format checkers: one function per format that JSON Schema defines, each reporting whether a
+// string is in the format, with the verdicts of the Go checkers (templates/go/formats.go.tmpl).
+// No dependencies; the Unicode data they need (IDNA2008 and ECMAScript identifiers) is in the
+// tables at the end of this file. docs/formats.md gives the rules each one follows, with their
+// RFCs. A checker reads a string as code points: an unpaired surrogate is read as U+FFFD, as the
+// Go checkers read an invalid UTF-8 sequence.
+
+/** A format checker. */
+export type FormatChecker = (s: string) => boolean;
+
+/**
+ * formatChecker returns the checker of a format (draft 2020-12 semantics), or undefined when
+ * the format is not one JSON Schema defines.
+ */
+export function formatChecker(name: string): FormatChecker | undefined {
+  switch (name) {
+    case "date-time": return formatDateTime;
+    case "date": return formatDate;
+    case "time": return formatTime;
+    case "duration": return formatDuration;
+    case "email": return formatEmail;
+    case "idn-email": return formatIDNEmail;
+    case "hostname": return formatHostname;
+    case "idn-hostname": return formatIDNHostname;
+    case "ipv4": return formatIPv4;
+    case "ipv6": return formatIPv6;
+    case "uri": return formatURI;
+    case "uri-reference": return formatURIReference;
+    case "iri": return formatIRI;
+    case "iri-reference": return formatIRIReference;
+    case "uuid": return formatUUID;
+    case "uri-template": return formatURITemplate;
+    case "json-pointer": return formatJSONPointer;
+    case "relative-json-pointer": return formatRelativeJSONPointer;
+    case "regex": return formatRegex;
+  }
+  return undefined;
+}
+
+/** codePoints returns the code points of s, an unpaired surrogate as U+FFFD. */
+function codePoints(s: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        out.push((c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000);
+        i++;
+        continue;
+      }
+    }
+    out.push(c >= 0xd800 && c <= 0xdfff ? 0xfffd : c);
+  }
+  return out;
+}
+
+/** utf8Length is the length of s in UTF-8, an unpaired surrogate counted as U+FFFD. */
+function utf8Length(s: string): number {
+  let n = 0;
+  for (const c of codePoints(s)) n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  return n;
+}
+
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+const isAlpha = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+const isHex = (c: number): boolean => isDigit(c) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
+
+/** num reads s, ASCII digits only, as a number (-1 for "" or any other character). */
+function num(s: string): number {
+  if (s === "") return -1;
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!isDigit(c)) return -1;
+    n = n * 10 + (c - 0x30);
+  }
+  return n;
+}
+
+/** asciiFold reports whether a and b are equal but for the case of ASCII letters. */
+function asciiFold(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x >= 0x41 && x <= 0x5a) x += 0x20;
+    if (y >= 0x41 && y <= 0x5a) y += 0x20;
+    if (x !== y) return false;
+  }
+  return true;
+}
+
+/** fullDate checks an RFC 3339 full-date: YYYY-MM-DD, a day that the month has. */
+function fullDate(s: string): boolean {
+  if (s.length !== 10 || s[4] !== "-" || s[7] !== "-") return false;
+  const y = num(s.slice(0, 4));
+  const m = num(s.slice(5, 7));
+  const d = num(s.slice(8));
+  if (y < 0 || m < 1 || m > 12 || d < 1) return false;
+  let days = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!;
+  if (m === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)) days = 29;
+  return d <= days;
+}
+
+/**
+ * fullTime checks an RFC 3339 full-time: HH:MM:SS[.frac] and Z or ±HH:MM. Second 60 (a leap
+ * second) is valid only at 23:59 UTC.
+ */
+function fullTime(s: string): boolean {
+  if (s.length < 9 || s[2] !== ":" || s[5] !== ":") return false;
+  const h = num(s.slice(0, 2));
+  const m = num(s.slice(3, 5));
+  const sec = num(s.slice(6, 8));
+  if (h < 0 || m < 0 || sec < 0 || h > 23 || m > 59 || sec > 60) return false;
+  let rest = s.slice(8);
+  if (rest[0] === ".") {
+    let i = 1;
+    while (i < rest.length && isDigit(rest.charCodeAt(i))) i++;
+    if (i === 1) return false;
+    rest = rest.slice(i);
+  }
+  let offset = 0; // minutes east of UTC
+  if (rest === "Z" || rest === "z") {
+    // UTC
+  } else if (rest.length === 6 && (rest[0] === "+" || rest[0] === "-") && rest[3] === ":") {
+    const oh = num(rest.slice(1, 3));
+    const om = num(rest.slice(4));
+    if (oh < 0 || om < 0 || oh > 23 || om > 59) return false;
+    offset = oh * 60 + om;
+    if (rest[0] === "-") offset = -offset;
+  } else {
+    return false;
+  }
+  if (sec === 60) return ((((h * 60 + m - offset) % 1440) + 1440) % 1440) === 23 * 60 + 59;
+  return true;
+}
+
+/** formatDateTime reports whether s is an RFC 3339 date-time (section 5.6); "T" and "Z" may be lower case. */
+export function formatDateTime(s: string): boolean {
+  return s.length > 11 && (s[10] === "T" || s[10] === "t") && fullDate(s.slice(0, 10)) && fullTime(s.slice(11));
+}
+
+/** formatDate reports whether s is an RFC 3339 full-date. */
+export function formatDate(s: string): boolean {
+  return fullDate(s);
+}
+
+/** formatTime reports whether s is an RFC 3339 full-time. */
+export function formatTime(s: string): boolean {
+  return fullTime(s);
+}
+
+/**
+ * formatDuration reports whether s is a duration of RFC 3339 appendix A: P, then weeks alone,
+ * or date elements (Y, M, D, each only after the one before it) and an optional T with time
+ * elements (H, M, S, the same way).
+ */
+export function formatDuration(s: string): boolean {
+  if (s.length < 3 || s[0] !== "P") return false;
+  let i = 1;
+  // elem reads digits and a unit of units (in order) and returns the unit's index, or -1.
+  const elem = (units: string): number => {
+    const j = i;
+    while (i < s.length && isDigit(s.charCodeAt(i))) i++;
+    if (i === j || i === s.length) return -1;
+    const k = units.indexOf(s[i]!);
+    i++;
+    return k;
+  };
+  if (s.endsWith("W")) return elem("W") === 0 && i === s.length;
+  let prev = -1;
+  while (i < s.length && s[i] !== "T") {
+    const k = elem("YMD");
+    if (k <= prev || (prev >= 0 && k !== prev + 1)) return false;
+    prev = k;
+  }
+  if (i === s.length) return prev >= 0;
+  i++; // T
+  if (i === s.length) return false;
+  prev = -1;
+  while (i < s.length) {
+    const k = elem("HMS");
+    if (k <= prev || (prev >= 0 && k !== prev + 1)) return false;
+    prev = k;
+  }
+  return true;
+}
+
+/** formatUUID reports whether s is an RFC 4122 UUID: 8-4-4-4-12 hexadecimal digits, any version and variant. */
+export function formatUUID(s: string): boolean {
+  if (s.length !== 36) return false;
+  for (let i = 0; i < 36; i++) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (s[i] !== "-") return false;
+    } else if (!isHex(s.charCodeAt(i))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * ipv4 checks a dotted quad. strict is the dec-octet of RFC 3986 (no leading zero); otherwise
+ * the decbyte of RFC 2673 (one to three digits, at most 255).
+ */
+function ipv4(s: string, strict: boolean): boolean {
+  let at = 0;
+  for (let part = 0; part < 4; part++) {
+    let i = at;
+    while (i < s.length && i - at < 4 && isDigit(s.charCodeAt(i))) i++;
+    const n = num(s.slice(at, i));
+    if (n < 0 || i - at > 3 || n > 255 || (strict && i - at > 1 && s[at] === "0")) return false;
+    at = i;
+    if (part < 3) {
+      if (s[at] !== ".") return false;
+      at++;
+    }
+  }
+  return at === s.length;
+}
+
+/** formatIPv4 reports whether s is an IPv4 address in the dotted-quad form of RFC 2673 section 3.2. */
+export function formatIPv4(s: string): boolean {
+  return ipv4(s, false);
+}
+
+/**
+ * formatIPv6 reports whether s is an IPv6 address in a text form of RFC 4291 section 2.2, as
+ * RFC 3986's IPv6address spells it (no zone, no brackets, no prefix length).
+ */
+export function formatIPv6(s: string): boolean {
+  let pieces = 0;
+  let double = false;
+  let i = 0;
+  if (s.startsWith("::")) {
+    double = true;
+    i = 2;
+  } else if (s === "" || s[0] === ":") {
+    return false;
+  }
+  while (i < s.length) {
+    let j = i;
+    while (j < s.length && isHex(s.charCodeAt(j))) j++;
+    if (s[j] === ".") {
+      if (!ipv4(s.slice(i), true)) return false;
+      pieces += 2;
+      break;
+    }
+    if (j === i || j - i > 4) return false;
+    pieces++;
+    if (j === s.length) break;
+    if (s[j] !== ":") return false;
+    if (s[j + 1] === ":") {
+      if (double) return false;
+      double = true;
+      i = j + 2;
+      continue;
+    }
+    i = j + 1;
+    if (i === s.length) return false;
+  }
+  return double ? pieces <= 7 : pieces === 8;
+}
+
+// URIs and IRIs (RFC 3986, RFC 3987).
+
+const isUnreserved = (c: number): boolean => isAlpha(c) || isDigit(c) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e;
+const isSubDelim = (c: number): boolean => c < 0x80 && "!$&'()*+,;=".includes(String.fromCharCode(c));
+
+/** isUCSChar is RFC 3987's ucschar. */
+function isUCSChar(c: number): boolean {
+  if ((c >= 0xa0 && c <= 0xd7ff) || (c >= 0xf900 && c <= 0xfdcf) || (c >= 0xfdf0 && c <= 0xffef)) return true;
+  return c >= 0x10000 && c <= 0xefffd && (c & 0xffff) <= 0xfffd;
+}
+
+/** isIPrivate is RFC 3987's iprivate. */
+function isIPrivate(c: number): boolean {
+  return (c >= 0xe000 && c <= 0xf8ff) || (c >= 0xf0000 && c <= 0xffffd) || (c >= 0x100000 && c <= 0x10fffd);
+}
+
+/**
+ * uriPart checks that s holds only unreserved characters, sub-delims, the characters of extra
+ * and percent-encodings; with iri also ucschar, with priv also iprivate.
+ */
+function uriPart(s: string, extra: string, iri: boolean, priv: boolean): boolean {
+  const cs = codePoints(s);
+  for (let i = 0; i < cs.length; i++) {
+    const c = cs[i]!;
+    if (c === 0x25) {
+      if (i + 2 >= cs.length || !isHex(cs[i + 1]!) || !isHex(cs[i + 2]!)) return false;
+      i += 2;
+    } else if (c < 0x80) {
+      if (!isUnreserved(c) && !isSubDelim(c) && !extra.includes(String.fromCharCode(c))) return false;
+    } else if (!(iri && isUCSChar(c)) && !(priv && isIPrivate(c))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** authority checks [ userinfo "@" ] host [ ":" port ]. */
+function authority(s: string, iri: boolean): boolean {
+  const at = s.indexOf("@");
+  if (at >= 0) {
+    if (!uriPart(s.slice(0, at), ":", iri, false)) return false;
+    s = s.slice(at + 1);
+  }
+  let host = s;
+  let port = "";
+  if (s.startsWith("[")) {
+    const end = s.indexOf("]");
+    if (end < 0) return false;
+    host = s.slice(1, end);
+    port = s.slice(end + 1);
+    if (port !== "" && port[0] !== ":") return false;
+    if (host[0] === "v" || host[0] === "V") {
+      // IPvFuture: "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+      const dot = host.indexOf(".");
+      if (dot < 2 || dot === host.length - 1) return false;
+      for (let i = 1; i < dot; i++) if (!isHex(host.charCodeAt(i))) return false;
+      for (let i = dot + 1; i < host.length; i++) {
+        const c = host.charCodeAt(i);
+        if (!isUnreserved(c) && !isSubDelim(c) && c !== 0x3a) return false;
+      }
+    } else if (!formatIPv6(host)) {
+      return false;
+    }
+  } else {
+    const colon = s.indexOf(":");
+    if (colon >= 0) {
+      host = s.slice(0, colon);
+      port = s.slice(colon);
+    }
+    if (!uriPart(host, "", iri, false)) return false;
+  }
+  for (let i = 1; i < port.length; i++) if (!isDigit(port.charCodeAt(i))) return false;
+  return true;
+}
+
+/** uri checks a URI (iri: an IRI); ref also accepts a relative reference. */
+function uri(s: string, iri: boolean, ref: boolean): boolean {
+  const hash = s.indexOf("#");
+  if (hash >= 0) {
+    if (!uriPart(s.slice(hash + 1), ":@/?", iri, false)) return false;
+    s = s.slice(0, hash);
+  }
+  const q = s.indexOf("?");
+  if (q >= 0) {
+    if (!uriPart(s.slice(q + 1), ":@/?", iri, iri)) return false;
+    s = s.slice(0, q);
+  }
+  let k = 0;
+  while (k < s.length && s[k] !== ":" && s[k] !== "/") k++;
+  if (k < s.length && s[k] === ":") {
+    // A scheme, or a relative reference whose first segment has a colon (refused).
+    if (k === 0 || !isAlpha(s.charCodeAt(0))) return false;
+    for (let i = 1; i < k; i++) {
+      const c = s.charCodeAt(i);
+      if (!isAlpha(c) && !isDigit(c) && c !== 0x2b && c !== 0x2d && c !== 0x2e) return false;
+    }
+    s = s.slice(k + 1);
+  } else if (!ref) {
+    return false;
+  }
+  if (s.startsWith("//")) {
+    const rest = s.slice(2);
+    let end = rest.indexOf("/");
+    if (end < 0) end = rest.length;
+    if (!authority(rest.slice(0, end), iri)) return false;
+    s = rest.slice(end);
+  }
+  return uriPart(s, ":@/", iri, false);
+}
+
+/** formatURI reports whether s is a URI (RFC 3986 section 3), not a relative reference. */
+export function formatURI(s: string): boolean {
+  return uri(s, false, false);
+}
+
+/** formatURIReference reports whether s is a URI-reference (RFC 3986 section 4.1). */
+export function formatURIReference(s: string): boolean {
+  return uri(s, false, true);
+}
+
+/** formatIRI reports whether s is an IRI (RFC 3987 section 2.2). */
+export function formatIRI(s: string): boolean {
+  return uri(s, true, false);
+}
+
+/** formatIRIReference reports whether s is an IRI-reference (RFC 3987 section 2.2). */
+export function formatIRIReference(s: string): boolean {
+  return uri(s, true, true);
+}
+
+/** formatURITemplate reports whether s is a URI Template (RFC 6570 section 2), up to level 4. */
+export function formatURITemplate(s: string): boolean {
+  for (let i = 0; i < s.length; ) {
+    let c = s.codePointAt(i)!;
+    let n = c > 0xffff ? 2 : 1;
+    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
+    if (c === 0x7b) {
+      const end = s.indexOf("}", i);
+      if (end < 0 || !uriTemplateExpression(s.slice(i + 1, end))) return false;
+      n = end + 1 - i;
+    } else if (c === 0x25) {
+      if (i + 2 >= s.length || !isHex(s.charCodeAt(i + 1)) || !isHex(s.charCodeAt(i + 2))) return false;
+      n = 3;
+    } else if (c < 0x80) {
+      // literals: every printable character but space " % < > \ ^ ` { | } (and ' is allowed,
+      // see docs/formats.md).
+      if (c <= 0x20 || c >= 0x7f || "\"<>\\^`|}".includes(String.fromCharCode(c))) return false;
+    } else if (!isUCSChar(c) && !isIPrivate(c)) {
+      return false;
+    }
+    i += n;
+  }
+  return true;
+}
+
+/** uriTemplateExpression checks what is between the braces of an expression. */
+function uriTemplateExpression(e: string): boolean {
+  if (e !== "" && "+#./;?&=,!@|".includes(e[0]!)) e = e.slice(1);
+  for (const spec of e.split(",")) {
+    let name = spec;
+    const colon = spec.indexOf(":");
+    if (colon >= 0) {
+      name = spec.slice(0, colon);
+      const n = spec.slice(colon + 1);
+      if (n.length < 1 || n.length > 4 || n[0] === "0" || num(n) < 0) return false;
+    } else if (spec.endsWith("*")) {
+      name = spec.slice(0, -1);
+    }
+    // varname = varchar *( ["."] varchar ); varchar = ALPHA / DIGIT / "_" / pct-encoded
+    if (name === "" || name[0] === "." || name.endsWith(".") || name.includes("..")) return false;
+    for (let i = 0; i < name.length; i++) {
+      const c = name.charCodeAt(i);
+      if (isAlpha(c) || isDigit(c) || c === 0x5f || c === 0x2e) continue;
+      if (c === 0x25 && i + 2 < name.length && isHex(name.charCodeAt(i + 1)) && isHex(name.charCodeAt(i + 2))) {
+        i += 2;
+        continue;
+      }
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * formatJSONPointer reports whether s is a JSON Pointer (RFC 6901 section 3): "" or reference
+ * tokens each after a "/", with "~" only in "~0" and "~1".
+ */
+export function formatJSONPointer(s: string): boolean {
+  if (s !== "" && s[0] !== "/") return false;
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === "~" && s[i + 1] !== "0" && s[i + 1] !== "1") return false;
+  }
+  return true;
+}
+
+/** nonNegative returns the length of the non-negative-integer (0, or digits not starting with 0) at i. */
+function nonNegative(s: string, i: number): number {
+  if (i >= s.length || !isDigit(s.charCodeAt(i))) return 0;
+  if (s[i] === "0") return 1;
+  let j = i + 1;
+  while (j < s.length && isDigit(s.charCodeAt(j))) j++;
+  return j - i;
+}
+
+/**
+ * relativeJSONPointer checks a Relative JSON Pointer: a non-negative integer, an index
+ * manipulation (+N or -N) when index is set, then a JSON Pointer or "#".
+ */
+function relativeJSONPointer(s: string, index: boolean): boolean {
+  let i = nonNegative(s, 0);
+  if (i === 0) return false;
+  if (index && (s[i] === "+" || s[i] === "-")) {
+    const j = nonNegative(s, i + 1);
+    if (j === 0) return false;
+    i += 1 + j;
+  }
+  const rest = s.slice(i);
+  return rest === "#" || formatJSONPointer(rest);
+}
+
+/**
+ * formatRelativeJSONPointer reports whether s is a Relative JSON Pointer as draft 2020-12
+ * defines it (draft-bhutton-relative-json-pointer-00, with index manipulation).
+ */
+export function formatRelativeJSONPointer(s: string): boolean {
+  return relativeJSONPointer(s, true);
+}
+
+/**
+ * formatRelativeJSONPointerDraft7 reports whether s is a Relative JSON Pointer as drafts 7 and
+ * 2019-09 define it (draft-handrews-relative-json-pointer, no index manipulation).
+ */
+export function formatRelativeJSONPointerDraft7(s: string): boolean {
+  return relativeJSONPointer(s, false);
+}
+
+// E-mail addresses (RFC 5321 section 4.1.2, RFC 6531 section 3.3).
+
+/** email checks a Mailbox; idn allows UTF-8 beyond ASCII in the local part and U-labels in the domain. */
+function email(s: string, idn: boolean): boolean {
+  if (s === "" || utf8Length(s) > 254) return false;
+  let i = 0;
+  if (s[0] === '"') {
+    // Quoted-string: qtextSMTP (%d32-33 / %d35-91 / %d93-126) and quoted pairs.
+    for (i = 1; i < s.length && s[i] !== '"'; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 0x5c) {
+        i++;
+        const d = s.charCodeAt(i);
+        if (i === s.length || d < 32 || d > 126) return false;
+      } else if (c < 32 || c === 127 || (c >= 0x80 && !idn)) {
+        return false;
+      }
+    }
+    if (i === s.length) return false;
+    i++;
+  } else {
+    // Dot-string: atoms of atext separated by single dots.
+    for (; i < s.length && s[i] !== "@"; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 0x2e) {
+        if (i === 0 || s[i - 1] === ".") return false;
+      } else if (!isAlpha(c) && !isDigit(c) && !"!#$%&'*+-/=?^_`{|}~".includes(s[i]!) && !(c >= 0x80 && idn)) {
+        return false;
+      }
+    }
+    if (i === 0 || s[i - 1] === ".") return false;
+  }
+  if (i >= s.length || s[i] !== "@" || utf8Length(s.slice(0, i)) > 64) return false;
+  const domain = s.slice(i + 1);
+  if (domain.startsWith("[")) {
+    if (!domain.endsWith("]")) return false;
+    const lit = domain.slice(1, -1);
+    if (lit.length > 5 && asciiFold(lit.slice(0, 5), "IPv6:")) return formatIPv6(lit.slice(5));
+    return ipv4(lit, false);
+  }
+  return hostname(domain, idn, true);
+}
+
+/**
+ * formatEmail reports whether s is an e-mail address: RFC 5321's Mailbox (a dot-string or
+ * quoted local part of at most 64 octets, then a host name or an IPv4 or IPv6 address literal),
+ * at most 254 octets.
+ */
+export function formatEmail(s: string): boolean {
+  return email(s, false);
+}
+
+/** formatIDNEmail reports whether s is an internationalized e-mail address (RFC 6531). */
+export function formatIDNEmail(s: string): boolean {
+  return email(s, true);
+}
+
+// Host names (RFC 1123 section 2.1) and IDNA2008 (RFC 5890-5893).
+
+interface UnicodeRanges {
+  starts: Uint32Array;
+  values: Uint16Array;
+}
+
+/**
+ * decodeRanges reads a table of the format below: pairs of varints (the distance from the
+ * previous range's start, then the value), base-32 digits least significant first; a digit of
+ * LAST_DIGITS ends a number.
+ */
+function decodeRanges(s: string): UnicodeRanges {
+  const last = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
+  const more = "WXYZabcdefghijklmnopqrstuvwxyz!#";
+  const starts: number[] = [];
+  const values: number[] = [];
+  let x = 0;
+  let shift = 0;
+  let start = 0;
+  let odd = false;
+  for (const ch of s) {
+    const d = more.indexOf(ch);
+    if (d >= 0) {
+      x += d * 2 ** shift;
+      shift += 5;
+      continue;
+    }
+    x += last.indexOf(ch) * 2 ** shift;
+    if (odd) {
+      values.push(x);
+    } else {
+      start += x;
+      starts.push(start);
+    }
+    odd = !odd;
+    x = 0;
+    shift = 0;
+  }
+  return { starts: Uint32Array.from(starts), values: Uint16Array.from(values) };
+}
+
+function lookup(t: UnicodeRanges, r: number): number {
+  let lo = 0;
+  let hi = t.starts.length;
+  while (lo < hi) {
+    const m = (lo + hi) >>> 1;
+    if (t.starts[m]! <= r) lo = m + 1;
+    else hi = m;
+  }
+  return lo === 0 ? 0 : t.values[lo - 1]!;
+}
+
+let idnaRanges: UnicodeRanges | undefined;
+let identRanges: UnicodeRanges | undefined;
+const idna = (): UnicodeRanges => (idnaRanges ??= decodeRanges(IDNA_TABLE));
+const ident = (): UnicodeRanges => (identRanges ??= decodeRanges(IDENT_TABLE));
+
+// The fields of an IDNA table value: property (bits 0-1: PVALID, CONTEXTJ, CONTEXTO; 0 is
+// DISALLOWED), Bidi class (2-5), joining type (6-8), virama (9), mark (10), script (11-13).
+const P_VALID = 1;
+const CONTEXT_J = 2;
+const CONTEXT_O = 3;
+const BIDI_L = 1, BIDI_R = 2, BIDI_AL = 3, BIDI_AN = 4, BIDI_EN = 5, BIDI_ES = 6, BIDI_CS = 7, BIDI_ET = 8, BIDI_ON = 9, BIDI_BN = 10, BIDI_NSM = 11;
+const JOIN_L = 1, JOIN_D = 2, JOIN_R = 3, JOIN_T = 4;
+const SCRIPT_GREEK = 1, SCRIPT_HEBREW = 2, SCRIPT_HIRAGANA = 3, SCRIPT_KATAKANA = 4, SCRIPT_HAN = 5;
+
+/** LabelRune is one code point of a label with its IDNA table value. */
+interface LabelRune {
+  r: number;
+  v: number;
+}
+
+const property = (c: LabelRune): number => c.v & 3;
+const joining = (c: LabelRune): number => (c.v >> 6) & 7;
+const virama = (c: LabelRune): boolean => ((c.v >> 9) & 1) === 1;
+const isMark = (c: LabelRune): boolean => ((c.v >> 10) & 1) === 1;
+const script = (c: LabelRune): number => (c.v >> 11) & 7;
+
+function bidi(c: LabelRune): number {
+  if (isDigit(c.r)) return BIDI_EN;
+  if (c.r === 0x2d) return BIDI_ES;
+  if (c.r >= 0x41 && c.r <= 0x5a) return BIDI_L;
+  return (c.v >> 2) & 15;
+}
+
+function labelRunes(cs: number[]): LabelRune[] {
+  const t = idna();
+  return cs.map((r) => ({ r, v: lookup(t, r) }));
+}
+
+/** ldhLabel checks a label of letters, digits and hyphens, 1 to 63 long, with no hyphen first or last. */
+function ldhLabel(l: string): boolean {
+  if (l === "" || l.length > 63 || l[0] === "-" || l[l.length - 1] === "-") return false;
+  for (let i = 0; i < l.length; i++) {
+    const c = l.charCodeAt(i);
+    if (!isAlpha(c) && !isDigit(c) && c !== 0x2d) return false;
+  }
+  return true;
+}
+
+/**
+ * uLabel checks a U-label (RFC 5891 section 4.2.3, RFC 5892): no "--" in the third and fourth
+ * positions, no hyphen first or last, no combining mark first, every code point PVALID or a
+ * CONTEXTJ / CONTEXTO code point whose rule (RFC 5892 appendix A) holds.
+ */
+function uLabel(u: LabelRune[]): boolean {
+  const n = u.length;
+  if (n === 0 || u[0]!.r === 0x2d || u[n - 1]!.r === 0x2d || (n >= 4 && u[2]!.r === 0x2d && u[3]!.r === 0x2d) || isMark(u[0]!)) {
+    return false;
+  }
+  let asian = false;
+  let arabic = false;
+  let extended = false;
+  for (const c of u) {
+    const s = script(c);
+    if (s === SCRIPT_HIRAGANA || s === SCRIPT_KATAKANA || s === SCRIPT_HAN) asian = true;
+    else if (c.r >= 0x0660 && c.r <= 0x0669) arabic = true;
+    else if (c.r >= 0x06f0 && c.r <= 0x06f9) extended = true;
+  }
+  for (let i = 0; i < n; i++) {
+    const c = u[i]!;
+    switch (property(c)) {
+      case P_VALID:
+        continue;
+      case CONTEXT_J: {
+        if (i > 0 && virama(u[i - 1]!)) continue;
+        if (c.r === 0x200d) return false;
+        // ZERO WIDTH NON-JOINER: (L|D) T* ZWNJ T* (R|D).
+        let j = i - 1;
+        while (j >= 0 && joining(u[j]!) === JOIN_T) j--;
+        let k = i + 1;
+        while (k < n && joining(u[k]!) === JOIN_T) k++;
+        if (j < 0 || k === n) return false;
+        const before = joining(u[j]!);
+        const after = joining(u[k]!);
+        if ((before !== JOIN_L && before !== JOIN_D) || (after !== JOIN_R && after !== JOIN_D)) return false;
+        continue;
+      }
+      case CONTEXT_O: {
+        const r = c.r;
+        let ok = false;
+        if (r === 0x00b7) ok = i > 0 && i < n - 1 && u[i - 1]!.r === 0x6c && u[i + 1]!.r === 0x6c;
+        else if (r === 0x0375) ok = i < n - 1 && script(u[i + 1]!) === SCRIPT_GREEK;
+        else if (r === 0x05f3 || r === 0x05f4) ok = i > 0 && script(u[i - 1]!) === SCRIPT_HEBREW;
+        else if (r === 0x30fb) ok = asian;
+        else if (r >= 0x0660 && r <= 0x0669) ok = !extended;
+        else if (r >= 0x06f0 && r <= 0x06f9) ok = !arabic;
+        if (!ok) return false;
+        continue;
+      }
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+/** bidiLabel checks the Bidi rule of RFC 5893 section 2 on one label of a Bidi domain name. */
+function bidiLabel(u: LabelRune[]): boolean {
+  let allowed: number;
+  let rtl = false;
+  const first = bidi(u[0]!);
+  if (first === BIDI_R || first === BIDI_AL) {
+    rtl = true;
+    allowed = (1 << BIDI_R) | (1 << BIDI_AL) | (1 << BIDI_AN) | (1 << BIDI_EN) | (1 << BIDI_ES) | (1 << BIDI_CS) | (1 << BIDI_ET) | (1 << BIDI_ON) | (1 << BIDI_BN) | (1 << BIDI_NSM);
+  } else if (first === BIDI_L) {
+    allowed = (1 << BIDI_L) | (1 << BIDI_EN) | (1 << BIDI_ES) | (1 << BIDI_CS) | (1 << BIDI_ET) | (1 << BIDI_ON) | (1 << BIDI_BN) | (1 << BIDI_NSM);
+  } else {
+    return false;
+  }
+  let en = false;
+  let an = false;
+  let last = 0;
+  for (const c of u) {
+    const b = bidi(c);
+    if ((allowed & (1 << b)) === 0) return false;
+    en ||= b === BIDI_EN;
+    an ||= b === BIDI_AN;
+    if (b !== BIDI_NSM) last = b;
+  }
+  if (rtl) return !(en && an) && (last === BIDI_R || last === BIDI_AL || last === BIDI_EN || last === BIDI_AN);
+  return last === BIDI_L || last === BIDI_EN;
+}
+
+/**
+ * hostname checks a host name: labels of at most 63 octets, at most 253 octets in all
+ * (counting U-labels by their A-label form). An A-label ("xn--…") must be the Punycode of a
+ * valid U-label; idn also accepts U-labels and, unless dotsOnly, the ideographic full stops
+ * U+3002, U+FF0E and U+FF61 as separators. A name with a right-to-left label must satisfy the
+ * Bidi rule in every label.
+ */
+function hostname(s: string, idn: boolean, dotsOnly: boolean): boolean {
+  if (s === "" || s.length > 253 * 4) return false;
+  const labels: number[][] = [[]];
+  for (const r of codePoints(s)) {
+    if (r === 0x2e || (idn && !dotsOnly && (r === 0x3002 || r === 0xff0e || r === 0xff61))) labels.push([]);
+    else if (r >= 0x80 && !idn) return false;
+    else labels[labels.length - 1]!.push(r);
+  }
+  let total = labels.length - 1;
+  const runes: LabelRune[][] = [];
+  let rtl = false;
+  for (const cs of labels) {
+    let u: LabelRune[];
+    if (cs.every((c) => c < 0x80)) {
+      const l = String.fromCharCode(...cs);
+      if (!ldhLabel(l)) return false;
+      total += l.length;
+      if (l.length >= 4 && asciiFold(l.slice(0, 4), "xn--")) {
+        const d = punycodeDecode(l.slice(4));
+        if (d === undefined) return false;
+        const e = punycodeEncode(d);
+        if (e === undefined || !asciiFold(e, l.slice(4))) return false;
+        u = labelRunes(d);
+        if (!u.some((c) => c.r >= 0x80) || !uLabel(u)) return false;
+      } else {
+        u = labelRunes(cs);
+      }
+    } else {
+      if (cs.length > 59) return false; // the A-label would be longer than 63
+      u = labelRunes(cs);
+      if (!uLabel(u)) return false;
+      const e = punycodeEncode(cs);
+      if (e === undefined || e.length + 4 > 63) return false;
+      total += e.length + 4;
+    }
+    for (const c of u) {
+      const b = bidi(c);
+      if (b === BIDI_R || b === BIDI_AL || b === BIDI_AN) rtl = true;
+    }
+    runes.push(u);
+  }
+  if (total > 253) return false;
+  return !rtl || runes.every(bidiLabel);
+}
+
+/** formatHostname reports whether s is a host name (RFC 1123 section 2.1; A-labels as RFC 5891 section 4.4 says). */
+export function formatHostname(s: string): boolean {
+  return hostname(s, false, false);
+}
+
+/**
+ * formatIDNHostname reports whether s is an internationalized host name (RFC 5890 section
+ * 2.3.2.3, without the mappings of UTS #46).
+ */
+export function formatIDNHostname(s: string): boolean {
+  return hostname(s, true, false);
+}
+
+// Punycode (RFC 3492).
+const PUNY_BASE = 36;
+const PUNY_TMIN = 1;
+const PUNY_TMAX = 26;
+const PUNY_SKEW = 38;
+const PUNY_DAMP = 700;
+const MAX_INT = 0x7fffffff;
+
+function punyAdapt(delta: number, points: number, first: boolean): number {
+  delta = first ? Math.floor(delta / PUNY_DAMP) : Math.floor(delta / 2);
+  delta += Math.floor(delta / points);
+  let k = 0;
+  while (delta > ((PUNY_BASE - PUNY_TMIN) * PUNY_TMAX) >> 1) {
+    delta = Math.floor(delta / (PUNY_BASE - PUNY_TMIN));
+    k += PUNY_BASE;
+  }
+  return k + Math.floor(((PUNY_BASE - PUNY_TMIN + 1) * delta) / (delta + PUNY_SKEW));
+}
+
+function punyThreshold(k: number, bias: number): number {
+  const t = k - bias;
+  return t < PUNY_TMIN ? PUNY_TMIN : t > PUNY_TMAX ? PUNY_TMAX : t;
+}
+
+/**
+ * punycodeDecode decodes the part of an A-label after "xn--"; undefined when it is not
+ * Punycode or decodes to a surrogate or a value past U+10FFFF.
+ */
+function punycodeDecode(s: string): number[] | undefined {
+  const out: number[] = [];
+  let b = s.lastIndexOf("-");
+  if (b > 0) {
+    for (let i = 0; i < b; i++) out.push(s.charCodeAt(i));
+    b++;
+  } else {
+    b = 0;
+  }
+  let n = 128;
+  let bias = 72;
+  let i = 0;
+  for (let at = b; at < s.length; ) {
+    const old = i;
+    let w = 1;
+    for (let k = PUNY_BASE; ; k += PUNY_BASE) {
+      if (at === s.length) return undefined;
+      const c = s.charCodeAt(at++);
+      let d: number;
+      if (isDigit(c)) d = c - 0x30 + 26;
+      else if (c >= 0x61 && c <= 0x7a) d = c - 0x61;
+      else if (c >= 0x41 && c <= 0x5a) d = c - 0x41;
+      else return undefined;
+      if (d > Math.floor((MAX_INT - i) / w)) return undefined;
+      i += d * w;
+      const t = punyThreshold(k, bias);
+      if (d < t) break;
+      if (w > Math.floor(MAX_INT / (PUNY_BASE - t))) return undefined;
+      w *= PUNY_BASE - t;
+    }
+    const points = out.length + 1;
+    bias = punyAdapt(i - old, points, old === 0);
+    if (Math.floor(i / points) > 0x10ffff - n) return undefined;
+    n += Math.floor(i / points);
+    i %= points;
+    if (n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff)) return undefined;
+    out.splice(i, 0, n);
+    i++;
+  }
+  return out;
+}
+
+/** punycodeEncode encodes a label (without the "xn--"). */
+function punycodeEncode(u: number[]): string | undefined {
+  let b = "";
+  for (const r of u) if (r < 0x80) b += String.fromCharCode(r);
+  const basic = b.length;
+  let h = basic;
+  if (basic > 0) b += "-";
+  let n = 128;
+  let delta = 0;
+  let bias = 72;
+  while (h < u.length) {
+    let m = MAX_INT;
+    for (const r of u) if (r >= n && r < m) m = r;
+    if (m - n > Math.floor((MAX_INT - delta) / (h + 1))) return undefined;
+    delta += (m - n) * (h + 1);
+    n = m;
+    for (const r of u) {
+      if (r < n) delta++;
+      if (r === n) {
+        let q = delta;
+        for (let k = PUNY_BASE; ; k += PUNY_BASE) {
+          const t = punyThreshold(k, bias);
+          if (q < t) break;
+          b += punyDigit(t + ((q - t) % (PUNY_BASE - t)));
+          q = Math.floor((q - t) / (PUNY_BASE - t));
+        }
+        b += punyDigit(q);
+        bias = punyAdapt(delta, h + 1, h === basic);
+        delta = 0;
+        h++;
+      }
+    }
+    delta++;
+    n++;
+  }
+  return b;
+}
+
+function punyDigit(d: number): string {
+  return String.fromCharCode(d < 26 ? 0x61 + d : 0x30 + d - 26);
+}
+
+// Regular expressions (ECMA-262, 16th edition, 2025: the Pattern grammar with the u flag).
+
+/** RegexFrame is an open group: when its disjunction and its current alternative began. */
+interface RegexFrame {
+  disj: number;
+  alt: number;
+  lookaround: boolean;
+}
+
+class RegexParser {
+  i = 0;
+  time = 0;
+  frames: RegexFrame[] = [{ disj: 0, alt: 0, lookaround: false }];
+  groups = 0;
+  names = new Map<string, number>(); // group name → when its latest group began
+  refs: string[] = []; // names that \k refers to
+  maxRef = 0; // the largest \N
+
+  constructor(readonly s: number[]) {}
+
+  peek(k: number): number {
+    return this.i + k < this.s.length ? this.s[this.i + k]! : -1;
+  }
+
+  tick(): number {
+    return ++this.time;
+  }
+
+  /** braces reads the rest of a {n}, {n,} or {n,m} quantifier, n <= m. */
+  braces(): boolean {
+    // digits returns the [start, end) of a run of digits, leading zeros left out.
+    const digits = (): [number, number] => {
+      const j = this.i;
+      while (this.i < this.s.length && isDigit(this.s[this.i]!)) this.i++;
+      let k = j;
+      while (k < this.i && this.s[k] === 0x30) k++;
+      return [k, this.i];
+    };
+    const lo = digits();
+    if (this.i === this.s.length || this.s[this.i - 1] === 0x7b) return false;
+    let hi = lo;
+    let bounded = true;
+    if (this.s[this.i] === 0x2c) {
+      this.i++;
+      if (this.peek(0) === 0x7d) bounded = false;
+      hi = digits();
+    }
+    if (this.peek(0) !== 0x7d) return false;
+    this.i++;
+    if (!bounded) return true;
+    const n = lo[1] - lo[0];
+    if (n !== hi[1] - hi[0]) return n < hi[1] - hi[0];
+    for (let k = 0; k < n; k++) {
+      const a = this.s[lo[0] + k]!;
+      const b = this.s[hi[0] + k]!;
+      if (a !== b) return a < b;
+    }
+    return true;
+  }
+
+  /** group reads what follows "(" up to the group's disjunction and opens it. */
+  group(): boolean {
+    let lookaround = false;
+    if (this.peek(0) !== 0x3f) {
+      this.groups++;
+    } else {
+      this.i++;
+      const c = this.peek(0);
+      if (c === 0x3d || c === 0x21) {
+        this.i++;
+        lookaround = true;
+      } else if (c === 0x3c && (this.peek(1) === 0x3d || this.peek(1) === 0x21)) {
+        this.i += 2;
+        lookaround = true;
+      } else if (c === 0x3c) {
+        this.i++;
+        const name = this.groupName();
+        if (name === undefined || !this.uniqueName(name)) return false;
+        this.groups++;
+      } else {
+        // (?: and the modifiers (?ims-ims:
+        const seen = new Set<number>();
+        const flags = (): number => {
+          let n = 0;
+          for (let q = this.peek(0); q === 0x69 || q === 0x6d || q === 0x73; q = this.peek(0)) {
+            if (seen.has(q)) return -1;
+            seen.add(q);
+            this.i++;
+            n++;
+          }
+          return n;
+        };
+        const add = flags();
+        if (add < 0) return false;
+        if (this.peek(0) === 0x2d) {
+          this.i++;
+          const remove = flags();
+          if (remove < 0 || add + remove === 0) return false;
+        }
+        if (this.peek(0) !== 0x3a) return false;
+        this.i++;
+      }
+    }
+    const disj = this.tick();
+    this.frames.push({ disj, alt: disj, lookaround });
+    return true;
+  }
+
+  /**
+   * uniqueName records a group name. ECMA-262 allows a name twice only in groups that cannot
+   * both take part in a match: groups in different alternatives of a disjunction. The latest
+   * group of the name decides (the earlier ones are in alternatives before it).
+   */
+  uniqueName(name: string): boolean {
+    const now = this.tick();
+    const t = this.names.get(name);
+    this.names.set(name, now);
+    if (t === undefined) return true;
+    // The deepest open alternative that began before the earlier group.
+    let lo = 0;
+    let hi = this.frames.length;
+    while (lo < hi) {
+      const m = (lo + hi) >>> 1;
+      if (this.frames[m]!.alt <= t) lo = m + 1;
+      else hi = m;
+    }
+    const i = lo - 1;
+    if (i < 0) return true; // an earlier alternative of the pattern
+    if (i === this.frames.length - 1) return false; // the same alternative
+    // Inside the next open group, in one of its earlier alternatives: exclusive; before it:
+    // both take part.
+    return this.frames[i + 1]!.disj <= t;
+  }
+
+  /** groupName reads a RegExpIdentifierName and its closing ">". */
+  groupName(): string | undefined {
+    let b = "";
+    for (;;) {
+      let c = this.peek(0);
+      if (c < 0) return undefined;
+      this.i++;
+      if (c === 0x3e) return b.length > 0 ? b : undefined;
+      if (c === 0x5c) {
+        if (this.peek(0) !== 0x75) return undefined;
+        this.i++;
+        const e = this.unicodeEscape();
+        if (e === undefined) return undefined;
+        c = e;
+      }
+      const id = lookup(ident(), c);
+      if (!(c === 0x24 || c === 0x5f || id === 2 || (b.length > 0 && (id === 1 || c === 0x200c || c === 0x200d)))) return undefined;
+      b += String.fromCodePoint(c);
+    }
+  }
+
+  /** unicodeEscape reads what follows "\u": XXXX (a surrogate pair as \uXXXX\uXXXX) or {X…}. */
+  unicodeEscape(): number | undefined {
+    if (this.peek(0) === 0x7b) {
+      this.i++;
+      let v = 0;
+      let n = 0;
+      for (; isHex(this.peek(0)); n++) {
+        v = v * 16 + hexValue(this.peek(0));
+        if (v > 0x10ffff) return undefined;
+        this.i++;
+      }
+      if (n === 0 || this.peek(0) !== 0x7d) return undefined;
+      this.i++;
+      return v;
+    }
+    const v = this.hex(4);
+    if (v === undefined) return undefined;
+    if (v >= 0xd800 && v <= 0xdbff && this.peek(0) === 0x5c && this.peek(1) === 0x75) {
+      const save = this.i;
+      this.i += 2;
+      const w = this.hex(4);
+      if (w !== undefined && w >= 0xdc00 && w <= 0xdfff) return (v - 0xd800) * 0x400 + (w - 0xdc00) + 0x10000;
+      this.i = save;
+    }
+    return v;
+  }
+
+  hex(n: number): number | undefined {
+    let v = 0;
+    for (let k = 0; k < n; k++) {
+      const c = this.peek(0);
+      if (!isHex(c)) return undefined;
+      v = v * 16 + hexValue(c);
+      this.i++;
+    }
+    return v;
+  }
+
+  /**
+   * escape reads what follows a "\" (inClass: in a character class). It returns the code
+   * point, -1 for a class escape (\d, \p{…} …), or undefined when the escape is not valid.
+   */
+  escape(inClass: boolean): number | undefined {
+    const c = this.peek(0);
+    if (c < 0) return undefined;
+    this.i++;
+    switch (c) {
+      case 0x64: case 0x44: case 0x73: case 0x53: case 0x77: case 0x57: // d D s S w W
+        return -1;
+      case 0x70: case 0x50: // p P
+        return this.property() ? -1 : undefined;
+      case 0x66: return 0x0c; // f
+      case 0x6e: return 0x0a; // n
+      case 0x72: return 0x0d; // r
+      case 0x74: return 0x09; // t
+      case 0x76: return 0x0b; // v
+      case 0x63: { // c
+        const l = this.peek(0);
+        if (!isAlpha(l)) return undefined;
+        this.i++;
+        return l % 32;
+      }
+      case 0x30: // 0
+        return isDigit(this.peek(0)) ? undefined : 0;
+      case 0x78: // x
+        return this.hex(2);
+      case 0x75: // u
+        return this.unicodeEscape();
+    }
+    if (c >= 0x31 && c <= 0x39) {
+      if (inClass) return undefined;
+      let n = c - 0x30;
+      for (let d = this.peek(0); isDigit(d); d = this.peek(0)) {
+        if (n < 1 << 20) n = n * 10 + (d - 0x30);
+        this.i++;
+      }
+      this.maxRef = Math.max(this.maxRef, n);
+      return -1;
+    }
+    if (c === 0x6b && !inClass) { // k
+      if (this.peek(0) !== 0x3c) return undefined;
+      this.i++;
+      const name = this.groupName();
+      if (name === undefined) return undefined;
+      this.refs.push(name);
+      return -1;
+    }
+    if (c === 0x62 && inClass) return 0x08; // b
+    if (c === 0x2d && inClass) return 0x2d; // -
+    if (c < 0x80 && "^$\\.*+?()[]{}|/".includes(String.fromCharCode(c))) return c;
+    return undefined;
+  }
+
+  /** property reads the {…} of \p or \P. */
+  property(): boolean {
+    if (this.peek(0) !== 0x7b) return false;
+    this.i++;
+    let body = "";
+    while (this.i < this.s.length && this.s[this.i] !== 0x7d) body += String.fromCodePoint(this.s[this.i++]!);
+    if (this.i === this.s.length) return false;
+    this.i++;
+    const within = (list: string, name: string): boolean => name !== "" && ` ${list} `.includes(` ${name} `);
+    const eq = body.indexOf("=");
+    if (eq >= 0) {
+      const name = body.slice(0, eq);
+      const value = body.slice(eq + 1);
+      switch (name) {
+        case "General_Category": case "gc":
+          return within(GENERAL_CATEGORY_NAMES, value);
+        case "Script": case "sc": case "Script_Extensions": case "scx":
+          return within(SCRIPT_NAMES, value);
+      }
+      return false;
+    }
+    return within(GENERAL_CATEGORY_NAMES, body) || within(BINARY_PROPERTY_NAMES, body);
+  }
+
+  /** classAtom reads one atom of a character class: its code point, or -1 for a class escape. */
+  classAtom(): number | undefined {
+    const c = this.peek(0);
+    if (c < 0) return undefined;
+    this.i++;
+    return c === 0x5c ? this.escape(true) : c;
+  }
+
+  /** cls reads the rest of a character class: ranges must be in order and between code points. */
+  cls(): boolean {
+    if (this.peek(0) === 0x5e) this.i++;
+    for (;;) {
+      const c = this.peek(0);
+      if (c < 0) return false;
+      if (c === 0x5d) {
+        this.i++;
+        return true;
+      }
+      const a = this.classAtom();
+      if (a === undefined) return false;
+      if (this.peek(0) === 0x2d && this.peek(1) !== 0x5d && this.peek(1) >= 0) {
+        this.i++;
+        const b = this.classAtom();
+        if (b === undefined || a < 0 || b < 0 || a > b) return false;
+      }
+    }
+  }
+}
+
+function hexValue(c: number): number {
+  return c <= 0x39 ? c - 0x30 : c <= 0x46 ? c - 0x41 + 10 : c - 0x61 + 10;
+}
+
+/** The binary properties of ECMA-262 table 68, with their aliases. */
+const BINARY_PROPERTY_NAMES =
+  "ASCII ASCII_Hex_Digit AHex Alphabetic Alpha Any Assigned Bidi_Control Bidi_C " +
+  "Bidi_Mirrored Bidi_M Case_Ignorable CI Cased Changes_When_Casefolded CWCF Changes_When_Casemapped CWCM " +
+  "Changes_When_Lowercased CWL Changes_When_NFKC_Casefolded CWKCF Changes_When_Titlecased CWT " +
+  "Changes_When_Uppercased CWU Dash Default_Ignorable_Code_Point DI Deprecated Dep Diacritic Dia Emoji " +
+  "Emoji_Component EComp Emoji_Modifier EMod Emoji_Modifier_Base EBase Emoji_Presentation EPres " +
+  "Extended_Pictographic ExtPict Extender Ext Grapheme_Base Gr_Base Grapheme_Extend Gr_Ext Hex_Digit Hex " +
+  "IDS_Binary_Operator IDSB IDS_Trinary_Operator IDST ID_Continue IDC ID_Start IDS Ideographic Ideo " +
+  "Join_Control Join_C Logical_Order_Exception LOE Lowercase Lower Math Noncharacter_Code_Point NChar " +
+  "Pattern_Syntax Pat_Syn Pattern_White_Space Pat_WS Quotation_Mark QMark Radical Regional_Indicator RI " +
+  "Sentence_Terminal STerm Soft_Dotted SD Terminal_Punctuation Term Unified_Ideograph UIdeo Uppercase Upper " +
+  "Variation_Selector VS White_Space space XID_Continue XIDC XID_Start XIDS";
+
+/**
+ * formatRegex reports whether s is a regular expression of ECMA-262 (2025) with the u flag:
+ * the Pattern grammar and its early errors (group names, back references, quantifier bounds,
+ * class ranges, \p{…} names, modifiers).
+ */
+export function formatRegex(s: string): boolean {
+  const p = new RegexParser(codePoints(s));
+  let quantifiable = false;
+  while (p.i < p.s.length) {
+    const c = p.s[p.i++]!;
+    switch (c) {
+      case 0x7c: // |
+        p.frames[p.frames.length - 1]!.alt = p.tick();
+        quantifiable = false;
+        break;
+      case 0x29: // )
+        if (p.frames.length === 1) return false;
+        quantifiable = !p.frames.pop()!.lookaround;
+        break;
+      case 0x28: // (
+        if (!p.group()) return false;
+        quantifiable = false;
+        break;
+      case 0x5e: case 0x24: // ^ $
+        quantifiable = false;
+        break;
+      case 0x5c: { // \
+        const q = p.peek(0);
+        if (q === 0x62 || q === 0x42) {
+          p.i++;
+          quantifiable = false;
+        } else if (p.escape(false) === undefined) {
+          return false;
+        } else {
+          quantifiable = true;
+        }
+        break;
+      }
+      case 0x5b: // [
+        if (!p.cls()) return false;
+        quantifiable = true;
+        break;
+      case 0x2a: case 0x2b: case 0x3f: case 0x7b: // * + ? {
+        if (!quantifiable || (c === 0x7b && !p.braces())) return false;
+        if (p.peek(0) === 0x3f) p.i++;
+        quantifiable = false;
+        break;
+      case 0x5d: case 0x7d: // ] }
+        return false;
+      default:
+        quantifiable = true;
+    }
+  }
+  if (p.frames.length !== 1 || p.maxRef > p.groups) return false;
+  return p.refs.every((n) => p.names.has(n));
+}
+
 // BEGIN UNICODE TABLES (go run ./generator/formats/internal/ucdtables; do not edit)
 
 /** The version of the Unicode Character Database the tables come from. */
