@@ -766,10 +766,11 @@ function hostname(s: string, idn: boolean, dotsOnly: boolean): boolean {
       if (!ldhLabel(l)) return false;
       total += l.length;
       if (l.length >= 4 && asciiFold(l.slice(0, 4), "xn--")) {
-        const d = punycodeDecode(l.slice(4));
+        // DNS labels are case-insensitive (RFC 4343): the A-label is read in lower case.
+        const a = l.slice(4).toLowerCase();
+        const d = punycodeDecode(a);
         if (d === undefined) return false;
-        const e = punycodeEncode(d);
-        if (e === undefined || !asciiFold(e, l.slice(4))) return false;
+        if (punycodeEncode(d) !== a) return false;
         u = labelRunes(d);
         if (!u.some((c) => c.r >= 0x80) || !uLabel(u)) return false;
       } else {

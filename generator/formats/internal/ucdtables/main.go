@@ -248,25 +248,7 @@ func idnaTable(d *db) ([]entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	// RFC 5892 section 2.6 (F), the exceptions.
-	exceptions := map[rune]int{
-		0x00DF: unitab.PValid, 0x03C2: unitab.PValid, 0x06FD: unitab.PValid, 0x06FE: unitab.PValid,
-		0x0F0B: unitab.PValid, 0x3007: unitab.PValid,
-		0x00B7: unitab.ContextO, 0x0375: unitab.ContextO, 0x05F3: unitab.ContextO, 0x05F4: unitab.ContextO,
-		0x30FB: unitab.ContextO,
-		0x0640: unitab.Disallowed, 0x07FA: unitab.Disallowed, 0x302E: unitab.Disallowed, 0x302F: unitab.Disallowed,
-		0x3031: unitab.Disallowed, 0x3032: unitab.Disallowed, 0x3033: unitab.Disallowed, 0x3034: unitab.Disallowed,
-		0x3035: unitab.Disallowed, 0x303B: unitab.Disallowed,
-	}
-	for r := rune(0x0660); r <= 0x0669; r++ {
-		exceptions[r] = unitab.ContextO
-	}
-	for r := rune(0x06F0); r <= 0x06F9; r++ {
-		exceptions[r] = unitab.ContextO
-	}
-	ignorableBlock := func(r rune) bool {
-		return r >= 0x20D0 && r <= 0x20FF || r >= 0x1D100 && r <= 0x1D1FF || r >= 0x1D200 && r <= 0x1D24F
-	}
+	exceptions := unitab.Exceptions()
 	bidiCodes := map[string]int{"L": unitab.BidiL, "R": unitab.BidiR, "AL": unitab.BidiAL, "AN": unitab.BidiAN,
 		"EN": unitab.BidiEN, "ES": unitab.BidiES, "CS": unitab.BidiCS, "ET": unitab.BidiET, "ON": unitab.BidiON,
 		"BN": unitab.BidiBN, "NSM": unitab.BidiNSM,
@@ -296,7 +278,7 @@ func idnaTable(d *db) ([]entry, error) {
 				p = unitab.PValid
 			case join[r]:
 				p = unitab.ContextJ
-			case nfkccf[r], ignorable[r], props[r], ignorableBlock(r), jamo[r]:
+			case nfkccf[r], ignorable[r], props[r], unitab.IgnorableBlock(r), jamo[r]:
 				p = unitab.Disallowed
 			case letterDigits[g]:
 				p = unitab.PValid

@@ -18,6 +18,29 @@ const (
 	ContextO   = 3
 )
 
+// Exceptions returns RFC 5892 section 2.6 (F): the code points whose property is fixed.
+func Exceptions() map[rune]int {
+	m := map[rune]int{
+		0x00DF: PValid, 0x03C2: PValid, 0x06FD: PValid, 0x06FE: PValid, 0x0F0B: PValid, 0x3007: PValid,
+		0x00B7: ContextO, 0x0375: ContextO, 0x05F3: ContextO, 0x05F4: ContextO, 0x30FB: ContextO,
+		0x0640: Disallowed, 0x07FA: Disallowed, 0x302E: Disallowed, 0x302F: Disallowed, 0x3031: Disallowed,
+		0x3032: Disallowed, 0x3033: Disallowed, 0x3034: Disallowed, 0x3035: Disallowed, 0x303B: Disallowed,
+	}
+	for r := rune(0x0660); r <= 0x0669; r++ {
+		m[r] = ContextO
+	}
+	for r := rune(0x06F0); r <= 0x06F9; r++ {
+		m[r] = ContextO
+	}
+	return m
+}
+
+// IgnorableBlock is RFC 5892 section 2.4 (D): Combining Diacritical Marks for Symbols, Musical
+// Symbols, Ancient Greek Musical Notation.
+func IgnorableBlock(r rune) bool {
+	return r >= 0x20D0 && r <= 0x20FF || r >= 0x1D100 && r <= 0x1D1FF || r >= 0x1D200 && r <= 0x1D24F
+}
+
 // Bidi classes that RFC 5893 names (BidiOther is every other class).
 const (
 	BidiOther = iota
