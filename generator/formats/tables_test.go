@@ -40,12 +40,15 @@ func readTables(t *testing.T, path string) (unitab.Tables, string) {
 		}
 		return v.String()
 	}
+	lang := unitab.Go
 	if strings.HasSuffix(path, ".ts") {
-		return unitab.Tables{Version: value("UNICODE_VERSION"), IDNA: value("IDNA_TABLE"), Ident: value("IDENT_TABLE"),
-			GeneralCategory: value("GENERAL_CATEGORY_NAMES"), Script: value("SCRIPT_NAMES")}, section
+		lang = unitab.TS
 	}
-	return unitab.Tables{Version: value("sgUnicodeVersion"), IDNA: value("sgIDNATable"), Ident: value("sgIdentTable"),
-		GeneralCategory: value("sgGeneralCategoryNames"), Script: value("sgScriptNames")}, section
+	var v [5]string
+	for i, name := range lang.Names {
+		v[i] = value(name)
+	}
+	return unitab.Tables{Version: v[0], IDNA: v[1], Ident: v[2], GeneralCategory: v[3], Script: v[4]}, section
 }
 
 // TestTablesAgree checks that the Go and TypeScript templates hold the same tables, each
@@ -56,7 +59,7 @@ func TestTablesAgree(t *testing.T) {
 	if goT != tsT {
 		t.Fatal("templates/go/formats.go.tmpl and templates/ts/formats.ts hold different tables: run go run ./generator/formats/internal/ucdtables")
 	}
-	if unitab.GoTables(goT) != goSection || unitab.TSTables(tsT) != tsSection {
+	if unitab.Go.Write(goT) != goSection || unitab.TS.Write(tsT) != tsSection {
 		t.Fatal("a generated section was edited by hand: run go run ./generator/formats/internal/ucdtables")
 	}
 }

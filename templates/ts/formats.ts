@@ -757,10 +757,10 @@ function hostname(s: string, idn: boolean, dotsOnly: boolean): boolean {
     else labels[labels.length - 1]!.push(r);
   }
   let total = labels.length - 1;
-  const runes: LabelRune[][] = [];
+  const runes: (LabelRune[] | undefined)[] = [];
   let rtl = false;
   for (const cs of labels) {
-    let u: LabelRune[];
+    let u: LabelRune[] | undefined;
     if (cs.every((c) => c < 0x80)) {
       const l = String.fromCharCode(...cs);
       if (!ldhLabel(l)) return false;
@@ -773,8 +773,6 @@ function hostname(s: string, idn: boolean, dotsOnly: boolean): boolean {
         if (punycodeEncode(d) !== a) return false;
         u = labelRunes(d);
         if (!u.some((c) => c.r >= 0x80) || !uLabel(u)) return false;
-      } else {
-        u = labelRunes(cs);
       }
     } else {
       if (cs.length > 59) return false; // the A-label would be longer than 63
@@ -784,14 +782,15 @@ function hostname(s: string, idn: boolean, dotsOnly: boolean): boolean {
       if (e === undefined || e.length + 4 > 63) return false;
       total += e.length + 4;
     }
-    for (const c of u) {
+    // An LDH label (u undefined) has no right-to-left code point.
+    for (const c of u ?? []) {
       const b = bidi(c);
       if (b === BIDI_R || b === BIDI_AL || b === BIDI_AN) rtl = true;
     }
     runes.push(u);
   }
   if (total > 253) return false;
-  return !rtl || runes.every(bidiLabel);
+  return !rtl || runes.every((u, i) => bidiLabel(u ?? labelRunes(labels[i]!)));
 }
 
 /** formatHostname reports whether s is a host name (RFC 1123 section 2.1; A-labels as RFC 5891 section 4.4 says). */

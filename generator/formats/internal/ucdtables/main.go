@@ -152,18 +152,18 @@ func run(dir, root string) error {
 	}
 	t := unitab.Tables{Version: d.version, IDNA: encode(idna), Ident: encode(ident), GeneralCategory: gc, Script: sc}
 	for _, f := range []struct {
-		path  string
-		write func(unitab.Tables) string
+		path string
+		lang unitab.Language
 	}{
-		{"templates/go/formats.go.tmpl", unitab.GoTables},
-		{"templates/ts/formats.ts", unitab.TSTables},
+		{"templates/go/formats.go.tmpl", unitab.Go},
+		{"templates/ts/formats.ts", unitab.TS},
 	} {
 		p := filepath.Join(root, f.path)
 		src, err := os.ReadFile(p)
 		if err != nil {
 			return err
 		}
-		out, err := unitab.ReplaceTables(src, f.write(t))
+		out, err := unitab.ReplaceTables(src, f.lang.Write(t))
 		if err != nil {
 			return fmt.Errorf("%s: %w", f.path, err)
 		}

@@ -224,36 +224,67 @@ func constant(b *strings.Builder, indent, assign, terminator string, s string) {
 	b.WriteString(terminator + "\n")
 }
 
-// GoTables writes the Go section.
-func GoTables(t Tables) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "// %s\n\n", Begin)
-	fmt.Fprintf(&b, "// sgUnicodeVersion is the version of the Unicode Character Database the tables come from.\nconst sgUnicodeVersion = %q\n\n", t.Version)
-	b.WriteString("// sgIDNATable holds the IDNA2008 derived property of every code point (RFC 5892), with\n// the Bidi class, joining type, virama, mark and script of those that may appear in a label.\n")
-	constant(&b, "\t", "const sgIDNATable =", "", t.IDNA)
-	b.WriteString("\n// sgIdentTable holds ID_Start and ID_Continue (ECMAScript group names).\n")
-	constant(&b, "\t", "const sgIdentTable =", "", t.Ident)
-	b.WriteString("\n// sgGeneralCategoryNames and sgScriptNames are the values (and aliases) \\p{…} accepts.\n")
-	constant(&b, "\t", "const sgGeneralCategoryNames =", "", t.GeneralCategory)
-	b.WriteString("\n")
-	constant(&b, "\t", "const sgScriptNames =", "", t.Script)
-	fmt.Fprintf(&b, "\n// %s\n", End)
-	return b.String()
+// Language is how one template spells the generated section.
+type Language struct {
+	Indent, Terminator string // of a constant's continuation lines, after its last piece
+	// Names are the constants' names: the version, the IDNA and identifier tables, the
+	// General_Category and Script names.
+	Names [5]string
+	// Docs are the comments before each constant ("" for none).
+	Docs [5]string
+	// Const declares a constant: Const + name + " =".
+	Const string
 }
 
-// TSTables writes the TypeScript section.
-func TSTables(t Tables) string {
+// Go and TS are the languages of templates/go/formats.go.tmpl and templates/ts/formats.ts.
+var (
+	Go = Language{
+		Indent: "\t",
+		Names:  [5]string{"sgUnicodeVersion", "sgIDNATable", "sgIdentTable", "sgGeneralCategoryNames", "sgScriptNames"},
+		Docs: [5]string{
+			"// sgUnicodeVersion is the version of the Unicode Character Database the tables come from.\n",
+			"// sgIDNATable holds the IDNA2008 derived property of every code point (RFC 5892), with\n// the Bidi class, joining type, virama, mark and script of those that may appear in a label.\n",
+			"// sgIdentTable holds ID_Start and ID_Continue (ECMAScript group names).\n",
+			"// sgGeneralCategoryNames and sgScriptNames are the values (and aliases) \\p{…} accepts.\n",
+			"",
+		},
+		Const: "const ",
+	}
+	TS = Language{
+		Indent: "  ", Terminator: ";",
+		Names: [5]string{"UNICODE_VERSION", "IDNA_TABLE", "IDENT_TABLE", "GENERAL_CATEGORY_NAMES", "SCRIPT_NAMES"},
+		Docs: [5]string{
+			"/** The version of the Unicode Character Database the tables come from. */\n",
+			"/**\n * The IDNA2008 derived property of every code point (RFC 5892), with the Bidi class, joining\n * type, virama, mark and script of those that may appear in a label.\n */\n",
+			"/** ID_Start and ID_Continue (ECMAScript group names). */\n",
+			"/** The General_Category and Script values (and aliases) that \\p{…} accepts. */\n",
+			"",
+		},
+		Const: "const ",
+	}
+)
+
+// Values lists the tables' data in the order of Language.Names.
+func (t Tables) Values() [5]string {
+	return [5]string{t.Version, t.IDNA, t.Ident, t.GeneralCategory, t.Script}
+}
+
+// Write writes the generated section of the language's template.
+func (l Language) Write(t Tables) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "// %s\n\n", Begin)
-	fmt.Fprintf(&b, "/** The version of the Unicode Character Database the tables come from. */\nexport const UNICODE_VERSION = %q;\n\n", t.Version)
-	b.WriteString("/**\n * The IDNA2008 derived property of every code point (RFC 5892), with the Bidi class, joining\n * type, virama, mark and script of those that may appear in a label.\n */\n")
-	constant(&b, "  ", "const IDNA_TABLE =", ";", t.IDNA)
-	b.WriteString("\n/** ID_Start and ID_Continue (ECMAScript group names). */\n")
-	constant(&b, "  ", "const IDENT_TABLE =", ";", t.Ident)
-	b.WriteString("\n/** The General_Category and Script values (and aliases) that \\p{…} accepts. */\n")
-	constant(&b, "  ", "const GENERAL_CATEGORY_NAMES =", ";", t.GeneralCategory)
-	b.WriteString("\n")
-	constant(&b, "  ", "const SCRIPT_NAMES =", ";", t.Script)
+	fmt.Fprintf(&b, "// %s\n", Begin)
+	for i, v := range t.Values() {
+		b.WriteString("\n" + l.Docs[i])
+		decl := l.Const
+		if i == 0 && l.Terminator != "" {
+			decl = "export " + decl // the TypeScript module exports its Unicode version
+		}
+		if i == 0 {
+			fmt.Fprintf(&b, "%s%s = %q%s\n", decl, l.Names[i], v, l.Terminator)
+			continue
+		}
+		constant(&b, l.Indent, decl+l.Names[i]+" =", l.Terminator, v)
+	}
 	fmt.Fprintf(&b, "\n// %s\n", End)
 	return b.String()
 }
