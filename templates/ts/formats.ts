@@ -271,7 +271,7 @@ const isSubDelim = (c: number): boolean => c < 0x80 && "!$&'()*+,;=".includes(St
 /** isUCSChar is RFC 3987's ucschar. */
 function isUCSChar(c: number): boolean {
   if ((c >= 0xa0 && c <= 0xd7ff) || (c >= 0xf900 && c <= 0xfdcf) || (c >= 0xfdf0 && c <= 0xffef)) return true;
-  return c >= 0x10000 && c <= 0xefffd && (c & 0xffff) <= 0xfffd;
+  return c >= 0x10000 && c <= 0xefffd && (c & 0xffff) <= 0xfffd && (c < 0xe0000 || c >= 0xe1000);
 }
 
 /** isIPrivate is RFC 3987's iprivate. */
