@@ -37,9 +37,12 @@ func main() {
 	}
 }
 
+// db reads the database; the first error it meets is kept in err (and the readings after it
+// give empty tables).
 type db struct {
 	dir     string
 	version string
+	err     error
 }
 
 // ranges reads a UCD file of "XXXX[..YYYY] ; value ..." lines (its "# @missing" defaults
@@ -107,23 +110,27 @@ func cpRange(s string) (rune, rune, error) {
 }
 
 // set reads a property file into a set of code points with one of the given values.
-func (d *db) set(name string, values ...string) ([]bool, error) {
+func (d *db) set(name string, values ...string) []bool {
 	out := make([]bool, maxRune+1)
-	err := d.ranges(name, 1, false, func(r rune, v string) {
-		for _, want := range values {
-			if v == want {
-				out[r] = true
+	if d.err == nil {
+		d.err = d.ranges(name, 1, false, func(r rune, v string) {
+			for _, want := range values {
+				if v == want {
+					out[r] = true
+				}
 			}
-		}
-	})
-	return out, err
+		})
+	}
+	return out
 }
 
 // values reads a property file into one value per code point.
-func (d *db) values(name string, field int) ([]string, error) {
+func (d *db) values(name string, field int) []string {
 	out := make([]string, maxRune+1)
-	err := d.ranges(name, field, true, func(r rune, v string) { out[r] = v })
-	return out, err
+	if d.err == nil {
+		d.err = d.ranges(name, field, true, func(r rune, v string) { out[r] = v })
+	}
+	return out
 }
 
 func run(dir, root string) error {
@@ -204,49 +211,19 @@ func encode(es []entry) string {
 }
 
 func idnaTable(d *db) ([]entry, error) {
-	gc, err := d.values("extracted/DerivedGeneralCategory.txt", 1)
-	if err != nil {
-		return nil, err
-	}
-	bidi, err := d.values("extracted/DerivedBidiClass.txt", 1)
-	if err != nil {
-		return nil, err
-	}
-	jt, err := d.values("extracted/DerivedJoiningType.txt", 1)
-	if err != nil {
-		return nil, err
-	}
-	ccc, err := d.values("extracted/DerivedCombiningClass.txt", 1)
-	if err != nil {
-		return nil, err
-	}
-	scripts, err := d.values("Scripts.txt", 1)
-	if err != nil {
-		return nil, err
-	}
-	nfkccf, err := d.set("DerivedNormalizationProps.txt", "NFKC_CF")
-	if err != nil {
-		return nil, err
-	}
-	ignorable, err := d.set("DerivedCoreProperties.txt", "Default_Ignorable_Code_Point")
-	if err != nil {
-		return nil, err
-	}
-	props, err := d.set("PropList.txt", "White_Space", "Noncharacter_Code_Point")
-	if err != nil {
-		return nil, err
-	}
-	nchar, err := d.set("PropList.txt", "Noncharacter_Code_Point")
-	if err != nil {
-		return nil, err
-	}
-	join, err := d.set("PropList.txt", "Join_Control")
-	if err != nil {
-		return nil, err
-	}
-	jamo, err := d.set("HangulSyllableType.txt", "L", "V", "T")
-	if err != nil {
-		return nil, err
+	gc := d.values("extracted/DerivedGeneralCategory.txt", 1)
+	bidi := d.values("extracted/DerivedBidiClass.txt", 1)
+	jt := d.values("extracted/DerivedJoiningType.txt", 1)
+	ccc := d.values("extracted/DerivedCombiningClass.txt", 1)
+	scripts := d.values("Scripts.txt", 1)
+	nfkccf := d.set("DerivedNormalizationProps.txt", "NFKC_CF")
+	ignorable := d.set("DerivedCoreProperties.txt", "Default_Ignorable_Code_Point")
+	props := d.set("PropList.txt", "White_Space", "Noncharacter_Code_Point")
+	nchar := d.set("PropList.txt", "Noncharacter_Code_Point")
+	join := d.set("PropList.txt", "Join_Control")
+	jamo := d.set("HangulSyllableType.txt", "L", "V", "T")
+	if d.err != nil {
+		return nil, d.err
 	}
 	exceptions := unitab.Exceptions()
 	bidiCodes := map[string]int{"L": unitab.BidiL, "R": unitab.BidiR, "AL": unitab.BidiAL, "AN": unitab.BidiAN,
@@ -307,13 +284,10 @@ func idnaTable(d *db) ([]entry, error) {
 }
 
 func identTable(d *db) ([]entry, error) {
-	start, err := d.set("DerivedCoreProperties.txt", "ID_Start")
-	if err != nil {
-		return nil, err
-	}
-	cont, err := d.set("DerivedCoreProperties.txt", "ID_Continue")
-	if err != nil {
-		return nil, err
+	start := d.set("DerivedCoreProperties.txt", "ID_Start")
+	cont := d.set("DerivedCoreProperties.txt", "ID_Continue")
+	if d.err != nil {
+		return nil, d.err
 	}
 	v := make([]int, maxRune+1)
 	for r := range v {
