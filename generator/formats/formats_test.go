@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"net/netip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -559,4 +560,30 @@ func TestFormatRelations(t *testing.T) {
 		}
 	}
 	t.Logf("%d strings, %d of them date-time shaped", len(inputs), len(dateTime))
+}
+
+// TestIPv6AgainstNetip compares the ipv6 checker with net/netip's parser (without zones, which
+// the format does not have) on the vector strings and on random address-like strings.
+func TestIPv6AgainstNetip(t *testing.T) {
+	inputs := vectorInputs(t)
+	r := rand.New(rand.NewPCG(6, 4291))
+	pieces := []string{"0", "1", "ab", "fff", "ffff", "0000", "12345", ":", "::", ".", "1.2.3.4", "255", "01", "256", "g"}
+	for range 5000 {
+		var b strings.Builder
+		for n := r.IntN(12); n >= 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		inputs = append(inputs, b.String())
+	}
+	lines := verdicts(t, inputs)
+	f, _ := formats.Lookup(formats.Draft2020, "ipv6")
+	disagreements := 0
+	for i, s := range inputs {
+		a, err := netip.ParseAddr(s)
+		want := err == nil && a.Is6() && a.Zone() == ""
+		if got := lines[i][column(f)] == '1'; got != want && disagreements < 20 {
+			disagreements++
+			t.Errorf("%q: ipv6 %v, net/netip %v", s, got, want)
+		}
+	}
 }

@@ -203,3 +203,47 @@ function nameOf(ts: string): string {
     .replace(/(IDN|URI|IRI|UUID|JSON|IPv[46]|[A-Z][a-z]+)/g, (w) => `-${w.toLowerCase()}`)
     .slice(1);
 }
+
+/**
+ * usesES2025 reports whether a pattern uses syntax that ECMAScript 2025 added (modifiers, a group
+ * name used twice), which the engine running the test may not have yet.
+ */
+function usesES2025(s: string): boolean {
+  if (/\(\?(?:[ims]+(?:-[ims]*)?|-[ims]+):/.test(s)) return true;
+  const names = [...s.matchAll(/\(\?<([^=!>][^>]*)>/g)].map((m) => m[1]);
+  return new Set(names).size !== names.length;
+}
+
+function engineAccepts(s: string): boolean {
+  try {
+    new RegExp(s, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("format checkers: regex against the engine", () => {
+  it("formatRegex agrees with new RegExp(s, \"u\") on every vector and case string (ECMAScript 2025 syntax aside)", () => {
+    const disagreements: string[] = [];
+    let compared = 0;
+    for (const s of [...vectorFile.vectors.map((v) => v[0]), ...cases.map((c) => c.data)]) {
+      if (usesES2025(s)) continue;
+      compared++;
+      if (formats.formatRegex(s) !== engineAccepts(s)) disagreements.push(JSON.stringify(s));
+    }
+    expect(compared).toBeGreaterThan(2000);
+    expect(disagreements).toEqual([]);
+  });
+
+  it("formatRegex agrees with new RegExp(s, \"u\") on random patterns", () => {
+    const unit = fc.constantFrom(..."()[]{}|^$.*+?\\-,:=!<>/0123456789abcdkpuxPBDSW_ \u03c0\u00e9\ud83d\ude00".split(""), "\\p{", "\\u{", "(?<", "(?:", "{1,", "[^");
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 16 }), (s) => {
+        if (usesES2025(s)) return;
+        expect(formats.formatRegex(s)).toBe(engineAccepts(s));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
