@@ -192,6 +192,12 @@ func (e *emitter) static() ([]ir.File, error) {
 	return out, nil
 }
 
+// StaticFile renders templates/go/<name>.go.tmpl as Emit writes it into package pkg, so that a
+// static source can be compiled and tested on its own before a schema asks for it.
+func StaticFile(name, pkg string) (ir.File, error) {
+	return (&emitter{opts: Options{Package: pkg}}).staticFile(name, "skill", pkg)
+}
+
 // staticFile renders templates/go/<name>.go.tmpl: its "package <from>" clause becomes
 // "package <to>" and the generated-code header is added.
 func (e *emitter) staticFile(name, from, to string) (ir.File, error) {
