@@ -23,6 +23,7 @@ func (e *emitter) nodes() string {
 		if n.SameAs != nil {
 			continue // validated by the function of the node it is the same as
 		}
+		funcs.WriteString(e.nodeDecls(n))
 		funcs.WriteString(e.exec("v.func", struct{ Location, Name, Body string }{
 			Location: commentLine(n.Location),
 			Name:     n.TSFunc,
@@ -37,6 +38,42 @@ func (e *emitter) nodes() string {
 		}
 	}
 	return e.exec("nodes.ts", struct{ Header, Patterns, Annotations, Funcs string }{Header, pats.String(), annotations, funcs.String()})
+}
+
+// manyTerms is the length above which a test is not written as a chain of || (TypeScript
+// gives up the control flow analysis of a function with a long chain, error TS2563): names
+// go into a Set, validators and patterns into an array.
+const manyTerms = 16
+
+// nodeDecls writes the constants the validators of n read: the set of its enum values, and
+// the set of its property names when additionalProperties must tell them apart from others
+// and they are many.
+func (e *emitter) nodeDecls(n *ir.Node) string {
+	var b strings.Builder
+	if n.Enum != nil {
+		vals := make([]string, len(n.Enum))
+		for i, v := range n.Enum {
+			vals[i] = e.jsValue(v)
+		}
+		b.WriteString(e.exec("v.enum.decl", struct{ Name, Values string }{enumConst(n), strings.Join(vals, ", ")}))
+	}
+	if knownSet(n) {
+		names := make([]string, len(n.Properties))
+		for i, p := range n.Properties {
+			names[i] = jsString(p.Name)
+		}
+		b.WriteString(e.exec("v.known.decl", struct{ Name, Names string }{knownConst(n), strings.Join(names, ", ")}))
+	}
+	return b.String()
+}
+
+func enumConst(n *ir.Node) string  { return "enum" + strings.TrimPrefix(n.TSFunc, "v") }
+func knownConst(n *ir.Node) string { return "known" + strings.TrimPrefix(n.TSFunc, "v") }
+
+// knownSet reports whether the validator of n tests property names against a Set.
+func knownSet(n *ir.Node) bool {
+	addl := n.AdditionalProperties
+	return addl != nil && !isTrue(addl) && len(n.Properties) > manyTerms
 }
 
 // isTrue reports whether a node is the boolean schema true.
@@ -167,11 +204,7 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 		}))
 	}
 	if n.Enum != nil {
-		vals := make([]string, len(n.Enum))
-		for i, v := range n.Enum {
-			vals[i] = e.jsValue(v)
-		}
-		b.WriteString(e.exec("v.enum", strings.Join(vals, ", ")))
+		b.WriteString(e.exec("v.enum", enumConst(n)))
 	}
 	if n.Const != nil {
 		b.WriteString(e.exec("v.const", e.jsValue(*n.Const)))
@@ -244,7 +277,14 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 			for i, sub := range n.AnyOf {
 				parts[i] = e.exec("v.accepts", e.fn(sub))
 			}
-			b.WriteString(e.exec("v.anyOf", strings.Join(parts, e.exec("v.or", nil))))
+			cond := strings.Join(parts, e.exec("v.or", nil))
+			if len(parts) > manyTerms {
+				for i, sub := range n.AnyOf {
+					parts[i] = e.fn(sub)
+				}
+				cond = e.exec("v.acceptsSome", strings.Join(parts, ", "))
+			}
+			b.WriteString(e.exec("v.anyOf", cond))
 		}
 	}
 	if len(n.OneOf) > 0 {
@@ -385,11 +425,23 @@ func (e *emitter) objectBody(n *ir.Node, col bool) string {
 	}
 	if addl != nil && !addlTrue {
 		var known []string
-		for _, p := range n.Properties {
-			known = append(known, e.exec("v.known.name", jsString(p.Name)))
+		if knownSet(n) {
+			known = append(known, e.exec("v.known.set", knownConst(n)))
+		} else {
+			for _, p := range n.Properties {
+				known = append(known, e.exec("v.known.name", jsString(p.Name)))
+			}
 		}
-		for _, pp := range n.PatternProperties {
-			known = append(known, e.exec("v.known.pattern", pp.Pattern.TSVar))
+		if len(n.PatternProperties) > manyTerms {
+			var res []string
+			for _, pp := range n.PatternProperties {
+				res = append(res, pp.Pattern.TSVar)
+			}
+			known = append(known, e.exec("v.known.patterns", strings.Join(res, ", ")))
+		} else {
+			for _, pp := range n.PatternProperties {
+				known = append(known, e.exec("v.known.pattern", pp.Pattern.TSVar))
+			}
 		}
 		knownStmt := ""
 		if len(known) > 0 {
