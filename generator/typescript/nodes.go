@@ -40,9 +40,10 @@ func (e *emitter) nodes() string {
 	return e.exec("nodes.ts", struct{ Header, Patterns, Annotations, Funcs string }{Header, pats.String(), annotations, funcs.String()})
 }
 
-// manyTerms is the length above which a test is not written as a chain of || (TypeScript
-// gives up the control flow analysis of a function with a long chain, error TS2563): names
-// go into a Set, validators and patterns into an array.
+// manyTerms is the number of terms above which a validator does not write one test after the
+// other: TypeScript gives up the control flow analysis of a function with a chain of
+// hundreds of || or of ifs (error TS2563). Names go into a Set, validators and patterns into
+// an array, and declared and required properties into a table.
 const manyTerms = 16
 
 // nodeDecls writes the constants the validators of n read: the set of its enum values, and
@@ -64,11 +65,28 @@ func (e *emitter) nodeDecls(n *ir.Node) string {
 		}
 		b.WriteString(e.exec("v.known.decl", struct{ Name, Names string }{knownConst(n), strings.Join(names, ", ")}))
 	}
+	if len(n.Required) > manyTerms {
+		rows := make([]string, len(n.Required))
+		for i, r := range n.Required {
+			rows[i] = e.exec("v.required.row", nameSeg{jsString(r), segment(r)})
+		}
+		b.WriteString(e.exec("v.required.decl", struct{ Name, Rows string }{requiredConst(n), strings.Join(rows, ",\n")}))
+	}
+	if len(n.Properties) > manyTerms {
+		rows := make([]string, len(n.Properties))
+		for i, p := range n.Properties {
+			rows[i] = e.exec("v.property.row", struct{ Name, Seg, Func string }{jsString(p.Name), segment(p.Name), e.fn(p.Schema)})
+		}
+		b.WriteString(e.exec("v.property.decl", struct{ Name, Rows string }{propertiesConst(n), strings.Join(rows, ",\n")}))
+	}
 	return b.String()
 }
 
-func enumConst(n *ir.Node) string  { return "enum" + strings.TrimPrefix(n.TSFunc, "v") }
-func knownConst(n *ir.Node) string { return "known" + strings.TrimPrefix(n.TSFunc, "v") }
+// The constants of a node's validator are named after it.
+func enumConst(n *ir.Node) string       { return "enum" + strings.TrimPrefix(n.TSFunc, "v") }
+func knownConst(n *ir.Node) string      { return "known" + strings.TrimPrefix(n.TSFunc, "v") }
+func requiredConst(n *ir.Node) string   { return "required" + strings.TrimPrefix(n.TSFunc, "v") }
+func propertiesConst(n *ir.Node) string { return "properties" + strings.TrimPrefix(n.TSFunc, "v") }
 
 // knownSet reports whether the validator of n tests property names against a Set.
 func knownSet(n *ir.Node) bool {
@@ -403,15 +421,25 @@ func (e *emitter) objectBody(n *ir.Node, col bool) string {
 	// know, and sorts those alone (usually none).
 	closedOnly := addl != nil && addl.Bool != nil && !*addl.Bool && len(n.PatternProperties) == 0 && n.PropertyNames == nil && !col
 	needKeys := len(n.PatternProperties) > 0 || (addl != nil && !addlTrue && !closedOnly) || n.PropertyNames != nil
-	for _, r := range n.Required {
-		b.WriteString(e.exec("v.required", nameSeg{jsString(r), segment(r)}))
+	// Many required or declared properties are checked from a table (nodeDecls): one if per
+	// property would make tsc give up the function (TS2563).
+	if len(n.Required) > manyTerms {
+		b.WriteString(e.exec("v.required.table", requiredConst(n)))
+	} else {
+		for _, r := range n.Required {
+			b.WriteString(e.exec("v.required", nameSeg{jsString(r), segment(r)}))
+		}
 	}
 	prop, pattern := "v.property", "v.patternProperty"
 	if col {
 		prop, pattern = "ann.property", "ann.patternProperty"
 	}
-	for _, p := range n.Properties {
-		b.WriteString(e.exec(prop, struct{ Name, Seg, Func string }{jsString(p.Name), segment(p.Name), e.fn(p.Schema)}))
+	if len(n.Properties) > manyTerms {
+		b.WriteString(e.exec(prop+".table", propertiesConst(n)))
+	} else {
+		for _, p := range n.Properties {
+			b.WriteString(e.exec(prop, struct{ Name, Seg, Func string }{jsString(p.Name), segment(p.Name), e.fn(p.Schema)}))
+		}
 	}
 	if needKeys {
 		b.WriteString(e.exec("v.keys", nil))
