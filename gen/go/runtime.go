@@ -83,7 +83,7 @@ type sgValue struct {
 	str     string
 	items   []sgValue
 	members []sgMember
-	index   map[string]int // for objects with many members, built on first lookup
+	index   map[string]int // for objects with many members: by the parser, or on first lookup
 }
 
 type sgMember struct {
@@ -259,7 +259,7 @@ func (p *sgParser) object(v *sgValue, depth int) error {
 	}
 	base := len(p.members)
 	defer func() { p.members = p.members[:base] }()
-	var seen map[string]int // key → index in p.members, once the object has many members
+	var seen map[string]int // key → index in the object, once it has many members
 	for {
 		p.space()
 		if p.i >= len(p.s) || p.s[p.i] != '"' {
@@ -279,19 +279,20 @@ func (p *sgParser) object(v *sgValue, depth int) error {
 		if err := p.value(&val, depth+1); err != nil {
 			return err
 		}
-		// The last value of a repeated key wins. Past a few members, a map finds the repeat.
+		// The last value of a repeated key wins. Past a few members, a map finds the repeat;
+		// it becomes the object's index (get).
 		if seen == nil && len(p.members)-base > sgSmall {
 			seen = make(map[string]int, 2*(len(p.members)-base))
 			for k := base; k < len(p.members); k++ {
-				seen[p.members[k].key] = k
+				seen[p.members[k].key] = k - base
 			}
 		}
 		dup := -1
 		if seen != nil {
 			if k, ok := seen[key]; ok {
-				dup = k
+				dup = base + k
 			} else {
-				seen[key] = len(p.members)
+				seen[key] = len(p.members) - base
 			}
 		} else {
 			for k := base; k < len(p.members); k++ {
@@ -316,6 +317,7 @@ func (p *sgParser) object(v *sgValue, depth int) error {
 		case '}':
 			p.i++
 			v.members = append([]sgMember(nil), p.members[base:]...)
+			v.index = seen
 			return nil
 		default:
 			return p.fail("expected ',' or '}' in an object")
