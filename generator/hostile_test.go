@@ -239,7 +239,9 @@ const draft = `"$schema": "https://json-schema.org/draft/2020-12/schema"`
 func wideObject(n int) func(t *testing.T) string {
 	return func(t *testing.T) string {
 		return writeSchema(t, "wide", `{`+draft+`, "title": "Wide", "type": "object", "properties": {`+
-			list(n, func(i int) string { return fmt.Sprintf(`"p%d": {"type": "string", "description": "property %d"}`, i, i) })+
+			list(n, func(i int) string {
+				return fmt.Sprintf(`"p%d": {"type": "string", "description": "property %d"}`, i, i)
+			})+
 			`}, "required": ["p0"], "additionalProperties": {"type": "integer"}}`)
 	}
 }
