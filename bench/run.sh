@@ -8,7 +8,9 @@
 #      santhosh-tekuri/jsonschema and go-jsonschema's generated code;
 #   2. bench/cmd/harness: wall time and peak RSS of skillgen and of each peer generating from
 #      synth_schema.py output, N = 200, 2000, 20000 and 2000 --cyclic;
-# and writes both tables, the machine and this command into BENCHMARKS.md.
+# and writes both tables, the machine and this command into BENCHMARKS.md; then appends the
+# generated TypeScript against ajv (bench/tsbench), the scaling table of every keyword family
+# (bench/scaling/run.sh) and the peak memory of 50 MB documents (bench/cmd/peakmem).
 #
 # Environment:
 #   BENCH_SIZES    cases for the generator table (default 200,2000,2000c,20000)
@@ -19,6 +21,8 @@
 #   BENCH_SYNTH    synth_schema.py (default ../shared/bench/synth_schema.py, else bench/synth_schema.py)
 #   BENCH_GOPARSE  0 to skip the parse benchmarks
 #   BENCH_TS       0 to skip the TypeScript validate/parse benchmarks (bench/tsbench)
+#   BENCH_SCALING  0 to skip the scaling table of hostile input (bench/scaling)
+#   BENCH_MEMORY   0 to skip the peak memory of 50 MB documents (bench/cmd/peakmem)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -110,5 +114,37 @@ if [[ ${BENCH_TS:-1} != 0 ]]; then
 		fi
 	else
 		log "bench/tsbench failed; its section is left out"
+	fi
+fi
+
+# appended prints a section after the report (or on standard output).
+appended() {
+	if [[ ${BENCH_OUT:-BENCHMARKS.md} == - ]]; then
+		printf '\n%s\n' "$1"
+	else
+		printf '\n%s\n' "$1" >>"${BENCH_OUT:-BENCHMARKS.md}"
+	fi
+}
+
+# Hostile input: every keyword family at n and 8n, in both languages.
+if [[ ${BENCH_SCALING:-1} != 0 ]]; then
+	log "measuring how the generated validators scale (bench/scaling)"
+	if scaling_out=$(bash bench/scaling/run.sh "$sg"); then
+		appended "$scaling_out"
+		printf '%s\n' "$scaling_out" | grep '^Target' >&2
+	else
+		log "bench/scaling failed; its section is left out"
+	fi
+fi
+
+# Peak memory of skillcheck and ParseT on 50 MB documents.
+if [[ ${BENCH_MEMORY:-1} != 0 ]]; then
+	log "measuring peak memory on 50 MB documents (bench/cmd/peakmem)"
+	go build -o "$work/skillcheck" ./cmd/skillcheck
+	if mem_out=$(cd bench && go run ./cmd/peakmem -skillcheck "$work/skillcheck" -dir "$work"); then
+		appended "$mem_out"
+		printf '%s\n' "$mem_out" | grep '^Target' >&2
+	else
+		log "bench/cmd/peakmem failed; its section is left out"
 	fi
 fi

@@ -129,6 +129,36 @@ func hostileCases() []hostileCase {
 			accept("D0", `"ab"`),
 			accept("D999", `"ab"`),
 		}},
+		// Wide and deep schemas: the generated Go and TypeScript compile (tsc --strict included)
+		// and behave.
+		{name: "wide-object", schema: wideObject(2000), checks: []check{
+			accept("Wide", `{"p0":"a","p1999":"b","extra":7}`),
+			refuse("Wide", `{"p0":"a","p1000":1}`, "/p1000", "type"),
+			refuse("Wide", `{"p0":"a","zzz":"x"}`, "/zzz", "type"),
+		}},
+		{name: "lints", schema: lints(836), checks: []check{
+			accept("Lints", `{"lint_0":"warn","lint_835":{"level":"deny","priority":-1},"unknown_lint":"allow"}`),
+			refuse("Lints", `{"lint_0":"loud"}`, "/lint_0", "anyOf"),
+			refuse("Lints", `{"unknown_lint":{"level":"deny","priority":1.5}}`, "/unknown_lint", "anyOf"),
+		}},
+		{name: "wide-oneof", schema: wideOneOf(2000), checks: []check{
+			accept("Branches", `{"k":0}`),
+			accept("Branches", `{"k":1999}`),
+			refuse("Branches", `{"k":2000}`, "", "oneOf"),
+		}},
+		{name: "deep-objects", schema: deepObjects(500), checks: []check{
+			accept("Deep", `{"next":{"next":{"v":2}}}`),
+			accept("D499", `"end"`),
+			refuse("Deep", `{"next":{"next":{"v":"two"}}}`, "/next/next/v", "type"),
+		}},
+		{name: "wide-enum", schema: wideEnum(1000), checks: []check{
+			accept("Values", `"value-0"`),
+			accept("Values", `"value-999"`),
+			accept("Mixed", `999`),
+			accept("Mixed", `{"n":998.0}`),
+			refuse("Values", `"value-1000"`, "", "enum"),
+			refuse("Mixed", `{"n":999}`, "", "enum"),
+		}},
 		{name: "unsupported-allowed", file: "dynamicref", allowUnsupported: true,
 			warn: `#/$dynamicRef: keyword "$dynamicRef" is not supported by skillgen`,
 			checks: []check{
@@ -180,6 +210,93 @@ func refChain(n int, cycle bool) func(t *testing.T) string {
 			t.Fatal(err)
 		}
 		return p
+	}
+}
+
+// writeSchema writes a generated schema into the test's temp dir.
+func writeSchema(t *testing.T, name, text string) string {
+	t.Helper()
+	if !json.Valid([]byte(text)) {
+		t.Fatalf("%s: the test built invalid JSON", name)
+	}
+	p := filepath.Join(t.TempDir(), name+".json")
+	writeFile(t, p, text)
+	return p
+}
+
+// list joins n items made by item with ", ".
+func list(n int, item func(i int) string) string {
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = item(i)
+	}
+	return strings.Join(parts, ", ")
+}
+
+const draft = `"$schema": "https://json-schema.org/draft/2020-12/schema"`
+
+// wideObject: an object of n string properties with a schema (integer) for the others.
+func wideObject(n int) func(t *testing.T) string {
+	return func(t *testing.T) string {
+		return writeSchema(t, "wide", `{`+draft+`, "title": "Wide", "type": "object", "properties": {`+
+			list(n, func(i int) string {
+				return fmt.Sprintf(`"p%d": {"type": "string", "description": "property %d"}`, i, i)
+			})+
+			`}, "required": ["p0"], "additionalProperties": {"type": "integer"}}`)
+	}
+}
+
+// lints has the shape of SchemaStore's cargo-lints schemas (clippy's has 836 lints): every
+// lint a level or a detailed setting, and the same for lints the schema does not list.
+func lints(n int) func(t *testing.T) string {
+	return func(t *testing.T) string {
+		return writeSchema(t, "lints", `{`+draft+`, "title": "Lints", "type": "object", "properties": {`+
+			list(n, func(i int) string {
+				return fmt.Sprintf(`"lint_%d": {"$ref": "#/$defs/Lint", "title": "Lint %d", "description": "The `+"`lint_%d`"+` lint checks for *something*.", "default": "warn"}`, i, i, i)
+			})+
+			`}, "additionalProperties": {"$ref": "#/$defs/Lint"}, "$defs": {`+
+			`"Lint": {"anyOf": [{"$ref": "#/$defs/LintLevel"}, {"$ref": "#/$defs/DetailedLint"}]},`+
+			`"LintLevel": {"type": "string", "enum": ["forbid", "deny", "warn", "allow"]},`+
+			`"DetailedLint": {"type": "object", "properties": {"level": {"$ref": "#/$defs/LintLevel"}, "priority": {"type": "integer"},`+
+			` "check-cfg": {"type": "array", "items": {"type": "string"}}}}}}`)
+	}
+}
+
+// wideOneOf: a oneOf of n object branches without a string discriminator (every branch tried).
+func wideOneOf(n int) func(t *testing.T) string {
+	return func(t *testing.T) string {
+		return writeSchema(t, "oneof", `{`+draft+`, "title": "Branches", "oneOf": [`+
+			list(n, func(i int) string {
+				return fmt.Sprintf(`{"type": "object", "properties": {"k": {"const": %d}}, "required": ["k"]}`, i)
+			})+`]}`)
+	}
+}
+
+// deepObjects: a chain of n object types, each with a property holding the next.
+func deepObjects(n int) func(t *testing.T) string {
+	return func(t *testing.T) string {
+		return writeSchema(t, "deep", `{`+draft+`, "title": "Deep", "$ref": "#/$defs/D0", "$defs": {`+
+			list(n-1, func(i int) string {
+				return fmt.Sprintf(`"D%d": {"type": "object", "properties": {"v": {"type": "integer"}, "next": {"$ref": "#/$defs/D%d"}}}`, i, i+1)
+			})+fmt.Sprintf(`, "D%d": {"type": "string"}}}`, n-1))
+	}
+}
+
+// wideEnum: a string enum of n values, and one of n values of mixed JSON types.
+func wideEnum(n int) func(t *testing.T) string {
+	return func(t *testing.T) string {
+		return writeSchema(t, "enum", `{`+draft+`, "$defs": {"Values": {"type": "string", "enum": [`+
+			list(n, func(i int) string { return fmt.Sprintf(`"value-%d"`, i) })+
+			`]}, "Mixed": {"enum": [`+
+			list(n, func(i int) string {
+				switch i % 3 {
+				case 0:
+					return fmt.Sprint(i)
+				case 1:
+					return fmt.Sprintf(`"s%d"`, i)
+				}
+				return fmt.Sprintf(`{"n": %d}`, i)
+			})+`]}}}`)
 	}
 }
 

@@ -578,16 +578,14 @@ type Consumer struct {
 
 // FetchIndex GETs the skill index at indexURL (see IndexURL). A status other than 200 is an
 // error, an index of another protocol MAJOR is a *VersionIncompatibleError, and an invalid one
-// a ValidationErrors.
+// a ValidationErrors. ctx bounds the whole fetch, reading and checking the body included: once
+// it is done, FetchIndex returns an error that wraps ctx.Err().
 func (c Consumer) FetchIndex(ctx context.Context, indexURL string) (SkillIndex, error) {
 	body, err := c.get(ctx, indexURL)
 	if err != nil {
 		return SkillIndex{}, err
 	}
-	if err := CheckDocumentProtocol(body, c.protocol()); err != nil {
-		return SkillIndex{}, fmt.Errorf("skill index %s: %w", indexURL, err)
-	}
-	index, err := ParseSkillIndex(body)
+	index, err := protoParse(ctx, body, c.protocol(), ParseSkillIndex)
 	if err != nil {
 		return SkillIndex{}, fmt.Errorf("skill index %s: %w", indexURL, err)
 	}
@@ -606,10 +604,7 @@ func (c Consumer) FetchDescriptor(ctx context.Context, indexURL string, e SkillI
 	if err != nil {
 		return SkillDescriptor{}, err
 	}
-	if err := CheckDocumentProtocol(body, c.protocol()); err != nil {
-		return SkillDescriptor{}, fmt.Errorf("skill descriptor %s: %w", u, err)
-	}
-	d, err := ParseSkillDescriptor(body)
+	d, err := protoParse(ctx, body, c.protocol(), ParseSkillDescriptor)
 	if err != nil {
 		return SkillDescriptor{}, fmt.Errorf("skill descriptor %s: %w", u, err)
 	}
@@ -617,6 +612,35 @@ func (c Consumer) FetchDescriptor(ctx context.Context, indexURL string, e SkillI
 		return SkillDescriptor{}, fmt.Errorf("skill descriptor %s: id %q does not match the index entry's id %q", u, d.ID, e.ID)
 	}
 	return d, nil
+}
+
+// protoParse checks the protocol version of body (CheckDocumentProtocol), then parses and
+// validates it with parse, and returns as soon as that is done or ctx is, whichever comes
+// first. Work abandoned at ctx's end finishes on its own: it takes time linear in the size of
+// the body, which protoMaxBody bounds.
+func protoParse[T any](ctx context.Context, body []byte, consumer string, parse func([]byte) (T, error)) (T, error) {
+	var zero T
+	if err := ctx.Err(); err != nil {
+		return zero, err
+	}
+	type result struct {
+		x   T
+		err error
+	}
+	done := make(chan result, 1) // never blocks the parse, read or not
+	go func() {
+		var r result
+		if r.err = CheckDocumentProtocol(body, consumer); r.err == nil {
+			r.x, r.err = parse(body)
+		}
+		done <- r
+	}()
+	select {
+	case r := <-done:
+		return r.x, r.err
+	case <-ctx.Done():
+		return zero, ctx.Err()
+	}
 }
 
 func (c Consumer) protocol() string {
@@ -651,6 +675,9 @@ func (c Consumer) get(ctx context.Context, u string) ([]byte, error) {
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, protoMaxBody+1))
 	if err != nil {
+		if ctx.Err() != nil {
+			err = ctx.Err() // the transport's own words for it vary
+		}
 		return nil, fmt.Errorf("GET %s: %w", u, err)
 	}
 	if len(body) > protoMaxBody {

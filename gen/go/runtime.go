@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 
 	"fmt"
+	"hash/maphash"
 	"math"
 	"math/big"
 	"sort"
@@ -82,7 +83,7 @@ type sgValue struct {
 	str     string
 	items   []sgValue
 	members []sgMember
-	index   map[string]int // for objects with many members, built on first lookup
+	index   map[string]int // for objects with many members: by the parser, or on first lookup
 }
 
 type sgMember struct {
@@ -258,6 +259,7 @@ func (p *sgParser) object(v *sgValue, depth int) error {
 	}
 	base := len(p.members)
 	defer func() { p.members = p.members[:base] }()
+	var seen map[string]int // key → index in the object, once it has many members
 	for {
 		p.space()
 		if p.i >= len(p.s) || p.s[p.i] != '"' {
@@ -277,14 +279,32 @@ func (p *sgParser) object(v *sgValue, depth int) error {
 		if err := p.value(&val, depth+1); err != nil {
 			return err
 		}
-		dup := false
-		for k := base; k < len(p.members); k++ {
-			if p.members[k].key == key {
-				p.members[k].val, dup = val, true // the last value wins
-				break
+		// The last value of a repeated key wins. Past a few members, a map finds the repeat;
+		// it becomes the object's index (get).
+		if seen == nil && len(p.members)-base > sgSmall {
+			seen = make(map[string]int, 2*(len(p.members)-base))
+			for k := base; k < len(p.members); k++ {
+				seen[p.members[k].key] = k - base
 			}
 		}
-		if !dup {
+		dup := -1
+		if seen != nil {
+			if k, ok := seen[key]; ok {
+				dup = base + k
+			} else {
+				seen[key] = len(p.members) - base
+			}
+		} else {
+			for k := base; k < len(p.members); k++ {
+				if p.members[k].key == key {
+					dup = k
+					break
+				}
+			}
+		}
+		if dup >= 0 {
+			p.members[dup].val = val
+		} else {
 			p.members = append(p.members, sgMember{key: key, val: val})
 		}
 		p.space()
@@ -297,6 +317,7 @@ func (p *sgParser) object(v *sgValue, depth int) error {
 		case '}':
 			p.i++
 			v.members = append([]sgMember(nil), p.members[base:]...)
+			v.index = seen
 			return nil
 		default:
 			return p.fail("expected ',' or '}' in an object")
@@ -668,9 +689,81 @@ func sgEqual(a, b *sgValue) bool {
 	return true
 }
 
-func sgInEnum(v *sgValue, values *sgValue) bool {
-	for i := range values.items {
-		if sgEqual(v, &values.items[i]) {
+// sgSmall is the size up to which a search compares values pairwise, below the cost of hashing.
+const sgSmall = 8
+
+// sgSeed seeds sgHash. It is random per process, so that no document can be built to make
+// many of its values collide.
+var sgSeed = maphash.MakeSeed()
+
+// sgHash hashes v so that JSON-equal values hash alike: numbers by value (1 and 1.0), objects
+// whatever the order of their members. Values that are not equal may collide; sgEqual decides.
+func sgHash(v *sgValue) uint64 {
+	switch v.kind {
+	case sgKindBool:
+		if v.b {
+			return sgMix(uint64(sgKindBool), 1)
+		}
+		return sgMix(uint64(sgKindBool), 0)
+	case sgKindNumber:
+		f := v.num
+		if f == 0 {
+			f = 0 // -0 equals 0
+		}
+		return sgMix(uint64(sgKindNumber), math.Float64bits(f))
+	case sgKindString:
+		return sgMix(uint64(sgKindString), maphash.String(sgSeed, v.str))
+	case sgKindArray:
+		h := uint64(len(v.items))
+		for i := range v.items {
+			h = sgMix(h, sgHash(&v.items[i]))
+		}
+		return sgMix(uint64(sgKindArray), h)
+	case sgKindObject:
+		// A sum of the members' hashes does not depend on their order.
+		var h uint64
+		for i := range v.members {
+			h += sgMix(maphash.String(sgSeed, v.members[i].key), sgHash(&v.members[i].val))
+		}
+		return sgMix(uint64(sgKindObject), h)
+	}
+	return sgMix(uint64(sgKindNull), 0)
+}
+
+func sgMix(a, b uint64) uint64 { return maphash.Comparable(sgSeed, [2]uint64{a, b}) }
+
+// sgEnum holds the values of an enum keyword; when there are many, a hash index finds the
+// candidates for a value, so that a lookup costs the same for 5 values as for 5,000.
+type sgEnum struct {
+	values []sgValue
+	index  map[uint64][]int32
+}
+
+// sgNewEnum parses the JSON array text of an enum keyword's values.
+func sgNewEnum(text string) *sgEnum {
+	en := &sgEnum{values: sgMustValue(text).items}
+	if len(en.values) > sgSmall {
+		en.index = make(map[uint64][]int32, len(en.values))
+		for i := range en.values {
+			h := sgHash(&en.values[i])
+			en.index[h] = append(en.index[h], int32(i))
+		}
+	}
+	return en
+}
+
+// has reports whether v is JSON-equal to one of the values.
+func (en *sgEnum) has(v *sgValue) bool {
+	if en.index == nil {
+		for i := range en.values {
+			if sgEqual(v, &en.values[i]) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, i := range en.index[sgHash(v)] {
+		if sgEqual(v, &en.values[i]) {
 			return true
 		}
 	}
@@ -711,38 +804,65 @@ func sgSortedKeys(v *sgValue, keep func(string) bool) []string {
 
 // sgDuplicates returns, ascending, the indexes of items equal to an earlier item.
 func sgDuplicates(a []sgValue) []int {
-	var out []int
-	for j := 1; j < len(a); j++ {
-		for i := 0; i < j; i++ {
-			if sgEqual(&a[i], &a[j]) {
-				out = append(out, j)
-				break
-			}
-		}
-	}
-	return out
+	return sgDuplicateKeys(len(a), func(j int) *sgValue { return &a[j] })
 }
 
-// duplicatesBy returns, ascending, the indexes of object items whose member prop equals that
+// sgDuplicatesBy returns, ascending, the indexes of object items whose member prop equals that
 // of an earlier item.
 func sgDuplicatesBy(a []sgValue, prop string) []int {
-	var out []int
-	for j := 1; j < len(a); j++ {
+	return sgDuplicateKeys(len(a), func(j int) *sgValue {
 		if a[j].kind != sgKindObject {
-			continue
+			return nil
 		}
-		vj := a[j].get(prop)
-		if vj == nil {
-			continue
-		}
-		for i := 0; i < j; i++ {
-			if a[i].kind == sgKindObject {
-				if vi := a[i].get(prop); vi != nil && sgEqual(vi, vj) {
+		return a[j].get(prop)
+	})
+}
+
+// sgDuplicateKeys returns, ascending, the indexes j < n whose key(j) is JSON-equal to the key
+// of an earlier index (a nil key takes no part). Beyond a few items, the hash of each key
+// finds the earlier keys it may equal and sgEqual confirms: linear time, not a comparison of
+// every pair.
+func sgDuplicateKeys(n int, key func(int) *sgValue) []int {
+	var out []int
+	if n <= sgSmall {
+		for j := 1; j < n; j++ {
+			kj := key(j)
+			if kj == nil {
+				continue
+			}
+			for i := 0; i < j; i++ {
+				if ki := key(i); ki != nil && sgEqual(ki, kj) {
 					out = append(out, j)
 					break
 				}
 			}
 		}
+		return out
+	}
+	// latest[h] is the last distinct key of hash h; earlier[j] the distinct key of the same
+	// hash before j, or -1.
+	latest := make(map[uint64]int, n)
+	earlier := make([]int, n)
+	for j := 0; j < n; j++ {
+		kj := key(j)
+		if kj == nil {
+			continue
+		}
+		h := sgHash(kj)
+		head, ok := latest[h]
+		if !ok {
+			head = -1
+		}
+		i := head
+		for i >= 0 && !sgEqual(key(i), kj) {
+			i = earlier[i]
+		}
+		if i >= 0 {
+			out = append(out, j)
+			continue
+		}
+		earlier[j] = head
+		latest[h] = j
 	}
 	return out
 }

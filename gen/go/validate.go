@@ -96,7 +96,7 @@ func vFinding_Severity(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_Severity(v, p, e)
 }
 
-var enumCommon_Severity = sgMustValue("[\"critical\",\"warn\",\"info\"]")
+var enumCommon_Severity = sgNewEnum("[\"critical\",\"warn\",\"info\"]")
 
 // vCommon_Severity validates defs/common.json#/$defs/Severity.
 func vCommon_Severity(v *sgValue, p *sgPointer, e *sgErrors) {
@@ -104,7 +104,7 @@ func vCommon_Severity(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if !sgInEnum(v, enumCommon_Severity) {
+	if !enumCommon_Severity.has(v) {
 		e.add(p, "enum", "must be one of \"critical\", \"warn\", \"info\"")
 	}
 }
@@ -280,7 +280,11 @@ func vFindingsResponse_CountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindObject {
-		for _, k := range sgSortedKeys(v, sgExtraFindingsResponse_CountsByKind) {
+		ks := sgSortedKeys(v, nil)
+		for _, k := range ks {
+			if !sgExtraFindingsResponse_CountsByKind(k) {
+				continue
+			}
 			{
 				c := sgPointer{
 					isKey:  true,
@@ -290,7 +294,7 @@ func vFindingsResponse_CountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
 				vFindingsResponse_CountsByKind_AdditionalProperties(v.get(k), &c, e)
 			}
 		}
-		for _, k := range sgSortedKeys(v, nil) {
+		for _, k := range ks {
 			if !sgValid(sgStringValue(k), vFindingsResponse_CountsByKind_PropertyNames) {
 				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
@@ -341,7 +345,11 @@ func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindObject {
-		for _, k := range sgSortedKeys(v, sgExtraFindingsResponse_CountsBySeverity) {
+		ks := sgSortedKeys(v, nil)
+		for _, k := range ks {
+			if !sgExtraFindingsResponse_CountsBySeverity(k) {
+				continue
+			}
 			{
 				c := sgPointer{
 					isKey:  true,
@@ -351,7 +359,7 @@ func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 				vFindingsResponse_CountsBySeverity_AdditionalProperties(v.get(k), &c, e)
 			}
 		}
-		for _, k := range sgSortedKeys(v, nil) {
+		for _, k := range ks {
 			if !sgValid(sgStringValue(k), vFinding_Severity) {
 				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
@@ -649,7 +657,7 @@ func vInvocationRequest_Caller2(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var enumInvocationRequest_Caller_Type = sgMustValue("[\"user\",\"agent\",\"service\"]")
+var enumInvocationRequest_Caller_Type = sgNewEnum("[\"user\",\"agent\",\"service\"]")
 
 // vInvocationRequest_Caller_Type validates InvocationRequest.json#/$defs/Caller/properties/type.
 func vInvocationRequest_Caller_Type(v *sgValue, p *sgPointer, e *sgErrors) {
@@ -657,7 +665,7 @@ func vInvocationRequest_Caller_Type(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if !sgInEnum(v, enumInvocationRequest_Caller_Type) {
+	if !enumInvocationRequest_Caller_Type.has(v) {
 		e.add(p, "enum", "must be one of \"user\", \"agent\", \"service\"")
 	}
 }
@@ -792,7 +800,7 @@ func vInvocationResponse_Status(v *sgValue, p *sgPointer, e *sgErrors) {
 	vInvocationResponse_InvocationStatus(v, p, e)
 }
 
-var enumInvocationResponse_InvocationStatus = sgMustValue("[\"accepted\",\"running\",\"succeeded\",\"failed\",\"cancelled\"]")
+var enumInvocationResponse_InvocationStatus = sgNewEnum("[\"accepted\",\"running\",\"succeeded\",\"failed\",\"cancelled\"]")
 
 // vInvocationResponse_InvocationStatus validates InvocationResponse.json#/$defs/InvocationStatus.
 func vInvocationResponse_InvocationStatus(v *sgValue, p *sgPointer, e *sgErrors) {
@@ -800,7 +808,7 @@ func vInvocationResponse_InvocationStatus(v *sgValue, p *sgPointer, e *sgErrors)
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if !sgInEnum(v, enumInvocationResponse_InvocationStatus) {
+	if !enumInvocationResponse_InvocationStatus.has(v) {
 		e.add(p, "enum", "must be one of \"accepted\", \"running\", \"succeeded\", \"failed\", \"cancelled\"")
 	}
 }
@@ -1217,7 +1225,7 @@ func vSkillDescriptor_CapabilityType(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_CapabilityType(v, p, e)
 }
 
-var enumCommon_CapabilityType = sgMustValue("[\"plugin\",\"api\",\"knowledge\",\"task\"]")
+var enumCommon_CapabilityType = sgNewEnum("[\"plugin\",\"api\",\"knowledge\",\"task\"]")
 
 // vCommon_CapabilityType validates defs/common.json#/$defs/CapabilityType.
 func vCommon_CapabilityType(v *sgValue, p *sgPointer, e *sgErrors) {
@@ -1225,7 +1233,7 @@ func vCommon_CapabilityType(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if !sgInEnum(v, enumCommon_CapabilityType) {
+	if !enumCommon_CapabilityType.has(v) {
 		e.add(p, "enum", "must be one of \"plugin\", \"api\", \"knowledge\", \"task\"")
 	}
 }
@@ -1355,7 +1363,7 @@ func vSkillDescriptor_Endpoint2(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var enumSkillDescriptor_Endpoint_Method = sgMustValue("[\"GET\",\"POST\"]")
+var enumSkillDescriptor_Endpoint_Method = sgNewEnum("[\"GET\",\"POST\"]")
 
 // vSkillDescriptor_Endpoint_Method validates
 // SkillDescriptor.json#/$defs/Endpoint/properties/method.
@@ -1364,7 +1372,7 @@ func vSkillDescriptor_Endpoint_Method(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if !sgInEnum(v, enumSkillDescriptor_Endpoint_Method) {
+	if !enumSkillDescriptor_Endpoint_Method.has(v) {
 		e.add(p, "enum", "must be one of \"GET\", \"POST\"")
 	}
 }
@@ -1505,7 +1513,7 @@ func vSkillDescriptor_InputParameter_Type(v *sgValue, p *sgPointer, e *sgErrors)
 	vSkillDescriptor_ValueType(v, p, e)
 }
 
-var enumSkillDescriptor_ValueType = sgMustValue("[\"string\",\"number\",\"integer\",\"boolean\",\"object\",\"array\"]")
+var enumSkillDescriptor_ValueType = sgNewEnum("[\"string\",\"number\",\"integer\",\"boolean\",\"object\",\"array\"]")
 
 // vSkillDescriptor_ValueType validates SkillDescriptor.json#/$defs/ValueType.
 func vSkillDescriptor_ValueType(v *sgValue, p *sgPointer, e *sgErrors) {
@@ -1513,7 +1521,7 @@ func vSkillDescriptor_ValueType(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if !sgInEnum(v, enumSkillDescriptor_ValueType) {
+	if !enumSkillDescriptor_ValueType.has(v) {
 		e.add(p, "enum", "must be one of \"string\", \"number\", \"integer\", \"boolean\", \"object\", \"array\"")
 	}
 }
@@ -1700,7 +1708,7 @@ func vSkillDescriptor_APIKeyAuth_Type(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var enumSkillDescriptor_APIKeyAuth_In = sgMustValue("[\"header\",\"query\"]")
+var enumSkillDescriptor_APIKeyAuth_In = sgNewEnum("[\"header\",\"query\"]")
 
 // vSkillDescriptor_APIKeyAuth_In validates SkillDescriptor.json#/$defs/APIKeyAuth/properties/in.
 func vSkillDescriptor_APIKeyAuth_In(v *sgValue, p *sgPointer, e *sgErrors) {
@@ -1708,7 +1716,7 @@ func vSkillDescriptor_APIKeyAuth_In(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if !sgInEnum(v, enumSkillDescriptor_APIKeyAuth_In) {
+	if !enumSkillDescriptor_APIKeyAuth_In.has(v) {
 		e.add(p, "enum", "must be one of \"header\", \"query\"")
 	}
 }
@@ -1964,7 +1972,7 @@ func vSkillDescriptor_Access(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_Access(v, p, e)
 }
 
-var enumCommon_Access = sgMustValue("[\"public\",\"restricted\",\"private\"]")
+var enumCommon_Access = sgNewEnum("[\"public\",\"restricted\",\"private\"]")
 
 // vCommon_Access validates defs/common.json#/$defs/Access.
 func vCommon_Access(v *sgValue, p *sgPointer, e *sgErrors) {
@@ -1972,7 +1980,7 @@ func vCommon_Access(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if !sgInEnum(v, enumCommon_Access) {
+	if !enumCommon_Access.has(v) {
 		e.add(p, "enum", "must be one of \"public\", \"restricted\", \"private\"")
 	}
 }

@@ -225,9 +225,9 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 	}
 	if n.Enum != nil {
 		if !ann {
-			f.Var().Id("enum" + sfx).Op("=").Id("sgMustValue").Call(jen.Lit(jsonText(ir.Value{Kind: ir.Array, Array: n.Enum})))
+			f.Var().Id("enum" + sfx).Op("=").Id("sgNewEnum").Call(jen.Lit(jsonText(ir.Value{Kind: ir.Array, Array: n.Enum})))
 		}
-		body = append(body, jen.If(jen.Op("!").Id("sgInEnum").Call(jen.Id("v"), jen.Id("enum"+sfx))).Block(
+		body = append(body, jen.If(jen.Op("!").Id("enum"+sfx).Dot("has").Call(jen.Id("v"))).Block(
 			addErr("enum", jen.Lit("must be one of "+listText(n.Enum))),
 		))
 	}
@@ -402,6 +402,21 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 			)...,
 		))
 	}
+	// The keywords that iterate over the keys share one sorted list, ks. additionalProperties
+	// alone sorts only the keys it does not know (usually none).
+	ap := n.AdditionalProperties
+	apFails := ap != nil && !isTrue(ap)
+	users := 0
+	for _, uses := range []bool{len(n.PatternProperties) > 0, apFails || (ap != nil && k.col), n.PropertyNames != nil} {
+		if uses {
+			users++
+		}
+	}
+	keys := func(keep jen.Code) jen.Code { return jen.Id("sgSortedKeys").Call(jen.Id("v"), keep) }
+	if users > 1 {
+		oc = append(oc, jen.Id("ks").Op(":=").Add(keys(jen.Nil())))
+		keys = func(jen.Code) jen.Code { return jen.Id("ks") }
+	}
 	if len(n.PatternProperties) > 0 {
 		var inner []jen.Code
 		for _, pp := range n.PatternProperties {
@@ -412,9 +427,9 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 				)...,
 			))
 		}
-		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sgSortedKeys").Call(jen.Id("v"), jen.Nil())).Block(inner...))
+		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(keys(jen.Nil()))).Block(inner...))
 	}
-	if ap := n.AdditionalProperties; ap != nil && !(ap.Bool != nil && *ap.Bool) {
+	if apFails {
 		// known: declared properties and pattern matches.
 		var names []jen.Code
 		for _, pr := range n.Properties {
@@ -437,14 +452,17 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 		} else {
 			each = []jen.Code{jen.Block(k.mark(jen.Id("k"), childKey(jen.Id("k")), call(ap, jen.Id("v").Dot("get").Call(jen.Id("k")), jen.Op("&").Id("c")))...)}
 		}
-		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sgSortedKeys").Call(jen.Id("v"), jen.Id("sgExtra"+sfx))).Block(each...))
+		if users > 1 {
+			each = append([]jen.Code{jen.If(jen.Op("!").Id("sgExtra" + sfx).Call(jen.Id("k"))).Block(jen.Continue())}, each...)
+		}
+		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(keys(jen.Id("sgExtra"+sfx)))).Block(each...))
 	} else if ap != nil && k.col {
 		// additionalProperties: true evaluates every key properties and patterns leave.
-		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sgSortedKeys").Call(jen.Id("v"), jen.Nil())).Block(
+		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(keys(jen.Nil()))).Block(
 			jen.Id("ev").Dot("prop").Call(jen.Id("k"))))
 	}
 	if n.PropertyNames != nil {
-		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sgSortedKeys").Call(jen.Id("v"), jen.Nil())).Block(
+		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(keys(jen.Nil()))).Block(
 			jen.If(jen.Op("!").Id("sgValid").Call(jen.Id("sgStringValue").Call(jen.Id("k")), jen.Id(n.PropertyNames.GoFunc))).Block(
 				addKeyErr(jen.Id("p"), jen.Id("k"), "propertyNames", jen.Lit("property name ").Op("+").Id("sgQuote").Call(jen.Id("k")).Op("+").Lit(" is not allowed")))))
 	}

@@ -23,6 +23,7 @@ func (e *emitter) nodes() string {
 		if n.SameAs != nil {
 			continue // validated by the function of the node it is the same as
 		}
+		funcs.WriteString(e.nodeDecls(n))
 		funcs.WriteString(e.exec("v.func", struct{ Location, Name, Body string }{
 			Location: commentLine(n.Location),
 			Name:     n.TSFunc,
@@ -37,6 +38,60 @@ func (e *emitter) nodes() string {
 		}
 	}
 	return e.exec("nodes.ts", struct{ Header, Patterns, Annotations, Funcs string }{Header, pats.String(), annotations, funcs.String()})
+}
+
+// manyTerms is the number of terms above which a validator does not write one test after the
+// other: TypeScript gives up the control flow analysis of a function with a chain of
+// hundreds of || or of ifs (error TS2563). Names go into a Set, validators and patterns into
+// an array, and declared and required properties into a table.
+const manyTerms = 16
+
+// nodeDecls writes the constants the validators of n read: the set of its enum values, and
+// the set of its property names when additionalProperties must tell them apart from others
+// and they are many.
+func (e *emitter) nodeDecls(n *ir.Node) string {
+	var b strings.Builder
+	if n.Enum != nil {
+		vals := make([]string, len(n.Enum))
+		for i, v := range n.Enum {
+			vals[i] = e.jsValue(v)
+		}
+		b.WriteString(e.exec("v.enum.decl", struct{ Name, Values string }{enumConst(n), strings.Join(vals, ", ")}))
+	}
+	if knownSet(n) {
+		names := make([]string, len(n.Properties))
+		for i, p := range n.Properties {
+			names[i] = jsString(p.Name)
+		}
+		b.WriteString(e.exec("v.known.decl", struct{ Name, Names string }{knownConst(n), strings.Join(names, ", ")}))
+	}
+	if len(n.Required) > manyTerms {
+		rows := make([]string, len(n.Required))
+		for i, r := range n.Required {
+			rows[i] = e.exec("v.required.row", nameSeg{jsString(r), segment(r)})
+		}
+		b.WriteString(e.exec("v.required.decl", struct{ Name, Rows string }{requiredConst(n), strings.Join(rows, ",\n")}))
+	}
+	if len(n.Properties) > manyTerms {
+		rows := make([]string, len(n.Properties))
+		for i, p := range n.Properties {
+			rows[i] = e.exec("v.property.row", struct{ Name, Seg, Func string }{jsString(p.Name), segment(p.Name), e.fn(p.Schema)})
+		}
+		b.WriteString(e.exec("v.property.decl", struct{ Name, Rows string }{propertiesConst(n), strings.Join(rows, ",\n")}))
+	}
+	return b.String()
+}
+
+// The constants of a node's validator are named after it.
+func enumConst(n *ir.Node) string       { return "enum" + strings.TrimPrefix(n.TSFunc, "v") }
+func knownConst(n *ir.Node) string      { return "known" + strings.TrimPrefix(n.TSFunc, "v") }
+func requiredConst(n *ir.Node) string   { return "required" + strings.TrimPrefix(n.TSFunc, "v") }
+func propertiesConst(n *ir.Node) string { return "properties" + strings.TrimPrefix(n.TSFunc, "v") }
+
+// knownSet reports whether the validator of n tests property names against a Set.
+func knownSet(n *ir.Node) bool {
+	addl := n.AdditionalProperties
+	return addl != nil && !isTrue(addl) && len(n.Properties) > manyTerms
 }
 
 // isTrue reports whether a node is the boolean schema true.
@@ -167,11 +222,7 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 		}))
 	}
 	if n.Enum != nil {
-		vals := make([]string, len(n.Enum))
-		for i, v := range n.Enum {
-			vals[i] = e.jsValue(v)
-		}
-		b.WriteString(e.exec("v.enum", strings.Join(vals, ", ")))
+		b.WriteString(e.exec("v.enum", enumConst(n)))
 	}
 	if n.Const != nil {
 		b.WriteString(e.exec("v.const", e.jsValue(*n.Const)))
@@ -244,7 +295,14 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 			for i, sub := range n.AnyOf {
 				parts[i] = e.exec("v.accepts", e.fn(sub))
 			}
-			b.WriteString(e.exec("v.anyOf", strings.Join(parts, e.exec("v.or", nil))))
+			cond := strings.Join(parts, e.exec("v.or", nil))
+			if len(parts) > manyTerms {
+				for i, sub := range n.AnyOf {
+					parts[i] = e.fn(sub)
+				}
+				cond = e.exec("v.acceptsSome", strings.Join(parts, ", "))
+			}
+			b.WriteString(e.exec("v.anyOf", cond))
 		}
 	}
 	if len(n.OneOf) > 0 {
@@ -363,15 +421,25 @@ func (e *emitter) objectBody(n *ir.Node, col bool) string {
 	// know, and sorts those alone (usually none).
 	closedOnly := addl != nil && addl.Bool != nil && !*addl.Bool && len(n.PatternProperties) == 0 && n.PropertyNames == nil && !col
 	needKeys := len(n.PatternProperties) > 0 || (addl != nil && !addlTrue && !closedOnly) || n.PropertyNames != nil
-	for _, r := range n.Required {
-		b.WriteString(e.exec("v.required", nameSeg{jsString(r), segment(r)}))
+	// Many required or declared properties are checked from a table (nodeDecls): one if per
+	// property would make tsc give up the function (TS2563).
+	if len(n.Required) > manyTerms {
+		b.WriteString(e.exec("v.required.table", requiredConst(n)))
+	} else {
+		for _, r := range n.Required {
+			b.WriteString(e.exec("v.required", nameSeg{jsString(r), segment(r)}))
+		}
 	}
 	prop, pattern := "v.property", "v.patternProperty"
 	if col {
 		prop, pattern = "ann.property", "ann.patternProperty"
 	}
-	for _, p := range n.Properties {
-		b.WriteString(e.exec(prop, struct{ Name, Seg, Func string }{jsString(p.Name), segment(p.Name), e.fn(p.Schema)}))
+	if len(n.Properties) > manyTerms {
+		b.WriteString(e.exec(prop+".table", propertiesConst(n)))
+	} else {
+		for _, p := range n.Properties {
+			b.WriteString(e.exec(prop, struct{ Name, Seg, Func string }{jsString(p.Name), segment(p.Name), e.fn(p.Schema)}))
+		}
 	}
 	if needKeys {
 		b.WriteString(e.exec("v.keys", nil))
@@ -385,11 +453,23 @@ func (e *emitter) objectBody(n *ir.Node, col bool) string {
 	}
 	if addl != nil && !addlTrue {
 		var known []string
-		for _, p := range n.Properties {
-			known = append(known, e.exec("v.known.name", jsString(p.Name)))
+		if knownSet(n) {
+			known = append(known, e.exec("v.known.set", knownConst(n)))
+		} else {
+			for _, p := range n.Properties {
+				known = append(known, e.exec("v.known.name", jsString(p.Name)))
+			}
 		}
-		for _, pp := range n.PatternProperties {
-			known = append(known, e.exec("v.known.pattern", pp.Pattern.TSVar))
+		if len(n.PatternProperties) > manyTerms {
+			var res []string
+			for _, pp := range n.PatternProperties {
+				res = append(res, pp.Pattern.TSVar)
+			}
+			known = append(known, e.exec("v.known.patterns", strings.Join(res, ", ")))
+		} else {
+			for _, pp := range n.PatternProperties {
+				known = append(known, e.exec("v.known.pattern", pp.Pattern.TSVar))
+			}
 		}
 		knownStmt := ""
 		if len(known) > 0 {

@@ -45,13 +45,15 @@ export function vFinding_Severity(v: unknown, p: string, e: ValidationError[]): 
   vCommon_Severity(v, p, e);
 }
 
+const enumCommon_Severity = new rt.JSONSet(["critical", "warn", "info"]);
+
 // defs/common.json#/$defs/Severity
 export function vCommon_Severity(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "must be of type string" });
     return;
   }
-  if (!rt.inEnum(v, ["critical", "warn", "info"])) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
+  if (!enumCommon_Severity.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
 }
 
 // Finding.json#/additionalProperties
@@ -321,13 +323,15 @@ export function vInvocationRequest_Caller2(v: unknown, p: string, e: ValidationE
   }
 }
 
+const enumInvocationRequest_Caller_Type = new rt.JSONSet(["user", "agent", "service"]);
+
 // InvocationRequest.json#/$defs/Caller/properties/type
 export function vInvocationRequest_Caller_Type(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "must be of type string" });
     return;
   }
-  if (!rt.inEnum(v, ["user", "agent", "service"])) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
+  if (!enumInvocationRequest_Caller_Type.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
 }
 
 // InvocationRequest.json#/properties/skill_id
@@ -396,13 +400,15 @@ export function vInvocationResponse_Status(v: unknown, p: string, e: ValidationE
   vInvocationResponse_InvocationStatus(v, p, e);
 }
 
+const enumInvocationResponse_InvocationStatus = new rt.JSONSet(["accepted", "running", "succeeded", "failed", "cancelled"]);
+
 // InvocationResponse.json#/$defs/InvocationStatus
 export function vInvocationResponse_InvocationStatus(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "must be of type string" });
     return;
   }
-  if (!rt.inEnum(v, ["accepted", "running", "succeeded", "failed", "cancelled"])) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
+  if (!enumInvocationResponse_InvocationStatus.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
 }
 
 // InvocationResponse.json#/properties/timestamps
@@ -592,13 +598,15 @@ export function vSkillDescriptor_CapabilityType(v: unknown, p: string, e: Valida
   vCommon_CapabilityType(v, p, e);
 }
 
+const enumCommon_CapabilityType = new rt.JSONSet(["plugin", "api", "knowledge", "task"]);
+
 // defs/common.json#/$defs/CapabilityType
 export function vCommon_CapabilityType(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "must be of type string" });
     return;
   }
-  if (!rt.inEnum(v, ["plugin", "api", "knowledge", "task"])) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
+  if (!enumCommon_CapabilityType.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
 }
 
 // SkillDescriptor.json#/properties/provider
@@ -665,13 +673,15 @@ export function vSkillDescriptor_Endpoint2(v: unknown, p: string, e: ValidationE
   }
 }
 
+const enumSkillDescriptor_Endpoint_Method = new rt.JSONSet(["GET", "POST"]);
+
 // SkillDescriptor.json#/$defs/Endpoint/properties/method
 export function vSkillDescriptor_Endpoint_Method(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "must be of type string" });
     return;
   }
-  if (!rt.inEnum(v, ["GET", "POST"])) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
+  if (!enumSkillDescriptor_Endpoint_Method.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
 }
 
 // SkillDescriptor.json#/$defs/Endpoint/properties/timeout_ms
@@ -739,13 +749,15 @@ export function vSkillDescriptor_InputParameter_Type(v: unknown, p: string, e: V
   vSkillDescriptor_ValueType(v, p, e);
 }
 
+const enumSkillDescriptor_ValueType = new rt.JSONSet(["string", "number", "integer", "boolean", "object", "array"]);
+
 // SkillDescriptor.json#/$defs/ValueType
 export function vSkillDescriptor_ValueType(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "must be of type string" });
     return;
   }
-  if (!rt.inEnum(v, ["string", "number", "integer", "boolean", "object", "array"])) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
+  if (!enumSkillDescriptor_ValueType.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
 }
 
 // SkillDescriptor.json#/$defs/InputParameter/properties/description
@@ -849,13 +861,15 @@ export function vSkillDescriptor_APIKeyAuth_Type(v: unknown, p: string, e: Valid
   if (!rt.jsonEqual(v, "api_key")) e.push({ pointer: p, keyword: "const", message: "must be the constant value" });
 }
 
+const enumSkillDescriptor_APIKeyAuth_In = new rt.JSONSet(["header", "query"]);
+
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/in
 export function vSkillDescriptor_APIKeyAuth_In(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "must be of type string" });
     return;
   }
-  if (!rt.inEnum(v, ["header", "query"])) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
+  if (!enumSkillDescriptor_APIKeyAuth_In.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
 }
 
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/name
@@ -977,13 +991,15 @@ export function vSkillDescriptor_Access(v: unknown, p: string, e: ValidationErro
   vCommon_Access(v, p, e);
 }
 
+const enumCommon_Access = new rt.JSONSet(["public", "restricted", "private"]);
+
 // defs/common.json#/$defs/Access
 export function vCommon_Access(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "must be of type string" });
     return;
   }
-  if (!rt.inEnum(v, ["public", "restricted", "private"])) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
+  if (!enumCommon_Access.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
 }
 
 // SkillDescriptor.json#/properties/tags

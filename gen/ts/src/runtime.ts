@@ -113,24 +113,78 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return true;
 }
 
-/** inEnum reports whether v is JSON-equal to one of values. */
-export function inEnum(v: unknown, values: readonly unknown[]): boolean {
-  if (v === null || typeof v !== "object") {
-    // A primitive is JSON-equal only to the same primitive.
-    for (const x of values) {
-      if (x === v) return true;
-    }
-    return false;
-  }
-  for (const x of values) {
-    if (jsonEqual(v, x)) return true;
-  }
-  return false;
-}
-
-// isPrimitive: null, booleans, numbers and strings, which Map keys compare as JSON does.
+// isPrimitive: null, booleans, numbers and strings, which Set members compare as JSON does.
 function isPrimitive(v: unknown): boolean {
   return v === null || typeof v !== "object";
+}
+
+// Text is a piece of output of canonicalJSON, as opposed to a value still to write.
+class Text {
+  constructor(readonly s: string) {}
+}
+
+/**
+ * canonicalJSON writes v as JSON text in which JSON-equal values give the same text: object
+ * keys sorted, numbers in their shortest form (so 1 and 1.0 agree). No recursion: any depth.
+ */
+export function canonicalJSON(v: unknown): string {
+  const out: string[] = [];
+  const todo: unknown[] = [v];
+  while (todo.length > 0) {
+    const x = todo.pop();
+    if (x instanceof Text) out.push(x.s);
+    else if (Array.isArray(x)) {
+      todo.push(new Text("]"));
+      for (let i = x.length - 1; i >= 0; i--) {
+        todo.push(x[i]);
+        if (i > 0) todo.push(new Text(","));
+      }
+      out.push("[");
+    } else if (isObject(x)) {
+      const keys = Object.keys(x).sort();
+      todo.push(new Text("}"));
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const k = keys[i] as string;
+        todo.push(x[k], new Text((i > 0 ? "," : "") + JSON.stringify(k) + ":"));
+      }
+      out.push("{");
+    } else if (typeof x === "number") out.push(String(x));
+    else out.push(JSON.stringify(x));
+  }
+  return out.join("");
+}
+
+/**
+ * JSONSet holds JSON values (an enum's, or the items seen so far of an array) and finds
+ * whether a value is JSON-equal to one of them in time that does not grow with their number:
+ * primitives by value, arrays and objects by their canonical JSON.
+ */
+export class JSONSet {
+  private readonly primitives = new Set<unknown>();
+  private readonly composites = new Set<string>();
+
+  constructor(values: readonly unknown[] = []) {
+    for (const v of values) this.add(v);
+  }
+
+  /** add puts v in the set and reports whether it was new. */
+  add(v: unknown): boolean {
+    if (isPrimitive(v)) {
+      if (this.primitives.has(v)) return false;
+      this.primitives.add(v);
+      return true;
+    }
+    const c = canonicalJSON(v);
+    if (this.composites.has(c)) return false;
+    this.composites.add(c);
+    return true;
+  }
+
+  /** has reports whether v is JSON-equal to a value of the set. */
+  has(v: unknown): boolean {
+    if (isPrimitive(v)) return this.primitives.has(v);
+    return this.composites.size > 0 && this.composites.has(canonicalJSON(v));
+  }
 }
 
 // decimal splits the shortest decimal representation of a finite double into an integer
@@ -175,20 +229,10 @@ export function isMultipleOf(x: number, d: number): boolean {
 
 /** duplicateIndexes lists, ascending, the indexes of items JSON-equal to an earlier item. */
 export function duplicateIndexes(items: readonly unknown[]): number[] {
-  // Primitives are found through a set, in linear time; arrays and objects (which equal only
-  // arrays and objects) are compared pairwise among themselves.
   const out: number[] = [];
-  const seen = new Set<unknown>();
-  const composite: unknown[] = [];
+  const seen = new JSONSet();
   for (let j = 0; j < items.length; j++) {
-    const x = items[j];
-    if (isPrimitive(x)) {
-      if (seen.has(x)) out.push(j);
-      else seen.add(x);
-      continue;
-    }
-    if (composite.some((y) => jsonEqual(y, x))) out.push(j);
-    else composite.push(x);
+    if (!seen.add(items[j])) out.push(j);
   }
   return out;
 }
@@ -204,19 +248,10 @@ export function sameAt(a: unknown, b: unknown, key: string): boolean {
  */
 export function duplicateByIndexes(items: readonly unknown[], key: string): number[] {
   const out: number[] = [];
-  const seen = new Set<unknown>();
-  const composite: unknown[] = [];
+  const seen = new JSONSet();
   for (let j = 0; j < items.length; j++) {
     const item = items[j];
-    if (!isObject(item) || !hasOwn(item, key)) continue;
-    const x = item[key];
-    if (isPrimitive(x)) {
-      if (seen.has(x)) out.push(j);
-      else seen.add(x);
-      continue;
-    }
-    if (composite.some((y) => jsonEqual(y, x))) out.push(j);
-    else composite.push(x);
+    if (isObject(item) && hasOwn(item, key) && !seen.add(item[key])) out.push(j);
   }
   return out;
 }
@@ -226,6 +261,14 @@ export function accepts(f: NodeValidator, v: unknown): boolean {
   const e: ValidationError[] = [];
   f(v, "", e);
   return e.length === 0;
+}
+
+/** acceptsSome reports whether one of the node validators fs finds no violation in v. */
+export function acceptsSome(fs: readonly NodeValidator[], v: unknown): boolean {
+  for (const f of fs) {
+    if (accepts(f, v)) return true;
+  }
+  return false;
 }
 
 /** acceptCount counts the node validators of fs that find no violation in v. */

@@ -1,0 +1,73 @@
+// The scaling benchmark of the generated TypeScript: parseT of every keyword family of
+// bench/scaling/schema.json on the documents of size n and 8n written by bench/cmd/scaling.
+// Prints [{family, n, ns}] as JSON (ns: CPU time of one parse, the least of three rounds) for
+// `scaling table`.
+//
+//   node scaling.mjs BUILD_DIR DOCS_DIR [SECONDS_PER_CASE]
+//
+// BUILD_DIR holds the generated package of the scaling schema compiled to JavaScript. Every
+// document must be accepted, or refused with exactly its number of errors, before it is timed.
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [buildDir, docsDir] = process.argv.slice(2);
+const seconds = Number(process.argv[4] ?? 0.5);
+if (!buildDir || !docsDir) {
+  process.stderr.write("usage: node scaling.mjs BUILD_DIR DOCS_DIR [SECONDS_PER_CASE]\n");
+  process.exit(2);
+}
+const sg = await import(pathToFileURL(resolve(buildDir, "index.js")).href);
+const index = JSON.parse(readFileSync(join(docsDir, "index.json"), "utf8"));
+
+function die(msg) {
+  process.stderr.write(`scaling: ${msg}\n`);
+  process.exit(1);
+}
+
+const cases = index.map((d) => {
+  const parse = sg["parse" + d.family];
+  if (typeof parse !== "function") die(`no parse${d.family} in ${buildDir}`);
+  const text = readFileSync(join(docsDir, d.file), "utf8");
+  const r = parse(text);
+  const errors = r.ok ? 0 : r.errors.length;
+  if (errors !== d.errors) die(`${d.file}: ${errors} errors, want ${d.errors}: ${JSON.stringify(r.errors?.slice(0, 3))}`);
+  return { ...d, parse, text };
+});
+
+// cpuNs is the CPU time (user and system, garbage collection included) of this process.
+function cpuNs() {
+  const u = process.cpuUsage();
+  return (u.user + u.system) * 1000;
+}
+
+// time runs parse for about `budget` seconds of CPU and returns the CPU time of one parse in ns.
+function time(c, budget) {
+  let runs = 0;
+  const start = cpuNs();
+  let used = 0;
+  while (used < budget * 1e9 || runs < 3) {
+    c.parse(c.text);
+    runs++;
+    used = cpuNs() - start;
+  }
+  return used / runs;
+}
+
+// Warm up, then three rounds over every case; each case keeps its least time (other work on
+// the machine only ever adds to it).
+for (const c of cases) time(c, seconds / 5);
+const best = new Map();
+for (let round = 0; round < 3; round++) {
+  for (const c of cases) {
+    const ns = time(c, seconds / 3);
+    best.set(c, Math.min(best.get(c) ?? Infinity, ns));
+  }
+}
+const out = [];
+for (const c of cases) {
+  const ns = best.get(c);
+  process.stderr.write(`scaling: ${c.family} n=${c.n}: ${(ns / 1e6).toFixed(3)} ms\n`);
+  out.push({ family: c.family, n: c.n, ns });
+}
+process.stdout.write(JSON.stringify(out, null, 1) + "\n");
