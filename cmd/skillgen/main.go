@@ -1,5 +1,5 @@
 // Command skillgen generates Go and TypeScript types, validators, codecs and protocol
-// behaviour from a JSON Schema (draft 2020-12).
+// behaviour from a JSON Schema (draft-04, -06, -07, 2019-09 or 2020-12).
 //
 // With no flags it regenerates this repository's gen/ from the canonical schema embedded in the
 // binary. A downstream module uses it from a //go:generate line:
@@ -17,6 +17,11 @@
 //	-check              write nothing; print a unified diff of every stale or missing file and
 //	                    exit 1 when anything differs
 //	-allow-unsupported  warn about unsupported keywords instead of refusing the schema
+//	-draft DRAFT        the draft of schema files without $schema: draft-04, draft-06,
+//	                    draft-07, 2019-09 or 2020-12 (default 2020-12)
+//	-ref-map URL=DIR    answer references whose URL starts with URL from the files below DIR
+//	                    (repeatable; nothing is ever fetched)
+//	-strict             make every schema warning (an unknown keyword, an ignored one) an error
 //
 // Exit status: 0 on success, 1 when generation fails or -check finds stale output, 2 on usage
 // errors.
@@ -29,6 +34,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/skillgen/skillgen/generator"
 	"github.com/skillgen/skillgen/generator/udiff"
@@ -52,14 +58,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fl.StringVar(&opts.TSPackage, "ts-package", "@skillgen/skill-protocol", "npm package name")
 	check := fl.Bool("check", false, "write nothing; print a diff of stale or missing files and exit 1 if any")
 	fl.BoolVar(&opts.AllowUnsupported, "allow-unsupported", false, "warn about unsupported keywords instead of refusing the schema")
+	draftFlags(fl, &opts)
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: skillgen [-schema PATH] [-go-out DIR] [-go-package NAME] [-go-import PATH] [-ts-out DIR] [-ts-package NAME] [-check] [-allow-unsupported]")
+		fmt.Fprintln(stderr, "usage: skillgen [-schema PATH] [-go-out DIR] [-go-package NAME] [-go-import PATH] [-ts-out DIR] [-ts-package NAME] [-check] [-allow-unsupported] [-draft DRAFT] [-ref-map URL_PREFIX=DIR] [-strict]")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		return 2
+	}
+	if err := checkDraftFlags(opts); err != nil {
+		fmt.Fprintf(stderr, "skillgen: %v\n", err)
 		return 2
 	}
 	if fl.NArg() > 0 {
@@ -84,7 +95,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	opts.Warn = func(err error) { fmt.Fprintf(stderr, "skillgen: warning: %v\n", err) }
 	outs, err := generator.Generate(opts)
 	if err != nil {
-		fmt.Fprintf(stderr, "skillgen: %v\n", err)
+		// Every schema error, one per line.
+		for _, line := range strings.Split(err.Error(), "\n") {
+			fmt.Fprintf(stderr, "skillgen: %s\n", line)
+		}
 		return 1
 	}
 	changed, orphans, err := generator.Stale(outs, []string{opts.GoOut, opts.TSOut})
