@@ -253,9 +253,12 @@ func pathBase(p string) string {
 	return p
 }
 
-// isTypeRoot: an object file root is a type unless it only holds $defs and annotations (known
-// or not; a boolean file root is always a type).
+// isTypeRoot: an object file root is a type unless it holds $defs and nothing else but
+// annotations (known or not): a library of definitions. A boolean file root is always a type.
 func isTypeRoot(v *ojson.Value) bool {
+	if _, ok := v.Get("$defs"); !ok {
+		return true
+	}
 	for _, m := range v.Members {
 		if m.Key != "$defs" && (assertions[m.Key] || unsupported[m.Key] || load.Nearest(m.Key, misspellable) != "") {
 			return true

@@ -284,7 +284,7 @@ func Read(docs map[string][]byte, opts Options) (*Set, error) {
 	s := &Set{opts: opts, byURL: map[string]*File{}, resources: map[string]Location{},
 		refs: map[string]Location{}, failed: map[string]bool{}, indexed: map[string]*url.URL{}, targets: map[string]bool{}}
 	for _, p := range paths {
-		s.add(p, opts.DisplayName(p), rootURL+p, docs[p], true)
+		s.add(p, opts.DisplayName(p), rootURL+p, docs[p])
 	}
 	s.resolveAll()
 	sort.Slice(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
@@ -301,10 +301,9 @@ func (s *Set) fail(f *File, ptr, format string, args ...any) {
 	s.errs = append(s.errs, &Error{File: f.Display, Pointer: ptr, Reason: fmt.Sprintf(format, args...)})
 }
 
-// add reads one schema file, retrieved from URL retrieval, and indexes it; listed files go to
-// Files (their roots and $defs are the named types). A file that is not JSON or does not
-// conform to its metaschema is recorded as an error and left out of Files.
-func (s *Set) add(p, display, retrieval string, data []byte, listed bool) *File {
+// add reads one schema file, retrieved from URL retrieval, and indexes it. A file that is not
+// JSON or does not conform to its metaschema is recorded as an error and left out of Files.
+func (s *Set) add(p, display, retrieval string, data []byte) *File {
 	f := &File{Path: p, Display: display, URL: retrieval}
 	s.byURL[retrieval] = f
 	raw, err := ojson.Parse(data)
@@ -354,9 +353,7 @@ func (s *Set) add(p, display, retrieval string, data []byte, listed bool) *File 
 		return f
 	}
 	s.byURL[f.URL] = f
-	if listed {
-		s.Files = append(s.Files, f)
-	}
+	s.Files = append(s.Files, f)
 	root := Location{File: f}
 	s.resources[retrieval] = root
 	s.resources[f.URL] = root
@@ -385,10 +382,12 @@ func (s *Set) draftOf(f *File, raw *ojson.Value) (normalize.Draft, bool) {
 			return 0, false
 		}
 		seen[u] = true
-		meta := s.byURL[u]
-		if meta == nil {
-			var err error
-			if meta, err = s.fetch(u, false); meta == nil {
+		var meta *ojson.Value
+		if mf := s.byURL[u]; mf != nil && mf.Raw != nil {
+			meta = mf.Raw
+		} else {
+			data, display, err := s.lookup(u)
+			if data == nil {
 				reason := "is not a draft skillgen reads (draft-04, -06, -07, 2019-09, 2020-12)"
 				if err != nil {
 					reason = err.Error()
@@ -396,16 +395,16 @@ func (s *Set) draftOf(f *File, raw *ojson.Value) (normalize.Draft, bool) {
 				s.fail(f, "/$schema", "$schema %q %s", ms.Str, reason)
 				return 0, false
 			}
+			if meta, err = ojson.Parse(data); err != nil {
+				s.fail(f, "/$schema", "$schema %q: the metaschema %s is not valid JSON: %v", ms.Str, display, err)
+				return 0, false
+			}
 		}
-		if meta.Raw == nil {
-			s.fail(f, "/$schema", "$schema %q: the metaschema %s cannot be read (see its errors)", ms.Str, meta.Display)
-			return 0, false
-		}
-		if _, ok := meta.Raw.Get("$vocabulary"); ok {
+		if _, ok := meta.Get("$vocabulary"); ok {
 			s.fail(f, "/$schema", "$schema %q is a metaschema with its own vocabularies: keyword \"$vocabulary\" is not supported by skillgen", ms.Str)
 			return 0, false
 		}
-		next, ok := meta.Raw.Get("$schema")
+		next, ok := meta.Get("$schema")
 		if !ok || next.Kind != ojson.String {
 			return s.opts.Draft, true
 		}
@@ -554,7 +553,7 @@ func (s *Set) resolve(r pendingRef) (Location, error) {
 		f := s.byURL[doc]
 		if f == nil {
 			var ferr error
-			if f, ferr = s.fetch(doc, true); ferr != nil {
+			if f, ferr = s.fetch(doc); ferr != nil {
 				return Location{}, fmt.Errorf("reference %q: %v", r.ref, ferr)
 			}
 		}
@@ -638,7 +637,17 @@ func (s *Set) unresolved(ref string, abs *url.URL, doc string) error {
 
 // fetch reads the file a RefMap (or a built-in metaschema) answers URL doc with, and loads it.
 // It returns nil and no error when nothing answers the URL.
-func (s *Set) fetch(doc string, listed bool) (*File, error) {
+func (s *Set) fetch(doc string) (*File, error) {
+	data, display, err := s.lookup(doc)
+	if data == nil {
+		return nil, err
+	}
+	return s.add(urlPath(doc), display, doc, data), nil
+}
+
+// lookup reads the document a RefMap (or a built-in metaschema) answers URL doc with, and how
+// messages name it. It returns nil and no error when nothing answers the URL.
+func (s *Set) lookup(doc string) ([]byte, string, error) {
 	var best *RefMap
 	for i := range s.opts.RefMaps {
 		m := &s.opts.RefMaps[i]
@@ -654,18 +663,18 @@ func (s *Set) fetch(doc string, listed bool) (*File, error) {
 		rest = strings.TrimPrefix(rest, "/")
 		display := strings.TrimSuffix(best.Display, "/") + "/" + rest
 		if rest == "" || !fs.ValidPath(rest) {
-			return nil, fmt.Errorf("%s maps to %s, which is not a file below %s (-ref-map %s=%s)", doc, display, best.Display, best.Prefix, best.Display)
+			return nil, "", fmt.Errorf("%s maps to %s, which is not a file below %s (-ref-map %s=%s)", doc, display, best.Display, best.Prefix, best.Display)
 		}
 		data, err := fs.ReadFile(best.FS, rest)
 		if err != nil {
-			return nil, fmt.Errorf("%s maps to %s, which cannot be read (-ref-map %s=%s): %v", doc, display, best.Prefix, best.Display, unwrapPathError(err))
+			return nil, "", fmt.Errorf("%s maps to %s, which cannot be read (-ref-map %s=%s): %v", doc, display, best.Prefix, best.Display, unwrapPathError(err))
 		}
-		return s.add(urlPath(doc), display, doc, data, listed), nil
+		return data, display, nil
 	}
 	if data, ok := builtinMetaschema(doc); ok {
-		return s.add(urlPath(doc), doc, doc, data, listed), nil
+		return data, doc, nil
 	}
-	return nil, nil
+	return nil, "", nil
 }
 
 func unwrapPathError(err error) error {
