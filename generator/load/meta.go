@@ -102,16 +102,7 @@ func metaErrors(f *File, d normalize.Draft, doc any, err error) []*Error {
 	if !errors.As(err, &ve) {
 		return []*Error{{File: f.Display, Reason: head + ": " + err.Error()}}
 	}
-	var leaves []*jsonschema.ValidationError
-	stack := []*jsonschema.ValidationError{ve}
-	for len(stack) > 0 {
-		e := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if len(e.Causes) == 0 {
-			leaves = append(leaves, e)
-		}
-		stack = append(stack, e.Causes...)
-	}
+	leaves := explaining(ve)
 	ptr := func(e *jsonschema.ValidationError) string {
 		if len(e.InstanceLocation) == 0 {
 			return ""
@@ -167,6 +158,45 @@ func metaErrors(f *File, d normalize.Draft, doc any, err error) []*Error {
 		out = append(out, &Error{File: f.Display, Pointer: p, Reason: fmt.Sprintf("%s: %s is %s, want %s", head, valueText(v), typeName(v), strings.Join(uniq, " or "))})
 	}
 	return Sorted(out)
+}
+
+// explaining returns the failures that explain e: every leaf of the error tree, except that of
+// the alternatives of an anyOf or oneOf only those that got furthest count: the ones whose
+// failure lies deepest in the document and, among those, the ones that failed on something
+// other than the type.
+func explaining(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	if len(e.Causes) == 0 {
+		return []*jsonschema.ValidationError{e}
+	}
+	var out []*jsonschema.ValidationError
+	switch e.ErrorKind.(type) {
+	case *kind.AnyOf, *kind.OneOf:
+		best, bestDepth, bestTyped := [][]*jsonschema.ValidationError(nil), -1, true
+		for _, c := range e.Causes {
+			ls := explaining(c)
+			depth, typed := 0, true
+			for _, l := range ls {
+				depth = max(depth, len(l.InstanceLocation))
+				if _, isType := l.ErrorKind.(*kind.Type); !isType {
+					typed = false
+				}
+			}
+			switch {
+			case depth > bestDepth || (depth == bestDepth && bestTyped && !typed):
+				best, bestDepth, bestTyped = [][]*jsonschema.ValidationError{ls}, depth, typed
+			case depth == bestDepth && typed == bestTyped:
+				best = append(best, ls)
+			}
+		}
+		for _, ls := range best {
+			out = append(out, ls...)
+		}
+	default:
+		for _, c := range e.Causes {
+			out = append(out, explaining(c)...)
+		}
+	}
+	return out
 }
 
 func enumReason(v any, want []any) string {
