@@ -86,7 +86,7 @@ func report(d normalize.Draft, groups []*group, cases []caseRef, results []*lang
 			}
 			for ti, ci := range verdictOf[g] {
 				v := r.verdicts[ci]
-				ok := v.ran && v.valid == g.Tests[ti].Valid && !strings.HasPrefix(v.detail, "crash")
+				ok := v.Ran && v.Valid == g.Tests[ti].Valid && !v.Crashed()
 				for _, c := range targets {
 					if ok {
 						c.passed++
@@ -104,10 +104,10 @@ func report(d normalize.Draft, groups []*group, cases []caseRef, results []*lang
 					out.failed[r.name]++
 				}
 				got := "not run"
-				if v.ran {
+				if v.Ran {
 					got = "valid"
-					if !v.valid {
-						got = "invalid (" + v.detail + ")"
+					if !v.Valid {
+						got = "invalid (" + v.Detail + ")"
 					}
 				}
 				subsetMark := ""

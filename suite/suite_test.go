@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"github.com/skillgen/skillgen/generator/load"
 	"github.com/skillgen/skillgen/generator/normalize"
 	"github.com/skillgen/skillgen/internal/datadir"
+	"github.com/skillgen/skillgen/internal/genrun"
 )
 
 // remoteBase is the URL prefix the suite serves remotes/ under; the harness maps it to the
@@ -71,13 +71,6 @@ type group struct {
 
 	Batch          int
 	GoName, TSName string
-}
-
-// verdict is one case's outcome in one language.
-type verdict struct {
-	ran    bool // false: not run (refused, or the language's toolchain failed)
-	valid  bool
-	detail string // the errors' [pointer, keyword] pairs as JSON, or the crash
 }
 
 // keepEnv names a folder to generate into instead of a temporary one (kept for inspection).
@@ -404,49 +397,20 @@ func errorsDiffer(cases []caseRef, a, b *langResult) []string {
 	var out []string
 	for i, c := range cases {
 		va, vb := a.verdicts[i], b.verdicts[i]
-		if !va.ran || !vb.ran || va.valid || vb.valid || strings.HasPrefix(va.detail, "crash") ||
-			strings.HasPrefix(vb.detail, "crash") || va.detail == vb.detail {
+		if !va.Ran || !vb.Ran || va.Valid || vb.Valid || va.Crashed() || vb.Crashed() || va.Detail == vb.Detail {
 			continue
 		}
 		out = append(out, fmt.Sprintf("  %s #%d %q / %q\n      data: %s\n      %s: %s\n      %s: %s",
 			c.g.File, c.g.Index, c.g.Description, c.g.Tests[c.i].Description, short(string(c.g.Tests[c.i].Data)),
-			a.name, va.detail, b.name, vb.detail))
+			a.name, va.Detail, b.name, vb.Detail))
 	}
 	return out
-}
-
-// parseVerdicts reads "<index> valid" / "<index> invalid ..." / "<index> crash ..." lines.
-func parseVerdicts(out []byte, into []verdict) (last int) {
-	last = -1
-	for _, line := range strings.Split(string(out), "\n") {
-		idx, rest, ok := strings.Cut(line, " ")
-		if !ok {
-			continue
-		}
-		i, err := strconv.Atoi(idx)
-		if err != nil || i < 0 || i >= len(into) {
-			continue
-		}
-		word, detail, _ := strings.Cut(rest, " ")
-		switch word {
-		case "valid":
-			into[i] = verdict{ran: true, valid: true}
-		case "invalid":
-			into[i] = verdict{ran: true, detail: detail}
-		case "crash":
-			into[i] = verdict{ran: true, detail: "crash: " + detail}
-		default:
-			continue
-		}
-		last = i
-	}
-	return last
 }
 
 // langResult is one language's verdicts for the cases of allCases.
 type langResult struct {
 	name     string
-	verdicts []verdict
+	verdicts []genrun.Verdict
 	problem  string // why the language did not run at all, or compile diagnostics
 }
 

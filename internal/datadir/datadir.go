@@ -63,7 +63,7 @@ func find(env, shared string) (dir string, fromEnv bool, err error) {
 	if d := os.Getenv(env); d != "" {
 		return d, true, nil
 	}
-	root, err := repoRoot()
+	root, err := RepoRoot()
 	if err != nil {
 		return "", false, err
 	}
@@ -78,7 +78,8 @@ func missing(env, dir string, fromEnv bool, what, layout, how string) error {
 		what, filepath.Clean(dir), layout, env, how, env)
 }
 
-func repoRoot() (string, error) {
+// RepoRoot is the folder of the go.mod above the working directory (a test's package folder).
+func RepoRoot() (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", err
