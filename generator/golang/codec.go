@@ -140,7 +140,7 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 			f.Func().Params(jen.Id("t").Id(n)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(ms...)
 			e.unmarshal(f, t)
 		case ir.Union:
-			d := t.Node.Discriminator
+			d := unionDiscriminator(t)
 			var cases []jen.Code
 			for _, v := range t.Variants {
 				cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(
