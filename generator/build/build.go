@@ -628,7 +628,7 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) {
 // misspelling of an assertion ("requried", "maxLenght"), is refused (a warning with
 // AllowUnsupported); a misspelled annotation ("descripton") and any other unknown keyword are
 // warnings (errors with Strict), except an unknown keyword that holds schemas a reference
-// points at.
+// points at (a container, however it is spelled).
 func (b *builder) checkKeyword(loc load.Location, k string) {
 	if assertions[k] || annotations[k] || editorAnnotations[k] || strings.HasPrefix(k, "x-") {
 		return
@@ -645,15 +645,15 @@ func (b *builder) checkKeyword(loc load.Location, k string) {
 		refuse(b.errf(cl, "keyword %q is not supported by skillgen", k))
 		return
 	}
+	if b.set.Referenced(cl) {
+		return
+	}
 	if near := load.Nearest(k, misspellable); near != "" {
 		if annotations[near] {
 			b.warn(b.errf(cl, "unknown keyword %q ignored: did you mean %q?", k, near))
 		} else {
 			refuse(b.errf(cl, "unknown keyword %q: did you mean %q?", k, near))
 		}
-		return
-	}
-	if b.set.Referenced(cl) {
 		return
 	}
 	b.warn(b.errf(cl, "unknown keyword %q ignored (JSON Schema treats unknown keywords as annotations)", k))
@@ -710,20 +710,23 @@ func (b *builder) number(loc load.Location, v *ojson.Value) (*ir.NumberLit, erro
 var toolName = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
 
 // ecmaOnly matches pattern syntax ECMAScript accepts and RE2 reads differently or refuses.
-var ecmaOnly = regexp.MustCompile(`\(\?[=!<]|\\[1-9]|\\k<`)
+var ecmaOnly = regexp.MustCompile(`\(\?(?:[=!]|<[=!])|\\[1-9]|\\k<`)
 
 func (b *builder) pattern(loc load.Location, src string) (*ir.Pattern, error) {
 	if p, ok := b.patterns[src]; ok {
 		return p, nil
 	}
-	if ecmaOnly.MatchString(src) {
-		return nil, b.errf(loc, "pattern %q uses lookaround or backreferences, which RE2 (Go) cannot compile", src)
-	}
-	if _, err := regexp.Compile(src); err != nil {
-		return nil, b.errf(loc, "pattern %q does not compile under RE2: %v", src, err)
+	ahead, rest, split := leadingLookaheads(src)
+	if !split {
+		if ecmaOnly.MatchString(src) {
+			return nil, b.errf(loc, "pattern %q uses lookaround or backreferences, which RE2 (Go) cannot compile (only lookaheads right after a leading ^ can be read)", src)
+		}
+		if _, err := regexp.Compile(src); err != nil {
+			return nil, b.errf(loc, "pattern %q does not compile under RE2: %v", src, err)
+		}
 	}
 	base := "Pattern" + strconv.Itoa(len(b.patterns))
-	p := &ir.Pattern{Source: src, GoVar: b.goVars.Unique("re" + base), TSVar: b.tsVars.Unique("re" + base)}
+	p := &ir.Pattern{Source: src, GoVar: b.goVars.Unique("re" + base), TSVar: b.tsVars.Unique("re" + base), Ahead: ahead, Rest: rest}
 	b.patterns[src] = p
 	return p, nil
 }

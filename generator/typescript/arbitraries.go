@@ -350,6 +350,10 @@ func (g *arbGen) str(n *ir.Node) string {
 	e := g.e
 	if n.Pattern != nil {
 		a := e.exec("arb.stringMatching", n.Pattern.TSVar)
+		if len(n.Pattern.Ahead) > 0 {
+			// fast-check draws no lookaheads: draw the rest, keep what the whole accepts.
+			a = e.exec("arb.stringMatchingAhead", struct{ Var, Rest string }{n.Pattern.TSVar, jsString(n.Pattern.Rest)})
+		}
 		if n.MinLength != nil || n.MaxLength != nil {
 			lo, hi := int64(0), int64(math.MaxInt32)
 			if n.MinLength != nil {
