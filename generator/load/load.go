@@ -132,6 +132,9 @@ type Options struct {
 	Draft normalize.Draft
 	// RefMaps answer references by URL prefix from local folders; nothing is ever fetched.
 	RefMaps []RefMap
+	// Root is the schema root: a reference to a file below it that was not given (a sibling of
+	// a single schema file) reads it from there. Nil: only the given files.
+	Root fs.FS
 }
 
 // RefMap answers a reference whose URL starts with Prefix with the file at the rest of the URL
@@ -230,24 +233,35 @@ func ReadFS(fsys fs.FS, dir, display string, opts Options) (*Set, error) {
 	if len(paths) == 0 {
 		return nil, Errors{{File: display, Reason: "no .json schema files found"}}
 	}
+	single := ""
+	if !st.IsDir() {
+		single = paths[0]
+	}
+	opts.DisplayName = func(p string) string { return joinDisplay(display, p, single) }
 	docs := make(map[string][]byte, len(paths))
 	for _, p := range paths {
 		data, err := fs.ReadFile(fsys, path.Join(root, p))
 		if err != nil {
-			return nil, Errors{{File: joinDisplay(display, p, !st.IsDir()), Reason: err.Error()}}
+			return nil, Errors{{File: opts.DisplayName(p), Reason: err.Error()}}
 		}
 		docs[p] = data
 	}
-	opts.DisplayName = func(p string) string { return joinDisplay(display, p, !st.IsDir()) }
+	if sub, err := fs.Sub(fsys, root); err == nil {
+		opts.Root = sub
+	}
 	return Read(docs, opts)
 }
 
-func joinDisplay(display, p string, single bool) string {
-	if single || display == "" {
-		if single && display != "" {
-			return display
-		}
+// joinDisplay names file p of the schema root in messages: display is how the user named the
+// root folder, or (single != "") the file single in it.
+func joinDisplay(display, p, single string) string {
+	switch {
+	case display == "":
 		return p
+	case single == p:
+		return display
+	case single != "":
+		return path.Join(path.Dir(display), p)
 	}
 	return strings.TrimSuffix(display, "/") + "/" + p
 }
@@ -551,6 +565,11 @@ func (s *Set) resolve(r pendingRef) (Location, error) {
 	res, ok := s.resources[doc]
 	if !ok {
 		f := s.byURL[doc]
+		if rel, inRoot := strings.CutPrefix(doc, rootURL); f == nil && inRoot && s.opts.Root != nil && fs.ValidPath(rel) {
+			if data, err := fs.ReadFile(s.opts.Root, rel); err == nil {
+				f = s.add(rel, s.opts.DisplayName(rel), doc, data)
+			}
+		}
 		if f == nil {
 			var ferr error
 			if f, ferr = s.fetch(doc); ferr != nil {

@@ -286,3 +286,38 @@ func TestNearest(t *testing.T) {
 		}
 	}
 }
+
+// TestSiblingFilesAreReadOnDemand: with a single schema file, the files of its folder a
+// reference reaches are read too (and only those); the folder's bounds still hold.
+func TestSiblingFilesAreReadOnDemand(t *testing.T) {
+	fsys := fstest.MapFS{
+		"schemas/main.json":       {Data: []byte(`{"properties": {"p": {"$ref": "parts/part.json"}, "q": {"$ref": "parts/part.json#/$defs/n"}}}`)},
+		"schemas/parts/part.json": {Data: []byte(`{"$schema": "http://json-schema.org/draft-07/schema#", "type": "string", "definitions": {"n": {"type": "number"}}}`)},
+		"schemas/unused.json":     {Data: []byte(`not JSON`)},
+		"outside.json":            {Data: []byte(`{}`)},
+	}
+	set, err := load.ReadFS(fsys, "schemas/main.json", "in/main.json", load.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range set.Files {
+		got = append(got, f.Path+" "+f.Display)
+	}
+	if diff := cmp.Diff([]string{"main.json in/main.json", "parts/part.json in/parts/part.json"}, got); diff != "" {
+		t.Errorf("files (-want +got):\n%s", diff)
+	}
+	if q := target(t, set, file(t, set, "main.json"), "/properties/q"); q.Pointer != "/$defs/n" {
+		t.Errorf("q → %s", q.Pointer)
+	}
+	for ref, want := range map[string]string{
+		"missing.json":    `in/main.json#/$ref: reference "missing.json": no schema file missing.json in the schema root`,
+		"../outside.json": `in/main.json#/$ref: reference "../outside.json" leaves the schema root`,
+	} {
+		fsys["schemas/main.json"] = &fstest.MapFile{Data: []byte(`{"$ref": "` + ref + `"}`)}
+		_, err := load.ReadFS(fsys, "schemas/main.json", "in/main.json", load.Options{})
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: got %v, want %s", ref, err, want)
+		}
+	}
+}

@@ -214,6 +214,18 @@ func TestRuleDefinitions(t *testing.T) {
 	})
 }
 
+func TestRuleDefsBefore2019(t *testing.T) {
+	runRule(t, "defs-before-2019", []ruleCase{
+		{draft: Draft7, in: `{"$defs": {"a": {"type": "string"}, "description": "not a schema", "b": true}}`,
+			want:     `{"$defs": {"a": {"type": "string"}, "b": true}}`,
+			findings: []string{`warning /s/$defs/description: "$defs" entry "description" is not a schema: ignored (draft-07 has no "$defs" keyword`}},
+		{draft: Draft4, in: `{"$defs": {"a": {}}}`, want: `{"$defs": {"a": {}}}`},
+	})
+	if rule(t, "defs-before-2019").Applies(Draft2019) {
+		t.Error("defs-before-2019 applies to 2019-09, whose metaschema checks $defs")
+	}
+}
+
 func TestRuleTupleItems(t *testing.T) {
 	runRule(t, "tuple-items", []ruleCase{
 		{draft: Draft7, in: `{"items": [{"type": "string"}, {}], "additionalItems": false}`, want: `{"prefixItems": [{"type": "string"}, {}], "items": false}`},

@@ -24,6 +24,7 @@ var Rules = []Rule{
 	{"ref-overrides-siblings", upTo(Draft7), refOverridesSiblings},
 	{"foreign-keywords", every, foreignKeywords},
 	{"identifiers", every, identifiers},
+	{"defs-before-2019", upTo(Draft7), defsBefore2019},
 	{"definitions", every, definitions},
 	{"tuple-items", upTo(Draft2019), tupleItems},
 	{"dependencies", every, dependencies},
@@ -185,6 +186,29 @@ func identifiers(o *object) {
 	}
 	if named {
 		o.insert(i, member{key: "$anchor", value: &ojson.Value{Kind: ojson.String, Str: anchor}, from: m.from})
+	}
+}
+
+// defsBefore2019: before 2019-09 "$defs" is not a keyword, but schemas written for draft-07 use
+// it as they use "definitions" (references reach into it by pointer): it is read as a container
+// of schemas, and its entries that are not schemas are ignored.
+func defsBefore2019(o *object) {
+	i := o.find("$defs")
+	if i < 0 || o.members[i].value.Kind != ojson.Object {
+		return
+	}
+	defs := o.members[i].value
+	kept := make([]ojson.Member, 0, len(defs.Members))
+	for _, e := range defs.Members {
+		if e.Value.Kind == ojson.Object || e.Value.Kind == ojson.Bool {
+			kept = append(kept, e)
+			continue
+		}
+		o.report(true, []string{"$defs", e.Key}, "\"$defs\" entry %q is not a schema: ignored (%s has no \"$defs\" keyword; its metaschema does not check it)", e.Key, o.draft)
+	}
+	if len(kept) < len(defs.Members) {
+		o.members[i].value = ojson.NewObject(kept)
+		o.changed = true
 	}
 }
 
