@@ -15,6 +15,17 @@ func decFunc(r *ir.TypeRef) jen.Code {
 			jen.Return(jen.Id("decPtr").Call(jen.Id("v"), base)),
 		)
 	}
+	if r.Nullable && (r.Kind == ir.RefArray || r.Kind == ir.RefMap) {
+		// A nullable array or map: null is its nil.
+		dec := "decArray"
+		if r.Kind == ir.RefMap {
+			dec = "decMap"
+		}
+		return jen.Func().Params(jen.Id("v").Op("*").Id("jv")).Params(goType(r), jen.Error()).Block(
+			jen.If(jen.Id("v").Dot("kind").Op("==").Id("kNull")).Block(jen.Return(jen.Nil(), jen.Nil())),
+			jen.Return(jen.Id(dec).Call(jen.Id("v"), decFunc(r.Elem))),
+		)
+	}
 	return base
 }
 

@@ -540,8 +540,14 @@ func (g *arbGen) object(n *ir.Node) (string, bool, bool) {
 			return e.exec("arb.constant", "{}"), false, false
 		}
 		key := e.exec("arb.anyString", nil)
-		if n.PropertyNames != nil {
-			key, _ = g.node(n.PropertyNames)
+		if pn := n.PropertyNames; pn != nil {
+			if pn.Bool == nil && pn.Type == nil && pn.Ref == nil && !structural(pn) {
+				// A schema of names with nothing to shape them (only format, say): any string
+				// it accepts.
+				key = e.exec("arb.accepted", struct{ Expr, Func string }{key, pn.TSFunc})
+			} else {
+				key, _ = g.node(pn)
+			}
 		}
 		val, r := g.node(addl)
 		return e.exec("arb.dictionary", kv{key, val}), r, exact && len(n.PatternProperties) == 0

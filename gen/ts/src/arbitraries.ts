@@ -14,7 +14,7 @@ function valid<T>(a: fc.Arbitrary<unknown>, ok: (x: unknown) => x is T): fc.Arbi
   return a.filter(ok);
 }
 
-function accepted(a: fc.Arbitrary<unknown>, f: rt.NodeValidator): fc.Arbitrary<unknown> {
+function accepted<T>(a: fc.Arbitrary<T>, f: rt.NodeValidator): fc.Arbitrary<T> {
   return a.filter((x) => rt.accepts(f, x));
 }
 
