@@ -53,36 +53,29 @@ func sources(ahead []ir.Lookahead) []string {
 }
 
 // groupEnd returns the index of the parenthesis closing the group opened at src[open].
-func groupEnd(src string, open int) (int, bool) {
-	depth := 0
-	inClass := false
-	for i := open; i < len(src); i++ {
-		switch c := src[i]; {
-		case c == '\\':
-			i++
-		case inClass:
-			if c == ']' {
-				inClass = false
-			}
-		case c == '[':
-			inClass = true
-			if i+1 < len(src) && src[i+1] == ']' {
-				i++ // "[]…]": the first ] is a member
-			}
-		case c == '(':
-			depth++
-		case c == ')':
-			depth--
-			if depth == 0 {
-				return i, true
-			}
+func groupEnd(src string, open int) (end int, found bool) {
+	scan(src[open:], func(i int, c byte, depth int) bool {
+		if c == ')' && depth == 0 {
+			end, found = open+i, true
+			return false
 		}
-	}
-	return 0, false
+		return true
+	})
+	return end, found
 }
 
 // topLevelAlternation reports whether src has a "|" outside groups and classes.
-func topLevelAlternation(src string) bool {
+func topLevelAlternation(src string) (alt bool) {
+	scan(src, func(_ int, c byte, depth int) bool {
+		alt = c == '|' && depth == 0
+		return !alt
+	})
+	return alt
+}
+
+// scan hands visit each character of a pattern outside escapes and character classes, with
+// the depth of the groups around it (after a ")" is counted), until visit returns false.
+func scan(src string, visit func(i int, c byte, depth int) bool) {
 	depth := 0
 	inClass := false
 	for i := 0; i < len(src); i++ {
@@ -96,15 +89,18 @@ func topLevelAlternation(src string) bool {
 		case c == '[':
 			inClass = true
 			if i+1 < len(src) && src[i+1] == ']' {
-				i++
+				i++ // "[]…]": the first ] is a member
 			}
-		case c == '(':
-			depth++
-		case c == ')':
-			depth--
-		case c == '|' && depth == 0:
-			return true
+		default:
+			switch c {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			}
+			if !visit(i, c, depth) {
+				return
+			}
 		}
 	}
-	return false
 }
