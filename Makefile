@@ -8,7 +8,7 @@ FUZZ_TARGETS = FuzzParseProtocolVersion FuzzParseSkillDescriptor FuzzParseSkillI
 	FuzzParseInvocationRequest FuzzParseInvocationResponse FuzzParseFinding \
 	FuzzParseFindingsResponse FuzzParseGetSessionFindingsParams FuzzParserMatchesEncodingJSON
 
-.PHONY: all generate check test test-go test-ts deps deps-go deps-ts build vet fmt bench fuzz clean help
+.PHONY: all generate check test test-go test-ts deps deps-go deps-ts build vet fmt bench fuzz corpus clean help
 
 all: generate test
 
@@ -18,6 +18,7 @@ help:
 	@echo "make test      install dependencies (Go modules, npm ci) and run every test"
 	@echo "make bench     measure skillgen and the generated code against the peers (writes BENCHMARKS.md)"
 	@echo "make fuzz      fuzz every parser and the schema loader for FUZZTIME each (default 60s)"
+	@echo "make corpus    run skillgen over every schema of the real-world corpus (../shared/corpus)"
 	@echo "make build     build bin/skillgen and bin/skillcheck"
 
 generate:
@@ -38,11 +39,12 @@ deps-ts:
 
 test: deps test-go test-ts
 
-# The cross-checks and the official suite run verbosely (minus per-test noise) so that their
-# counts are printed: documents checked and disagreements, passed/refused/failed per file.
+# The cross-checks, the official suite and the corpus sample run verbosely (minus per-test
+# noise) so that their counts are printed: documents checked and disagreements,
+# passed/refused/failed per file, generated/refused/bugs per schema.
 test-go:
-	$(GO) test -count=1 $$($(GO) list ./... | grep -v -e '/crosscheck$$' -e '/suite$$')
-	set -o pipefail; $(GO) test -count=1 -v ./crosscheck ./suite 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
+	$(GO) test -count=1 $$($(GO) list ./... | grep -v -e '/crosscheck$$' -e '/suite$$' -e '/realworld$$')
+	set -o pipefail; $(GO) test -count=1 -v ./crosscheck ./suite ./realworld 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
 
 test-ts:
 	@if [ -f tsconformance/package.json ]; then cd tsconformance && npm test; fi
@@ -59,6 +61,10 @@ fmt:
 
 bench:
 	bash bench/run.sh
+
+# Every schema of the corpus (about 480), not the sample make test runs; see docs/corpus.md.
+corpus:
+	set -o pipefail; $(GO) test -count=1 -v -timeout 60m ./realworld -run '^TestCorpus$$' -corpus.full 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
 
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
