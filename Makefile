@@ -12,7 +12,7 @@ FUZZ_TARGETS = FuzzParseProtocolVersion FuzzParseSkillDescriptor FuzzParseSkillI
 	FuzzParseInvocationRequest FuzzParseInvocationResponse FuzzParseFinding \
 	FuzzParseFindingsResponse FuzzParseGetSessionFindingsParams FuzzParserMatchesEncodingJSON
 
-.PHONY: all generate check test test-go test-ts deps deps-go deps-ts build vet fmt bench fuzz schemafuzz clean help
+.PHONY: all generate check test test-go test-ts deps deps-go deps-ts build vet fmt bench fuzz schemafuzz corpus clean help
 
 all: generate test
 
@@ -23,6 +23,7 @@ help:
 	@echo "make bench     measure skillgen and the generated code against the peers (writes BENCHMARKS.md)"
 	@echo "make fuzz      fuzz every parser and the schema loader for FUZZTIME each (default 60s), then make schemafuzz"
 	@echo "make schemafuzz  the long differential schema fuzzing run (SCHEMAFUZZ_SCHEMAS, SCHEMAFUZZ_SEED)"
+	@echo "make corpus    run skillgen over every schema of the real-world corpus (../shared/corpus)"
 	@echo "make build     build bin/skillgen and bin/skillcheck"
 
 # -v: every file written or removed, then the counts (written, unchanged, removed).
@@ -45,12 +46,13 @@ deps-ts:
 
 test: deps test-go test-ts
 
-# The cross-checks, the official suite and the bounded schema fuzzing run (seeded, about two
-# minutes) run verbosely (minus per-test noise) so that their counts are printed: documents
-# checked and disagreements, passed/refused/failed per file, schemas and documents fuzzed.
+# The cross-checks, the official suite, the corpus sample and the bounded schema fuzzing run
+# (seeded) run verbosely (minus per-test noise) so that their counts are printed: documents
+# checked and disagreements, passed/refused/failed per file, generated/refused/bugs per schema,
+# schemas and documents fuzzed.
 test-go:
-	$(GO) test -count=1 $$($(GO) list ./... | grep -v -e '/crosscheck$$' -e '/suite$$' -e '/schemafuzz$$')
-	set -o pipefail; $(GO) test -count=1 -v ./crosscheck ./suite ./schemafuzz 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
+	$(GO) test -count=1 $$($(GO) list ./... | grep -v -e '/crosscheck$$' -e '/suite$$' -e '/realworld$$' -e '/schemafuzz$$')
+	set -o pipefail; $(GO) test -count=1 -v ./crosscheck ./suite ./realworld ./schemafuzz 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
 
 # npm test sets NO_COLOR when its output is not a terminal (see tsconformance/package.json).
 test-ts:
@@ -68,6 +70,10 @@ fmt:
 
 bench:
 	bash bench/run.sh
+
+# Every schema of the corpus (about 480), not the sample make test runs; see docs/corpus.md.
+corpus:
+	set -o pipefail; $(GO) test -count=1 -v -timeout 60m ./realworld -run '^TestCorpus$$' -corpus.full 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
 
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \

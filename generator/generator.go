@@ -4,6 +4,7 @@ package generator
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"github.com/skillgen/skillgen/generator/golang"
 	"github.com/skillgen/skillgen/generator/ir"
 	"github.com/skillgen/skillgen/generator/load"
+	"github.com/skillgen/skillgen/generator/normalize"
 	"github.com/skillgen/skillgen/generator/typescript"
 	"github.com/skillgen/skillgen/schema"
 )
@@ -40,6 +42,55 @@ type Options struct {
 	AllowUnsupported bool
 	// Warn receives warnings.
 	Warn func(error)
+
+	// Draft is the draft of the schema files that do not declare one with $schema: a name
+	// normalize.ParseDraft reads ("draft-07", "2019-09" …); empty means draft 2020-12.
+	Draft string
+	// RefMaps answer references by URL prefix from local folders (-ref-map); nothing is ever
+	// fetched.
+	RefMaps []RefMap
+	// Strict makes every schema warning an error.
+	Strict bool
+}
+
+// RefMap answers a reference whose URL starts with Prefix with the file at the rest of the URL
+// below the folder Dir.
+type RefMap struct {
+	Prefix string
+	Dir    string
+}
+
+// ParseRefMap reads a -ref-map value, URL_PREFIX=DIR: an absolute http(s) URL prefix and an
+// existing folder.
+func ParseRefMap(s string) (RefMap, error) {
+	prefix, dir, ok := strings.Cut(s, "=")
+	if !ok || prefix == "" || dir == "" {
+		return RefMap{}, fmt.Errorf("-ref-map %q: want URL_PREFIX=DIR", s)
+	}
+	u, err := url.Parse(prefix)
+	if err != nil || !u.IsAbs() || u.Host == "" || u.Fragment != "" {
+		return RefMap{}, fmt.Errorf("-ref-map %q: %q is not an absolute URL prefix (such as https://example.com/schemas/)", s, prefix)
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return RefMap{}, fmt.Errorf("-ref-map %q: %s is not a folder", s, dir)
+	}
+	return RefMap{Prefix: prefix, Dir: dir}, nil
+}
+
+// loadOptions turns the options about reading schemas into the loader's.
+func (opts Options) loadOptions() (load.Options, error) {
+	var lo load.Options
+	if opts.Draft != "" {
+		d, err := normalize.ParseDraft(opts.Draft)
+		if err != nil {
+			return lo, err
+		}
+		lo.Draft = d
+	}
+	for _, m := range opts.RefMaps {
+		lo.RefMaps = append(lo.RefMaps, load.RefMap{Prefix: m.Prefix, FS: os.DirFS(m.Dir), Display: filepath.ToSlash(m.Dir)})
+	}
+	return lo, nil
 }
 
 // Output is one file to write: its output folder (as given in Options, with forward
@@ -50,10 +101,15 @@ type Output struct {
 	Data []byte
 }
 
-// Load reads and checks the schema named by opts.
+// Load reads and checks the schema named by opts. When the schema has errors, the set is
+// returned with them (BuildSet reports them with its own).
 func Load(opts Options) (*load.Set, error) {
+	lo, err := opts.loadOptions()
+	if err != nil {
+		return nil, err
+	}
 	if opts.SchemaPath == "" {
-		return load.FromFS(schema.FS, ".", "schema")
+		return load.ReadFS(schema.FS, ".", "schema", lo)
 	}
 	abs, err := filepath.Abs(opts.SchemaPath)
 	if err != nil {
@@ -64,23 +120,24 @@ func Load(opts Options) (*load.Set, error) {
 		return nil, &load.Error{File: opts.SchemaPath, Reason: err.Error()}
 	}
 	if st.IsDir() {
-		return load.FromFS(os.DirFS(abs), ".", filepath.ToSlash(opts.SchemaPath))
+		return load.ReadFS(os.DirFS(abs), ".", filepath.ToSlash(opts.SchemaPath), lo)
 	}
-	return load.FromFS(os.DirFS(filepath.Dir(abs)), filepath.Base(abs), filepath.ToSlash(opts.SchemaPath))
+	return load.ReadFS(os.DirFS(filepath.Dir(abs)), filepath.Base(abs), filepath.ToSlash(opts.SchemaPath), lo)
 }
 
-// Build loads the schema and builds the IR.
+// Build loads the schema and builds the IR, reporting every error of the schema at once.
 func Build(opts Options) (*ir.Schema, error) {
 	set, err := Load(opts)
-	if err != nil {
+	if set == nil {
 		return nil, err
 	}
 	return BuildSet(set, opts)
 }
 
-// BuildSet builds the IR of an already loaded schema set.
+// BuildSet builds the IR of an already loaded schema set (the set's errors are reported with
+// the builder's).
 func BuildSet(set *load.Set, opts Options) (*ir.Schema, error) {
-	return build.Build(set, build.Options{AllowUnsupported: opts.AllowUnsupported, Warn: opts.Warn})
+	return build.Build(set, build.Options{AllowUnsupported: opts.AllowUnsupported, Strict: opts.Strict, Warn: opts.Warn})
 }
 
 // Generate returns every output file, sorted by path.

@@ -6,23 +6,30 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/skillgen/skillgen/generator/normalize"
 )
 
 type counts struct{ groups, cases, passed, refused, failed int }
 
 type reportOut struct {
+	draft                     normalize.Draft
 	text                      string
+	groups, cases             int
+	total                     []*counts // by language, in results' order
 	subsetGroups, subsetCases int
 	pureGroups, pureCases     int
-	subsetFailed              map[string]int // by language, known failures excepted
+	failed                    map[string]int // by language, known failures excepted
 	knownFailed               map[string]int
 	knownPassing              map[string][]string // known failures that pass
 	refusedGroups             int
+	unnamed                   []string // refused groups whose reason names no keyword
 }
 
-// report renders the per-file table, the totals, the refused groups and the failing cases.
-func report(groups []*group, cases []caseRef, results []*langResult) reportOut {
-	out := reportOut{subsetFailed: map[string]int{}, knownFailed: map[string]int{}, knownPassing: map[string][]string{}}
+// report renders one draft's per-file table, the totals, the refused groups and the failing
+// cases.
+func report(d normalize.Draft, groups []*group, cases []caseRef, results []*langResult) reportOut {
+	out := reportOut{draft: d, failed: map[string]int{}, knownFailed: map[string]int{}, knownPassing: map[string][]string{}}
 	verdictOf := map[*group][]int{} // case indexes in cases, per group
 	for i, c := range cases {
 		verdictOf[c.g] = append(verdictOf[c.g], i)
@@ -51,10 +58,12 @@ func report(groups []*group, cases []caseRef, results []*langResult) reportOut {
 				out.pureCases += len(g.Tests)
 			}
 		}
+		out.groups++
+		out.cases += len(g.Tests)
 		if g.Refused != "" {
 			out.refusedGroups++
 		}
-		key := fmt.Sprintf("%s#%d", g.File, g.Index)
+		key := fmt.Sprintf("%s/%s#%d", g.Draft.Folder(), g.File, g.Index)
 		for li, r := range results {
 			_, isKnown := knownFailures[r.name][key]
 			groupFailed := false
@@ -77,7 +86,7 @@ func report(groups []*group, cases []caseRef, results []*langResult) reportOut {
 			}
 			for ti, ci := range verdictOf[g] {
 				v := r.verdicts[ci]
-				ok := v.ran && v.valid == g.Tests[ti].Valid && !strings.HasPrefix(v.detail, "crash")
+				ok := v.Ran && v.Valid == g.Tests[ti].Valid && !v.Crashed()
 				for _, c := range targets {
 					if ok {
 						c.passed++
@@ -89,17 +98,16 @@ func report(groups []*group, cases []caseRef, results []*langResult) reportOut {
 					continue
 				}
 				groupFailed = true
-				switch {
-				case isKnown:
+				if isKnown {
 					out.knownFailed[r.name]++
-				case g.Subset:
-					out.subsetFailed[r.name]++
+				} else {
+					out.failed[r.name]++
 				}
 				got := "not run"
-				if v.ran {
+				if v.Ran {
 					got = "valid"
-					if !v.valid {
-						got = "invalid (" + v.detail + ")"
+					if !v.Valid {
+						got = "invalid (" + v.Detail + ")"
 					}
 				}
 				subsetMark := ""
@@ -109,8 +117,8 @@ func report(groups []*group, cases []caseRef, results []*langResult) reportOut {
 				if isKnown {
 					subsetMark += " [known failure]"
 				}
-				failures[r.name] = append(failures[r.name], fmt.Sprintf("  %s #%d %q / %q%s\n      data: %s\n      want valid=%v, got %s",
-					g.File, g.Index, g.Description, g.Tests[ti].Description, subsetMark,
+				failures[r.name] = append(failures[r.name], fmt.Sprintf("  %s/%s #%d %q / %q%s\n      data: %s\n      want valid=%v, got %s",
+					g.Draft.Folder(), g.File, g.Index, g.Description, g.Tests[ti].Description, subsetMark,
 					short(string(g.Tests[ti].Data)), g.Tests[ti].Valid, got))
 			}
 			if isKnown && !groupFailed {
@@ -118,8 +126,9 @@ func report(groups []*group, cases []caseRef, results []*langResult) reportOut {
 			}
 		}
 	}
+	out.total = total
 	var b strings.Builder
-	b.WriteString("JSON Schema Test Suite, draft 2020-12 (top level): cases passed / refused / failed\n\n")
+	fmt.Fprintf(&b, "JSON Schema Test Suite, %s (%s/, top level): cases passed / refused / failed\n\n", d, d.Folder())
 	fmt.Fprintf(&b, "%-30s %6s %6s", "file", "groups", "cases")
 	for _, r := range results {
 		fmt.Fprintf(&b, "  %-20s", r.name+" p/r/f")
@@ -142,10 +151,12 @@ func report(groups []*group, cases []caseRef, results []*langResult) reportOut {
 	}
 	b.WriteString("\n")
 	row("total", total)
-	row("subset (* files)", subset)
-	row("subset, subset keywords", pureC)
-	b.WriteString("\n* = the code-generator subset (suite README); \"subset keywords\" = its groups that use\n" +
-		"only the subset's keywords and local $refs.\n")
+	if d == normalize.Draft2020 {
+		row("subset (* files)", subset)
+		row("subset, subset keywords", pureC)
+		b.WriteString("\n* = the code-generator subset (suite README); \"subset keywords\" = its groups that use\n" +
+			"only the subset's keywords and local $refs.\n")
+	}
 
 	var refused []string
 	for _, g := range groups {
@@ -156,14 +167,13 @@ func report(groups []*group, cases []caseRef, results []*langResult) reportOut {
 		if g.Subset {
 			mark = " [subset]"
 		}
-		refused = append(refused, fmt.Sprintf("  %s #%d %q (%d cases)%s: %s", g.File, g.Index, g.Description, len(g.Tests), mark, reasonOf(g)))
-	}
-	fmt.Fprintf(&b, "\nRefused groups (%d):\n%s\n", len(refused), strings.Join(refused, "\n"))
-	for _, r := range results {
-		if r.problem != "" {
-			fmt.Fprintf(&b, "\n%s: %s\n", r.name, r.problem)
+		line := fmt.Sprintf("  %s #%d %q (%d cases)%s: %s", g.File, g.Index, g.Description, len(g.Tests), mark, reasonOf(g))
+		refused = append(refused, line)
+		if len(g.Keywords) == 0 {
+			out.unnamed = append(out.unnamed, line)
 		}
 	}
+	fmt.Fprintf(&b, "\nRefused groups (%d):\n%s\n", len(refused), strings.Join(refused, "\n"))
 	for _, r := range results {
 		var keys []string
 		for k := range knownFailures[r.name] {
@@ -176,7 +186,7 @@ func report(groups []*group, cases []caseRef, results []*langResult) reportOut {
 	}
 	for _, r := range results {
 		list := failures[r.name]
-		fmt.Fprintf(&b, "\n%s: failing cases (%d):\n", r.name, len(list))
+		fmt.Fprintf(&b, "\n%s, %s: failing cases (%d):\n", d, r.name, len(list))
 		const max = 60
 		if len(list) > max {
 			list = append(list[:max:max], fmt.Sprintf("  ... and %d more", len(failures[r.name])-max))
@@ -190,10 +200,46 @@ func report(groups []*group, cases []caseRef, results []*langResult) reportOut {
 }
 
 func reasonOf(g *group) string {
-	if g.Keyword != "" {
-		return "unsupported keyword " + g.Keyword + " — " + g.Refused
+	if len(g.Keywords) > 0 {
+		return "unsupported keyword " + strings.Join(g.Keywords, ", ") + " — " + g.Refused
 	}
 	return g.Refused
+}
+
+// summary renders the table of every draft's totals, and the problems of each language.
+func summary(reps []reportOut, results []*langResult) string {
+	var b strings.Builder
+	b.WriteString("JSON Schema Test Suite, every draft (top level): cases passed / refused / failed\n\n")
+	fmt.Fprintf(&b, "%-16s %6s %6s", "draft", "groups", "cases")
+	for _, r := range results {
+		fmt.Fprintf(&b, "  %-20s", r.name+" p/r/f")
+	}
+	b.WriteString("\n")
+	sum := make([]counts, len(results))
+	groups, cases := 0, 0
+	for _, rep := range reps {
+		fmt.Fprintf(&b, "%-16s %6d %6d", rep.draft, rep.groups, rep.cases)
+		for i, c := range rep.total {
+			fmt.Fprintf(&b, "  %-20s", fmt.Sprintf("%d/%d/%d", c.passed, c.refused, c.failed))
+			sum[i].passed += c.passed
+			sum[i].refused += c.refused
+			sum[i].failed += c.failed
+		}
+		groups += rep.groups
+		cases += rep.cases
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "%-16s %6d %6d", "all", groups, cases)
+	for _, c := range sum {
+		fmt.Fprintf(&b, "  %-20s", fmt.Sprintf("%d/%d/%d", c.passed, c.refused, c.failed))
+	}
+	b.WriteString("\n")
+	for _, r := range results {
+		if r.problem != "" {
+			fmt.Fprintf(&b, "\n%s: %s\n", r.name, r.problem)
+		}
+	}
+	return b.String()
 }
 
 func short(s string) string {

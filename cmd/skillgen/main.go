@@ -1,5 +1,5 @@
 // Command skillgen generates Go and TypeScript types, validators, codecs and protocol
-// behaviour from a JSON Schema (draft 2020-12).
+// behaviour from a JSON Schema (draft-04, -06, -07, 2019-09 or 2020-12).
 //
 // With no flags it regenerates this repository's gen/ from the canonical schema embedded in the
 // binary. A downstream module records it as a tool and runs it from a //go:generate line:
@@ -26,6 +26,11 @@
 //	                    orphaned (no longer generated) file and exit 1 when there is one
 //	-v                  say what was written: every file written or removed, and the counts
 //	-allow-unsupported  warn about unsupported keywords instead of refusing the schema
+//	-draft DRAFT        the draft of schema files without $schema: draft-04, draft-06,
+//	                    draft-07, 2019-09 or 2020-12 (default 2020-12)
+//	-ref-map URL=DIR    answer references whose URL starts with URL from the files below DIR
+//	                    (repeatable; nothing is ever fetched)
+//	-strict             make every schema warning (an unknown keyword, an ignored one) an error
 //
 // skillgen writes over and removes only its own files (see docs/generated-go.md): any other
 // file where it must write is an error naming the file, and then nothing is written.
@@ -42,6 +47,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/skillgen/skillgen/generator"
 	"github.com/skillgen/skillgen/generator/udiff"
@@ -72,6 +78,7 @@ func (c *config) bind(fl *flag.FlagSet) {
 	fl.BoolVar(&c.check, "check", false, "write nothing; print a unified diff of every stale, missing or orphaned (no longer generated) file, and exit 1 if there is one")
 	fl.BoolVar(&c.verbose, "v", false, "say what was written: every file written or removed, and the counts")
 	fl.BoolVar(&c.AllowUnsupported, "allow-unsupported", false, "warn about unsupported keywords instead of refusing the schema")
+	draftFlags(fl, &c.Options)
 }
 
 // checks lists the flag values checked before any work, each by its rule; a flag whose value
@@ -89,6 +96,7 @@ func (c *config) checks() []struct {
 		{"ts-package", c.TSPackage, generator.CheckNPMPackage},
 		{"ts-version", c.TSVersion, generator.CheckSemver},
 		{"ts-license", c.TSLicense, generator.CheckLicense},
+		{"draft", c.Draft, optional(checkDraft)},
 	}
 }
 
@@ -147,7 +155,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 	outs, err := generator.Generate(c.Options)
 	if err != nil {
-		fmt.Fprintf(stderr, "skillgen: %v\n", err)
+		// Every schema error, one per line.
+		for _, line := range strings.Split(err.Error(), "\n") {
+			fmt.Fprintf(stderr, "skillgen: %s\n", line)
+		}
 		return 1
 	}
 	plan, err := generator.MakePlan(outs)

@@ -3,6 +3,7 @@
 package build
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -13,15 +14,19 @@ import (
 	"github.com/skillgen/skillgen/generator/ir"
 	"github.com/skillgen/skillgen/generator/load"
 	"github.com/skillgen/skillgen/generator/naming"
+	"github.com/skillgen/skillgen/generator/normalize"
 	"github.com/skillgen/skillgen/generator/ojson"
 )
 
 // Options tune the build.
 type Options struct {
-	// AllowUnsupported downgrades an unsupported keyword from an error to a warning; the keyword
-	// is then ignored by the generated code.
+	// AllowUnsupported downgrades a refused keyword (one skillgen does not implement, or a
+	// misspelling of one) from an error to a warning; the keyword is then ignored by the
+	// generated code.
 	AllowUnsupported bool
-	// Warn receives warnings; nil discards them.
+	// Strict makes every warning an error.
+	Strict bool
+	// Warn receives warnings, sorted by file and pointer; nil discards them.
 	Warn func(error)
 }
 
@@ -42,10 +47,44 @@ var assertions = map[string]bool{
 var annotations = map[string]bool{
 	"$schema": true, "$id": true, "$comment": true, "title": true, "description": true,
 	"default": true, "examples": true, "deprecated": true, "readOnly": true, "writeOnly": true,
-	"x-skillgen-behaviour": true, "definitions": false,
+	"x-skillgen-behaviour": true,
 	// $anchor names a location for references (the loader resolves "#name"); it asserts nothing.
 	"$anchor": true,
 }
+
+// unsupported are the keywords of JSON Schema skillgen knows but does not implement: a schema
+// using one is refused, naming it.
+var unsupported = map[string]bool{
+	"$dynamicRef": true, "$dynamicAnchor": true, "$recursiveRef": true, "$recursiveAnchor": true,
+	"$vocabulary": true, "contentMediaType": true, "contentEncoding": true, "contentSchema": true,
+}
+
+// editorAnnotations are annotations of editors and tools that schemas in the wild carry (VS
+// Code, JSON Schema Store, ajv-errors, OpenAPI, json-schema-to-typescript): accepted silently,
+// like x-* members.
+var editorAnnotations = map[string]bool{
+	"markdownDescription": true, "markdownEnumDescriptions": true, "enumDescriptions": true,
+	"deprecationMessage": true, "defaultSnippets": true, "errorMessage": true,
+	"patternErrorMessage": true, "doNotSuggest": true, "suggestSortText": true,
+	"allowComments": true, "allowTrailingCommas": true, "example": true, "tsType": true,
+	"tsEnumNames": true,
+}
+
+// misspellable are the keywords an unknown keyword is compared with for a "did you mean": the
+// keywords of every draft (those of drafts before 2020-12 as the user would write them).
+var misspellable = func() []string {
+	var out []string
+	for _, m := range []map[string]bool{assertions, annotations, unsupported} {
+		for k := range m {
+			if !strings.HasPrefix(k, "x-") {
+				out = append(out, k)
+			}
+		}
+	}
+	out = append(out, "definitions", "dependencies", "additionalItems")
+	sort.Strings(out)
+	return out
+}()
 
 // Behaviours are the behaviour packs a schema may turn on.
 var Behaviours = map[string]bool{"skill-protocol": true, "superauditor": true}
@@ -68,9 +107,15 @@ type builder struct {
 	shaping    map[*ir.Node]bool
 	locs       map[*ir.Node]load.Location
 	derefs     map[*ir.Node]*ir.Node
+
+	errs     []*load.Error
+	warnings []*load.Error
+	warnOut  func(error) // the caller's Options.Warn
 }
 
-// Build builds the IR of a loaded schema set.
+// Build builds the IR of a loaded schema set. It reports every problem of the schema at once:
+// the loader's and its own, sorted by file and pointer (a load.Errors), and hands the warnings
+// to opts.Warn, sorted too.
 func Build(set *load.Set, opts Options) (*ir.Schema, error) {
 	b := &builder{
 		set:        set,
@@ -88,7 +133,55 @@ func Build(set *load.Set, opts Options) (*ir.Schema, error) {
 		shaping:    map[*ir.Node]bool{},
 		locs:       map[*ir.Node]load.Location{},
 		derefs:     map[*ir.Node]*ir.Node{},
+		errs:       set.Errors(),
+		warnings:   set.Warnings(),
+		warnOut:    opts.Warn,
 	}
+	// Warnings raised while the build runs (by any part of it) join the builder's own.
+	b.opts.Warn = func(err error) {
+		var le *load.Error
+		if errors.As(err, &le) {
+			b.warnings = append(b.warnings, le)
+		} else {
+			b.warnings = append(b.warnings, &load.Error{Reason: err.Error()})
+		}
+	}
+	s, err := b.build()
+	return b.finish(s, err)
+}
+
+// finish reports the warnings (as errors, with Strict) and returns every error, sorted.
+func (b *builder) finish(s *ir.Schema, err error) (*ir.Schema, error) {
+	warnings := load.Sorted(b.warnings)
+	if b.opts.Strict {
+		for _, w := range warnings {
+			b.errs = append(b.errs, &load.Error{File: w.File, Pointer: w.Pointer, Reason: w.Reason + " (an error with -strict)"})
+		}
+	} else if b.warnOut != nil {
+		for _, w := range warnings {
+			b.warnOut(w)
+		}
+	}
+	if err != nil {
+		var le *load.Error
+		var les load.Errors
+		switch {
+		case errors.As(err, &les):
+			b.errs = append(b.errs, les...)
+		case errors.As(err, &le):
+			b.errs = append(b.errs, le)
+		default:
+			return nil, err
+		}
+	}
+	if len(b.errs) > 0 {
+		return nil, load.Join(b.errs)
+	}
+	return s, nil
+}
+
+func (b *builder) build() (*ir.Schema, error) {
+	set := b.set
 	type root struct {
 		loc  load.Location
 		name string
@@ -105,12 +198,12 @@ func Build(set *load.Set, opts Options) (*ir.Schema, error) {
 				name = strings.TrimSuffix(pathBase(f.Path), ".json")
 				name = strings.TrimSuffix(name, ".schema")
 			}
-			roots = append(roots, root{load.Location{File: f, Pointer: ""}, name})
+			roots = append(roots, root{f.At(""), name})
 		}
 		if f.Raw.Kind == ojson.Object {
 			if defs, ok := f.Raw.Get("$defs"); ok && defs.Kind == ojson.Object {
 				for _, m := range defs.Members {
-					roots = append(roots, root{load.Location{File: f, Pointer: "/$defs/" + ojson.EscapeToken(m.Key)}, m.Key})
+					roots = append(roots, root{f.At("").Child("$defs", m.Key), m.Key})
 				}
 			}
 		}
@@ -122,16 +215,16 @@ func Build(set *load.Set, opts Options) (*ir.Schema, error) {
 		named[i] = &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(gn), Location: r.loc.String()}
 	}
 	for i, r := range roots {
-		n, err := b.node(r.loc)
-		if err != nil {
-			return nil, err
-		}
-		if n.Type != nil {
+		n := b.node(r.loc)
+		if n == nil || n.Type != nil {
 			// Two roots reach the same location (cannot happen for distinct pointers).
 			continue
 		}
 		n.Type = named[i]
 		named[i].Node = n
+	}
+	if len(b.errs) > 0 {
+		return nil, nil
 	}
 	if err := b.checkCycles(); err != nil {
 		return nil, err
@@ -160,52 +253,60 @@ func pathBase(p string) string {
 	return p
 }
 
-// isTypeRoot: an object file root is a type unless it only holds $defs and annotations (a
-// boolean file root is always a type).
+// isTypeRoot: an object file root is a type unless it holds $defs and nothing else but
+// annotations (known or not): a library of definitions. A boolean file root is always a type.
 func isTypeRoot(v *ojson.Value) bool {
-	for _, m := range v.Members {
-		if m.Key == "$defs" || annotations[m.Key] || strings.HasPrefix(m.Key, "x-") {
-			continue
-		}
+	if _, ok := v.Get("$defs"); !ok {
 		return true
+	}
+	for _, m := range v.Members {
+		if m.Key != "$defs" && (assertions[m.Key] || unsupported[m.Key] || load.Nearest(m.Key, misspellable) != "") {
+			return true
+		}
 	}
 	return false
 }
 
-func (b *builder) errf(loc load.Location, format string, args ...any) error {
-	return &load.Error{File: loc.File.Display, Pointer: loc.Pointer, Reason: fmt.Sprintf(format, args...)}
+func (b *builder) errf(loc load.Location, format string, args ...any) *load.Error {
+	return &load.Error{File: loc.File.Display, Pointer: loc.User, Reason: fmt.Sprintf(format, args...)}
 }
 
-func child(loc load.Location, toks ...string) load.Location {
-	p := loc.Pointer
-	for _, t := range toks {
-		p += "/" + ojson.EscapeToken(t)
+// fail records an error; the build goes on, to find the others.
+func (b *builder) fail(err error) {
+	var le *load.Error
+	switch {
+	case errors.Is(err, load.ErrReported):
+	case errors.As(err, &le):
+		b.errs = append(b.errs, le)
+	default:
+		b.errs = append(b.errs, &load.Error{Reason: err.Error()})
 	}
-	return load.Location{File: loc.File, Pointer: p}
 }
+
+func (b *builder) warn(e *load.Error) { b.warnings = append(b.warnings, e) }
 
 // node returns the IR node of a schema location, building it (and everything it reaches) on
 // first use. Nodes are registered before their children are built, so cycles terminate.
-func (b *builder) node(loc load.Location) (*ir.Node, error) {
+// Problems are recorded (b.fail) and the node is built without the keyword at fault.
+func (b *builder) node(loc load.Location) *ir.Node {
 	key := loc.String()
 	if n, ok := b.nodes[key]; ok {
-		return n, nil
+		return n
 	}
 	raw, ok := loc.Raw()
 	if !ok {
-		return nil, b.errf(loc, "no schema at this location")
+		b.fail(b.errf(loc, "no schema at this location"))
+		return nil
 	}
-	n := &ir.Node{Location: key}
+	n := &ir.Node{Location: b.set.Source(loc)}
 	b.nodes[key] = n
 	b.locs[n] = loc
 	b.out.Nodes = append(b.out.Nodes, n)
 	base := funcBase(loc)
 	n.GoFunc = b.goFuncs.Unique("v" + base)
 	n.TSFunc = b.tsFuncs.Unique("v" + base)
-	if err := b.fill(n, loc, raw); err != nil {
-		return nil, err
-	}
-	return n, nil
+	b.fill(n, loc, raw)
+	return n
 }
 
 // annotating gives the annotating variant of their validator (ir.Node.GoAnnFunc, TSAnnFunc)
@@ -316,7 +417,7 @@ func funcBase(loc load.Location) string {
 	file := strings.TrimSuffix(pathBase(loc.File.Path), ".json")
 	parts = append(parts, naming.Camel(file))
 	for _, t := range strings.Split(loc.Pointer, "/") {
-		if t == "" || t == "$defs" || t == "properties" {
+		if t == "" || t == "$defs" || t == "properties" || t == normalize.Ignored {
 			continue
 		}
 		parts = append(parts, naming.Camel(t))
@@ -328,35 +429,23 @@ func funcBase(loc load.Location) string {
 	return s
 }
 
-func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) error {
+func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) {
 	switch raw.Kind {
 	case ojson.Bool:
 		v := raw.Bool
 		n.Bool = &v
-		return nil
+		return
 	case ojson.Object:
 	default:
-		return b.errf(loc, "a schema must be an object or a boolean")
+		b.fail(b.errf(loc, "a schema must be an object or a boolean"))
+		return
 	}
 	for _, m := range raw.Members {
-		k := m.Key
-		if assertions[k] || annotations[k] {
-			continue
-		}
-		if strings.HasPrefix(k, "x-") {
-			continue
-		}
-		err := b.errf(child(loc, k), "keyword %q is not supported by skillgen", k)
-		if !b.opts.AllowUnsupported {
-			return err
-		}
-		if b.opts.Warn != nil {
-			b.opts.Warn(err)
-		}
+		b.checkKeyword(loc, m.Key)
 	}
 	for _, m := range raw.Members {
 		v := m.Value
-		cl := child(loc, m.Key)
+		cl := loc.Child(m.Key)
 		var err error
 		switch m.Key {
 		case "title":
@@ -367,14 +456,16 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) error {
 			d := toValue(v)
 			n.Default = &d
 		case "x-skillgen-behaviour":
+			if v.Kind != ojson.Array {
+				b.fail(b.errf(cl, "x-skillgen-behaviour must be an array of strings"))
+				continue
+			}
 			for _, e := range v.Arr {
 				if e.Kind != ojson.String || !Behaviours[e.Str] {
-					return b.errf(cl, "unknown behaviour %s (known: skill-protocol, superauditor)", describe(e))
+					b.fail(b.errf(cl, "unknown behaviour %s (known: skill-protocol, superauditor)", describe(e)))
+					continue
 				}
 				b.behaviours[e.Str] = true
-			}
-			if v.Kind != ojson.Array {
-				return b.errf(cl, "x-skillgen-behaviour must be an array of strings")
 			}
 		case "x-skillgen-tool":
 			tool := &ir.Tool{Params: n}
@@ -387,22 +478,25 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) error {
 				}
 			}
 			if !toolName.MatchString(tool.Name) || tool.Description == "" {
-				return b.errf(cl, `x-skillgen-tool must be {"name": "snake_case_name", "description": "…"}`)
+				b.fail(b.errf(cl, `x-skillgen-tool must be {"name": "snake_case_name", "description": "…"}`))
+				continue
 			}
 			tool.GoName = b.goTypes.Unique(naming.Camel(tool.Name) + "ToolJSON")
 			tool.TSName = b.tsTypes.Unique(strings.ToUpper(tool.Name) + "_TOOL_JSON")
 			b.out.Tools = append(b.out.Tools, tool)
 		case "x-unique-by":
 			if v.Kind != ojson.String {
-				return b.errf(cl, "x-unique-by must be a property name")
+				b.fail(b.errf(cl, "x-unique-by must be a property name"))
+				continue
 			}
 			n.UniqueBy = v.Str
 		case "$ref":
 			target, terr := b.set.RefTarget(loc)
 			if terr != nil {
-				return terr
+				b.fail(terr)
+				continue
 			}
-			n.Ref, err = b.node(target)
+			n.Ref = b.node(target)
 		case "type":
 			if v.Kind == ojson.String {
 				n.Types = []string{v.Str}
@@ -421,7 +515,7 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) error {
 			c := toValue(v)
 			n.Const = &c
 		case "properties":
-			err = b.schemaMap(cl, v, func(name string, s *ir.Node) {
+			b.schemaMap(cl, v, func(name string, s *ir.Node) {
 				n.Properties = append(n.Properties, ir.Property{Name: name, Schema: s})
 			})
 		case "required":
@@ -429,21 +523,18 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) error {
 				n.Required = append(n.Required, e.Str)
 			}
 		case "additionalProperties":
-			n.AdditionalProperties, err = b.node(cl)
+			n.AdditionalProperties = b.node(cl)
 		case "patternProperties":
 			for _, p := range v.Members {
-				pat, perr := b.pattern(child(cl, p.Key), p.Key)
+				pat, perr := b.pattern(cl.Child(p.Key), p.Key)
 				if perr != nil {
-					return perr
+					b.fail(perr)
+					continue
 				}
-				var s *ir.Node
-				if s, err = b.node(child(cl, p.Key)); err != nil {
-					return err
-				}
-				n.PatternProperties = append(n.PatternProperties, ir.PatternProperty{Pattern: pat, Schema: s})
+				n.PatternProperties = append(n.PatternProperties, ir.PatternProperty{Pattern: pat, Schema: b.node(cl.Child(p.Key))})
 			}
 		case "propertyNames":
-			n.PropertyNames, err = b.node(cl)
+			n.PropertyNames = b.node(cl)
 		case "minProperties":
 			n.MinProperties, err = b.count(cl, v)
 		case "maxProperties":
@@ -457,29 +548,23 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) error {
 				n.DependentRequired = append(n.DependentRequired, dep)
 			}
 		case "dependentSchemas":
-			err = b.schemaMap(cl, v, func(name string, s *ir.Node) {
+			b.schemaMap(cl, v, func(name string, s *ir.Node) {
 				n.DependentSchemas = append(n.DependentSchemas, ir.DependentSchema{Property: name, Schema: s})
 			})
 		case "unevaluatedProperties":
-			n.UnevaluatedProperties, err = b.node(cl)
+			n.UnevaluatedProperties = b.node(cl)
 		case "unevaluatedItems":
-			n.UnevaluatedItems, err = b.node(cl)
+			n.UnevaluatedItems = b.node(cl)
 		case "contains":
-			n.Contains, err = b.node(cl)
+			n.Contains = b.node(cl)
 		case "minContains":
 			n.MinContains, err = b.count(cl, v)
 		case "maxContains":
 			n.MaxContains, err = b.count(cl, v)
 		case "prefixItems":
-			for i := range v.Arr {
-				var s *ir.Node
-				if s, err = b.node(child(cl, strconv.Itoa(i))); err != nil {
-					return err
-				}
-				n.PrefixItems = append(n.PrefixItems, s)
-			}
+			n.PrefixItems = b.schemaList(cl, v)
 		case "items":
-			n.Items, err = b.node(cl)
+			n.Items = b.node(cl)
 		case "minItems":
 			n.MinItems, err = b.count(cl, v)
 		case "maxItems":
@@ -504,34 +589,23 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) error {
 			n.ExclusiveMaximum, err = b.number(cl, v)
 		case "multipleOf":
 			n.MultipleOf, err = b.number(cl, v)
-		case "allOf", "anyOf", "oneOf":
-			var list []*ir.Node
-			for i := range v.Arr {
-				var s *ir.Node
-				if s, err = b.node(child(cl, strconv.Itoa(i))); err != nil {
-					return err
-				}
-				list = append(list, s)
-			}
-			switch m.Key {
-			case "allOf":
-				n.AllOf = list
-			case "anyOf":
-				n.AnyOf = list
-			case "oneOf":
-				n.OneOf = list
-			}
+		case "allOf":
+			n.AllOf = b.schemaList(cl, v)
+		case "anyOf":
+			n.AnyOf = b.schemaList(cl, v)
+		case "oneOf":
+			n.OneOf = b.schemaList(cl, v)
 		case "not":
-			n.Not, err = b.node(cl)
+			n.Not = b.node(cl)
 		case "if":
-			n.If, err = b.node(cl)
+			n.If = b.node(cl)
 		case "then":
-			n.Then, err = b.node(cl)
+			n.Then = b.node(cl)
 		case "else":
-			n.Else, err = b.node(cl)
+			n.Else = b.node(cl)
 		}
 		if err != nil {
-			return err
+			b.fail(err)
 		}
 	}
 	// then/else without if have no effect, nor minContains/maxContains without contains.
@@ -546,20 +620,64 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) error {
 	} else if len(n.AnyOf) > 0 {
 		n.Discriminator = discriminator("anyOf", n.AnyOf)
 	}
-	return nil
+}
+
+// checkKeyword applies the keyword policy to member k of the schema object at loc: the
+// keywords skillgen implements and the annotations (JSON Schema's, the editors' of
+// editorAnnotations, x-*) pass; a keyword skillgen knows but does not implement, or a
+// misspelling of an assertion ("requried", "maxLenght"), is refused (a warning with
+// AllowUnsupported); a misspelled annotation ("descripton") and any other unknown keyword are
+// warnings (errors with Strict), except an unknown keyword that holds schemas a reference
+// points at (a container, however it is spelled).
+func (b *builder) checkKeyword(loc load.Location, k string) {
+	if assertions[k] || annotations[k] || editorAnnotations[k] || strings.HasPrefix(k, "x-") {
+		return
+	}
+	cl := loc.Child(k)
+	refuse := func(e *load.Error) {
+		if b.opts.AllowUnsupported {
+			b.warn(e)
+		} else {
+			b.fail(e)
+		}
+	}
+	if unsupported[k] {
+		refuse(b.errf(cl, "keyword %q is not supported by skillgen", k))
+		return
+	}
+	if b.set.Referenced(cl) {
+		return
+	}
+	if near := load.Nearest(k, misspellable); near != "" {
+		if annotations[near] {
+			b.warn(b.errf(cl, "unknown keyword %q ignored: did you mean %q?", k, near))
+		} else {
+			refuse(b.errf(cl, "unknown keyword %q: did you mean %q?", k, near))
+		}
+		return
+	}
+	b.warn(b.errf(cl, "unknown keyword %q ignored (JSON Schema treats unknown keywords as annotations)", k))
 }
 
 // schemaMap builds the schemas of a keyword whose value maps names to schemas, in document
 // order, handing each to add.
-func (b *builder) schemaMap(loc load.Location, v *ojson.Value, add func(name string, s *ir.Node)) error {
+func (b *builder) schemaMap(loc load.Location, v *ojson.Value, add func(name string, s *ir.Node)) {
 	for _, m := range v.Members {
-		s, err := b.node(child(loc, m.Key))
-		if err != nil {
-			return err
+		if s := b.node(loc.Child(m.Key)); s != nil {
+			add(m.Key, s)
 		}
-		add(m.Key, s)
 	}
-	return nil
+}
+
+// schemaList builds the schemas of a keyword whose value is an array of schemas.
+func (b *builder) schemaList(loc load.Location, v *ojson.Value) []*ir.Node {
+	var list []*ir.Node
+	for i := range v.Arr {
+		if s := b.node(loc.Child(strconv.Itoa(i))); s != nil {
+			list = append(list, s)
+		}
+	}
+	return list
 }
 
 func describe(v *ojson.Value) string {
@@ -592,20 +710,23 @@ func (b *builder) number(loc load.Location, v *ojson.Value) (*ir.NumberLit, erro
 var toolName = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
 
 // ecmaOnly matches pattern syntax ECMAScript accepts and RE2 reads differently or refuses.
-var ecmaOnly = regexp.MustCompile(`\(\?[=!<]|\\[1-9]|\\k<`)
+var ecmaOnly = regexp.MustCompile(`\(\?(?:[=!]|<[=!])|\\[1-9]|\\k<`)
 
 func (b *builder) pattern(loc load.Location, src string) (*ir.Pattern, error) {
 	if p, ok := b.patterns[src]; ok {
 		return p, nil
 	}
-	if ecmaOnly.MatchString(src) {
-		return nil, b.errf(loc, "pattern %q uses lookaround or backreferences, which RE2 (Go) cannot compile", src)
-	}
-	if _, err := regexp.Compile(src); err != nil {
-		return nil, b.errf(loc, "pattern %q does not compile under RE2: %v", src, err)
+	ahead, rest, split := leadingLookaheads(src)
+	if !split {
+		if ecmaOnly.MatchString(src) {
+			return nil, b.errf(loc, "pattern %q uses lookaround or backreferences, which RE2 (Go) cannot compile (only lookaheads right after a leading ^ can be read)", src)
+		}
+		if _, err := regexp.Compile(src); err != nil {
+			return nil, b.errf(loc, "pattern %q does not compile under RE2: %v", src, err)
+		}
 	}
 	base := "Pattern" + strconv.Itoa(len(b.patterns))
-	p := &ir.Pattern{Source: src, GoVar: b.goVars.Unique("re" + base), TSVar: b.tsVars.Unique("re" + base)}
+	p := &ir.Pattern{Source: src, GoVar: b.goVars.Unique("re" + base), TSVar: b.tsVars.Unique("re" + base), Ahead: ahead, Rest: rest}
 	b.patterns[src] = p
 	return p, nil
 }

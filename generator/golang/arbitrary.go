@@ -25,14 +25,14 @@ func (e *emitter) qValueType(r *ir.TypeRef) *jen.Statement { return valueTypeIn(
 // limits are the constraints found along a node's $ref chain (and allOf branches).
 type limits struct {
 	minLen, maxLen         *int64
-	pattern                string
+	pattern                *ir.Pattern
 	min, max               *float64
 	exclMin, exclMax       bool
 	minItems, maxItems     *int64
 	minProps, maxProps     *int64
 	unique                 bool
 	uniqueBy               string
-	namePattern            string
+	namePattern            *ir.Pattern
 	enum                   []ir.Value
 	constVal               *ir.Value
 	integerMin, integerMax *float64
@@ -63,8 +63,8 @@ func collect(n *ir.Node) limits {
 		seen[n] = true
 		l.minLen = tighterMin(l.minLen, n.MinLength)
 		l.maxLen = tighterMax(l.maxLen, n.MaxLength)
-		if l.pattern == "" && n.Pattern != nil {
-			l.pattern = n.Pattern.Source
+		if l.pattern == nil && n.Pattern != nil {
+			l.pattern = n.Pattern
 		}
 		l.minItems = tighterMin(l.minItems, n.MinItems)
 		l.maxItems = tighterMax(l.maxItems, n.MaxItems)
@@ -96,7 +96,7 @@ func collect(n *ir.Node) limits {
 		if l.constVal == nil && n.Const != nil {
 			l.constVal = n.Const
 		}
-		if n.PropertyNames != nil && l.namePattern == "" {
+		if n.PropertyNames != nil && l.namePattern == nil {
 			pl := collect(n.PropertyNames)
 			l.namePattern = pl.pattern
 		}
@@ -149,8 +149,9 @@ func (e *emitter) drawBody(t *ir.Type) []jen.Code {
 			g := e.gen(fd.Type)
 			label := jen.Lit(fd.JSONName)
 			if fieldPointer(fd) {
+				// The pointer is the field's null: draw a value of the type itself.
 				draw := jen.Block(
-					jen.Id("x").Op(":=").Add(g).Dot("Draw").Call(jen.Id("t"), label),
+					jen.Id("x").Op(":=").Add(e.baseGen(fd.Type)).Dot("Draw").Call(jen.Id("t"), label),
 					jen.Id("v").Dot(fd.GoName).Op("=").Op("&").Id("x"),
 				)
 				if fd.Required {
@@ -205,6 +206,24 @@ func (e *emitter) drawBody(t *ir.Type) []jen.Code {
 	return []jen.Code{jen.Return(e.q(t.GoName).Call(e.gen(t.Alias).Dot("Draw").Call(jen.Id("t"), jen.Lit(t.GoName))))}
 }
 
+// matchingGen draws strings matching p with a length in [lo, hi] (hi < 0: unbounded); a
+// pattern's leading lookaheads filter what its rest draws.
+func matchingGen(p *ir.Pattern, lo, hi int) *jen.Statement {
+	if len(p.Ahead) == 0 {
+		return jen.Id("matching").Call(jen.Lit(p.Source), jen.Lit(lo), jen.Lit(hi))
+	}
+	var must, mustNot []jen.Code
+	for _, a := range p.Ahead {
+		if a.Negative {
+			mustNot = append(mustNot, jen.Lit(a.Source))
+		} else {
+			must = append(must, jen.Lit(a.Source))
+		}
+	}
+	return jen.Id("withLookaheads").Call(jen.Id("matching").Call(jen.Lit(p.Rest), jen.Lit(lo), jen.Lit(hi)),
+		jen.Index().String().Values(must...), jen.Index().String().Values(mustNot...))
+}
+
 func i64(p *int64, def int64) int64 {
 	if p == nil {
 		return def
@@ -246,8 +265,8 @@ func (e *emitter) baseGen(r *ir.TypeRef) *jen.Statement {
 		if hi < 0 || hi > lo+24 {
 			hi = lo + 24
 		}
-		if l.pattern != "" {
-			return jen.Id("matching").Call(jen.Lit(l.pattern), jen.Lit(int(i64(l.minLen, 0))), jen.Lit(int(i64(l.maxLen, -1))))
+		if l.pattern != nil {
+			return matchingGen(l.pattern, int(i64(l.minLen, 0)), int(i64(l.maxLen, -1)))
 		}
 		return jen.Qual(rapidPkg, "StringOfN").Call(jen.Qual(rapidPkg, "Rune").Call(), jen.Lit(int(lo)), jen.Lit(int(hi)), jen.Lit(-1))
 	case ir.RefInteger:
@@ -311,8 +330,8 @@ func (e *emitter) baseGen(r *ir.TypeRef) *jen.Statement {
 			hi = lo + 4
 		}
 		key := jen.Id("matching").Call(jen.Lit("^[a-z][a-z0-9_]{0,11}$"), jen.Lit(1), jen.Lit(-1))
-		if l.namePattern != "" {
-			key = jen.Id("matching").Call(jen.Lit(l.namePattern), jen.Lit(0), jen.Lit(-1))
+		if l.namePattern != nil {
+			key = matchingGen(l.namePattern, 0, -1)
 		}
 		return jen.Qual(rapidPkg, "MapOfN").Call(key, e.gen(r.Elem), jen.Lit(int(lo)), jen.Id("itemLimit").Call(jen.Id("depth"), jen.Lit(int(lo)), jen.Lit(int(hi))))
 	case ir.RefNull:

@@ -15,6 +15,17 @@ func decFunc(r *ir.TypeRef) jen.Code {
 			jen.Return(jen.Id("sgDecPtr").Call(jen.Id("v"), base)),
 		)
 	}
+	if r.Nullable && (r.Kind == ir.RefArray || r.Kind == ir.RefMap) {
+		// A nullable array or map: null is its nil.
+		dec := "decArray"
+		if r.Kind == ir.RefMap {
+			dec = "decMap"
+		}
+		return jen.Func().Params(jen.Id("v").Op("*").Id("jv")).Params(goType(r), jen.Error()).Block(
+			jen.If(jen.Id("v").Dot("kind").Op("==").Id("kNull")).Block(jen.Return(jen.Nil(), jen.Nil())),
+			jen.Return(jen.Id(dec).Call(jen.Id("v"), decFunc(r.Elem))),
+		)
+	}
 	return base
 }
 
@@ -140,7 +151,7 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 			f.Func().Params(jen.Id("t").Id(n)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(ms...)
 			e.unmarshal(f, t)
 		case ir.Union:
-			d := t.Node.Discriminator
+			d := unionDiscriminator(t)
 			var cases []jen.Code
 			for _, v := range t.Variants {
 				cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(

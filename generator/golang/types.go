@@ -60,6 +60,16 @@ func valueTypeIn(r *ir.TypeRef, named func(string) *jen.Statement) *jen.Statemen
 	return typeIn(r, named)
 }
 
+// unionDiscriminator is the discriminator of a union type: its node's, or that of the schema its
+// node is only a reference to (a named type whose root is a $ref to an unnamed union).
+func unionDiscriminator(t *ir.Type) *ir.Discriminator {
+	n := t.Node
+	for n.Discriminator == nil && n.Ref != nil {
+		n = n.Ref
+	}
+	return n.Discriminator
+}
+
 // fieldPointer: the field is held through a pointer (absent or null is nil).
 func fieldPointer(f *ir.Field) bool {
 	if nilable(f.Type) {
@@ -143,13 +153,13 @@ func (e *emitter) types(types []*ir.Type) *jen.File {
 		case ir.Union:
 			f.Add(docFor(t.GoName, t.Doc, t.Location))
 			f.Add(lineComment(""))
-			f.Commentf("Exactly one field of %s is set: the variant whose %q is its name.", t.GoName, t.Node.Discriminator.Property)
+			f.Commentf("Exactly one field of %s is set: the variant whose %q is its name.", t.GoName, unionDiscriminator(t).Property)
 			var fields []jen.Code
 			for _, v := range t.Variants {
 				fields = append(fields, jen.Id(v.GoName).Op("*").Id(v.Type.GoName))
 			}
 			f.Type().Id(t.GoName).Struct(fields...)
-			f.Commentf("Tag returns the %q of the variant that is set, or \"\" when none is.", t.Node.Discriminator.Property)
+			f.Commentf("Tag returns the %q of the variant that is set, or \"\" when none is.", unionDiscriminator(t).Property)
 			var stmts []jen.Code
 			for _, v := range t.Variants {
 				stmts = append(stmts, jen.If(jen.Id("u").Dot(v.GoName).Op("!=").Nil()).Block(jen.Return(jen.Lit(v.Value))))

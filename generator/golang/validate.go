@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -36,10 +37,49 @@ func (e *emitter) validators(nodes []*ir.Node, patterns bool) *jen.File {
 		}
 	}
 	sort.Slice(pats, func(i, j int) bool { return pats[i].GoVar < pats[j].GoVar })
+	ahead := false
 	for _, p := range pats {
-		f.Var().Id(p.GoVar).Op("=").Qual("sync", "OnceValue").Call(jen.Func().Params().Op("*").Qual("regexp", "Regexp").Block(
-			jen.Return(jen.Qual("regexp", "MustCompile").Call(jen.Lit(p.Source))),
+		if len(p.Ahead) == 0 {
+			f.Var().Id(p.GoVar).Op("=").Qual("sync", "OnceValue").Call(jen.Func().Params().Op("*").Qual("regexp", "Regexp").Block(
+				jen.Return(jen.Qual("regexp", "MustCompile").Call(jen.Lit(p.Source))),
+			))
+			continue
+		}
+		ahead = true
+		var las []jen.Code
+		for _, a := range p.Ahead {
+			las = append(las, jen.Values(jen.Qual("regexp", "MustCompile").Call(jen.Lit(a.Source)), jen.Lit(a.Negative)))
+		}
+		f.Comment(p.GoVar + " is " + strconv.Quote(p.Source) + ", its lookaheads apart.")
+		f.Var().Id(p.GoVar).Op("=").Qual("sync", "OnceValue").Call(jen.Func().Params().Op("*").Id("aheadPattern").Block(
+			jen.Return(jen.Op("&").Id("aheadPattern").Values(jen.Dict{
+				jen.Id("ahead"): jen.Index().Id("lookahead").Values(las...),
+				jen.Id("rest"):  jen.Qual("regexp", "MustCompile").Call(jen.Lit(p.Rest)),
+			})),
 		))
+	}
+	if ahead {
+		f.Comment("aheadPattern is a pattern that begins with lookaheads, which RE2 does not have: a string")
+		f.Comment("matches when every lookahead matches at its start (a negative one does not) and rest")
+		f.Comment("matches.")
+		f.Type().Id("aheadPattern").Struct(
+			jen.Id("ahead").Index().Id("lookahead"),
+			jen.Id("rest").Op("*").Qual("regexp", "Regexp"),
+		)
+		f.Line()
+		f.Comment("lookahead is one leading lookahead of a pattern, anchored at the start: (?=…), or (?!…) when negative.")
+		f.Type().Id("lookahead").Struct(
+			jen.Id("re").Op("*").Qual("regexp", "Regexp"),
+			jen.Id("negative").Bool(),
+		)
+		f.Line()
+		f.Func().Params(jen.Id("p").Op("*").Id("aheadPattern")).Id("MatchString").Params(jen.Id("s").String()).Bool().Block(
+			jen.For(jen.List(jen.Id("_"), jen.Id("a")).Op(":=").Range().Id("p").Dot("ahead")).Block(
+				jen.If(jen.Id("a").Dot("re").Dot("MatchString").Call(jen.Id("s")).Op("==").Id("a").Dot("negative")).Block(jen.Return(jen.False())),
+			),
+			jen.Return(jen.Id("p").Dot("rest").Dot("MatchString").Call(jen.Id("s"))),
+		)
+		f.Line()
 	}
 	for _, n := range nodes {
 		if n.SameAs == nil {

@@ -172,10 +172,24 @@ type PatternProperty struct {
 
 // Pattern is a regular expression, already checked to compile under RE2 (Go) and ECMAScript
 // with the "u" flag. GoVar and TSVar name the package-level variable holding it.
+//
+// A pattern that begins with lookaheads ("^(?!a)(?=b)c"), which RE2 does not have, is also held
+// apart: Ahead lists the lookaheads, each a pattern anchored at the start of the string, and
+// Rest the pattern after them ("^c"), all of which RE2 compiles; a string matches Source when
+// every lookahead matches it (a negative one: does not) and Rest does. ECMAScript reads Source
+// as it is. Ahead is empty for every other pattern.
 type Pattern struct {
 	Source string
 	GoVar  string
 	TSVar  string
+	Ahead  []Lookahead
+	Rest   string
+}
+
+// Lookahead is one leading lookahead of a Pattern.
+type Lookahead struct {
+	Source   string // anchored: "^(?:…)"
+	Negative bool   // (?!…), else (?=…)
 }
 
 // Dependency is one entry of "dependentRequired".

@@ -152,6 +152,15 @@ func (p *parser) value(depth int) (*Value, error) {
 	return nil, p.errAt(fmt.Sprintf("unexpected token %v", tok))
 }
 
+// NewObject returns an object holding members, in order. Keys must be distinct.
+func NewObject(members []Member) *Value {
+	v := &Value{Kind: Object, Members: make([]Member, 0, len(members))}
+	for _, m := range members {
+		v.add(m.Key, m.Value)
+	}
+	return v
+}
+
 func (v *Value) add(k string, e *Value) {
 	v.Members = append(v.Members, Member{k, e})
 	if v.index != nil {

@@ -350,6 +350,10 @@ func (g *arbGen) str(n *ir.Node) string {
 	e := g.e
 	if n.Pattern != nil {
 		a := e.exec("arb.stringMatching", n.Pattern.TSVar)
+		if len(n.Pattern.Ahead) > 0 {
+			// fast-check draws no lookaheads: draw the rest, keep what the whole accepts.
+			a = e.exec("arb.stringMatchingAhead", struct{ Var, Rest string }{n.Pattern.TSVar, jsString(n.Pattern.Rest)})
+		}
 		if n.MinLength != nil || n.MaxLength != nil {
 			lo, hi := int64(0), int64(math.MaxInt32)
 			if n.MinLength != nil {
@@ -536,8 +540,14 @@ func (g *arbGen) object(n *ir.Node) (string, bool, bool) {
 			return e.exec("arb.constant", "{}"), false, false
 		}
 		key := e.exec("arb.anyString", nil)
-		if n.PropertyNames != nil {
-			key, _ = g.node(n.PropertyNames)
+		if pn := n.PropertyNames; pn != nil {
+			if pn.Bool == nil && pn.Type == nil && pn.Ref == nil && !structural(pn) {
+				// A schema of names with nothing to shape them (only format, say): any string
+				// it accepts.
+				key = e.exec("arb.accepted", struct{ Expr, Func string }{key, pn.TSFunc})
+			} else {
+				key, _ = g.node(pn)
+			}
 		}
 		val, r := g.node(addl)
 		return e.exec("arb.dictionary", kv{key, val}), r, exact && len(n.PatternProperties) == 0

@@ -6,6 +6,7 @@ package arbitrary
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
 	"strconv"
 	"sync"
 	"unicode/utf8"
@@ -45,6 +46,42 @@ func matching(pattern string, lo, hi int) *rapid.Generator[string] {
 	return g.Filter(func(s string) bool {
 		n := utf8.RuneCountInString(s)
 		return n >= lo && (hi < 0 || n <= hi)
+	})
+}
+
+var aheadCache = map[string]*regexp.Regexp{}
+
+// withLookaheads keeps the strings of g that the leading lookaheads of their pattern accept
+// (rapid, like RE2, has no lookaheads): every pattern of must matches them, none of mustNot
+// does.
+func withLookaheads(g *rapid.Generator[string], must, mustNot []string) *rapid.Generator[string] {
+	compile := func(srcs []string) []*regexp.Regexp {
+		patternMu.Lock()
+		defer patternMu.Unlock()
+		out := make([]*regexp.Regexp, len(srcs))
+		for i, src := range srcs {
+			re, ok := aheadCache[src]
+			if !ok {
+				re = regexp.MustCompile(src)
+				aheadCache[src] = re
+			}
+			out[i] = re
+		}
+		return out
+	}
+	yes, no := compile(must), compile(mustNot)
+	return g.Filter(func(s string) bool {
+		for _, re := range yes {
+			if !re.MatchString(s) {
+				return false
+			}
+		}
+		for _, re := range no {
+			if re.MatchString(s) {
+				return false
+			}
+		}
+		return true
 	})
 }
 

@@ -24,7 +24,7 @@ function valid<T>(a: FC.Arbitrary<unknown>, ok: (x: unknown) => x is T): FC.Arbi
   return a.filter(ok);
 }
 
-function accepted(a: FC.Arbitrary<unknown>, f: rt.NodeValidator): FC.Arbitrary<unknown> {
+function accepted<T>(a: FC.Arbitrary<T>, f: rt.NodeValidator): FC.Arbitrary<T> {
   return a.filter((x) => rt.accepts(f, x));
 }
 

@@ -1,0 +1,218 @@
+package realworld
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/skillgen/skillgen/internal/genrun"
+)
+
+type reportOut struct {
+	text         string
+	generated    int
+	bugs         int
+	disagree     map[string]int // by language: documents judged otherwise than the oracle
+	errorsDiffer int
+	crossDiffer  int // documents the oracle cannot judge that Go and TypeScript judge apart
+}
+
+// report renders the per-schema table and the totals.
+func report(results []*result) reportOut {
+	out := reportOut{disagree: map[string]int{}}
+	var b, problems strings.Builder
+	fmt.Fprintf(&b, "%-44s %-13s %-9s %5s %9s %9s %6s  %s\n", "schema", "draft", "outcome", "docs", "Go", "TS", "typed", "note")
+	reasons := map[string]int{}
+	refusedN := 0
+	var docs, judged, unjudgedRefused, unjudgedOracle, unjudgedRoot, folderDocs int
+	var cross, crossAgree, crossFolder int
+	agree := map[string]int{}
+	var folderDisagree []string
+	var typed, typedTotal int
+	drafts := map[string]int{}
+	for _, r := range results {
+		drafts[r.Draft]++
+		docs += len(r.docs)
+		note := ""
+		goCol, tsCol, typedCol := "-", "-", "-"
+		switch r.outcome {
+		case refused:
+			refusedN++
+			for _, c := range r.reasons {
+				reasons[c]++
+			}
+			note = strings.Join(r.reasons, "; ")
+			unjudgedRefused += len(r.docs)
+		case bug:
+			out.bugs++
+			note = "BUG: " + oneLine(r.detail)
+			fmt.Fprintf(&problems, "  %s: bug: %s\n", r.Name, strings.ReplaceAll(r.detail, "\n", "\n      "))
+		case generated:
+			out.generated++
+			if r.typed[1] > 0 {
+				typed += r.typed[0]
+				typedTotal += r.typed[1]
+				typedCol = fmt.Sprintf("%d%%", 100*r.typed[0]/r.typed[1])
+			}
+		}
+		if r.outcome != refused {
+			switch {
+			case !r.oracleOK:
+				unjudgedOracle += len(r.docs)
+				if len(r.docs) > 0 {
+					note = strings.TrimPrefix(note+"; ", "; ") + "the oracle refuses the schema: " + r.oracleErr
+				}
+			case r.root == nil && r.outcome == generated:
+				unjudgedRoot += len(r.docs)
+				note = strings.TrimPrefix(note+"; ", "; ") + "the file root gives no named type"
+			}
+		}
+		langAgree := map[string]int{}
+		langJudged := 0
+		for i, d := range r.docs {
+			o := -1
+			if r.oracle != nil {
+				o = r.oracle[i]
+			}
+			if o >= 0 {
+				folderDocs++
+				if (o == 1) != d.Valid {
+					folderDisagree = append(folderDisagree, fmt.Sprintf("  %s/%s: the oracle finds it %s", r.Name, d.Path, validity(o == 1)))
+				}
+			}
+			if o < 0 && !r.oracleOK && r.goV != nil && r.tsV != nil && r.goV[i].Ran && r.tsV[i].Ran {
+				// The oracle cannot compile the schema (an ECMAScript pattern its RE2 engine
+				// refuses): TypeScript's own RegExp judges the patterns instead.
+				cross++
+				g, ts := r.goV[i], r.tsV[i]
+				if g.Valid == ts.Valid && !g.Crashed() && !ts.Crashed() {
+					crossAgree++
+					if g.Valid == d.Valid {
+						crossFolder++
+					}
+				} else {
+					out.crossDiffer++
+					fmt.Fprintf(&problems, "  %s/%s: the oracle cannot judge it; Go finds it %s, TypeScript %s\n", r.Name, d.Path, verdictText(g), verdictText(ts))
+				}
+			}
+			if o < 0 || r.goV == nil {
+				continue
+			}
+			judged++
+			langJudged++
+			for _, lv := range []struct {
+				lang string
+				vs   []genrun.Verdict
+			}{{"Go", r.goV}, {"TypeScript", r.tsV}} {
+				if lv.vs == nil {
+					continue
+				}
+				v := lv.vs[i]
+				if v.Ran && !v.Crashed() && v.Valid == (o == 1) {
+					langAgree[lv.lang]++
+					agree[lv.lang]++
+					continue
+				}
+				out.disagree[lv.lang]++
+				fmt.Fprintf(&problems, "  %s/%s: %s finds it %s, the oracle %s\n", r.Name, d.Path, lv.lang, verdictText(v), validity(o == 1))
+			}
+			if r.tsV != nil {
+				g, ts := r.goV[i], r.tsV[i]
+				if g.Ran && ts.Ran && !g.Valid && !ts.Valid && !g.Crashed() && !ts.Crashed() && g.Detail != ts.Detail {
+					out.errorsDiffer++
+					fmt.Fprintf(&problems, "  %s/%s: Go and TypeScript refuse it with different errors:\n      Go: %s\n      TypeScript: %s\n", r.Name, d.Path, g.Detail, ts.Detail)
+				}
+			}
+		}
+		if r.outcome == generated && r.root != nil && r.oracleOK {
+			goCol = fmt.Sprintf("%d/%d", langAgree["Go"], langJudged)
+			if r.tsV != nil {
+				tsCol = fmt.Sprintf("%d/%d", langAgree["TypeScript"], langJudged)
+			}
+		}
+		fmt.Fprintf(&b, "%-44s %-13s %-9s %5d %9s %9s %6s  %s\n", clip(r.Name, 44), r.Draft, outcomeName(r.outcome), len(r.docs), goCol, tsCol, typedCol, note)
+	}
+	n := len(results)
+	pct := func(k int) string {
+		if n == 0 {
+			return "0%"
+		}
+		return fmt.Sprintf("%.1f%%", 100*float64(k)/float64(n))
+	}
+	var draftList []string
+	for d, k := range drafts {
+		draftList = append(draftList, fmt.Sprintf("%s %d", d, k))
+	}
+	sort.Strings(draftList)
+	fmt.Fprintf(&b, "\nTotals over %d schemas (%s) and %d documents:\n", n, strings.Join(draftList, ", "), docs)
+	fmt.Fprintf(&b, "  generated and compiled (go vet, tsc --strict): %d (%s)\n", out.generated, pct(out.generated))
+	fmt.Fprintf(&b, "  refused: %d (%s), by reason (a schema may have several):\n", refusedN, pct(refusedN))
+	var rs []string
+	for c := range reasons {
+		rs = append(rs, c)
+	}
+	sort.Slice(rs, func(i, j int) bool {
+		if reasons[rs[i]] != reasons[rs[j]] {
+			return reasons[rs[i]] > reasons[rs[j]]
+		}
+		return rs[i] < rs[j]
+	})
+	for _, c := range rs {
+		fmt.Fprintf(&b, "    %4d  %s\n", reasons[c], c)
+	}
+	fmt.Fprintf(&b, "  bugs (crash, timeout, output that does not compile): %d\n", out.bugs)
+	fmt.Fprintf(&b, "  documents judged by the oracle and parsed: %d; not judged: %d of refused schemas, %d the oracle cannot compile the schema of, %d without a root type\n",
+		judged, unjudgedRefused, unjudgedOracle, unjudgedRoot)
+	for _, lang := range []string{"Go", "TypeScript"} {
+		fmt.Fprintf(&b, "    %-10s Parse agrees with the oracle on %d of %d (%d disagree)\n", lang, agree[lang], judged, out.disagree[lang])
+	}
+	fmt.Fprintf(&b, "    Go and TypeScript refuse with different [pointer, keyword] lists: %d\n", out.errorsDiffer)
+	fmt.Fprintf(&b, "  documents of schemas the oracle cannot compile (ECMAScript patterns), judged by TypeScript's RegExp: Go agrees on %d of %d (%d disagree); %d as the folders say\n",
+		crossAgree, cross, out.crossDiffer, crossFolder)
+	fmt.Fprintf(&b, "  the oracle and the Schema Store's folders (valid/, invalid/) disagree on %d of %d documents (docs/corpus.md explains them)\n", len(folderDisagree), folderDocs)
+	if typedTotal > 0 {
+		fmt.Fprintf(&b, "  typed share of the generated Go (struct fields and named types that are not any): %d of %d (%.1f%%)\n", typed, typedTotal, 100*float64(typed)/float64(typedTotal))
+	}
+	if len(folderDisagree) > 0 {
+		fmt.Fprintf(&b, "\nThe oracle and the folders disagree on:\n%s\n", strings.Join(folderDisagree, "\n"))
+	}
+	if problems.Len() > 0 {
+		fmt.Fprintf(&b, "\nProblems:\n%s", problems.String())
+	}
+	out.text = b.String()
+	return out
+}
+
+func verdictText(v genrun.Verdict) string {
+	switch {
+	case !v.Ran:
+		return "not run"
+	case v.Valid:
+		return "valid"
+	}
+	return "invalid " + v.Detail
+}
+
+func validity(valid bool) string {
+	if valid {
+		return "valid"
+	}
+	return "invalid"
+}
+
+func outcomeName(o outcome) string {
+	switch o {
+	case generated:
+		return "generated"
+	case refused:
+		return "refused"
+	}
+	return "BUG"
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n-1] + "…"
+}
