@@ -19,7 +19,7 @@ const draft7Schema = `{
 func TestDraftFlag(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "pair.json"), draft7Schema)
-	args := []string{"-schema", "pair.json", "-go-out", "out", "-go-package", "pair", "-ts-out", ""}
+	args := []string{"-schema", "pair.json", "-go-out", "out", "-go-package", "pair", "-ts-out", "", "-go-import", ""}
 	// Read as 2020-12 (the default), array items do not conform to the metaschema.
 	code, _, stderr := runCLI(t, dir, args...)
 	if code != 1 || !strings.Contains(stderr, "pair.json#/items: does not conform to the draft 2020-12 metaschema") {
@@ -56,7 +56,7 @@ func TestDraftFlagsAreChecked(t *testing.T) {
 		{[]string{"-ref-map", "relative/=" + dir}, "is not an absolute URL prefix"},
 		{[]string{"-ref-map", "https://example.com/=" + filepath.Join(dir, "missing")}, "is not a folder"},
 	} {
-		code, _, stderr := runCLI(t, dir, append([]string{"-schema", "s.json", "-go-out", "out", "-ts-out", ""}, c.args...)...)
+		code, _, stderr := runCLI(t, dir, append([]string{"-schema", "s.json", "-go-out", "out", "-ts-out", "", "-go-import", ""}, c.args...)...)
 		if code != 2 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%v: code %d, want 2 and %q:\n%s", c.args, code, c.want, stderr)
 		}
@@ -75,7 +75,7 @@ func TestRefMapFlag(t *testing.T) {
   "properties": {"price": {"$ref": "https://schemas.example.com/common/money.json"}}
 }`)
 	writeFile(t, filepath.Join(dir, "vendor", "common", "money.json"), `{"$schema": "http://json-schema.org/draft-04/schema#", "title": "Money", "type": "number", "minimum": 0, "exclusiveMinimum": true}`)
-	args := []string{"-schema", "schema", "-go-out", "out", "-go-package", "order", "-ts-out", ""}
+	args := []string{"-schema", "schema", "-go-out", "out", "-go-package", "order", "-ts-out", "", "-go-import", ""}
 	code, _, stderr := runCLI(t, dir, args...)
 	if code != 1 || !strings.Contains(stderr, "schema/order.json#/properties/price/$ref") || !strings.Contains(stderr, "-ref-map") {
 		t.Fatalf("without -ref-map: code %d\n%s", code, stderr)
@@ -101,12 +101,12 @@ func TestRefMapFlag(t *testing.T) {
 func TestStrictFlag(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "s.json"), `{"title": "S", "type": "object", "x-ok": 1, "markdownDescription": "fine", "displayOrder": 3}`)
-	args := []string{"-schema", "s.json", "-go-out", "out", "-go-package", "s", "-ts-out", ""}
+	args := []string{"-schema", "s.json", "-go-out", "out", "-go-package", "s", "-ts-out", "", "-go-import", ""}
 	code, _, stderr := runCLI(t, dir, args...)
 	if code != 0 || strings.TrimSpace(stderr) != `skillgen: warning: s.json#/displayOrder: unknown keyword "displayOrder" ignored (JSON Schema treats unknown keywords as annotations)` {
 		t.Fatalf("without -strict: code %d\n%s", code, stderr)
 	}
-	code, _, stderr = runCLI(t, t.TempDir(), append([]string{"-strict"}, "-schema", filepath.Join(dir, "s.json"), "-go-out", filepath.Join(dir, "strict"), "-ts-out", "")...)
+	code, _, stderr = runCLI(t, t.TempDir(), append([]string{"-strict"}, "-schema", filepath.Join(dir, "s.json"), "-go-out", filepath.Join(dir, "strict"), "-ts-out", "", "-go-import", "")...)
 	if code != 1 || !strings.Contains(stderr, `unknown keyword "displayOrder" ignored (JSON Schema treats unknown keywords as annotations) (an error with -strict)`) {
 		t.Fatalf("-strict: code %d\n%s", code, stderr)
 	}
@@ -122,7 +122,7 @@ func TestEveryErrorOnce(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "schema", "b.json"), `{"title": "B", "properties": {"x": {"type": "strng"}, "y": {"minLength": -1}}}`)
 	writeFile(t, filepath.Join(dir, "schema", "a.json"), `{"title": "A", "properties": {
 		"p10": {"requried": ["q"]}, "p2": {"$ref": "#/$defs/missing"}, "p1": {"maxLenght": 2}}}`)
-	args := []string{"-schema", "schema", "-go-out", "out", "-ts-out", ""}
+	args := []string{"-schema", "schema", "-go-out", "out", "-ts-out", "", "-go-import", ""}
 	want := strings.Join([]string{
 		`skillgen: schema/a.json#/properties/p1/maxLenght: unknown keyword "maxLenght": did you mean "maxLength"?`,
 		`skillgen: schema/a.json#/properties/p10/requried: unknown keyword "requried": did you mean "required"?`,

@@ -212,7 +212,7 @@ func (b *builder) build() (*ir.Schema, error) {
 	named := make([]*ir.Type, len(roots))
 	for i, r := range roots {
 		gn := b.goTypes.UniqueFamily(naming.Camel(r.name), naming.GoTypeFamily)
-		named[i] = &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(gn), Location: r.loc.String()}
+		named[i] = &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(gn), Location: b.set.Source(r.loc)}
 	}
 	for i, r := range roots {
 		n := b.node(r.loc)

@@ -17,12 +17,12 @@ func decFunc(r *ir.TypeRef) jen.Code {
 	}
 	if r.Nullable && (r.Kind == ir.RefArray || r.Kind == ir.RefMap) {
 		// A nullable array or map: null is its nil.
-		dec := "decArray"
+		dec := "sgDecArray"
 		if r.Kind == ir.RefMap {
-			dec = "decMap"
+			dec = "sgDecMap"
 		}
-		return jen.Func().Params(jen.Id("v").Op("*").Id("jv")).Params(goType(r), jen.Error()).Block(
-			jen.If(jen.Id("v").Dot("kind").Op("==").Id("kNull")).Block(jen.Return(jen.Nil(), jen.Nil())),
+		return jen.Func().Params(jen.Id("v").Op("*").Id("sgValue")).Params(goType(r), jen.Error()).Block(
+			jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindNull")).Block(jen.Return(jen.Nil(), jen.Nil())),
 			jen.Return(jen.Id(dec).Call(jen.Id("v"), decFunc(r.Elem))),
 		)
 	}
