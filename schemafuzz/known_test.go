@@ -31,15 +31,6 @@ var knownBugs = []Known{
 			return f.Kind == KindRoundTrip && f.Lang == "Go" && onlyStringsAdded(f.Want, f.Got)
 		},
 	},
-	{
-		// Go: ParseT of a named type whose schema is a nullable object or array refuses null
-		// at the root ("type" at ""), although the schema allows it.
-		Case: "go-nullable-root-refuses-null",
-		Match: func(f *Failure) bool {
-			return f.Kind == KindVerdict && f.Lang == "Go" && f.Want == "valid" &&
-				f.Document != nil && f.Document.Kind == Null && f.Detail == `errors: [["","type"]]`
-		},
-	},
 }
 
 // knownAjvBugs are the bugs of ajv 8.20 the fuzzer found: where one explains a disagreement

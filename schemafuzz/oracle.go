@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/skillgen/skillgen/generator/load"
 )
 
 // URL is where the oracles find the schema: its own $id when it has one, else the same URL
@@ -90,6 +92,8 @@ func NewOracle(s *Schema) (*Oracle, error) {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.UseLoader(offline{})
+	compiled := load.FormatsAsAnnotations(c)
+	defer compiled()
 	if err := c.AddResource(s.URL(), doc); err != nil {
 		return nil, err
 	}
