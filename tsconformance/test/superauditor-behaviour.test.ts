@@ -20,7 +20,11 @@ import {
   GET_SESSION_FINDINGS_TOOL,
   getSessionFindings,
   lookupSeverity,
+  MAX_KIND_LENGTH,
   MAX_PER_KIND_LIMIT,
+  MAX_SERVER_VERSION_LENGTH,
+  parseFinding,
+  parseFindingsResponse,
   parseBroadcastMode,
   renderFindingsSummary,
   resolveSeverity,
@@ -626,6 +630,62 @@ describe("SuperAuditor v1 broadcast coexistence in TypeScript (§8, §5.3)", () 
         expect(pushed._findings.cut).toEqual(pulled.capped_kinds);
         expect(queries.length).toBe(2);
         expect(queries[1]).toEqual(queries[0]);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe("SuperAuditor v1 interoperability in TypeScript (schema/README.md)", () => {
+  const long = "k".repeat(300);
+  // A response a conforming server other than ours may send: members a later minor version may
+  // add, identity_shared false (the standard says SHOULD omit), a limit above ours, and kinds and
+  // a server version longer than ours.
+  const other =
+    `{"findings":[{"kind":"${long}","severity":"warn","n":1}],"total":1,` +
+    `"counts_by_kind":{"${long}":1},"counts_by_severity":{"warn":1},` +
+    `"capped_kinds":["${long}","other_kind"],"per_kind_limit":50000,` +
+    `"identity_shared":false,"next_cursor":"abc","x-stats":{"ms":3},` +
+    `"_meta":{"server_version":"${"v".repeat(500)}","region":"eu"}}`;
+
+  it("a consumer accepts everything the standard allows a server to send, and keeps what it does not know", () => {
+    const r = parseFindingsResponse(other);
+    if (!r.ok) throw new Error("refused: " + JSON.stringify(r.errors));
+    expect(r.value.per_kind_limit).toBe(50000);
+    expect(r.value.identity_shared).toBe(false);
+    expect(JSON.parse(JSON.stringify(r.value))).toEqual(JSON.parse(other));
+    expect(ajvCheck("FindingsResponse", JSON.parse(other)).errors).toEqual([]);
+    const counts = '{"findings":[],"total":0,"counts_by_kind":{"a":20000},"counts_by_severity":{},"capped_kinds":[],"per_kind_limit":20000,"_meta":{"server_version":"x"}}';
+    expect(parseFindingsResponse(counts).ok).toBe(true);
+    expect(parseFinding(`{"kind":"${"k".repeat(1000)}","severity":"info"}`).ok).toBe(true);
+    // What the standard does not allow is still refused.
+    for (const bad of [
+      other.replace('"identity_shared":false', '"identity_shared":"no"'),
+      other.replace('"per_kind_limit":50000', '"per_kind_limit":-1'),
+      other.replace('"counts_by_severity":{"warn":1}', '"counts_by_severity":{"notice":1}'),
+      other.replace('"severity":"warn"', '"severity":"high"'),
+      other.replace('"capped_kinds":[', '"capped_kinds":["",'),
+    ]) {
+      expect(parseFindingsResponse(bad).ok, bad.slice(0, 120)).toBe(false);
+    }
+  });
+
+  it("a server built on the package keeps its own, narrower bounds and sends no member the schema does not declare", () => {
+    expect([MAX_KIND_LENGTH, MAX_SERVER_VERSION_LENGTH, MAX_PER_KIND_LIMIT]).toEqual([200, 128, 10000]);
+    const o = opts({}, { fallbackInfo: true });
+    expect(buildFindingsResponse([{ kind: "é".repeat(MAX_KIND_LENGTH) }], {}, o).total).toBe(1);
+    expect(thrown(() => buildFindingsResponse([{ kind: "é".repeat(MAX_KIND_LENGTH + 1) }], {}, o))).toBeInstanceOf(DetectorOutputError);
+    expect(buildFindingsResponse([], {}, { severities: {}, serverVersion: "ü".repeat(MAX_SERVER_VERSION_LENGTH) })._meta.server_version.length).toBe(MAX_SERVER_VERSION_LENGTH);
+    expect(thrown(() => buildFindingsResponse([], {}, { severities: {}, serverVersion: "ü".repeat(MAX_SERVER_VERSION_LENGTH + 1) }))).toBeInstanceOf(Error);
+    expect(thrown(() => buildFindingsResponse([], { per_kind_limit: MAX_PER_KIND_LIMIT + 1 }, o))).toBeInstanceOf(FindingsParamsError);
+    const declared = ["findings", "total", "counts_by_kind", "counts_by_severity", "capped_kinds", "per_kind_limit", "summary", "identity_shared", "_meta"];
+    fc.assert(
+      fc.property(cases, fc.boolean(), (c, shared) => {
+        const resp = buildFindingsResponse(c.output, { per_kind_limit: c.limit }, opts(c.smap, { sharedTransport: shared }));
+        for (const k of Object.keys(resp)) expect(declared).toContain(k);
+        expect(Object.keys(resp._meta)).toEqual(["server_version"]);
+        expect(resp.identity_shared === undefined || resp.identity_shared).toBe(true);
+        expect(new Set(resp.capped_kinds).size).toBe(resp.capped_kinds.length);
       }),
       { numRuns: RUNS },
     );

@@ -36,7 +36,6 @@ export function vFinding_Kind(v: unknown, p: string, e: ValidationError[]): void
   }
   if (typeof v === "string") {
     if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (v.length > 200 && rt.codePointLength(v) > 200) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 200 characters" });
   }
 }
 
@@ -77,17 +76,11 @@ export function vFindingsResponse(v: unknown, p: string, e: ValidationError[]): 
     if (rt.hasOwn(v, "counts_by_kind")) vFindingsResponse_CountsByKind(v["counts_by_kind"], p + "/counts_by_kind", e);
     if (rt.hasOwn(v, "counts_by_severity")) vFindingsResponse_CountsBySeverity(v["counts_by_severity"], p + "/counts_by_severity", e);
     if (rt.hasOwn(v, "capped_kinds")) vFindingsResponse_CappedKinds(v["capped_kinds"], p + "/capped_kinds", e);
-    if (rt.hasOwn(v, "per_kind_limit")) vFindingsResponse_PerKindLimit(v["per_kind_limit"], p + "/per_kind_limit", e);
+    if (rt.hasOwn(v, "per_kind_limit")) vFindingsResponse_Total(v["per_kind_limit"], p + "/per_kind_limit", e);
     if (rt.hasOwn(v, "summary")) vFindingsResponse_Summary(v["summary"], p + "/summary", e);
     if (rt.hasOwn(v, "identity_shared")) vFindingsResponse_IdentityShared(v["identity_shared"], p + "/identity_shared", e);
     if (rt.hasOwn(v, "_meta")) vFindingsResponse_Meta(v["_meta"], p + "/_meta", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "findings" || k === "total" || k === "counts_by_kind" || k === "counts_by_severity" || k === "capped_kinds" || k === "per_kind_limit" || k === "summary" || k === "identity_shared" || k === "_meta"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
-}
-
-// FindingsResponse.json#/additionalProperties
-export function vFindingsResponse_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-  e.push({ pointer: p, keyword: "false", message: "no value is allowed here" });
 }
 
 // FindingsResponse.json#/properties/findings
@@ -139,7 +132,6 @@ export function vFindingsResponse_CountsByKind(v: unknown, p: string, e: Validat
 export function vFindingsResponse_CountsByKind_PropertyNames(v: unknown, p: string, e: ValidationError[]): void {
   if (typeof v === "string") {
     if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (v.length > 200 && rt.codePointLength(v) > 200) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 200 characters" });
   }
 }
 
@@ -151,7 +143,7 @@ export function vFindingsResponse_CountsByKind_AdditionalProperties(v: unknown, 
   }
   if (typeof v === "number") {
     if (v < 1) e.push({ pointer: p, keyword: "minimum", message: "must be >= 1" });
-    if (v > 10000) e.push({ pointer: p, keyword: "maximum", message: "must be <= 10000" });
+    if (v > 9007199254740991) e.push({ pointer: p, keyword: "maximum", message: "must be <= 9007199254740991" });
   }
 }
 
@@ -164,23 +156,11 @@ export function vFindingsResponse_CountsBySeverity(v: unknown, p: string, e: Val
   if (rt.isObject(v)) {
     const ks = rt.sortedKeys(v);
     for (const k of ks) {
-      vFindingsResponse_CountsBySeverity_AdditionalProperties(v[k], p + "/" + rt.esc(k), e);
+      vFindingsResponse_CountsByKind_AdditionalProperties(v[k], p + "/" + rt.esc(k), e);
     }
     for (const k of ks) {
       if (!rt.accepts(vFinding_Severity, k)) e.push({ pointer: p + "/" + rt.esc(k), keyword: "propertyNames", message: "is not an allowed property name" });
     }
-  }
-}
-
-// FindingsResponse.json#/properties/counts_by_severity/additionalProperties
-export function vFindingsResponse_CountsBySeverity_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(rt.isInteger(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type integer" });
-    return;
-  }
-  if (typeof v === "number") {
-    if (v < 1) e.push({ pointer: p, keyword: "minimum", message: "must be >= 1" });
-    if (v > 9007199254740991) e.push({ pointer: p, keyword: "maximum", message: "must be <= 9007199254740991" });
   }
 }
 
@@ -191,20 +171,7 @@ export function vFindingsResponse_CappedKinds(v: unknown, p: string, e: Validati
     return;
   }
   if (Array.isArray(v)) {
-    for (const j of rt.duplicateIndexes(v)) e.push({ pointer: p + "/" + j, keyword: "uniqueItems", message: "repeats an earlier item" });
     for (let i = 0; i < v.length; i++) vFinding_Kind(v[i], p + "/" + i, e);
-  }
-}
-
-// FindingsResponse.json#/properties/per_kind_limit
-export function vFindingsResponse_PerKindLimit(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(rt.isInteger(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type integer" });
-    return;
-  }
-  if (typeof v === "number") {
-    if (v < 0) e.push({ pointer: p, keyword: "minimum", message: "must be >= 0" });
-    if (v > 10000) e.push({ pointer: p, keyword: "maximum", message: "must be <= 10000" });
   }
 }
 
@@ -218,7 +185,10 @@ export function vFindingsResponse_Summary(v: unknown, p: string, e: ValidationEr
 
 // FindingsResponse.json#/properties/identity_shared
 export function vFindingsResponse_IdentityShared(v: unknown, p: string, e: ValidationError[]): void {
-  if (!rt.jsonEqual(v, true)) e.push({ pointer: p, keyword: "const", message: "must be the constant value" });
+  if (!(typeof v === "boolean")) {
+    e.push({ pointer: p, keyword: "type", message: "must be of type boolean" });
+    return;
+  }
 }
 
 // FindingsResponse.json#/properties/_meta
@@ -234,19 +204,7 @@ export function vFindingsResponse_Meta2(v: unknown, p: string, e: ValidationErro
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "server_version")) e.push({ pointer: p + "/server_version", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "server_version")) vFindingsResponse_Meta_ServerVersion(v["server_version"], p + "/server_version", e);
-  }
-}
-
-// FindingsResponse.json#/$defs/Meta/properties/server_version
-export function vFindingsResponse_Meta_ServerVersion(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
-    return;
-  }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 128 characters" });
+    if (rt.hasOwn(v, "server_version")) vFinding_Kind(v["server_version"], p + "/server_version", e);
   }
 }
 
@@ -258,10 +216,15 @@ export function vGetSessionFindingsParams(v: unknown, p: string, e: ValidationEr
   }
   if (rt.isObject(v)) {
     if (rt.hasOwn(v, "session_key")) vGetSessionFindingsParams_SessionKey(v["session_key"], p + "/session_key", e);
-    if (rt.hasOwn(v, "per_kind_limit")) vFindingsResponse_PerKindLimit(v["per_kind_limit"], p + "/per_kind_limit", e);
-    if (rt.hasOwn(v, "include_summary")) vGetSessionFindingsParams_IncludeSummary(v["include_summary"], p + "/include_summary", e);
+    if (rt.hasOwn(v, "per_kind_limit")) vGetSessionFindingsParams_PerKindLimit(v["per_kind_limit"], p + "/per_kind_limit", e);
+    if (rt.hasOwn(v, "include_summary")) vFindingsResponse_IdentityShared(v["include_summary"], p + "/include_summary", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "session_key" || k === "per_kind_limit" || k === "include_summary"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
+}
+
+// GetSessionFindingsParams.json#/additionalProperties
+export function vGetSessionFindingsParams_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
+  e.push({ pointer: p, keyword: "false", message: "no value is allowed here" });
 }
 
 // GetSessionFindingsParams.json#/properties/session_key
@@ -276,11 +239,15 @@ export function vGetSessionFindingsParams_SessionKey(v: unknown, p: string, e: V
   }
 }
 
-// GetSessionFindingsParams.json#/properties/include_summary
-export function vGetSessionFindingsParams_IncludeSummary(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(typeof v === "boolean")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type boolean" });
+// GetSessionFindingsParams.json#/properties/per_kind_limit
+export function vGetSessionFindingsParams_PerKindLimit(v: unknown, p: string, e: ValidationError[]): void {
+  if (!(rt.isInteger(v))) {
+    e.push({ pointer: p, keyword: "type", message: "must be of type integer" });
     return;
+  }
+  if (typeof v === "number") {
+    if (v < 0) e.push({ pointer: p, keyword: "minimum", message: "must be >= 0" });
+    if (v > 10000) e.push({ pointer: p, keyword: "maximum", message: "must be <= 10000" });
   }
 }
 
@@ -297,7 +264,7 @@ export function vInvocationRequest(v: unknown, p: string, e: ValidationError[]):
     if (rt.hasOwn(v, "caller")) vInvocationRequest_Caller(v["caller"], p + "/caller", e);
     if (rt.hasOwn(v, "skill_id")) vInvocationRequest_SkillID(v["skill_id"], p + "/skill_id", e);
     if (rt.hasOwn(v, "inputs")) vInvocationRequest_Inputs(v["inputs"], p + "/inputs", e);
-    if (rt.hasOwn(v, "request_id")) vFindingsResponse_Meta_ServerVersion(v["request_id"], p + "/request_id", e);
+    if (rt.hasOwn(v, "request_id")) vInvocationRequest_RequestID(v["request_id"], p + "/request_id", e);
   }
 }
 
@@ -370,6 +337,18 @@ export function vInvocationRequest_Inputs_PropertyNames(v: unknown, p: string, e
   }
 }
 
+// InvocationRequest.json#/properties/request_id
+export function vInvocationRequest_RequestID(v: unknown, p: string, e: ValidationError[]): void {
+  if (!(typeof v === "string")) {
+    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    return;
+  }
+  if (typeof v === "string") {
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
+    if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 128 characters" });
+  }
+}
+
 // InvocationResponse.json#
 export function vInvocationResponse(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
@@ -381,7 +360,7 @@ export function vInvocationResponse(v: unknown, p: string, e: ValidationError[])
     if (!rt.hasOwn(v, "status")) e.push({ pointer: p + "/status", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "skill_id")) e.push({ pointer: p + "/skill_id", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "timestamps")) e.push({ pointer: p + "/timestamps", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "execution_id")) vFindingsResponse_Meta_ServerVersion(v["execution_id"], p + "/execution_id", e);
+    if (rt.hasOwn(v, "execution_id")) vInvocationRequest_RequestID(v["execution_id"], p + "/execution_id", e);
     if (rt.hasOwn(v, "status")) vInvocationResponse_Status(v["status"], p + "/status", e);
     if (rt.hasOwn(v, "skill_id")) vInvocationRequest_SkillID(v["skill_id"], p + "/skill_id", e);
     if (rt.hasOwn(v, "timestamps")) vInvocationResponse_Timestamps(v["timestamps"], p + "/timestamps", e);
@@ -568,7 +547,7 @@ export function vSkillDescriptor(v: unknown, p: string, e: ValidationError[]): v
     if (!rt.hasOwn(v, "access")) e.push({ pointer: p + "/access", keyword: "required", message: "is required" });
     if (rt.hasOwn(v, "protocol")) vSkillDescriptor_Protocol(v["protocol"], p + "/protocol", e);
     if (rt.hasOwn(v, "id")) vInvocationRequest_SkillID(v["id"], p + "/id", e);
-    if (rt.hasOwn(v, "name")) vFinding_Kind(v["name"], p + "/name", e);
+    if (rt.hasOwn(v, "name")) vSkillDescriptor_Name(v["name"], p + "/name", e);
     if (rt.hasOwn(v, "version")) vProtocolVersion_Version(v["version"], p + "/version", e);
     if (rt.hasOwn(v, "capability_type")) vSkillDescriptor_CapabilityType(v["capability_type"], p + "/capability_type", e);
     if (rt.hasOwn(v, "description")) vInvocationResponse_InvocationError_Message(v["description"], p + "/description", e);
@@ -585,6 +564,18 @@ export function vSkillDescriptor(v: unknown, p: string, e: ValidationError[]): v
 // SkillDescriptor.json#/properties/protocol
 export function vSkillDescriptor_Protocol(v: unknown, p: string, e: ValidationError[]): void {
   vProtocolVersion(v, p, e);
+}
+
+// SkillDescriptor.json#/properties/name
+export function vSkillDescriptor_Name(v: unknown, p: string, e: ValidationError[]): void {
+  if (!(typeof v === "string")) {
+    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    return;
+  }
+  if (typeof v === "string") {
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
+    if (v.length > 200 && rt.codePointLength(v) > 200) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 200 characters" });
+  }
 }
 
 // SkillDescriptor.json#/properties/capability_type
@@ -615,7 +606,7 @@ export function vSkillDescriptor_Provider2(v: unknown, p: string, e: ValidationE
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "url")) e.push({ pointer: p + "/url", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "name")) vFinding_Kind(v["name"], p + "/name", e);
+    if (rt.hasOwn(v, "name")) vSkillDescriptor_Name(v["name"], p + "/name", e);
     if (rt.hasOwn(v, "url")) vSkillDescriptor_Provider_URL(v["url"], p + "/url", e);
     if (rt.hasOwn(v, "contact")) vSkillDescriptor_Provider_Contact(v["contact"], p + "/contact", e);
   }
@@ -717,7 +708,7 @@ export function vSkillDescriptor_InputParameter(v: unknown, p: string, e: Valida
     if (rt.hasOwn(v, "name")) vSkillDescriptor_InputParameter_Name(v["name"], p + "/name", e);
     if (rt.hasOwn(v, "type")) vSkillDescriptor_InputParameter_Type(v["type"], p + "/type", e);
     if (rt.hasOwn(v, "description")) vSkillDescriptor_InputParameter_Description(v["description"], p + "/description", e);
-    if (rt.hasOwn(v, "required")) vGetSessionFindingsParams_IncludeSummary(v["required"], p + "/required", e);
+    if (rt.hasOwn(v, "required")) vFindingsResponse_IdentityShared(v["required"], p + "/required", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "name" || k === "type" || k === "description" || k === "required"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
@@ -938,7 +929,7 @@ export function vSkillDescriptor_CustomAuth(v: unknown, p: string, e: Validation
     if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "scheme")) e.push({ pointer: p + "/scheme", keyword: "required", message: "is required" });
     if (rt.hasOwn(v, "type")) vSkillDescriptor_CustomAuth_Type(v["type"], p + "/type", e);
-    if (rt.hasOwn(v, "scheme")) vFindingsResponse_Meta_ServerVersion(v["scheme"], p + "/scheme", e);
+    if (rt.hasOwn(v, "scheme")) vInvocationRequest_RequestID(v["scheme"], p + "/scheme", e);
     if (rt.hasOwn(v, "documentation_url")) vSkillDescriptor_Provider_URL(v["documentation_url"], p + "/documentation_url", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "scheme" || k === "documentation_url"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
@@ -1057,7 +1048,7 @@ export function vSkillIndex_SkillIndexEntry(v: unknown, p: string, e: Validation
     if (!rt.hasOwn(v, "access")) e.push({ pointer: p + "/access", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "descriptor_url")) e.push({ pointer: p + "/descriptor_url", keyword: "required", message: "is required" });
     if (rt.hasOwn(v, "id")) vInvocationRequest_SkillID(v["id"], p + "/id", e);
-    if (rt.hasOwn(v, "name")) vFinding_Kind(v["name"], p + "/name", e);
+    if (rt.hasOwn(v, "name")) vSkillDescriptor_Name(v["name"], p + "/name", e);
     if (rt.hasOwn(v, "version")) vProtocolVersion_Version(v["version"], p + "/version", e);
     if (rt.hasOwn(v, "capability_type")) vSkillDescriptor_CapabilityType(v["capability_type"], p + "/capability_type", e);
     if (rt.hasOwn(v, "access")) vSkillDescriptor_Access(v["access"], p + "/access", e);
