@@ -82,7 +82,7 @@ describe("skill-sharing protocol properties", () => {
         values: AUTH,
         keyword: "oneOf",
         set: (d: Record<string, Json>, v: string) => {
-          const auth = MINIMAL_AUTH[v];
+          const auth = Object.prototype.hasOwnProperty.call(MINIMAL_AUTH, v) ? MINIMAL_AUTH[v] : undefined;
           if (auth !== undefined) d["auth"] = { ...auth };
           else (d["auth"] as Record<string, Json>)["type"] = v;
         },
@@ -184,6 +184,29 @@ describe("skill-sharing protocol properties", () => {
       { numRuns: 1000 },
     );
     expect(rejected).toBeGreaterThan(100);
+  });
+
+  it("checkT gives for an already-parsed value what parseT gives for its text (the Property 4 contract on values)", () => {
+    const cases = fc.constantFrom(...TOP_LEVEL_TYPES).chain((t: TopLevelType) =>
+      fc.tuple(fc.constant(t), generated[t].arbitrary(), fc.option(fc.constantFrom(...mutationsOf(t)), { nil: undefined })),
+    );
+    fc.assert(
+      fc.property(cases, ([t, doc, mu]) => {
+        const g = generated[t];
+        const bad = mu === undefined ? null : mutate(doc, mu);
+        const value = bad === null ? asJson(doc) : bad.doc;
+        const checked = g.check(value);
+        expect(checked).toEqual(g.parse(JSON.stringify(value)));
+        if (checked.ok) {
+          expect(bad).toBeNull();
+          expect(checked.value).toBe(value); // the value itself, typed: no copy
+        } else {
+          expect(checked.errors).toEqual(g.validate(value));
+          expect(checked.errors.map((e) => `${e.pointer} ${e.keyword}`)).toContain(`${bad?.pointer} ${mu?.keyword}`);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("Feature: skill-sharing-protocol, Property 8: invocation requests and responses carry their required fields", () => {
