@@ -8,7 +8,7 @@ FUZZ_TARGETS = FuzzParseProtocolVersion FuzzParseSkillDescriptor FuzzParseSkillI
 	FuzzParseInvocationRequest FuzzParseInvocationResponse FuzzParseFinding \
 	FuzzParseFindingsResponse FuzzParseGetSessionFindingsParams FuzzParserMatchesEncodingJSON
 
-.PHONY: all generate check test test-go test-ts deps deps-go deps-ts build vet fmt bench fuzz clean help
+.PHONY: all generate check test test-go test-ts test-mutate mutate deps deps-go deps-ts build vet fmt bench fuzz clean help
 
 all: generate test
 
@@ -16,6 +16,7 @@ help:
 	@echo "make generate  regenerate gen/go and gen/ts from schema/"
 	@echo "make check     fail when gen/ is stale, gofmt or go vet complain"
 	@echo "make test      install dependencies (Go modules, npm ci) and run every test"
+	@echo "make mutate    apply every semantic mutation (mutation/list.go) and check that a test kills it"
 	@echo "make bench     measure skillgen and the generated code against the peers (writes BENCHMARKS.md)"
 	@echo "make fuzz      fuzz every parser and the schema loader for FUZZTIME each (default 60s)"
 	@echo "make build     build bin/skillgen and bin/skillcheck"
@@ -36,7 +37,7 @@ deps-go:
 deps-ts:
 	@if [ -f tsconformance/package-lock.json ]; then cd tsconformance && npm ci --no-audit --no-fund; fi
 
-test: deps test-go test-ts
+test: deps test-go test-ts test-mutate
 
 # The cross-checks and the official suite run verbosely (minus per-test noise) so that their
 # counts are printed: documents checked and disagreements, passed/refused/failed per file.
@@ -46,6 +47,14 @@ test-go:
 
 test-ts:
 	@if [ -f tsconformance/package.json ]; then cd tsconformance && npm test; fi
+
+# The mutation harness (docs/mutation.md): make test runs the bounded subset, make mutate the
+# whole list. Either fails when a mutation survives.
+test-mutate:
+	$(GO) run ./mutation -bounded
+
+mutate:
+	$(GO) run ./mutation
 
 build:
 	$(GO) build -o bin/skillgen ./cmd/skillgen
