@@ -3,7 +3,6 @@ package typescript
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/skillgen/skillgen/generator/ir"
@@ -163,7 +162,7 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 		}
 		b.WriteString(e.exec("v.type", struct{ Cond, Message string }{
 			Cond:    strings.Join(conds, e.exec("v.or", nil)),
-			Message: jsString("must be of type " + strings.Join(n.Types, " or ")),
+			Message: tsMessage("type", "types", strings.Join(n.Types, " or ")),
 		}))
 	}
 	if n.Enum != nil {
@@ -171,10 +170,10 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 		for i, v := range n.Enum {
 			vals[i] = e.jsValue(v)
 		}
-		b.WriteString(e.exec("v.enum", strings.Join(vals, ", ")))
+		b.WriteString(e.exec("v.enum", struct{ Values, Message string }{strings.Join(vals, ", "), tsMessage("enum", "values", ir.ValuesForMessage(n.Enum))}))
 	}
 	if n.Const != nil {
-		b.WriteString(e.exec("v.const", e.jsValue(*n.Const)))
+		b.WriteString(e.exec("v.const", struct{ Value, Message string }{e.jsValue(*n.Const), tsMessage("const", "value", n.Const.JSON())}))
 	}
 	if allows(n, "string") {
 		var s strings.Builder
@@ -185,7 +184,7 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 			s.WriteString(e.exec("v.maxLength", *n.MaxLength))
 		}
 		if n.Pattern != nil {
-			s.WriteString(e.exec("v.pattern.test", struct{ Var, Message string }{n.Pattern.TSVar, jsString("must match the pattern " + n.Pattern.Source)}))
+			s.WriteString(e.exec("v.pattern.test", struct{ Var, Message string }{n.Pattern.TSVar, tsMessage("pattern", "pattern", ir.QuoteForMessage(n.Pattern.Source))}))
 		}
 		if s.Len() > 0 {
 			b.WriteString(e.exec("v.string", s.String()))
@@ -204,7 +203,7 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 			{"v.multipleOf", n.MultipleOf},
 		} {
 			if k.lit != nil {
-				s.WriteString(e.exec(k.name, e.number(k.lit)))
+				s.WriteString(e.exec(k.name, struct{ Value, Message string }{e.number(k.lit), tsMessage(strings.TrimPrefix(k.name, "v."), "n", k.lit.Literal)}))
 			}
 		}
 		if s.Len() > 0 {
@@ -238,13 +237,13 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 			for _, sub := range n.AnyOf {
 				s.WriteString(e.exec("ann.branch", e.annAccepts(sub, col, "ev")))
 			}
-			b.WriteString(e.exec("ann.anyOf", s.String()))
+			b.WriteString(e.exec("ann.anyOf", choiceData(s.String(), "anyOf", len(n.AnyOf))))
 		} else {
 			parts := make([]string, len(n.AnyOf))
 			for i, sub := range n.AnyOf {
 				parts[i] = e.exec("v.accepts", e.fn(sub))
 			}
-			b.WriteString(e.exec("v.anyOf", strings.Join(parts, e.exec("v.or", nil))))
+			b.WriteString(e.exec("v.anyOf", choiceData(strings.Join(parts, e.exec("v.or", nil)), "anyOf", len(n.AnyOf))))
 		}
 	}
 	if len(n.OneOf) > 0 {
@@ -256,13 +255,13 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 			for _, sub := range n.OneOf {
 				s.WriteString(e.exec("ann.branch", e.annAccepts(sub, col, "o")))
 			}
-			b.WriteString(e.exec("ann.oneOf", s.String()))
+			b.WriteString(e.exec("ann.oneOf", choiceData(s.String(), "oneOf", len(n.OneOf))))
 		} else {
 			parts := make([]string, len(n.OneOf))
 			for i, sub := range n.OneOf {
 				parts[i] = e.fn(sub)
 			}
-			b.WriteString(e.exec("v.oneOf", strings.Join(parts, ", ")))
+			b.WriteString(e.exec("v.oneOf", choiceData(strings.Join(parts, ", "), "oneOf", len(n.OneOf))))
 		}
 	}
 	if n.Not != nil {
@@ -336,24 +335,15 @@ func (e *emitter) discriminator(n *ir.Node, d *ir.Discriminator, branches []*ir.
 		}
 		cases.WriteString(e.exec("v.discriminator.case", struct{ Value, Func string }{jsString(d.Values[i]), e.fn(br)}))
 	}
-	return e.exec("v.discriminator", struct{ Name, Seg, Keyword, Message, Cases string }{
+	return e.exec("v.discriminator", struct{ Name, Seg, Keyword, Missing, Message, Cases string }{
 		Name:    jsString(d.Property),
 		Seg:     segment(d.Property),
 		Keyword: jsString(d.Keyword),
-		Message: jsString("must be one of " + strings.Join(quoteAll(d.Values), ", ")),
+		Missing: tsMessage("required", "name", ir.QuoteForMessage(d.Property)),
+		Message: tsMessage("discriminator", "values", ir.ValuesForMessage(stringValues(d.Values))),
 		Cases:   cases.String(),
 	})
 }
-
-func quoteAll(ss []string) []string {
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = strconv.Quote(s)
-	}
-	return out
-}
-
-type nameSeg struct{ Name, Seg string }
 
 func (e *emitter) objectBody(n *ir.Node, col bool) string {
 	var b strings.Builder
@@ -364,7 +354,7 @@ func (e *emitter) objectBody(n *ir.Node, col bool) string {
 	closedOnly := addl != nil && addl.Bool != nil && !*addl.Bool && len(n.PatternProperties) == 0 && n.PropertyNames == nil && !col
 	needKeys := len(n.PatternProperties) > 0 || (addl != nil && !addlTrue && !closedOnly) || n.PropertyNames != nil
 	for _, r := range n.Required {
-		b.WriteString(e.exec("v.required", nameSeg{jsString(r), segment(r)}))
+		b.WriteString(e.exec("v.required", struct{ Name, Seg, Message string }{jsString(r), segment(r), tsMessage("required", "name", ir.QuoteForMessage(r))}))
 	}
 	prop, pattern := "v.property", "v.patternProperty"
 	if col {
@@ -428,7 +418,7 @@ func (e *emitter) objectBody(n *ir.Node, col bool) string {
 		var s strings.Builder
 		for _, r := range d.Requires {
 			s.WriteString(e.exec("v.dependentRequired.name", struct{ Name, Seg, Message string }{
-				jsString(r), segment(r), jsString("is required when " + strconv.Quote(d.Property) + " is present"),
+				jsString(r), segment(r), tsMessage("dependentRequired", "name", ir.QuoteForMessage(r), "property", ir.QuoteForMessage(d.Property)),
 			}))
 		}
 		if s.Len() > 0 {
@@ -485,7 +475,7 @@ func (e *emitter) arrayBody(n *ir.Node, col bool) string {
 	}
 	if n.UniqueBy != "" {
 		b.WriteString(e.exec("v.uniqueBy", struct{ Name, Seg, Message string }{
-			jsString(n.UniqueBy), segment(n.UniqueBy), jsString("repeats the " + strconv.Quote(n.UniqueBy) + " of an earlier item"),
+			jsString(n.UniqueBy), segment(n.UniqueBy), tsMessage("x-unique-by", "name", ir.QuoteForMessage(n.UniqueBy)),
 		}))
 	}
 	if ui := n.UnevaluatedItems; ui != nil && !isTrue(ui) {
@@ -519,20 +509,13 @@ func (e *emitter) containsBody(n *ir.Node, col bool) string {
 		Min, Max *bound
 	}{Func: e.fn(n.Contains)}
 	if lo > 0 {
-		data.Min = &bound{lo, jsString(kw), jsString(fmt.Sprintf(`must contain at least %d %s matching the schema of contains, has `, lo, plural(lo, "item", "items")))}
+		data.Min = &bound{lo, jsString(kw), tsMessage("minContains", "n", fmt.Sprint(lo), "items", ir.ItemsForMessage(lo))}
 	}
 	if m := n.MaxContains; m != nil {
-		data.Max = &bound{*m, jsString("maxContains"), jsString(fmt.Sprintf(`must contain at most %d %s matching the schema of contains, has `, *m, plural(*m, "item", "items")))}
+		data.Max = &bound{*m, jsString("maxContains"), tsMessage("maxContains", "n", fmt.Sprint(*m), "items", ir.ItemsForMessage(*m))}
 	}
 	if col {
 		return e.exec("ann.contains", data)
 	}
 	return e.exec("v.contains", data)
-}
-
-func plural(n int64, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
