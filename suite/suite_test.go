@@ -77,7 +77,7 @@ type group struct {
 type verdict struct {
 	ran    bool // false: not run (refused, or the language's toolchain failed)
 	valid  bool
-	detail string // the errors' [pointer, keyword] pairs as JSON, or the crash
+	detail string // the errors' [pointer, keyword, message] triples as JSON, or the crash
 }
 
 // keepEnv names a folder to generate into instead of a temporary one (kept for inspection).
@@ -478,7 +478,7 @@ func allCases(groups []*group) []caseRef {
 }
 
 // errorsDiffer lists the cases both languages find invalid (without a crash) whose error lists
-// differ: docs/validation.md makes the lists identical, pointer and keyword alike.
+// differ: docs/validation.md makes the lists identical, pointer, keyword and message alike.
 func errorsDiffer(cases []caseRef, a, b *langResult) []string {
 	var out []string
 	for i, c := range cases {
@@ -569,7 +569,7 @@ func TestJSONSchemaSuite(t *testing.T) {
 	}
 	if len(results) == 2 {
 		diff := errorsDiffer(cases, results[0], results[1])
-		fmt.Printf("\nGo and TypeScript: cases both find invalid whose [pointer, keyword] lists differ (%d):\n", len(diff))
+		fmt.Printf("\nGo and TypeScript: cases both find invalid whose [pointer, keyword, message] lists differ (%d):\n", len(diff))
 		for _, d := range diff {
 			fmt.Println(d)
 		}
