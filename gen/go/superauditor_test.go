@@ -808,6 +808,13 @@ func TestInputsNotModified(t *testing.T) {
 
 // TestPerKindLimitBounds: 0..10000 is accepted, 5 is the default, anything else is refused.
 func TestPerKindLimitBounds(t *testing.T) {
+	// The defaults of §5.1: per_kind_limit 5, include_summary true, in the constant and in the
+	// generated parameter type alike.
+	var none skill.GetSessionFindingsParams
+	if skill.DefaultPerKindLimit != 5 || none.GetPerKindLimit() != 5 || !none.GetIncludeSummary() {
+		t.Errorf("defaults: DefaultPerKindLimit %d, GetPerKindLimit %d, GetIncludeSummary %v; §5.1 says 5 and true",
+			skill.DefaultPerKindLimit, none.GetPerKindLimit(), none.GetIncludeSummary())
+	}
 	opts := skill.FindingsOptions{FallbackInfo: true, ServerVersion: "1"}
 	out := []skill.RawFinding{{Kind: "a"}, {Kind: "a"}}
 	for _, limit := range []int64{-1, skill.MaxPerKindLimit + 1, -1 << 62} {

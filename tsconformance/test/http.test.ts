@@ -27,6 +27,7 @@ import type { Access, IndexHandler, SkillDescriptor } from "../../gen/ts/src/ind
 import { arbitrarySkillDescriptor } from "../../gen/ts/src/arbitraries.js";
 import { ajvCheck } from "./support/schema.js";
 import { asJson } from "./support/mutations.js";
+import { rejection } from "./support/detector.js";
 
 const SECRET = "Bearer let-me-in";
 const authHook = (r: { headers: { get(name: string): string | null } }) => r.headers.get("Authorization") === SECRET;
@@ -98,15 +99,6 @@ const SAMPLE: SkillDescriptor[] = [example("pub-api", "public"), example("secret
 async function get(url: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; body: string }> {
   const r = await fetch(url, init);
   return { status: r.status, headers: r.headers, body: await r.text() };
-}
-
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (e) {
-    return e;
-  }
-  return undefined;
 }
 
 describe("skill index over HTTP (TypeScript handler and consumer)", () => {

@@ -34,6 +34,7 @@ import {
 } from "../../gen/ts/src/index.js";
 import type { DetectorQuery, FindingsDetector, FindingsOptions, FindingsResponse, GetSessionFindingsParams, RawFinding, SeverityMap } from "../../gen/ts/src/index.js";
 import { ajvCheck, schemaDir } from "./support/schema.js";
+import { rejection, trimmingDetector } from "./support/detector.js";
 import { grammarSummary } from "./support/summary.js";
 
 const RUNS = 200;
@@ -94,31 +95,9 @@ function build(c: Case): FindingsResponse {
   return resp;
 }
 
-/** trimmingDetector serves output as a detector honouring perKindFetch would, recording each query. */
-function trimmingDetector(output: readonly RawFinding[], queries: DetectorQuery[] = []): FindingsDetector {
-  return (q) => {
-    queries.push(q);
-    const seen = new Map<string, number>();
-    return output.filter((f) => {
-      const n = seen.get(f.kind) ?? 0;
-      seen.set(f.kind, n + 1);
-      return n < q.perKindFetch;
-    });
-  };
-}
-
 function thrown(f: () => unknown): unknown {
   try {
     f();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
-}
-
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
   } catch (e) {
     return e;
   }

@@ -5,10 +5,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildFindingsResponse, getSessionFindings, validateFindingsResponse } from "../../gen/ts/src/index.js";
-import type { DetectorQuery, FindingsDetector, FindingsResponse, GetSessionFindingsParams, RawFinding } from "../../gen/ts/src/index.js";
+import type { DetectorQuery, FindingsResponse, GetSessionFindingsParams, RawFinding } from "../../gen/ts/src/index.js";
 import { ajvCheck, repoRoot } from "./support/schema.js";
 import { diffLossless, JsonNumber, parseLossless, stringifyLossless } from "./support/lossless.js";
 import type { LJson } from "./support/lossless.js";
+import { trimmingDetector } from "./support/detector.js";
 import { grammarSummary } from "./support/summary.js";
 import type { SummarySource } from "./support/summary.js";
 
@@ -37,19 +38,6 @@ function bool(v: LJson | undefined, what: string): boolean {
 function int(v: LJson | undefined, what: string): number {
   if (!(v instanceof JsonNumber)) throw new Error(`${what}: want a number`);
   return Number(v.literal);
-}
-
-/** trimmingDetector serves output as a detector honouring perKindFetch would, recording the queries. */
-function trimmingDetector(output: readonly RawFinding[], queries: DetectorQuery[]): FindingsDetector {
-  return (q) => {
-    queries.push(q);
-    const seen = new Map<string, number>();
-    return output.filter((f) => {
-      const n = seen.get(f.kind) ?? 0;
-      seen.set(f.kind, n + 1);
-      return n < q.perKindFetch;
-    });
-  };
 }
 
 describe("SuperAuditor v1 conformance fixtures", () => {
