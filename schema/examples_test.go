@@ -520,7 +520,10 @@ func TestConsumerAcceptsWhatTheStandardAllows(t *testing.T) {
 		{"identity_shared false (the standard says SHOULD omit, not MUST)", "FindingsResponse", "FindingsResponse.json",
 			func(d map[string]any) { d["identity_shared"] = false }},
 		{"a member a later minor version may add", "FindingsResponse", "FindingsResponse.json",
-			func(d map[string]any) { d["next_cursor"] = "abc"; d["x-stats"] = map[string]any{"ms": json.Number("3")} }},
+			func(d map[string]any) {
+				d["next_cursor"] = "abc"
+				d["x-stats"] = map[string]any{"ms": json.Number("3")}
+			}},
 		{"per_kind_limit above 10000", "FindingsResponse", "FindingsResponse.json",
 			func(d map[string]any) { d["per_kind_limit"] = json.Number("50000") }},
 		{"a kind longer than 200 characters", "FindingsResponse", "FindingsResponse.no-summary.json",
