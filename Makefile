@@ -12,7 +12,7 @@ FUZZ_TARGETS = FuzzParseProtocolVersion FuzzParseSkillDescriptor FuzzParseSkillI
 	FuzzParseInvocationRequest FuzzParseInvocationResponse FuzzParseFinding \
 	FuzzParseFindingsResponse FuzzParseGetSessionFindingsParams FuzzParserMatchesEncodingJSON
 
-.PHONY: all generate check test test-go test-ts deps deps-go deps-ts build vet fmt bench fuzz schemafuzz corpus clean help
+.PHONY: all generate check test test-go test-ts test-mutate mutate deps deps-go deps-ts build vet fmt bench fuzz schemafuzz corpus clean help
 
 all: generate test
 
@@ -20,6 +20,7 @@ help:
 	@echo "make generate  regenerate gen/go and gen/ts from schema/"
 	@echo "make check     fail when gen/ is stale, gofmt or go vet complain"
 	@echo "make test      install dependencies (Go modules, npm ci) and run every test"
+	@echo "make mutate    apply every semantic mutation (mutation/list.go) and check that a test kills it"
 	@echo "make bench     measure skillgen and the generated code against the peers (writes BENCHMARKS.md)"
 	@echo "make fuzz      fuzz every parser and the schema loader for FUZZTIME each (default 60s), then make schemafuzz"
 	@echo "make schemafuzz  the long differential schema fuzzing run (SCHEMAFUZZ_SCHEMAS, SCHEMAFUZZ_SEED)"
@@ -44,7 +45,7 @@ deps-ts:
 	@if [ -f tsconformance/package-lock.json ]; then cd tsconformance && npm ci --no-audit --no-fund; fi
 	@if [ -f schemafuzz/ts/package-lock.json ]; then cd schemafuzz/ts && npm ci --no-audit --no-fund; fi
 
-test: deps test-go test-ts
+test: deps test-go test-ts test-mutate
 
 # The cross-checks, the official suite, the corpus sample and the bounded schema fuzzing run
 # (seeded) run verbosely (minus per-test noise) so that their counts are printed: documents
@@ -57,6 +58,14 @@ test-go:
 # npm test sets NO_COLOR when its output is not a terminal (see tsconformance/package.json).
 test-ts:
 	@if [ -f tsconformance/package.json ]; then cd tsconformance && npm test; fi
+
+# The mutation harness (docs/mutation.md): make test runs the bounded subset, make mutate the
+# whole list. Either fails when a mutation survives.
+test-mutate:
+	$(GO) run ./mutation -bounded
+
+mutate:
+	$(GO) run ./mutation
 
 build:
 	$(GO) build -o bin/skillgen ./cmd/skillgen

@@ -9,10 +9,13 @@ import (
 	"github.com/skillgen/skillgen/gen/go/arbitrary"
 )
 
-// ErrorRef is the part of a validation error the cross-checks compare: where and which keyword.
+// ErrorRef is the part of a validation error the cross-checks compare: where, which keyword,
+// and the message (the same text in Go and TypeScript, except for keyword json: each language's
+// JSON reader words its own syntax errors).
 type ErrorRef struct {
 	Pointer string `json:"pointer"`
 	Keyword string `json:"keyword"`
+	Message string `json:"message"`
 }
 
 // GeneratedValidate parses data as the named type with the generated package. It returns the
@@ -29,7 +32,7 @@ func GeneratedValidate(typeName string, data []byte) (any, []ErrorRef, error) {
 	}
 	refs := make([]ErrorRef, 0, len(verrs))
 	for _, e := range verrs {
-		refs = append(refs, ErrorRef{Pointer: e.Pointer, Keyword: e.Keyword})
+		refs = append(refs, ErrorRef{Pointer: e.Pointer, Keyword: e.Keyword, Message: e.Message})
 	}
 	if len(refs) == 0 {
 		return nil, nil, errors.New("empty ValidationErrors")

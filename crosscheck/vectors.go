@@ -9,8 +9,8 @@ import (
 
 // Vector is one entry of a cross-language corpus (testdata/vectors/*.json): a document as
 // text (so that invalid JSON and exact number literals survive), the type it is validated as,
-// the verdict and the (pointer, keyword) list of the validator that wrote the corpus, in its
-// order.
+// the verdict and the (pointer, keyword, message) list of the validator that wrote the corpus,
+// in its order.
 type Vector struct {
 	Type     string     `json:"type"`
 	Document string     `json:"document"`
@@ -140,7 +140,8 @@ func EncodeVectors(vs []Vector) ([]byte, error) {
 }
 
 // CompareVector validates a corpus entry with the generated package and returns "" when the
-// verdict and the (pointer, keyword) list are exactly the entry's.
+// verdict and the (pointer, keyword, message) list are exactly the entry's (messages of keyword
+// json aside).
 func CompareVector(v Vector) string {
 	_, errs, err := GeneratedValidate(v.Type, []byte(v.Document))
 	if err != nil {
@@ -152,9 +153,13 @@ func CompareVector(v Vector) string {
 	if len(errs) != len(v.Errors) {
 		return fmt.Sprintf("errors: corpus %v, Go %v", v.Errors, errs)
 	}
-	for i := range errs {
-		if errs[i] != v.Errors[i] {
-			return fmt.Sprintf("error %d: corpus %v, Go %v (corpus %v, Go %v)", i, v.Errors[i], errs[i], v.Errors, errs)
+	for i, got := range errs {
+		want := v.Errors[i]
+		if got.Keyword == "json" && want.Keyword == "json" {
+			got.Message, want.Message = "", ""
+		}
+		if got != want {
+			return fmt.Sprintf("error %d: corpus %v, Go %v (corpus %v, Go %v)", i, want, got, v.Errors, errs)
 		}
 	}
 	return ""

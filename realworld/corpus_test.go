@@ -172,7 +172,7 @@ func TestCorpus(t *testing.T) {
 		t.Errorf("%d document(s) the oracle cannot judge are judged apart by Go and TypeScript (listed above)", n)
 	}
 	if n := rep.errorsDiffer; n > 0 {
-		t.Errorf("%d document(s) both languages refuse with different [pointer, keyword] lists (listed above)", n)
+		t.Errorf("%d document(s) both languages refuse with different [pointer, keyword, message] lists (listed above)", n)
 	}
 	if *full && len(names) == 0 && rep.generated*10 < len(results)*9 {
 		t.Errorf("%d of %d schemas generate (%.1f%%); want at least 90%%", rep.generated, len(results), 100*float64(rep.generated)/float64(len(results)))

@@ -166,7 +166,7 @@ func report(results []*result) reportOut {
 	for _, lang := range []string{"Go", "TypeScript"} {
 		fmt.Fprintf(&b, "    %-10s Parse agrees with the oracle on %d of %d (%d disagree)\n", lang, agree[lang], judged, out.disagree[lang])
 	}
-	fmt.Fprintf(&b, "    Go and TypeScript refuse with different [pointer, keyword] lists: %d\n", out.errorsDiffer)
+	fmt.Fprintf(&b, "    Go and TypeScript refuse with different [pointer, keyword, message] lists: %d\n", out.errorsDiffer)
 	fmt.Fprintf(&b, "  documents of schemas the oracle cannot compile (ECMAScript patterns), judged by TypeScript's RegExp: Go agrees on %d of %d (%d disagree); %d as the folders say\n",
 		crossAgree, cross, out.crossDiffer, crossFolder)
 	fmt.Fprintf(&b, "  the oracle and the Schema Store's folders (valid/, invalid/) disagree on %d of %d documents (docs/corpus.md explains them)\n", len(folderDisagree), folderDocs)

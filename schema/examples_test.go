@@ -426,16 +426,16 @@ func TestInvalidDocumentsAreRejected(t *testing.T) {
 			pointer: "/severity", keyword: "enum",
 		},
 		{
-			name: "identity_shared false", typeName: "FindingsResponse",
+			name: "identity_shared not a boolean", typeName: "FindingsResponse",
 			example: "FindingsResponse.json",
-			mutate:  func(d map[string]any) { d["identity_shared"] = false },
-			pointer: "/identity_shared", keyword: "const",
+			mutate:  func(d map[string]any) { d["identity_shared"] = "yes" },
+			pointer: "/identity_shared", keyword: "type",
 		},
 		{
-			name: "broadcast block in findings response", typeName: "FindingsResponse",
-			example: "FindingsResponse.json",
-			mutate:  func(d map[string]any) { d["broadcast"] = map[string]any{"findings": []any{}} },
-			pointer: "", keyword: "additionalProperties",
+			name: "empty kind", typeName: "Finding",
+			example: "Finding.json",
+			mutate:  func(d map[string]any) { d["kind"] = "" },
+			pointer: "/kind", keyword: "minLength",
 		},
 		{
 			name: "capped_kinds missing", typeName: "FindingsResponse",
@@ -503,6 +503,58 @@ func TestInvalidDocumentsAreRejected(t *testing.T) {
 				got = append(got, fmt.Sprintf("(%q, %s)", p, k))
 			}
 			t.Errorf("no error (%q, %s); got %v\n%v", tc.pointer, tc.keyword, got, err)
+		})
+	}
+}
+
+// TestConsumerAcceptsWhatTheStandardAllows: the findings schemas are what a consumer accepts, so
+// a response another conforming server may send passes them, though a skillgen server would
+// never send it (its own, narrower bounds are in the behaviour code; schema/README.md).
+func TestConsumerAcceptsWhatTheStandardAllows(t *testing.T) {
+	schemas := compileSchemas(t)
+	long := func(n int) string { return strings.Repeat("k", n) }
+	tests := []struct {
+		name, typeName, example string
+		mutate                  func(d map[string]any)
+	}{
+		{"identity_shared false (the standard says SHOULD omit, not MUST)", "FindingsResponse", "FindingsResponse.json",
+			func(d map[string]any) { d["identity_shared"] = false }},
+		{"a member a later minor version may add", "FindingsResponse", "FindingsResponse.json",
+			func(d map[string]any) {
+				d["next_cursor"] = "abc"
+				d["x-stats"] = map[string]any{"ms": json.Number("3")}
+			}},
+		{"per_kind_limit above 10000", "FindingsResponse", "FindingsResponse.json",
+			func(d map[string]any) { d["per_kind_limit"] = json.Number("50000") }},
+		{"a kind longer than 200 characters", "FindingsResponse", "FindingsResponse.no-summary.json",
+			func(d map[string]any) {
+				d["findings"] = []any{map[string]any{"kind": long(300), "severity": "info"}}
+				d["total"] = json.Number("1")
+				d["counts_by_kind"] = map[string]any{long(300): json.Number("1")}
+				d["counts_by_severity"] = map[string]any{"info": json.Number("1")}
+				d["capped_kinds"] = []any{long(300), long(300)}
+			}},
+		{"a count above 10000", "FindingsResponse", "FindingsResponse.no-summary.json",
+			func(d map[string]any) {
+				d["per_kind_limit"] = json.Number("20000")
+				d["counts_by_kind"] = map[string]any{"stale_pending": json.Number("20000")}
+			}},
+		{"a server_version longer than 128 characters", "FindingsResponse", "FindingsResponse.json",
+			func(d map[string]any) { d["_meta"] = map[string]any{"server_version": long(500)} }},
+		{"a kind longer than 200 characters in a finding", "Finding", "Finding.json",
+			func(d map[string]any) { d["kind"] = long(1000) }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join(examplesDir, tc.example))
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc := decode(t, tc.example, data).(map[string]any)
+			tc.mutate(doc)
+			if err := schemas[tc.typeName].Validate(doc); err != nil {
+				t.Errorf("a consumer must accept this %s: %v", tc.typeName, err)
+			}
 		})
 	}
 }

@@ -392,7 +392,7 @@ func allCases(groups []*group) []caseRef {
 }
 
 // errorsDiffer lists the cases both languages find invalid (without a crash) whose error lists
-// differ: docs/validation.md makes the lists identical, pointer and keyword alike.
+// differ: docs/validation.md makes the lists identical, pointer, keyword and message alike.
 func errorsDiffer(cases []caseRef, a, b *langResult) []string {
 	var out []string
 	for i, c := range cases {
@@ -487,7 +487,7 @@ func TestJSONSchemaSuite(t *testing.T) {
 	}
 	if len(results) == 2 {
 		diff := errorsDiffer(cases, results[0], results[1])
-		fmt.Printf("\nGo and TypeScript: cases both find invalid whose [pointer, keyword] lists differ (%d):\n", len(diff))
+		fmt.Printf("\nGo and TypeScript: cases both find invalid whose [pointer, keyword, message] lists differ (%d):\n", len(diff))
 		for _, d := range diff {
 			fmt.Println(d)
 		}

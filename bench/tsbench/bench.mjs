@@ -101,11 +101,11 @@ const docs = index.map((d) => {
 });
 
 // A copy that every implementation must reject: a repeated input name (x-unique-by) for a
-// descriptor, a member the closed FindingsResponse does not allow otherwise.
+// descriptor, a negative per_kind_limit otherwise.
 function broken(d) {
   const v = JSON.parse(d.text);
   if (d.type === "SkillDescriptor" && v.inputs.length >= 2) v.inputs[1].name = v.inputs[0].name;
-  else v.unexpected_member = true;
+  else v.per_kind_limit = -1;
   return v;
 }
 

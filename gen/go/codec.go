@@ -117,6 +117,20 @@ func sgDecodeFindingsResponse(v *sgValue) (FindingsResponse, error) {
 	if err := sgField(o, "_meta", &t.Meta, sgDecodeMeta); err != nil {
 		return t, err
 	}
+	for i := range o.members {
+		k, x := o.members[i].key, &o.members[i].val
+		if sgKnownFindingsResponse(k) {
+			continue
+		}
+		val, err := sgDecAny(x)
+		if err != nil {
+			return t, fmt.Errorf("/%s: %w", k, err)
+		}
+		if t.AdditionalProperties == nil {
+			t.AdditionalProperties = map[string]any{}
+		}
+		t.AdditionalProperties[strings.Clone(k)] = val
+	}
 	_ = o
 	return t, nil
 }
@@ -137,6 +151,7 @@ func (t FindingsResponse) MarshalJSON() ([]byte, error) {
 		e.field("identity_shared", t.IdentityShared)
 	}
 	e.field("_meta", t.Meta)
+	sgExtra(&e, t.AdditionalProperties, sgKnownFindingsResponse)
 	return e.bytes()
 }
 

@@ -3,8 +3,10 @@ package skill_test
 import (
 	"encoding/json"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -76,44 +78,146 @@ func TestPropertyStructuralCompleteness(t *testing.T) {
 	})
 }
 
+// The closed vocabularies of Property 2, as the specification lists them (blueprint 12.2).
+var (
+	specCapabilityTypes = []string{"plugin", "api", "knowledge", "task"}
+	specAccessValues    = []string{"public", "restricted", "private"}
+	specAuthTypes       = []string{"api_key", "oauth2", "custom", "none"}
+)
+
+// minimalAuth is a valid auth object of each type the specification lists.
+var minimalAuth = map[string]map[string]any{
+	"api_key": {"type": "api_key", "in": "header", "name": "X-Api-Key"},
+	"oauth2":  {"type": "oauth2", "token_url": "https://auth.example.com/token"},
+	"custom":  {"type": "custom", "scheme": "hmac-sha256-v1"},
+	"none":    {"type": "none"},
+}
+
+// schemaStrings returns every string value (not key) in the schema files: enum members,
+// consts, patterns, descriptions. A value the schema admits for a closed vocabulary is among
+// them, so they are the candidates that must be refused unless the specification lists them.
+func schemaStrings(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob("../../schema/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("schema files: %v", err)
+	}
+	defs, _ := filepath.Glob("../../schema/defs/*.json")
+	seen := map[string]bool{}
+	var out []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			if !seen[v] && len(v) <= 64 {
+				seen[v] = true
+				out = append(out, v)
+			}
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		case map[string]any:
+			for _, e := range v {
+				walk(e)
+			}
+		}
+	}
+	for _, f := range append(files, defs...) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc any
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		walk(doc)
+	}
+	slices.Sort(out)
+	return out
+}
+
 func TestPropertyEnumDomains(t *testing.T) {
+	candidates := schemaStrings(t)
+	fields := []struct {
+		pointer string
+		listed  []string
+		set     func(doc map[string]any, v string)
+	}{
+		{"/capability_type", specCapabilityTypes, func(doc map[string]any, v string) { doc["capability_type"] = v }},
+		{"/access", specAccessValues, func(doc map[string]any, v string) { doc["access"] = v }},
+		{"/auth/type", specAuthTypes, func(doc map[string]any, v string) {
+			if auth, ok := minimalAuth[v]; ok {
+				doc["auth"] = maps.Clone(auth)
+			} else {
+				doc["auth"].(map[string]any)["type"] = v
+			}
+		}},
+	}
 	property(t, "Feature: skill-sharing-protocol, Property 2: capability_type, access and auth.type take only their listed values", func(rt *rapid.T) {
 		d := arbitrary.SkillDescriptor().Draw(rt, "descriptor")
-		if !d.CapabilityType.Valid() || !d.Access.Valid() {
-			rt.Fatalf("generated descriptor has out-of-domain values: %q %q", d.CapabilityType, d.Access)
+		if !slices.Contains(specCapabilityTypes, string(d.CapabilityType)) || !slices.Contains(specAccessValues, string(d.Access)) || !slices.Contains(specAuthTypes, d.Auth.Tag()) {
+			rt.Fatalf("generated descriptor has values outside the listed ones: %q %q %q", d.CapabilityType, d.Access, d.Auth.Tag())
 		}
-		switch d.Auth.Tag() {
-		case "api_key", "oauth2", "custom", "none":
-		default:
-			rt.Fatalf("auth.type %q", d.Auth.Tag())
-		}
+		field := rapid.SampledFrom(fields).Draw(rt, "field")
+		// A value the specification lists, a string the schema files contain, or any string.
+		value := rapid.OneOf(
+			rapid.SampledFrom(field.listed),
+			rapid.SampledFrom(candidates),
+			rapid.StringMatching(`^[a-z_]{1,12}$`),
+		).Draw(rt, "value")
 		doc := toObject(rt, d)
-		bad := rapid.StringMatching(`^[a-z_]{1,12}$`).Filter(func(s string) bool {
-			switch s {
-			case "plugin", "api", "knowledge", "task", "public", "restricted", "private", "api_key", "oauth2", "custom", "none":
-				return false
-			}
-			return true
-		}).Draw(rt, "bad value")
-		var pointer string
-		switch rapid.IntRange(0, 2).Draw(rt, "field") {
-		case 0:
-			doc["capability_type"], pointer = bad, "/capability_type"
-		case 1:
-			doc["access"], pointer = bad, "/access"
-		default:
-			doc["auth"].(map[string]any)["type"], pointer = bad, "/auth/type"
-		}
+		field.set(doc, value)
 		_, err := skill.ParseSkillDescriptor(mustJSON(rt, doc))
+		if slices.Contains(field.listed, value) {
+			if err != nil {
+				rt.Fatalf("%s = %q is listed by the specification but refused: %v", field.pointer, value, err)
+			}
+			return
+		}
 		verrs := violations(rt, err)
 		found := false
 		for _, v := range verrs {
-			found = found || v.Pointer == pointer
+			found = found || v.Pointer == field.pointer
 		}
 		if !found {
-			rt.Fatalf("value %q at %s: errors %v do not point at it", bad, pointer, verrs)
+			rt.Fatalf("%s = %q is not listed by the specification: errors %v do not point at it", field.pointer, value, verrs)
 		}
 	})
+	// Both directions exhaustively: every listed value is accepted, and every string of the
+	// schema files that the specification does not list is refused.
+	base := toObject(t, descriptor(t, "weather.forecast", skill.CapabilityTypeAPI, skill.AccessPublic))
+	for _, f := range fields {
+		for _, v := range append(slices.Clone(f.listed), candidates...) {
+			doc := toObject(t, base)
+			f.set(doc, v)
+			_, err := skill.ParseSkillDescriptor(mustJSON(t, doc))
+			if listed := slices.Contains(f.listed, v); listed != (err == nil) {
+				t.Errorf("%s = %q: listed by the specification %v, but the generated parser says %v", f.pointer, v, listed, err)
+			}
+		}
+	}
+	// The generated enums hold exactly the listed values.
+	for _, c := range []struct {
+		name        string
+		got, listed []string
+	}{
+		{"CapabilityTypeValues", stringsOf(skill.CapabilityTypeValues), specCapabilityTypes},
+		{"AccessValues", stringsOf(skill.AccessValues), specAccessValues},
+	} {
+		if !cmp.Equal(slices.Sorted(slices.Values(c.got)), slices.Sorted(slices.Values(c.listed))) {
+			t.Errorf("%s = %q, the specification lists %q", c.name, c.got, c.listed)
+		}
+	}
+}
+
+func stringsOf[S ~string](xs []S) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = string(x)
+	}
+	return out
 }
 
 func TestPropertyRoundTrip(t *testing.T) {

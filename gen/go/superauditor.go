@@ -30,10 +30,17 @@ const (
 	GetSessionFindingsTool = "get_session_findings"
 	// DefaultPerKindLimit is the per_kind_limit applied when the caller gives none (§5.1).
 	DefaultPerKindLimit = 5
-	// MaxPerKindLimit is the largest per_kind_limit accepted (the schema's maximum). A limit
-	// of 0 is valid: it returns no findings and lists every kind that had findings in
-	// capped_kinds (§6: nothing is truncated silently).
+	// MaxPerKindLimit is the largest per_kind_limit this server accepts (the maximum of the
+	// GetSessionFindingsParams schema). A limit of 0 is valid: it returns no findings and lists
+	// every kind that had findings in capped_kinds (§6: nothing is truncated silently).
 	MaxPerKindLimit = 10000
+	// MaxKindLength is the longest kind, in characters, this server sends. The standard sets
+	// no bound and the FindingsResponse schema accepts any non-empty kind from other servers;
+	// this producer-side bound keeps a runaway probe name out of every consumer's response.
+	MaxKindLength = 200
+	// MaxServerVersionLength is the longest _meta.server_version, in characters, this server
+	// sends (a producer-side bound like MaxKindLength).
+	MaxServerVersionLength = 128
 )
 
 // Errors returned by the delivery functions, for errors.Is.
@@ -231,23 +238,19 @@ func BuildFindingsResponse(detectorOutput []RawFinding, params GetSessionFinding
 	if err != nil {
 		return FindingsResponse{}, err
 	}
-	if n := utf8.RuneCountInString(opts.ServerVersion); n < 1 || n > 128 {
-		return FindingsResponse{}, fmt.Errorf("superauditor: FindingsOptions.ServerVersion must have 1 to 128 characters, has %d", n)
+	if n := utf8.RuneCountInString(opts.ServerVersion); n < 1 || n > MaxServerVersionLength {
+		return FindingsResponse{}, fmt.Errorf("superauditor: FindingsOptions.ServerVersion must have 1 to %d characters, has %d", MaxServerVersionLength, n)
+	}
+
+	if err := saCheckDetectorOutput(detectorOutput); err != nil {
+		return FindingsResponse{}, err
 	}
 
 	// Resolve every kind once, in order of first appearance.
 	var kinds []string
 	severity := map[string]Severity{}
 	var mapErr SeverityMapError
-	for i, raw := range detectorOutput {
-		if n := utf8.RuneCountInString(raw.Kind); n < 1 || n > 200 {
-			return FindingsResponse{}, fmt.Errorf("%w: finding %d: kind %q must have 1 to 200 characters", ErrDetectorOutput, i, raw.Kind)
-		}
-		for _, reserved := range []string{"kind", "severity"} {
-			if _, ok := raw.Payload[reserved]; ok {
-				return FindingsResponse{}, fmt.Errorf("%w: finding %d (kind %q): payload carries the reserved key %q", ErrDetectorOutput, i, raw.Kind, reserved)
-			}
-		}
+	for _, raw := range detectorOutput {
 		if _, seen := severity[raw.Kind]; seen {
 			continue
 		}
@@ -402,6 +405,22 @@ func RenderFindingsSummary(resp FindingsResponse) string {
 	return b.String()
 }
 
+// saCheckDetectorOutput applies the producer's rules to what a detector returned (§3, §4): every
+// kind has 1 to MaxKindLength characters and no payload carries "kind" or "severity".
+func saCheckDetectorOutput(out []RawFinding) error {
+	for i, raw := range out {
+		if n := utf8.RuneCountInString(raw.Kind); n < 1 || n > MaxKindLength {
+			return fmt.Errorf("%w: finding %d: kind %q must have 1 to %d characters", ErrDetectorOutput, i, raw.Kind, MaxKindLength)
+		}
+		for _, reserved := range []string{"kind", "severity"} {
+			if _, ok := raw.Payload[reserved]; ok {
+				return fmt.Errorf("%w: finding %d (kind %q): payload carries the reserved key %q", ErrDetectorOutput, i, raw.Kind, reserved)
+			}
+		}
+	}
+	return nil
+}
+
 // saCheckParams returns the per_kind_limit to apply, or an ErrFindingsParams error.
 func saCheckParams(params GetSessionFindingsParams) (int64, error) {
 	limit := params.GetPerKindLimit()
@@ -457,7 +476,7 @@ func saQuoteList(s []string) string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Broadcast coexistence (§8)
+// Broadcast coexistence (§8) and the single detector (§5.3)
 
 // BroadcastMode is the runtime knob that governs an existing findings broadcast (§8).
 type BroadcastMode string
@@ -487,90 +506,194 @@ func ParseBroadcastMode(s string, warn func(string)) BroadcastMode {
 	case BroadcastContext:
 		return BroadcastContext
 	}
-	msg := fmt.Sprintf("superauditor: unrecognised broadcast mode %q (want all, off or context); falling back to all", s)
+	saWarn(warn, fmt.Sprintf("superauditor: unrecognised broadcast mode %q (want all, off or context); falling back to all", s))
+	return BroadcastAll
+}
+
+// saWarn hands msg to warn, or to the standard log package when warn is nil.
+func saWarn(warn func(string), msg string) {
 	if warn == nil {
 		log.Print(msg)
 	} else {
 		warn(msg)
 	}
-	return BroadcastAll
 }
 
-// BroadcastKnob decides which responses carry the frozen broadcast block (§8).
-// The zero value is the default: BroadcastAll.
+// BroadcastKnob decides which responses carry the frozen broadcast block (§8). Build it with
+// NewBroadcastKnob; the zero value is the default, all. Its fields are unexported, so a knob
+// only ever holds a mode it understands: no knob can meet a value it would have to fall back
+// from without saying so.
 type BroadcastKnob struct {
-	// Mode is the knob value; "" and any value other than off and context act as all.
-	Mode BroadcastMode
-	// SessionStart names the one response that keeps the push under BroadcastContext
-	// (CScheduler uses its session-start read, "context"). When it is empty, context acts as
-	// all rather than silently dropping every push.
-	SessionStart string
+	mode         BroadcastMode
+	sessionStart string
 }
 
-// Pushes reports whether the response named responseName carries the broadcast block:
-// under all, every response; under off, none; under context, only SessionStart. The
+// NewBroadcastKnob returns the knob for mode, the deployment's configured value (for example
+// BroadcastMode(os.Getenv("FINDINGS_BROADCAST"))), read as ParseBroadcastMode reads it: "" is
+// the default, all, and an unrecognised value falls back to all with a warning. sessionStart
+// names the one response that keeps the push under context (CScheduler uses its session-start
+// read, "context"). Context without a session-start name has no response to keep the push on,
+// so it too falls back to all with a warning, rather than silently dropping every push.
+// Warnings go to warn, or to the standard log package when warn is nil.
+func NewBroadcastKnob(mode BroadcastMode, sessionStart string, warn func(string)) BroadcastKnob {
+	m := ParseBroadcastMode(string(mode), warn)
+	if m == BroadcastContext && sessionStart == "" {
+		saWarn(warn, "superauditor: broadcast mode context needs the name of the session-start response; falling back to all")
+		m = BroadcastAll
+	}
+	return BroadcastKnob{mode: m, sessionStart: sessionStart}
+}
+
+// Mode returns the knob's mode: BroadcastAll, BroadcastOff or BroadcastContext.
+func (k BroadcastKnob) Mode() BroadcastMode {
+	if k.mode == "" {
+		return BroadcastAll
+	}
+	return k.mode
+}
+
+// SessionStart returns the name of the response that keeps the push under BroadcastContext.
+func (k BroadcastKnob) SessionStart() string { return k.sessionStart }
+
+// Pushes reports whether the response named responseName carries the broadcast block: under
+// all, every response; under off, none; under context, only the session-start response. The
 // get_session_findings response never carries it (§5.2), whatever the mode.
 func (k BroadcastKnob) Pushes(responseName string) bool {
 	if responseName == GetSessionFindingsTool {
 		return false
 	}
-	switch k.Mode {
+	switch k.Mode() {
 	case BroadcastOff:
 		return false
 	case BroadcastContext:
-		return k.SessionStart == "" || responseName == k.SessionStart
+		return responseName == k.sessionStart
 	}
 	return true
 }
 
-// AttachFunc is the server's existing way of adding the broadcast block to a response's
-// bytes. It is frozen (§8): the knob decides whether it runs, never what it writes (in
-// particular, no severity is added to the broadcast payload).
-type AttachFunc func(response []byte) ([]byte, error)
-
-// Apply returns response with the broadcast attached by attach when Pushes(responseName),
-// and response itself, untouched, otherwise. Under the default knob the result is therefore
-// exactly attach(response): byte-identical to the server's behaviour before the knob (C9).
-// Every other mode drops the push, and only the push, from the responses it claims.
-func (k BroadcastKnob) Apply(responseName string, response []byte, attach AttachFunc) ([]byte, error) {
-	if !k.Pushes(responseName) {
-		return response, nil
-	}
-	if attach == nil {
-		return nil, errors.New("superauditor: BroadcastKnob.Apply: nil AttachFunc")
-	}
-	return attach(response)
+// Auditor delivers findings on every channel from one detector (§5.3): the pull tool
+// (GetSessionFindings) and, while an existing broadcast is retired, the push (Push). Both
+// methods ask the same Detector; the broadcast has no source of findings of its own, so a probe
+// cannot mean one thing pushed and another pulled. A server without a broadcast may call the
+// package function GetSessionFindings instead.
+type Auditor struct {
+	// Detector is the single detection implementation behind both channels.
+	Detector FindingsDetector
+	// Options is the server side of get_session_findings.
+	Options FindingsOptions
+	// Broadcast is the existing push; only Push reads it.
+	Broadcast Broadcast
 }
 
-// SpliceBroadcastBlock returns an AttachFunc that appends "key": block as the last member of
-// a JSON object response, copying every existing byte unchanged (no re-encoding). block must be
-// valid JSON and response a JSON object. Servers whose existing broadcast is attached some
-// other way pass their own AttachFunc to Apply instead.
-func SpliceBroadcastBlock(key string, block []byte) AttachFunc {
-	return func(response []byte) ([]byte, error) {
-		if !json.Valid(block) {
-			return nil, errors.New("superauditor: broadcast block is not valid JSON")
-		}
-		trimmed := bytes.TrimRight(response, " \t\r\n")
-		if !json.Valid(response) || len(trimmed) == 0 || trimmed[len(trimmed)-1] != '}' {
-			return nil, errors.New("superauditor: response is not a JSON object")
-		}
-		closing := len(trimmed) - 1
-		body := bytes.TrimRight(response[:closing], " \t\r\n")
-		insertAt := len(body)
-		keyJSON, err := json.Marshal(key)
-		if err != nil {
-			return nil, err
-		}
-		out := make([]byte, 0, len(response)+len(keyJSON)+len(block)+2)
-		out = append(out, response[:insertAt]...)
-		if body[len(body)-1] != '{' {
-			out = append(out, ',')
-		}
-		out = append(out, keyJSON...)
-		out = append(out, ':')
-		out = append(out, block...)
-		out = append(out, response[insertAt:]...)
-		return out, nil
+// Broadcast is an existing findings push, kept during the migration to the pull tool (§8). Its
+// block is rendered by the server's frozen rendering code from what the Auditor's detector
+// returns.
+type Broadcast struct {
+	// Knob decides which responses carry the block; the zero value is all (today's behaviour).
+	Knob BroadcastKnob
+	// PerKindFetch is the number of findings of each kind the detector is asked for and Render
+	// receives at most (in detector order). 0 means DefaultPerKindLimit+1, enough for a block
+	// capped at DefaultPerKindLimit to observe which kinds it capped (§6).
+	PerKindFetch int
+	// Render writes the block from the detector's findings: the server's existing rendering,
+	// frozen (§8; in particular it does not add severity).
+	Render func(findings []RawFinding) ([]byte, error)
+	// Key is the member under which the block is appended to a JSON object response
+	// (SpliceBroadcastBlock), unless Attach is set.
+	Key string
+	// Attach, when set, places the block into the response instead of SpliceBroadcastBlock, for
+	// a server whose existing push is attached some other way.
+	Attach func(response, block []byte) ([]byte, error)
+}
+
+// GetSessionFindings is the pull channel: GetSessionFindings(ctx, a.Detector, params,
+// a.Options).
+func (a Auditor) GetSessionFindings(ctx context.Context, params GetSessionFindingsParams) (FindingsResponse, error) {
+	if a.Detector == nil {
+		return FindingsResponse{}, errors.New("superauditor: Auditor has no Detector")
 	}
+	return GetSessionFindings(ctx, a.Detector, params, a.Options)
+}
+
+// Push is the broadcast channel. When the knob pushes on responseName, it asks a.Detector for
+// Broadcast.PerKindFetch findings of each kind (with sessionKey, as the pull tool would: nil
+// when none was declared), renders the block from them and attaches it to response. Otherwise
+// it returns response itself, untouched, without running the detector. Under the default knob
+// the result is therefore exactly what the server sent before the knob (C9), and every other
+// mode drops the push, and only the push, from the responses it claims. The
+// get_session_findings response never carries the block (§5.2). The detector's output is held
+// to the same rules as for the pull tool (ErrDetectorOutput).
+func (a Auditor) Push(ctx context.Context, responseName string, sessionKey *string, response []byte) ([]byte, error) {
+	b := a.Broadcast
+	if !b.Knob.Pushes(responseName) {
+		return response, nil
+	}
+	if a.Detector == nil || b.Render == nil {
+		return nil, errors.New("superauditor: Auditor.Push needs a Detector and Broadcast.Render")
+	}
+	fetch := b.PerKindFetch
+	if fetch == 0 {
+		fetch = DefaultPerKindLimit + 1
+	}
+	if fetch < 0 {
+		return nil, fmt.Errorf("superauditor: Broadcast.PerKindFetch %d is negative", fetch)
+	}
+	q := DetectorQuery{PerKindFetch: fetch}
+	if sessionKey != nil {
+		key := *sessionKey
+		q.SessionKey = &key
+	}
+	out, err := a.Detector.DetectFindings(ctx, q)
+	if err != nil {
+		return nil, fmt.Errorf("superauditor: detector: %w", err)
+	}
+	if err := saCheckDetectorOutput(out); err != nil {
+		return nil, err
+	}
+	kept := make([]RawFinding, 0, len(out))
+	perKind := map[string]int{}
+	for _, f := range out {
+		if perKind[f.Kind] < fetch {
+			kept = append(kept, f)
+		}
+		perKind[f.Kind]++
+	}
+	block, err := b.Render(kept)
+	if err != nil {
+		return nil, fmt.Errorf("superauditor: broadcast render: %w", err)
+	}
+	if b.Attach != nil {
+		return b.Attach(response, block)
+	}
+	return SpliceBroadcastBlock(response, b.Key, block)
+}
+
+// SpliceBroadcastBlock appends "key": block as the last member of the JSON object response,
+// copying every existing byte unchanged (no re-encoding). block must be valid JSON and
+// response a JSON object.
+func SpliceBroadcastBlock(response []byte, key string, block []byte) ([]byte, error) {
+	if !json.Valid(block) {
+		return nil, errors.New("superauditor: broadcast block is not valid JSON")
+	}
+	trimmed := bytes.TrimRight(response, " \t\r\n")
+	if !json.Valid(response) || len(trimmed) == 0 || trimmed[len(trimmed)-1] != '}' {
+		return nil, errors.New("superauditor: response is not a JSON object")
+	}
+	closing := len(trimmed) - 1
+	body := bytes.TrimRight(response[:closing], " \t\r\n")
+	insertAt := len(body)
+	keyJSON, err := json.Marshal(key)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(response)+len(keyJSON)+len(block)+2)
+	out = append(out, response[:insertAt]...)
+	if body[len(body)-1] != '{' {
+		out = append(out, ',')
+	}
+	out = append(out, keyJSON...)
+	out = append(out, ':')
+	out = append(out, block...)
+	out = append(out, response[insertAt:]...)
+	return out, nil
 }

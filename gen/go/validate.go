@@ -85,9 +85,6 @@ func vFinding_Kind(v *sgValue, p *sgPointer, e *sgErrors) {
 		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
-		if sgRunes(s) > 200 {
-			e.add(p, "maxLength", "must be at most 200 characters long")
-		}
 	}
 }
 
@@ -111,13 +108,6 @@ func vCommon_Severity(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vFinding_AdditionalProperties validates Finding.json#/additionalProperties.
 func vFinding_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {}
-func sgExtraFindingsResponse(k string) bool {
-	switch k {
-	case "findings", "total", "counts_by_kind", "counts_by_severity", "capped_kinds", "per_kind_limit", "summary", "identity_shared", "_meta":
-		return false
-	}
-	return true
-}
 
 // vFindingsResponse validates FindingsResponse.json#.
 func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
@@ -193,7 +183,7 @@ func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "per_kind_limit",
 				parent: p,
 			}
-			vFindingsResponse_PerKindLimit(x, &c, e)
+			vFindingsResponse_Total(x, &c, e)
 		}
 		if x := v.get("summary"); x != nil {
 			c := sgPointer{
@@ -219,15 +209,7 @@ func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vFindingsResponse_Meta(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraFindingsResponse) {
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
 	}
-}
-
-// vFindingsResponse_AdditionalProperties validates FindingsResponse.json#/additionalProperties.
-func vFindingsResponse_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
-	e.add(p, "false", "no value is allowed here")
 }
 
 // vFindingsResponse_Findings validates FindingsResponse.json#/properties/findings.
@@ -310,9 +292,6 @@ func vFindingsResponse_CountsByKind_PropertyNames(v *sgValue, p *sgPointer, e *s
 		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
-		if sgRunes(s) > 200 {
-			e.add(p, "maxLength", "must be at most 200 characters long")
-		}
 	}
 }
 
@@ -328,8 +307,8 @@ func vFindingsResponse_CountsByKind_AdditionalProperties(v *sgValue, p *sgPointe
 		if f < 1.0 {
 			e.add(p, "minimum", "must be >= 1")
 		}
-		if f > 10000.0 {
-			e.add(p, "maximum", "must be <= 10000")
+		if f > 9.007199254740991e+15 {
+			e.add(p, "maximum", "must be <= 9007199254740991")
 		}
 	}
 }
@@ -356,31 +335,13 @@ func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 					key:    k,
 					parent: p,
 				}
-				vFindingsResponse_CountsBySeverity_AdditionalProperties(v.get(k), &c, e)
+				vFindingsResponse_CountsByKind_AdditionalProperties(v.get(k), &c, e)
 			}
 		}
 		for _, k := range ks {
 			if !sgValid(sgStringValue(k), vFinding_Severity) {
 				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
-		}
-	}
-}
-
-// vFindingsResponse_CountsBySeverity_AdditionalProperties validates
-// FindingsResponse.json#/properties/counts_by_severity/additionalProperties.
-func vFindingsResponse_CountsBySeverity_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsInteger(v)) {
-		e.add(p, "type", "expected integer, got "+sgTypeName(v))
-		return
-	}
-	if v.kind == sgKindNumber {
-		f := v.num
-		if f < 1.0 {
-			e.add(p, "minimum", "must be >= 1")
-		}
-		if f > 9.007199254740991e+15 {
-			e.add(p, "maximum", "must be <= 9007199254740991")
 		}
 	}
 }
@@ -393,36 +354,12 @@ func vFindingsResponse_CappedKinds(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 	if v.kind == sgKindArray {
 		a := v.items
-		for _, j := range sgDuplicates(a) {
-			c := sgPointer{
-				index:  j,
-				parent: p,
-			}
-			e.add(&c, "uniqueItems", "duplicates an earlier item")
-		}
 		for i := 0; i < len(a); i++ {
 			c := sgPointer{
 				index:  i,
 				parent: p,
 			}
 			vFinding_Kind(&a[i], &c, e)
-		}
-	}
-}
-
-// vFindingsResponse_PerKindLimit validates FindingsResponse.json#/properties/per_kind_limit.
-func vFindingsResponse_PerKindLimit(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsInteger(v)) {
-		e.add(p, "type", "expected integer, got "+sgTypeName(v))
-		return
-	}
-	if v.kind == sgKindNumber {
-		f := v.num
-		if f < 0.0 {
-			e.add(p, "minimum", "must be >= 0")
-		}
-		if f > 10000.0 {
-			e.add(p, "maximum", "must be <= 10000")
 		}
 	}
 }
@@ -435,12 +372,11 @@ func vFindingsResponse_Summary(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var constFindingsResponse_IdentityShared = sgMustValue("true")
-
 // vFindingsResponse_IdentityShared validates FindingsResponse.json#/properties/identity_shared.
 func vFindingsResponse_IdentityShared(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !sgEqual(v, constFindingsResponse_IdentityShared) {
-		e.add(p, "const", "must be true")
+	if !(sgIsBool(v)) {
+		e.add(p, "type", "expected boolean, got "+sgTypeName(v))
+		return
 	}
 }
 
@@ -465,25 +401,7 @@ func vFindingsResponse_Meta2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "server_version",
 				parent: p,
 			}
-			vFindingsResponse_Meta_ServerVersion(x, &c, e)
-		}
-	}
-}
-
-// vFindingsResponse_Meta_ServerVersion validates
-// FindingsResponse.json#/$defs/Meta/properties/server_version.
-func vFindingsResponse_Meta_ServerVersion(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
-		return
-	}
-	if v.kind == sgKindString {
-		s := v.str
-		if sgRunes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
-		if sgRunes(s) > 128 {
-			e.add(p, "maxLength", "must be at most 128 characters long")
+			vFinding_Kind(x, &c, e)
 		}
 	}
 }
@@ -516,7 +434,7 @@ func vGetSessionFindingsParams(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "per_kind_limit",
 				parent: p,
 			}
-			vFindingsResponse_PerKindLimit(x, &c, e)
+			vGetSessionFindingsParams_PerKindLimit(x, &c, e)
 		}
 		if x := v.get("include_summary"); x != nil {
 			c := sgPointer{
@@ -524,12 +442,18 @@ func vGetSessionFindingsParams(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "include_summary",
 				parent: p,
 			}
-			vGetSessionFindingsParams_IncludeSummary(x, &c, e)
+			vFindingsResponse_IdentityShared(x, &c, e)
 		}
 		for _, k := range sgSortedKeys(v, sgExtraGetSessionFindingsParams) {
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
 	}
+}
+
+// vGetSessionFindingsParams_AdditionalProperties validates
+// GetSessionFindingsParams.json#/additionalProperties.
+func vGetSessionFindingsParams_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
+	e.add(p, "false", "no value is allowed here")
 }
 
 // vGetSessionFindingsParams_SessionKey validates
@@ -550,12 +474,21 @@ func vGetSessionFindingsParams_SessionKey(v *sgValue, p *sgPointer, e *sgErrors)
 	}
 }
 
-// vGetSessionFindingsParams_IncludeSummary validates
-// GetSessionFindingsParams.json#/properties/include_summary.
-func vGetSessionFindingsParams_IncludeSummary(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsBool(v)) {
-		e.add(p, "type", "expected boolean, got "+sgTypeName(v))
+// vGetSessionFindingsParams_PerKindLimit validates
+// GetSessionFindingsParams.json#/properties/per_kind_limit.
+func vGetSessionFindingsParams_PerKindLimit(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsInteger(v)) {
+		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
+	}
+	if v.kind == sgKindNumber {
+		f := v.num
+		if f < 0.0 {
+			e.add(p, "minimum", "must be >= 0")
+		}
+		if f > 10000.0 {
+			e.add(p, "maximum", "must be <= 10000")
+		}
 	}
 }
 
@@ -605,7 +538,7 @@ func vInvocationRequest(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "request_id",
 				parent: p,
 			}
-			vFindingsResponse_Meta_ServerVersion(x, &c, e)
+			vInvocationRequest_RequestID(x, &c, e)
 		}
 	}
 }
@@ -724,6 +657,23 @@ func vInvocationRequest_Inputs_PropertyNames(v *sgValue, p *sgPointer, e *sgErro
 	}
 }
 
+// vInvocationRequest_RequestID validates InvocationRequest.json#/properties/request_id.
+func vInvocationRequest_RequestID(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		return
+	}
+	if v.kind == sgKindString {
+		s := v.str
+		if sgRunes(s) < 1 {
+			e.add(p, "minLength", "must be at least 1 characters long")
+		}
+		if sgRunes(s) > 128 {
+			e.add(p, "maxLength", "must be at most 128 characters long")
+		}
+	}
+}
+
 // vInvocationResponse validates InvocationResponse.json#.
 func vInvocationResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsObject(v)) {
@@ -749,7 +699,7 @@ func vInvocationResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "execution_id",
 				parent: p,
 			}
-			vFindingsResponse_Meta_ServerVersion(x, &c, e)
+			vInvocationRequest_RequestID(x, &c, e)
 		}
 		if x := v.get("status"); x != nil {
 			c := sgPointer{
@@ -1130,7 +1080,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "name",
 				parent: p,
 			}
-			vFinding_Kind(x, &c, e)
+			vSkillDescriptor_Name(x, &c, e)
 		}
 		if x := v.get("version"); x != nil {
 			c := sgPointer{
@@ -1220,6 +1170,23 @@ func vSkillDescriptor_Protocol(v *sgValue, p *sgPointer, e *sgErrors) {
 	vProtocolVersion(v, p, e)
 }
 
+// vSkillDescriptor_Name validates SkillDescriptor.json#/properties/name.
+func vSkillDescriptor_Name(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		return
+	}
+	if v.kind == sgKindString {
+		s := v.str
+		if sgRunes(s) < 1 {
+			e.add(p, "minLength", "must be at least 1 characters long")
+		}
+		if sgRunes(s) > 200 {
+			e.add(p, "maxLength", "must be at most 200 characters long")
+		}
+	}
+}
+
 // vSkillDescriptor_CapabilityType validates SkillDescriptor.json#/properties/capability_type.
 func vSkillDescriptor_CapabilityType(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_CapabilityType(v, p, e)
@@ -1262,7 +1229,7 @@ func vSkillDescriptor_Provider2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "name",
 				parent: p,
 			}
-			vFinding_Kind(x, &c, e)
+			vSkillDescriptor_Name(x, &c, e)
 		}
 		if x := v.get("url"); x != nil {
 			c := sgPointer{
@@ -1481,7 +1448,7 @@ func vSkillDescriptor_InputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "required",
 				parent: p,
 			}
-			vGetSessionFindingsParams_IncludeSummary(x, &c, e)
+			vFindingsResponse_IdentityShared(x, &c, e)
 		}
 		for _, k := range sgSortedKeys(v, sgExtraSkillDescriptor_InputParameter) {
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1896,7 +1863,7 @@ func vSkillDescriptor_CustomAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "scheme",
 				parent: p,
 			}
-			vFindingsResponse_Meta_ServerVersion(x, &c, e)
+			vInvocationRequest_RequestID(x, &c, e)
 		}
 		if x := v.get("documentation_url"); x != nil {
 			c := sgPointer{
@@ -2139,7 +2106,7 @@ func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "name",
 				parent: p,
 			}
-			vFinding_Kind(x, &c, e)
+			vSkillDescriptor_Name(x, &c, e)
 		}
 		if x := v.get("version"); x != nil {
 			c := sgPointer{

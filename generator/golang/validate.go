@@ -1,7 +1,6 @@
 package golang
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -91,46 +90,32 @@ func (e *emitter) validators(nodes []*ir.Node, patterns bool) *jen.File {
 
 func suffix(n *ir.Node) string { return n.GoFunc[1:] }
 
-// jsonText renders an ir.Value as JSON text, for messages.
-func jsonText(v ir.Value) string {
-	switch v.Kind {
-	case ir.Null:
-		return "null"
-	case ir.Bool:
-		if v.Bool {
-			return "true"
-		}
-		return "false"
-	case ir.Number:
-		return v.Number
-	case ir.String:
-		b, _ := json.Marshal(v.String)
-		return string(b)
-	case ir.Array:
-		parts := make([]string, len(v.Array))
-		for i, e := range v.Array {
-			parts[i] = jsonText(e)
-		}
-		return "[" + strings.Join(parts, ",") + "]"
-	}
-	parts := make([]string, len(v.Object))
-	for i, m := range v.Object {
-		k, _ := json.Marshal(m.Key)
-		parts[i] = string(k) + ":" + jsonText(m.Value)
-	}
-	return "{" + strings.Join(parts, ",") + "}"
-}
+// jsonText renders an ir.Value as JSON text.
+func jsonText(v ir.Value) string { return v.JSON() }
 
-func listText(vals []ir.Value) string {
-	parts := make([]string, 0, len(vals))
-	for i, v := range vals {
-		if i == 10 {
-			parts = append(parts, fmt.Sprintf("… (%d values)", len(vals)))
-			break
+// msg renders the message name of the table (generator/ir/messages.go) as a Go string
+// expression; its holes read the validator's v (the value) and k (the key, or the count).
+func msg(name string, args ...string) jen.Code {
+	var s *jen.Statement
+	for _, part := range ir.NewMessage(name, args...) {
+		var c jen.Code
+		switch part.Hole {
+		case ir.HoleType:
+			c = jen.Id("sgTypeName").Call(jen.Id("v"))
+		case ir.HoleKey:
+			c = jen.Id("sgQuote").Call(jen.Id("k"))
+		case ir.HoleCount:
+			c = jen.Id("sgItoa").Call(jen.Id("k"))
+		default:
+			c = jen.Lit(part.Text)
 		}
-		parts = append(parts, jsonText(v))
+		if s == nil {
+			s = jen.Add(c)
+		} else {
+			s = s.Op("+").Add(c)
+		}
 	}
-	return strings.Join(parts, ", ")
+	return s
 }
 
 var typeTest = map[string]string{
@@ -230,7 +215,7 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 	}
 	if n.Bool != nil {
 		if !*n.Bool {
-			body = append(body, addErr("false", jen.Lit("no value is allowed here")))
+			body = append(body, addErr("false", msg("false")))
 		}
 		f.Add(lineComment(comment))
 		f.Func().Id(name).Params(params...).Block(body...)
@@ -259,7 +244,7 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 		}
 		want := strings.Join(n.Types, " or ")
 		body = append(body, jen.If(jen.Op("!").Parens(jen.Add(conds...))).Block(
-			addErr("type", jen.Lit("expected "+want+", got ").Op("+").Id("sgTypeName").Call(jen.Id("v"))),
+			addErr("type", msg("type", "types", want)),
 			jen.Return(),
 		))
 	}
@@ -268,7 +253,7 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 			f.Var().Id("enum" + sfx).Op("=").Id("sgNewEnum").Call(jen.Lit(jsonText(ir.Value{Kind: ir.Array, Array: n.Enum})))
 		}
 		body = append(body, jen.If(jen.Op("!").Id("enum"+sfx).Dot("has").Call(jen.Id("v"))).Block(
-			addErr("enum", jen.Lit("must be one of "+listText(n.Enum))),
+			addErr("enum", msg("enum", "values", ir.ValuesForMessage(n.Enum))),
 		))
 	}
 	if n.Const != nil {
@@ -276,22 +261,22 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 			f.Var().Id("const" + sfx).Op("=").Id("sgMustValue").Call(jen.Lit(jsonText(*n.Const)))
 		}
 		body = append(body, jen.If(jen.Op("!").Id("sgEqual").Call(jen.Id("v"), jen.Id("const"+sfx))).Block(
-			addErr("const", jen.Lit("must be "+jsonText(*n.Const))),
+			addErr("const", msg("const", "value", n.Const.JSON())),
 		))
 	}
 	// Strings.
 	var sc []jen.Code
 	if n.MinLength != nil {
 		sc = append(sc, jen.If(jen.Id("sgRunes").Call(jen.Id("s")).Op("<").Lit(int(*n.MinLength))).Block(
-			addErr("minLength", jen.Lit(fmt.Sprintf("must be at least %d characters long", *n.MinLength)))))
+			addErr("minLength", msg("minLength", "n", fmt.Sprint(*n.MinLength)))))
 	}
 	if n.MaxLength != nil {
 		sc = append(sc, jen.If(jen.Id("sgRunes").Call(jen.Id("s")).Op(">").Lit(int(*n.MaxLength))).Block(
-			addErr("maxLength", jen.Lit(fmt.Sprintf("must be at most %d characters long", *n.MaxLength)))))
+			addErr("maxLength", msg("maxLength", "n", fmt.Sprint(*n.MaxLength)))))
 	}
 	if n.Pattern != nil {
 		sc = append(sc, jen.If(jen.Op("!").Id(n.Pattern.GoVar).Call().Dot("MatchString").Call(jen.Id("s"))).Block(
-			addErr("pattern", jen.Lit("must match the pattern "+quoteMsg(n.Pattern.Source)))))
+			addErr("pattern", msg("pattern", "pattern", ir.QuoteForMessage(n.Pattern.Source)))))
 	}
 	if len(sc) > 0 {
 		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindString")).Block(
@@ -299,19 +284,19 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 	}
 	// Numbers.
 	var nc []jen.Code
-	numCheck := func(lit *ir.NumberLit, op, keyword, msg string) {
+	numCheck := func(lit *ir.NumberLit, op, keyword string) {
 		if lit == nil {
 			return
 		}
-		nc = append(nc, jen.If(jen.Id("f").Op(op).Lit(lit.Float)).Block(addErr(keyword, jen.Lit(msg+" "+lit.Literal))))
+		nc = append(nc, jen.If(jen.Id("f").Op(op).Lit(lit.Float)).Block(addErr(keyword, msg(keyword, "n", lit.Literal))))
 	}
-	numCheck(n.Minimum, "<", "minimum", "must be >=")
-	numCheck(n.Maximum, ">", "maximum", "must be <=")
-	numCheck(n.ExclusiveMinimum, "<=", "exclusiveMinimum", "must be >")
-	numCheck(n.ExclusiveMaximum, ">=", "exclusiveMaximum", "must be <")
+	numCheck(n.Minimum, "<", "minimum")
+	numCheck(n.Maximum, ">", "maximum")
+	numCheck(n.ExclusiveMinimum, "<=", "exclusiveMinimum")
+	numCheck(n.ExclusiveMaximum, ">=", "exclusiveMaximum")
 	if n.MultipleOf != nil {
 		nc = append(nc, jen.If(jen.Op("!").Id("sgMultipleOf").Call(jen.Id("f"), jen.Lit(n.MultipleOf.Float))).Block(
-			addErr("multipleOf", jen.Lit("must be a multiple of "+n.MultipleOf.Literal))))
+			addErr("multipleOf", msg("multipleOf", "n", n.MultipleOf.Literal))))
 	}
 	if len(nc) > 0 {
 		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindNumber")).Block(
@@ -344,7 +329,7 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 	body = append(body, choice(n, "oneOf", n.OneOf, k)...)
 	if n.Not != nil {
 		body = append(body, jen.If(jen.Id("sgValid").Call(jen.Id("v"), jen.Id(n.Not.GoFunc))).Block(
-			addErr("not", jen.Lit(`must not match the schema in "not"`))))
+			addErr("not", msg("not"))))
 	}
 	if n.If != nil && (n.Then != nil || n.Else != nil) {
 		st := jen.If(k.valid(n.If, "ev"))
@@ -383,8 +368,7 @@ func unevaluatedChecks(n *ir.Node, ann bool) []jen.Code {
 		} else {
 			var each jen.Code
 			if up.Bool != nil {
-				each = jen.Id("u").Dot("addKey").Call(jen.Id("p"), jen.Id("k"), jen.Lit("unevaluatedProperties"),
-					jen.Lit("property ").Op("+").Id("sgQuote").Call(jen.Id("k")).Op("+").Lit(" is not allowed (no keyword evaluates it)"))
+				each = jen.Id("u").Dot("addKey").Call(jen.Id("p"), jen.Id("k"), jen.Lit("unevaluatedProperties"), msg("unevaluatedProperties"))
 			} else {
 				each = jen.Block(childKey(jen.Id("k")), jen.Id(up.GoFunc).Call(jen.Id("v").Dot("get").Call(jen.Id("k")), jen.Op("&").Id("c"), jen.Op("&").Id("u")))
 			}
@@ -405,7 +389,7 @@ func unevaluatedChecks(n *ir.Node, ann bool) []jen.Code {
 			var each []jen.Code
 			each = append(each, childIndex(jen.Id("i")))
 			if ui.Bool != nil {
-				each = append(each, jen.Id("u").Dot("add").Call(jen.Op("&").Id("c"), jen.Lit("unevaluatedItems"), jen.Lit("item is not allowed (no keyword evaluates it)")))
+				each = append(each, jen.Id("u").Dot("add").Call(jen.Op("&").Id("c"), jen.Lit("unevaluatedItems"), msg("unevaluatedItems")))
 			} else {
 				each = append(each, jen.Id(ui.GoFunc).Call(jen.Op("&").Id("v").Dot("items").Index(jen.Id("i")), jen.Op("&").Id("c"), jen.Op("&").Id("u")))
 			}
@@ -423,16 +407,11 @@ func unevaluatedChecks(n *ir.Node, ann bool) []jen.Code {
 	return out
 }
 
-func quoteMsg(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
-}
-
 func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector, decl bool) []jen.Code {
 	var oc []jen.Code
 	for _, r := range n.Required {
 		oc = append(oc, jen.If(jen.Id("v").Dot("get").Call(jen.Lit(r)).Op("==").Nil()).Block(
-			addKeyErr(jen.Id("p"), jen.Lit(r), "required", jen.Lit("missing required property "+quoteMsg(r)))))
+			addKeyErr(jen.Id("p"), jen.Lit(r), "required", msg("required", "name", ir.QuoteForMessage(r)))))
 	}
 	for _, pr := range n.Properties {
 		oc = append(oc, jen.If(jen.Id("x").Op(":=").Id("v").Dot("get").Call(jen.Lit(pr.Name)), jen.Id("x").Op("!=").Nil()).Block(
@@ -488,7 +467,7 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 		}
 		var each []jen.Code
 		if ap.Bool != nil {
-			each = k.mark(jen.Id("k"), addKeyErr(jen.Id("p"), jen.Id("k"), "additionalProperties", jen.Lit("property ").Op("+").Id("sgQuote").Call(jen.Id("k")).Op("+").Lit(" is not allowed")))
+			each = k.mark(jen.Id("k"), addKeyErr(jen.Id("p"), jen.Id("k"), "additionalProperties", msg("additionalProperties")))
 		} else {
 			each = []jen.Code{jen.Block(k.mark(jen.Id("k"), childKey(jen.Id("k")), call(ap, jen.Id("v").Dot("get").Call(jen.Id("k")), jen.Op("&").Id("c")))...)}
 		}
@@ -504,21 +483,21 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 	if n.PropertyNames != nil {
 		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(keys(jen.Nil()))).Block(
 			jen.If(jen.Op("!").Id("sgValid").Call(jen.Id("sgStringValue").Call(jen.Id("k")), jen.Id(n.PropertyNames.GoFunc))).Block(
-				addKeyErr(jen.Id("p"), jen.Id("k"), "propertyNames", jen.Lit("property name ").Op("+").Id("sgQuote").Call(jen.Id("k")).Op("+").Lit(" is not allowed")))))
+				addKeyErr(jen.Id("p"), jen.Id("k"), "propertyNames", msg("propertyNames")))))
 	}
 	if n.MinProperties != nil {
 		oc = append(oc, jen.If(jen.Len(jen.Id("v").Dot("members")).Op("<").Lit(int(*n.MinProperties))).Block(
-			addErr("minProperties", jen.Lit(fmt.Sprintf("must have at least %d properties", *n.MinProperties)))))
+			addErr("minProperties", msg("minProperties", "n", fmt.Sprint(*n.MinProperties)))))
 	}
 	if n.MaxProperties != nil {
 		oc = append(oc, jen.If(jen.Len(jen.Id("v").Dot("members")).Op(">").Lit(int(*n.MaxProperties))).Block(
-			addErr("maxProperties", jen.Lit(fmt.Sprintf("must have at most %d properties", *n.MaxProperties)))))
+			addErr("maxProperties", msg("maxProperties", "n", fmt.Sprint(*n.MaxProperties)))))
 	}
 	for _, d := range n.DependentRequired {
 		var inner []jen.Code
 		for _, r := range d.Requires {
 			inner = append(inner, jen.If(jen.Id("v").Dot("get").Call(jen.Lit(r)).Op("==").Nil()).Block(
-				addKeyErr(jen.Id("p"), jen.Lit(r), "dependentRequired", jen.Lit("property "+quoteMsg(r)+" is required when "+quoteMsg(d.Property)+" is present"))))
+				addKeyErr(jen.Id("p"), jen.Lit(r), "dependentRequired", msg("dependentRequired", "name", ir.QuoteForMessage(r), "property", ir.QuoteForMessage(d.Property)))))
 		}
 		if len(inner) > 0 {
 			oc = append(oc, jen.If(jen.Id("v").Dot("get").Call(jen.Lit(d.Property)).Op("!=").Nil()).Block(inner...))
@@ -538,16 +517,16 @@ func arrayChecks(n *ir.Node, k collector) []jen.Code {
 	var ac []jen.Code
 	if n.MinItems != nil {
 		ac = append(ac, jen.If(jen.Len(jen.Id("a")).Op("<").Lit(int(*n.MinItems))).Block(
-			addErr("minItems", jen.Lit(fmt.Sprintf("must have at least %d items", *n.MinItems)))))
+			addErr("minItems", msg("minItems", "n", fmt.Sprint(*n.MinItems)))))
 	}
 	if n.MaxItems != nil {
 		ac = append(ac, jen.If(jen.Len(jen.Id("a")).Op(">").Lit(int(*n.MaxItems))).Block(
-			addErr("maxItems", jen.Lit(fmt.Sprintf("must have at most %d items", *n.MaxItems)))))
+			addErr("maxItems", msg("maxItems", "n", fmt.Sprint(*n.MaxItems)))))
 	}
 	if n.UniqueItems {
 		ac = append(ac, jen.For(jen.List(jen.Id("_"), jen.Id("j")).Op(":=").Range().Id("sgDuplicates").Call(jen.Id("a"))).Block(
 			childIndex(jen.Id("j")),
-			jen.Id("e").Dot("add").Call(jen.Op("&").Id("c"), jen.Lit("uniqueItems"), jen.Lit("duplicates an earlier item")),
+			jen.Id("e").Dot("add").Call(jen.Op("&").Id("c"), jen.Lit("uniqueItems"), msg("uniqueItems")),
 		))
 	}
 	for i, s := range n.PrefixItems {
@@ -574,7 +553,7 @@ func arrayChecks(n *ir.Node, k collector) []jen.Code {
 	if n.UniqueBy != "" {
 		ac = append(ac, jen.For(jen.List(jen.Id("_"), jen.Id("j")).Op(":=").Range().Id("sgDuplicatesBy").Call(jen.Id("a"), jen.Lit(n.UniqueBy))).Block(
 			childIndex(jen.Id("j")),
-			addKeyErr(jen.Op("&").Id("c"), jen.Lit(n.UniqueBy), "x-unique-by", jen.Lit(quoteMsg(n.UniqueBy)+" duplicates that of an earlier item")),
+			addKeyErr(jen.Op("&").Id("c"), jen.Lit(n.UniqueBy), "x-unique-by", msg("x-unique-by", "name", ir.QuoteForMessage(n.UniqueBy))),
 		))
 	}
 	return ac
@@ -611,20 +590,13 @@ func containsCheck(n *ir.Node, col collector) jen.Code {
 	}
 	if lo > 0 {
 		st = append(st, jen.If(jen.Id("k").Op("<").Lit(int(lo))).Block(
-			addErr(kw, jen.Lit(fmt.Sprintf(`must contain at least %d %s matching the schema in "contains", has `, lo, plural(lo, "item", "items"))).Op("+").Id("sgItoa").Call(jen.Id("k")))))
+			addErr(kw, msg("minContains", "n", fmt.Sprint(lo), "items", ir.ItemsForMessage(lo)))))
 	}
 	if m := n.MaxContains; m != nil {
 		st = append(st, jen.If(jen.Id("k").Op(">").Lit(int(*m))).Block(
-			addErr("maxContains", jen.Lit(fmt.Sprintf(`must contain at most %d %s matching the schema in "contains", has `, *m, plural(*m, "item", "items"))).Op("+").Id("sgItoa").Call(jen.Id("k")))))
+			addErr("maxContains", msg("maxContains", "n", fmt.Sprint(*m), "items", ir.ItemsForMessage(*m)))))
 	}
 	return jen.Block(st...)
-}
-
-func plural(n int64, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // choice emits anyOf or oneOf: a dispatch on the discriminator, or a trial of every branch.
@@ -640,13 +612,13 @@ func choice(n *ir.Node, keyword string, branches []*ir.Node, k collector) []jen.
 			vals = append(vals, ir.Value{Kind: ir.String, String: d.Values[i]})
 		}
 		cases = append(cases, jen.Default().Block(
-			addKeyErr(jen.Id("p"), jen.Lit(d.Property), keyword, jen.Lit("must be one of "+listText(vals)))))
-		unknown := addKeyErr(jen.Id("p"), jen.Lit(d.Property), keyword, jen.Lit("must be one of "+listText(vals)))
+			addKeyErr(jen.Id("p"), jen.Lit(d.Property), keyword, msg("discriminator", "values", ir.ValuesForMessage(vals)))))
+		unknown := addKeyErr(jen.Id("p"), jen.Lit(d.Property), keyword, msg("discriminator", "values", ir.ValuesForMessage(vals)))
 		return []jen.Code{
 			jen.If(jen.Id("v").Dot("kind").Op("!=").Id("sgKindObject")).Block(
-				addErr("type", jen.Lit("expected object, got ").Op("+").Id("sgTypeName").Call(jen.Id("v"))),
+				addErr("type", msg("type", "types", "object")),
 			).Else().If(jen.Id("d").Op(":=").Id("v").Dot("get").Call(jen.Lit(d.Property)), jen.Id("d").Op("==").Nil()).Block(
-				addKeyErr(jen.Id("p"), jen.Lit(d.Property), "required", jen.Lit("missing required property "+quoteMsg(d.Property))),
+				addKeyErr(jen.Id("p"), jen.Lit(d.Property), "required", msg("required", "name", ir.QuoteForMessage(d.Property))),
 			).Else().If(jen.Id("d").Dot("kind").Op("!=").Id("sgKindString")).Block(
 				unknown,
 			).Else().Block(
@@ -669,10 +641,10 @@ func choice(n *ir.Node, keyword string, branches []*ir.Node, k collector) []jen.
 		}
 		if keyword == "anyOf" {
 			st = append(st, jen.If(jen.Id("k").Op("==").Lit(0)).Block(
-				addErr("anyOf", jen.Lit(fmt.Sprintf("must match at least one of the %d alternatives", len(branches))))))
+				addErr("anyOf", msg("anyOf", "n", fmt.Sprint(len(branches))))))
 		} else {
 			st = append(st, jen.If(jen.Id("k").Op("!=").Lit(1)).Block(
-				addErr("oneOf", jen.Lit(fmt.Sprintf("must match exactly one of the %d alternatives, matches ", len(branches))).Op("+").Id("sgItoa").Call(jen.Id("k"))),
+				addErr("oneOf", msg("oneOf", "n", fmt.Sprint(len(branches)))),
 			).Else().Block(jen.Id("ev").Dot("merge").Call(jen.Op("&").Id("o"))))
 		}
 		return []jen.Code{jen.Block(st...)}
@@ -691,8 +663,8 @@ func choice(n *ir.Node, keyword string, branches []*ir.Node, k collector) []jen.
 			conds = append(conds, jen.Id("sgValid").Call(jen.Id("v"), jen.Id(br.GoFunc)))
 		}
 		return []jen.Code{jen.If(jen.Op("!").Parens(jen.Add(conds...))).Block(
-			addErr("anyOf", jen.Lit(fmt.Sprintf("must match at least one of the %d alternatives", len(branches)))))}
+			addErr("anyOf", msg("anyOf", "n", fmt.Sprint(len(branches)))))}
 	}
 	return []jen.Code{jen.If(jen.Id("k").Op(":=").Id("sgCountValid").Call(fns...), jen.Id("k").Op("!=").Lit(1)).Block(
-		addErr("oneOf", jen.Lit(fmt.Sprintf("must match exactly one of the %d alternatives, matches ", len(branches))).Op("+").Id("sgItoa").Call(jen.Id("k"))))}
+		addErr("oneOf", msg("oneOf", "n", fmt.Sprint(len(branches)))))}
 }

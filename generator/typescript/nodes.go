@@ -3,7 +3,6 @@ package typescript
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/skillgen/skillgen/generator/ir"
@@ -68,7 +67,7 @@ func (e *emitter) nodeDecls(n *ir.Node) string {
 	if len(n.Required) > manyTerms {
 		rows := make([]string, len(n.Required))
 		for i, r := range n.Required {
-			rows[i] = e.exec("v.required.row", nameSeg{jsString(r), segment(r)})
+			rows[i] = e.exec("v.required.row", requiredData(r))
 		}
 		b.WriteString(e.exec("v.required.decl", struct{ Name, Rows string }{requiredConst(n), strings.Join(rows, ",\n")}))
 	}
@@ -83,6 +82,11 @@ func (e *emitter) nodeDecls(n *ir.Node) string {
 }
 
 // The constants of a node's validator are named after it.
+// requiredData is what the templates need to report a missing required property r.
+func requiredData(r string) struct{ Name, Seg, Message string } {
+	return struct{ Name, Seg, Message string }{jsString(r), segment(r), tsMessage("required", "name", ir.QuoteForMessage(r))}
+}
+
 func enumConst(n *ir.Node) string       { return "enum" + strings.TrimPrefix(n.TSFunc, "v") }
 func knownConst(n *ir.Node) string      { return "known" + strings.TrimPrefix(n.TSFunc, "v") }
 func requiredConst(n *ir.Node) string   { return "required" + strings.TrimPrefix(n.TSFunc, "v") }
@@ -218,14 +222,14 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 		}
 		b.WriteString(e.exec("v.type", struct{ Cond, Message string }{
 			Cond:    strings.Join(conds, e.exec("v.or", nil)),
-			Message: jsString("must be of type " + strings.Join(n.Types, " or ")),
+			Message: tsMessage("type", "types", strings.Join(n.Types, " or ")),
 		}))
 	}
 	if n.Enum != nil {
-		b.WriteString(e.exec("v.enum", enumConst(n)))
+		b.WriteString(e.exec("v.enum", struct{ Name, Message string }{enumConst(n), tsMessage("enum", "values", ir.ValuesForMessage(n.Enum))}))
 	}
 	if n.Const != nil {
-		b.WriteString(e.exec("v.const", e.jsValue(*n.Const)))
+		b.WriteString(e.exec("v.const", struct{ Value, Message string }{e.jsValue(*n.Const), tsMessage("const", "value", n.Const.JSON())}))
 	}
 	if allows(n, "string") {
 		var s strings.Builder
@@ -236,7 +240,7 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 			s.WriteString(e.exec("v.maxLength", *n.MaxLength))
 		}
 		if n.Pattern != nil {
-			s.WriteString(e.exec("v.pattern.test", struct{ Var, Message string }{n.Pattern.TSVar, jsString("must match the pattern " + n.Pattern.Source)}))
+			s.WriteString(e.exec("v.pattern.test", struct{ Var, Message string }{n.Pattern.TSVar, tsMessage("pattern", "pattern", ir.QuoteForMessage(n.Pattern.Source))}))
 		}
 		if s.Len() > 0 {
 			b.WriteString(e.exec("v.string", s.String()))
@@ -255,7 +259,7 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 			{"v.multipleOf", n.MultipleOf},
 		} {
 			if k.lit != nil {
-				s.WriteString(e.exec(k.name, e.number(k.lit)))
+				s.WriteString(e.exec(k.name, struct{ Value, Message string }{e.number(k.lit), tsMessage(strings.TrimPrefix(k.name, "v."), "n", k.lit.Literal)}))
 			}
 		}
 		if s.Len() > 0 {
@@ -289,7 +293,7 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 			for _, sub := range n.AnyOf {
 				s.WriteString(e.exec("ann.branch", e.annAccepts(sub, col, "ev")))
 			}
-			b.WriteString(e.exec("ann.anyOf", s.String()))
+			b.WriteString(e.exec("ann.anyOf", choiceData(s.String(), "anyOf", len(n.AnyOf))))
 		} else {
 			parts := make([]string, len(n.AnyOf))
 			for i, sub := range n.AnyOf {
@@ -302,7 +306,7 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 				}
 				cond = e.exec("v.acceptsSome", strings.Join(parts, ", "))
 			}
-			b.WriteString(e.exec("v.anyOf", cond))
+			b.WriteString(e.exec("v.anyOf", choiceData(cond, "anyOf", len(n.AnyOf))))
 		}
 	}
 	if len(n.OneOf) > 0 {
@@ -314,13 +318,13 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 			for _, sub := range n.OneOf {
 				s.WriteString(e.exec("ann.branch", e.annAccepts(sub, col, "o")))
 			}
-			b.WriteString(e.exec("ann.oneOf", s.String()))
+			b.WriteString(e.exec("ann.oneOf", choiceData(s.String(), "oneOf", len(n.OneOf))))
 		} else {
 			parts := make([]string, len(n.OneOf))
 			for i, sub := range n.OneOf {
 				parts[i] = e.fn(sub)
 			}
-			b.WriteString(e.exec("v.oneOf", strings.Join(parts, ", ")))
+			b.WriteString(e.exec("v.oneOf", choiceData(strings.Join(parts, ", "), "oneOf", len(n.OneOf))))
 		}
 	}
 	if n.Not != nil {
@@ -394,24 +398,15 @@ func (e *emitter) discriminator(n *ir.Node, d *ir.Discriminator, branches []*ir.
 		}
 		cases.WriteString(e.exec("v.discriminator.case", struct{ Value, Func string }{jsString(d.Values[i]), e.fn(br)}))
 	}
-	return e.exec("v.discriminator", struct{ Name, Seg, Keyword, Message, Cases string }{
+	return e.exec("v.discriminator", struct{ Name, Seg, Keyword, Missing, Message, Cases string }{
 		Name:    jsString(d.Property),
 		Seg:     segment(d.Property),
 		Keyword: jsString(d.Keyword),
-		Message: jsString("must be one of " + strings.Join(quoteAll(d.Values), ", ")),
+		Missing: tsMessage("required", "name", ir.QuoteForMessage(d.Property)),
+		Message: tsMessage("discriminator", "values", ir.ValuesForMessage(stringValues(d.Values))),
 		Cases:   cases.String(),
 	})
 }
-
-func quoteAll(ss []string) []string {
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = strconv.Quote(s)
-	}
-	return out
-}
-
-type nameSeg struct{ Name, Seg string }
 
 func (e *emitter) objectBody(n *ir.Node, col bool) string {
 	var b strings.Builder
@@ -427,7 +422,7 @@ func (e *emitter) objectBody(n *ir.Node, col bool) string {
 		b.WriteString(e.exec("v.required.table", requiredConst(n)))
 	} else {
 		for _, r := range n.Required {
-			b.WriteString(e.exec("v.required", nameSeg{jsString(r), segment(r)}))
+			b.WriteString(e.exec("v.required", requiredData(r)))
 		}
 	}
 	prop, pattern := "v.property", "v.patternProperty"
@@ -508,7 +503,7 @@ func (e *emitter) objectBody(n *ir.Node, col bool) string {
 		var s strings.Builder
 		for _, r := range d.Requires {
 			s.WriteString(e.exec("v.dependentRequired.name", struct{ Name, Seg, Message string }{
-				jsString(r), segment(r), jsString("is required when " + strconv.Quote(d.Property) + " is present"),
+				jsString(r), segment(r), tsMessage("dependentRequired", "name", ir.QuoteForMessage(r), "property", ir.QuoteForMessage(d.Property)),
 			}))
 		}
 		if s.Len() > 0 {
@@ -565,7 +560,7 @@ func (e *emitter) arrayBody(n *ir.Node, col bool) string {
 	}
 	if n.UniqueBy != "" {
 		b.WriteString(e.exec("v.uniqueBy", struct{ Name, Seg, Message string }{
-			jsString(n.UniqueBy), segment(n.UniqueBy), jsString("repeats the " + strconv.Quote(n.UniqueBy) + " of an earlier item"),
+			jsString(n.UniqueBy), segment(n.UniqueBy), tsMessage("x-unique-by", "name", ir.QuoteForMessage(n.UniqueBy)),
 		}))
 	}
 	if ui := n.UnevaluatedItems; ui != nil && !isTrue(ui) {
@@ -599,20 +594,13 @@ func (e *emitter) containsBody(n *ir.Node, col bool) string {
 		Min, Max *bound
 	}{Func: e.fn(n.Contains)}
 	if lo > 0 {
-		data.Min = &bound{lo, jsString(kw), jsString(fmt.Sprintf(`must contain at least %d %s matching the schema of contains, has `, lo, plural(lo, "item", "items")))}
+		data.Min = &bound{lo, jsString(kw), tsMessage("minContains", "n", fmt.Sprint(lo), "items", ir.ItemsForMessage(lo))}
 	}
 	if m := n.MaxContains; m != nil {
-		data.Max = &bound{*m, jsString("maxContains"), jsString(fmt.Sprintf(`must contain at most %d %s matching the schema of contains, has `, *m, plural(*m, "item", "items")))}
+		data.Max = &bound{*m, jsString("maxContains"), tsMessage("maxContains", "n", fmt.Sprint(*m), "items", ir.ItemsForMessage(*m))}
 	}
 	if col {
 		return e.exec("ann.contains", data)
 	}
 	return e.exec("v.contains", data)
-}
-
-func plural(n int64, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -2,7 +2,8 @@ package typescript
 
 import "strings"
 
-// validate writes src/validate.ts: validateT, isT, parseT and serializeT for every named type.
+// validate writes src/validate.ts: validateT, isT, checkT, parseT and serializeT for every named
+// type.
 func (e *emitter) validate() string {
 	var body strings.Builder
 	names := make([]string, 0, len(e.s.Types))

@@ -28,14 +28,14 @@ type Case struct {
 type Verdict struct {
 	Ran    bool // false: not run (the package was not generated or does not compile)
 	Valid  bool
-	Detail string // the errors' [pointer, keyword] pairs as JSON, or "crash: …"
+	Detail string // the errors' [pointer, keyword, message] triples as JSON (the message of keyword json left empty: each language's JSON reader words its own syntax errors), or "crash: …"
 }
 
 // Crashed reports whether parsing panicked or killed the program.
 func (v Verdict) Crashed() bool { return strings.HasPrefix(v.Detail, "crash") }
 
 // goMain feeds every case to its package's Parse and prints one verdict line per case ("valid",
-// or "invalid" and the JSON list of the errors' [pointer, keyword] pairs, or "crash"). A
+// or "invalid" and the JSON list of the errors' [pointer, keyword, message] triples, or "crash"). A
 // panic is a verdict ("crash"); a fatal error (stack overflow) ends the program, and RunGo
 // runs it again from the next case.
 const goMain = `package main
@@ -78,7 +78,7 @@ func one(c tcase) (line string) {
 }
 
 // errorList renders a ValidationErrors (of whichever package) as the JSON list of its
-// [pointer, keyword] pairs, the form the TypeScript runner prints too.
+// [pointer, keyword, message] triples, the form the TypeScript runner prints too.
 func errorList(err error) (string, bool) {
 	for e := err; e != nil; e = errors.Unwrap(e) {
 		rv := reflect.ValueOf(e)
@@ -88,10 +88,13 @@ func errorList(err error) (string, bool) {
 		if _, ok := rv.Type().Elem().FieldByName("Keyword"); !ok {
 			continue
 		}
-		l := make([][2]string, rv.Len())
+		l := make([][3]string, rv.Len())
 		for i := range l {
 			x := rv.Index(i)
-			l[i] = [2]string{x.FieldByName("Pointer").String(), x.FieldByName("Keyword").String()}
+			l[i] = [3]string{x.FieldByName("Pointer").String(), x.FieldByName("Keyword").String(), x.FieldByName("Message").String()}
+			if l[i][1] == "json" {
+				l[i][2] = ""
+			}
 		}
 		j, _ := json.Marshal(l)
 		return string(j), true

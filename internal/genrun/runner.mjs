@@ -1,6 +1,6 @@
 // Feeds documents to the parsers of generated TypeScript packages and prints one verdict line
 // per document: "<index> valid", "<index> invalid <errors>" (the JSON list of the errors'
-// [pointer, keyword] pairs, as the Go runner prints them), "<index> crash <reason>", or
+// [pointer, keyword, message] triples, as the Go runner prints them), "<index> crash <reason>", or
 // "<index> skipped" for a package that was not compiled.
 //
 // usage: node runner.mjs CASES.json DIST
@@ -9,6 +9,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+
+// goJSON is JSON.stringify with the escapes Go's json.Marshal adds: <, >, & and the line and
+// paragraph separators.
+function goJSON(v) {
+  return JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+}
 
 const [casesPath, dist] = process.argv.slice(2);
 const cases = JSON.parse(readFileSync(casesPath, "utf8"));
@@ -32,7 +38,7 @@ for (let i = 0; i < cases.length; i++) {
       if (r.ok) {
         line = i + " valid";
       } else {
-        line = i + " invalid " + JSON.stringify(r.errors.map((e) => [e.pointer, e.keyword]));
+        line = i + " invalid " + goJSON(r.errors.map((e) => [e.pointer, e.keyword, e.keyword === "json" ? "" : e.message]));
       }
     }
   } catch (err) {

@@ -1,10 +1,11 @@
 // Skill-sharing protocol behaviour: protocol version compatibility (Properties 9 and 10), the
-// Well-Known skill index with access control (Properties 5 and 6) and capability filtering
-// (Property 7). The semantics are those of the generated Go package (templates/go/protocol.go.tmpl);
-// the decisions behind them are written down in docs/protocol.md. No dependencies.
+// Well-Known skill index with access control (Properties 5 and 6), a Fetch API handler that
+// serves it, a consumer that fetches it, and capability filtering (Property 7). The semantics
+// are those of the generated Go package (templates/go/protocol.go.tmpl); the decisions behind
+// them are written down in docs/protocol.md. No dependencies.
 import type { CapabilityType, Provider, SemVer, SkillDescriptor, SkillID, SkillIndex, SkillIndexEntry } from "./types.js";
 import type { ValidationError } from "./runtime.js";
-import { validateSkillDescriptor, validateSkillIndex } from "./validate.js";
+import { parseSkillDescriptor, parseSkillIndex, validateSkillDescriptor, validateSkillIndex } from "./validate.js";
 
 // ---------------------------------------------------------------------------------------------
 // Protocol versions
@@ -397,6 +398,448 @@ function httpsBaseURL(s: string): boolean {
 
 function validEscapes(s: string): boolean {
   return !/%(?![0-9A-Fa-f]{2})/.test(s);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Serving the index (the Fetch API)
+// ---------------------------------------------------------------------------------------------
+//
+// The handler and the consumer use only the Fetch API (Request, Response, Headers, fetch,
+// AbortController), Web Crypto, TextEncoder/TextDecoder and URL, which Node 20, Deno, workers
+// and browsers all provide. They are reached through globalThis, so that the package compiles
+// without DOM or Node type definitions; where the compiler knows the Fetch API, the handler's
+// types are the environment's own Request and Response.
+
+/** The members of a Fetch API Request the handler reads; every Request has them. */
+export interface FetchRequestLike {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: { get(name: string): string | null };
+}
+
+/** The members of a Fetch API Response the consumer reads; every Response has them. */
+export interface FetchResponseLike {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: { get(name: string): string | null };
+  readonly body?: { getReader(): FetchBodyReader } | null;
+  text(): Promise<string>;
+}
+
+/** The reader of a response body stream (ReadableStreamDefaultReader<Uint8Array>). */
+export interface FetchBodyReader {
+  read(): Promise<{ done: boolean; value?: Uint8Array }>;
+  cancel(reason?: unknown): Promise<void>;
+}
+
+/** The environment's Response (Node 20, Deno, workers, browsers), or FetchResponseLike where the compiler knows none. */
+export type FetchResponse = typeof globalThis extends { Response: { prototype: infer R } } ? R : FetchResponseLike;
+
+/** An AbortSignal (the members the consumer uses). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+  addEventListener(type: "abort", listener: () => void): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
+
+interface WebGlobals {
+  Response?: new (body: string | null, init: { status: number; headers: [string, string][] }) => FetchResponse;
+  crypto?: { subtle?: { digest(algorithm: string, data: Uint8Array): Promise<ArrayBuffer> } };
+  TextEncoder?: new () => { encode(s: string): Uint8Array };
+  TextDecoder?: new (label: string, opts: { fatal: boolean }) => { decode(b: Uint8Array): string };
+  URL?: new (url: string, base?: string) => { href: string; protocol: string; host: string; username: string; password: string; pathname: string };
+  AbortController?: new () => { signal: AbortSignalLike; abort(reason?: unknown): void };
+  setTimeout?: (f: () => void, ms: number) => unknown;
+  clearTimeout?: (t: unknown) => void;
+  fetch?: FetchFunction;
+}
+
+// web returns the Web API the handler and the consumer need, or throws naming what is missing.
+function web<K extends keyof WebGlobals>(name: K): NonNullable<WebGlobals[K]> {
+  const v = (globalThis as unknown as WebGlobals)[name];
+  if (v === undefined) throw new Error("skill protocol: this environment has no " + name);
+  return v as NonNullable<WebGlobals[K]>;
+}
+
+/** The max-age, in seconds, of the responses every caller gets alike when HandlerOptions.maxAge is absent or 0. */
+export const DEFAULT_MAX_AGE = 300;
+
+/** HandlerOptions configures newIndexHandler. */
+export interface HandlerOptions {
+  /** Configures both views of the index (baseURL, provider, protocol); its authenticated member is ignored: the authenticated hook picks the view per request. */
+  index?: IndexOptions;
+  /**
+   * Reports whether a request comes from an authenticated caller, who gets the authenticated
+   * view (every skill) and may fetch private descriptors. Absent means nobody is authenticated.
+   */
+  authenticated?: (request: FetchRequestLike) => boolean;
+  /**
+   * The max-age, in seconds, of responses every caller gets alike (the unauthenticated index and
+   * non-private descriptors). Absent or 0 means DEFAULT_MAX_AGE; a negative value sends
+   * "no-cache", so caches revalidate every time (cheap, thanks to the ETag).
+   */
+  maxAge?: number;
+  /**
+   * The request headers the authenticated hook reads; they are sent in a Vary header on every
+   * response so that a shared cache never gives one caller's view to another. Absent means
+   * ["Authorization"].
+   */
+  vary?: readonly string[];
+}
+
+/** A provider's skill index and descriptors as a Fetch API handler; see newIndexHandler. */
+export type IndexHandler = (request: FetchRequestLike) => FetchResponse;
+
+interface Resource {
+  body: string;
+  length: number;
+  etag: string;
+}
+
+const PRIVATE_CACHE = "private, no-cache";
+
+/**
+ * newIndexHandler returns a Fetch API handler, (Request) => Response, that serves for GET and
+ * HEAD, exactly like the Go package's NewIndexHandler:
+ *
+ * - WELL_KNOWN_INDEX_PATH: the index (buildIndex) in the view the authenticated hook selects;
+ * - descriptorPath(id) for every skill: its descriptor, except that a private skill's descriptor
+ *   is 404 Not Found to an unauthenticated caller (exactly as if it did not exist);
+ * - anything else: 404 Not Found.
+ *
+ * Other methods on a path that exists for the caller get 405 Method Not Allowed with
+ * "Allow: GET, HEAD"; on a path the caller may not see the answer stays 404. Bodies are JSON
+ * (Content-Type: application/json, X-Content-Type-Options: nosniff) and carry a strong ETag (the
+ * first 128 bits of the SHA-256 of the body, hex); a request whose If-None-Match matches it gets
+ * 304 Not Modified. Responses every caller gets alike are "Cache-Control: public, max-age=N";
+ * responses only an authenticated caller gets are "private, no-cache"; errors are "no-store".
+ * Every response carries the Vary header of HandlerOptions.vary.
+ *
+ * Paths are matched exactly against the request URL's (percent-decoded) path. The descriptors are
+ * validated, serialised and hashed once, here (hence the promise): it rejects with buildIndex's
+ * IndexError. The handler runs on Node 20 (behind any adapter from node:http to the Fetch API),
+ * Deno (Deno.serve(handler)), workers (export default { fetch: handler }) and service workers.
+ */
+export async function newIndexHandler(descs: readonly SkillDescriptor[], opts: HandlerOptions = {}): Promise<IndexHandler> {
+  const ResponseCtor = web("Response");
+  const anonymous = await resource(JSON.stringify(buildIndex(descs, { ...opts.index, authenticated: false })));
+  const authenticated = await resource(JSON.stringify(buildIndex(descs, { ...opts.index, authenticated: true })));
+  const descriptors = new Map<string, { res: Resource; private: boolean }>();
+  for (const d of descs) descriptors.set(descriptorPath(d.id), { res: await resource(JSON.stringify(d)), private: d.access === "private" });
+  const maxAge = opts.maxAge ?? 0;
+  if (!Number.isFinite(maxAge)) throw new Error("HandlerOptions.maxAge " + maxAge + " is not a finite number of seconds");
+  const publicCache = maxAge === 0 ? "public, max-age=" + DEFAULT_MAX_AGE : maxAge < 0 ? "public, no-cache" : "public, max-age=" + Math.floor(maxAge);
+  const vary = (opts.vary ?? ["Authorization"]).join(", ");
+  const isAuth = opts.authenticated;
+
+  return (request: FetchRequestLike): FetchResponse => {
+    const headers: [string, string][] = vary !== "" ? [["Vary", vary]] : [];
+    const error = (status: number, message: string, extra: [string, string][] = []): FetchResponse =>
+      new ResponseCtor(JSON.stringify({ error: message }) + "\n", {
+        status,
+        headers: [...headers, ...extra, ["Content-Type", "application/json"], ["Cache-Control", "no-store"], ["X-Content-Type-Options", "nosniff"]],
+      });
+    const auth = isAuth !== undefined && isAuth(request);
+    const path = requestPath(request.url);
+    let res: Resource | undefined;
+    let cache = "";
+    if (path === WELL_KNOWN_INDEX_PATH) {
+      [res, cache] = auth ? [authenticated, PRIVATE_CACHE] : [anonymous, publicCache];
+    } else if (path !== undefined) {
+      const d = descriptors.get(path);
+      if (d !== undefined && !d.private) [res, cache] = [d.res, publicCache];
+      else if (d !== undefined && auth) [res, cache] = [d.res, PRIVATE_CACHE];
+    }
+    if (res === undefined) return error(404, "not found");
+    if (request.method !== "GET" && request.method !== "HEAD") return error(405, "method not allowed", [["Allow", "GET, HEAD"]]);
+    headers.push(["ETag", res.etag], ["Cache-Control", cache]);
+    if (etagMatch(request.headers.get("If-None-Match"), res.etag)) return new ResponseCtor(null, { status: 304, headers });
+    headers.push(["Content-Type", "application/json"], ["Content-Length", String(res.length)], ["X-Content-Type-Options", "nosniff"]);
+    return new ResponseCtor(request.method === "HEAD" ? null : res.body, { status: 200, headers });
+  };
+}
+
+// resource serialises a document once: its body (the JSON text and a newline), its length in
+// bytes and its strong ETag.
+async function resource(json: string): Promise<Resource> {
+  const body = json + "\n";
+  const bytes = new (web("TextEncoder"))().encode(body);
+  const subtle = web("crypto").subtle;
+  if (subtle === undefined) throw new Error("skill protocol: this environment has no crypto.subtle");
+  const sum = new Uint8Array(await subtle.digest("SHA-256", bytes));
+  let hex = "";
+  for (const b of sum.subarray(0, 16)) hex += b.toString(16).padStart(2, "0");
+  return { body, length: bytes.length, etag: '"' + hex + '"' };
+}
+
+// requestPath returns the percent-decoded path of a request URL, or undefined when it cannot be
+// decoded (such a path names nothing the handler serves).
+function requestPath(url: string): string | undefined {
+  try {
+    return decodeURIComponent(new (web("URL"))(url).pathname);
+  } catch {
+    return undefined;
+  }
+}
+
+// etagMatch implements If-None-Match (RFC 9110 §13.1.2) like the Go package: "*" matches,
+// otherwise the list of entity tags is compared with the weak comparison function; a malformed
+// member ends the list.
+function etagMatch(value: string | null, etag: string): boolean {
+  let v = value ?? "";
+  for (;;) {
+    v = v.replace(/^[ \t,]+/, "");
+    if (v === "") return false;
+    if (v[0] === "*") return true;
+    if (v.startsWith("W/")) v = v.slice(2);
+    if (v[0] !== '"') return false;
+    const end = v.indexOf('"', 1);
+    if (end < 0) return false;
+    if (v.slice(0, end + 1) === etag) return true;
+    v = v.slice(end + 1);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Consuming the index (the Fetch API)
+// ---------------------------------------------------------------------------------------------
+
+/** The largest body, in bytes, a Consumer reads (16 MiB, as in the Go package). */
+export const MAX_BODY_BYTES = 16 << 20;
+
+/** The deadline, in milliseconds, of one fetch (request, response and body) when ConsumerOptions.timeoutMs is absent. */
+export const DEFAULT_CONSUMER_TIMEOUT_MS = 30_000;
+
+/** The fetch the consumer calls: the environment's fetch, or any function with its shape. */
+export type FetchFunction = (url: string, init: { method: "GET"; headers: Record<string, string>; signal: AbortSignalLike }) => Promise<FetchResponseLike>;
+
+/** ConsumerOptions configures a Consumer. */
+export interface ConsumerOptions {
+  /** Sends the requests; the environment's fetch when absent. */
+  fetch?: FetchFunction;
+  /** The protocol version the consumer supports; SUPPORTED_PROTOCOL_VERSION when absent or empty. */
+  protocol?: string;
+  /** Added to every request, e.g. an Authorization header that makes the provider show its authenticated view. */
+  headers?: Readonly<Record<string, string>>;
+  /**
+   * The deadline of one fetch, in milliseconds: from sending the request to the last byte of the
+   * body. DEFAULT_CONSUMER_TIMEOUT_MS when absent; it must be a positive number.
+   */
+  timeoutMs?: number;
+}
+
+/** Per-call options of Consumer.fetchIndex and Consumer.fetchDescriptor. */
+export interface FetchOptions {
+  /** Cancels the fetch when it aborts (on top of the consumer's deadline). */
+  signal?: AbortSignalLike;
+}
+
+/**
+ * FetchError says that a document could not be fetched: the request failed, the status was not
+ * 200, the body was larger than MAX_BODY_BYTES or not UTF-8, the deadline passed or the caller's
+ * signal aborted.
+ */
+export class FetchError extends Error {
+  constructor(
+    /** The URL of the document. */
+    readonly url: string,
+    message: string,
+    /** The HTTP status, when a response arrived. */
+    readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
+    super("GET " + url + ": " + message, options);
+    this.name = "FetchError";
+  }
+}
+
+/** InvalidDocumentError says that a fetched document is not JSON or fails validation. */
+export class InvalidDocumentError extends Error {
+  constructor(
+    /** The URL of the document. */
+    readonly url: string,
+    /** What it is ("skill index" or "skill descriptor"). */
+    readonly what: string,
+    /** The violations, as the parse functions report them. */
+    readonly errors: ValidationError[],
+  ) {
+    super(what + " " + url + ": " + formatErrors(errors));
+    this.name = "InvalidDocumentError";
+  }
+}
+
+/** DescriptorMismatchError says that a fetched descriptor's id is not the id of the index entry that points at it. */
+export class DescriptorMismatchError extends Error {
+  constructor(
+    readonly url: string,
+    /** The descriptor's id. */
+    readonly id: string,
+    /** The index entry's id. */
+    readonly entryID: string,
+  ) {
+    super("skill descriptor " + url + ": id " + JSON.stringify(id) + " does not match the index entry's id " + JSON.stringify(entryID));
+    this.name = "DescriptorMismatchError";
+  }
+}
+
+/**
+ * indexURL returns the Well-Known URI of the skill index of the provider at origin, an absolute
+ * http or https URL such as "https://skills.example.com" (any path, query or fragment is dropped:
+ * a Well-Known URI lives at the root of its origin).
+ */
+export function indexURL(origin: string): string {
+  let u: { protocol: string; host: string };
+  try {
+    u = new (web("URL"))(origin);
+  } catch {
+    throw new Error("provider origin " + JSON.stringify(origin) + ": want an absolute http or https URL");
+  }
+  if ((u.protocol !== "http:" && u.protocol !== "https:") || u.host === "") {
+    throw new Error("provider origin " + JSON.stringify(origin) + ": want an absolute http or https URL");
+  }
+  return u.protocol + "//" + u.host + WELL_KNOWN_INDEX_PATH;
+}
+
+/**
+ * resolveDescriptorURL resolves an entry's descriptor_url against the URL the index was fetched
+ * from (RFC 3986 §5), so relative and absolute descriptor_urls both work.
+ */
+export function resolveDescriptorURL(indexURL: string, entry: Pick<SkillIndexEntry, "id" | "descriptor_url">): string {
+  const URLCtor = web("URL");
+  try {
+    return new URLCtor(entry.descriptor_url, indexURL).href;
+  } catch {
+    throw new Error("skill " + JSON.stringify(entry.id) + ": descriptor_url " + JSON.stringify(entry.descriptor_url) + " does not resolve against " + JSON.stringify(indexURL));
+  }
+}
+
+/**
+ * Consumer fetches skill indexes and descriptors with the Fetch API, with the checks of the Go
+ * package's Consumer: the status must be 200, the body at most MAX_BODY_BYTES, the document's
+ * protocol version is checked first (checkDocumentProtocol: another MAJOR is a
+ * VersionIncompatibleError, thrown before anything else is interpreted), then the document is
+ * parsed and validated (InvalidDocumentError), and a descriptor's id must be its entry's
+ * (DescriptorMismatchError). Every fetch has a deadline (ConsumerOptions.timeoutMs) and can be
+ * cancelled with an AbortSignal; both give a FetchError.
+ */
+export class Consumer {
+  readonly #fetch: FetchFunction | undefined;
+  readonly #protocol: string;
+  readonly #headers: Readonly<Record<string, string>>;
+  readonly #timeoutMs: number;
+
+  constructor(opts: ConsumerOptions = {}) {
+    const timeout = opts.timeoutMs ?? DEFAULT_CONSUMER_TIMEOUT_MS;
+    if (!(timeout > 0) || !Number.isFinite(timeout)) throw new Error("ConsumerOptions.timeoutMs " + timeout + " is not a positive number of milliseconds");
+    this.#fetch = opts.fetch;
+    this.#protocol = opts.protocol !== undefined && opts.protocol !== "" ? opts.protocol : SUPPORTED_PROTOCOL_VERSION;
+    this.#headers = { ...opts.headers };
+    this.#timeoutMs = timeout;
+    parseWithContext(this.#protocol, "consumer protocol version: ");
+  }
+
+  /** fetchIndex GETs the skill index at indexURL (see indexURL). */
+  async fetchIndex(indexURL: string, opts: FetchOptions = {}): Promise<SkillIndex> {
+    const body = await this.#get(indexURL, opts);
+    checkDocumentProtocol(body, this.#protocol);
+    const r = parseSkillIndex(body);
+    if (!r.ok) throw new InvalidDocumentError(indexURL, "skill index", r.errors);
+    return r.value;
+  }
+
+  /**
+   * fetchDescriptor GETs the descriptor that entry of the index fetched from indexURL points at
+   * (resolveDescriptorURL). Besides the errors of fetchIndex, a descriptor whose id is not the
+   * entry's is a DescriptorMismatchError.
+   */
+  async fetchDescriptor(indexURL: string, entry: Pick<SkillIndexEntry, "id" | "descriptor_url">, opts: FetchOptions = {}): Promise<SkillDescriptor> {
+    const url = resolveDescriptorURL(indexURL, entry);
+    const body = await this.#get(url, opts);
+    checkDocumentProtocol(body, this.#protocol);
+    const r = parseSkillDescriptor(body);
+    if (!r.ok) throw new InvalidDocumentError(url, "skill descriptor", r.errors);
+    if (r.value.id !== entry.id) throw new DescriptorMismatchError(url, r.value.id, entry.id);
+    return r.value;
+  }
+
+  // get fetches url within the deadline and returns its body as text.
+  async #get(url: string, opts: FetchOptions): Promise<string> {
+    const controller = new (web("AbortController"))();
+    const deadline = new FetchError(url, "deadline of " + this.#timeoutMs + " ms exceeded");
+    const timer = web("setTimeout")(() => controller.abort(deadline), this.#timeoutMs);
+    const outer = opts.signal;
+    const onAbort = () => controller.abort(new FetchError(url, "aborted", undefined, { cause: outer?.reason }));
+    if (outer?.aborted) onAbort();
+    else outer?.addEventListener("abort", onAbort);
+    const stopped = (): FetchError | undefined => {
+      const reason = controller.signal.reason;
+      return controller.signal.aborted && reason instanceof FetchError ? reason : undefined;
+    };
+    try {
+      const headers: Record<string, string> = { ...this.#headers, Accept: "application/json" };
+      let res: FetchResponseLike;
+      try {
+        res = await (this.#fetch ?? web("fetch"))(url, { method: "GET", headers, signal: controller.signal });
+      } catch (err) {
+        throw stopped() ?? new FetchError(url, err instanceof Error ? err.message : String(err), undefined, { cause: err });
+      }
+      if (res.status !== 200) {
+        await res.body?.getReader().cancel().catch(() => undefined);
+        throw new FetchError(url, res.status + (res.statusText !== "" ? " " + res.statusText : ""), res.status);
+      }
+      try {
+        return await readBody(res, url);
+      } catch (err) {
+        throw stopped() ?? err;
+      }
+    } finally {
+      web("clearTimeout")(timer);
+      outer?.removeEventListener("abort", onAbort);
+    }
+  }
+}
+
+// readBody reads a response body of at most MAX_BODY_BYTES bytes as UTF-8 text.
+async function readBody(res: FetchResponseLike, url: string): Promise<string> {
+  const declared = Number(res.headers.get("Content-Length") ?? "");
+  if (declared > MAX_BODY_BYTES) {
+    await res.body?.getReader().cancel().catch(() => undefined);
+    throw new FetchError(url, "body larger than " + MAX_BODY_BYTES + " bytes", res.status);
+  }
+  const decoder = new (web("TextDecoder"))("utf-8", { fatal: true });
+  let bytes: Uint8Array;
+  if (res.body) {
+    const reader = res.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let n = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (value === undefined) continue;
+      n += value.length;
+      if (n > MAX_BODY_BYTES) {
+        await reader.cancel().catch(() => undefined);
+        throw new FetchError(url, "body larger than " + MAX_BODY_BYTES + " bytes", res.status);
+      }
+      chunks.push(value);
+    }
+    bytes = new Uint8Array(n);
+    let at = 0;
+    for (const c of chunks) {
+      bytes.set(c, at);
+      at += c.length;
+    }
+  } else {
+    const text = await res.text();
+    bytes = new (web("TextEncoder"))().encode(text);
+    if (bytes.length > MAX_BODY_BYTES) throw new FetchError(url, "body larger than " + MAX_BODY_BYTES + " bytes", res.status);
+  }
+  try {
+    return decoder.decode(bytes);
+  } catch (err) {
+    throw new FetchError(url, "body is not UTF-8", res.status, { cause: err });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,10 +16,19 @@ export const GET_SESSION_FINDINGS_TOOL = "get_session_findings";
 /** The per_kind_limit applied when the caller gives none (§5.1). */
 export const DEFAULT_PER_KIND_LIMIT = 5;
 /**
- * The largest per_kind_limit accepted (the schema's maximum). A limit of 0 is valid: it returns
- * no findings and lists every kind that had findings in capped_kinds.
+ * The largest per_kind_limit this server accepts (the maximum of the GetSessionFindingsParams
+ * schema). A limit of 0 is valid: it returns no findings and lists every kind that had findings in
+ * capped_kinds.
  */
 export const MAX_PER_KIND_LIMIT = 10000;
+/**
+ * The longest kind, in characters, this server sends. The standard sets no bound and the
+ * FindingsResponse schema accepts any non-empty kind from other servers; this producer-side bound
+ * keeps a runaway probe name out of every consumer's response.
+ */
+export const MAX_KIND_LENGTH = 200;
+/** The longest _meta.server_version, in characters, this server sends (a producer-side bound like MAX_KIND_LENGTH). */
+export const MAX_SERVER_VERSION_LENGTH = 128;
 
 /**
  * FindingsParamsError marks a request the tool must refuse: per_kind_limit outside
@@ -218,26 +227,18 @@ export function buildFindingsResponse(
 ): FindingsResponse {
   const limit = checkParams(params);
   const sv = codePointLength(opts.serverVersion);
-  if (sv < 1 || sv > 128) {
-    throw new Error("superauditor: FindingsOptions.ServerVersion must have 1 to 128 characters, has " + sv);
+  if (sv < 1 || sv > MAX_SERVER_VERSION_LENGTH) {
+    throw new Error("superauditor: FindingsOptions.ServerVersion must have 1 to " + MAX_SERVER_VERSION_LENGTH + " characters, has " + sv);
   }
+  checkDetectorOutput(detectorOutput);
 
   // Resolve every kind once, in order of first appearance.
   const kinds: string[] = [];
   const severity = new Map<string, Severity>();
   const unmapped: string[] = [];
   const invalid: string[] = [];
-  detectorOutput.forEach((raw, i) => {
-    const n = codePointLength(raw.kind);
-    if (n < 1 || n > 200) {
-      throw new DetectorOutputError("finding " + i + ": kind " + goQuote(raw.kind) + " must have 1 to 200 characters");
-    }
-    for (const reserved of ["kind", "severity"]) {
-      if (raw.payload !== undefined && hasOwn(raw.payload, reserved)) {
-        throw new DetectorOutputError("finding " + i + " (kind " + goQuote(raw.kind) + "): payload carries the reserved key " + goQuote(reserved));
-      }
-    }
-    if (severity.has(raw.kind)) return;
+  for (const raw of detectorOutput) {
+    if (severity.has(raw.kind)) continue;
     kinds.push(raw.kind);
     let s: Severity = "info";
     try {
@@ -248,7 +249,7 @@ export function buildFindingsResponse(
       invalid.push(...err.invalid);
     }
     severity.set(raw.kind, s);
-  });
+  }
   if (unmapped.length > 0 || invalid.length > 0) throw new SeverityMapError(unmapped, invalid);
 
   const findings: Finding[] = [];
@@ -278,6 +279,22 @@ export function buildFindingsResponse(
   if (opts.sharedTransport === true && params.session_key === undefined) resp.identity_shared = true;
   if (params.include_summary !== false) resp.summary = renderFindingsSummary(resp);
   return resp;
+}
+
+// checkDetectorOutput applies the producer's rules to what a detector returned (§3, §4): every
+// kind has 1 to MAX_KIND_LENGTH characters and no payload carries "kind" or "severity".
+function checkDetectorOutput(out: readonly RawFinding[]): void {
+  out.forEach((raw, i) => {
+    const n = codePointLength(raw.kind);
+    if (n < 1 || n > MAX_KIND_LENGTH) {
+      throw new DetectorOutputError("finding " + i + ": kind " + goQuote(raw.kind) + " must have 1 to " + MAX_KIND_LENGTH + " characters");
+    }
+    for (const reserved of ["kind", "severity"]) {
+      if (raw.payload !== undefined && hasOwn(raw.payload, reserved)) {
+        throw new DetectorOutputError("finding " + i + " (kind " + goQuote(raw.kind) + "): payload carries the reserved key " + goQuote(reserved));
+      }
+    }
+  });
 }
 
 // finding builds a Finding with kind and severity first, then a copy of the payload.
@@ -354,13 +371,16 @@ export type FindingsDetector = (q: DetectorQuery) => readonly RawFinding[] | Pro
 export async function getSessionFindings(detector: FindingsDetector, params: GetSessionFindingsParams, opts: FindingsOptions): Promise<FindingsResponse> {
   const limit = checkParams(params);
   const q: DetectorQuery = params.session_key !== undefined ? { sessionKey: params.session_key, perKindFetch: limit + 1 } : { perKindFetch: limit + 1 };
-  let out: readonly RawFinding[];
+  return buildFindingsResponse(await detect(detector, q), params, opts);
+}
+
+// detect runs the detector, wrapping what it throws.
+async function detect(detector: FindingsDetector, q: DetectorQuery): Promise<readonly RawFinding[]> {
   try {
-    out = await detector(q);
+    return await detector(q);
   } catch (err) {
     throw new Error("superauditor: detector: " + (err instanceof Error ? err.message : String(err)), { cause: err });
   }
-  return buildFindingsResponse(out, params, opts);
 }
 
 /**
@@ -445,7 +465,7 @@ function quoteList(s: readonly string[]): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Broadcast coexistence (§8)
+// Broadcast coexistence (§8) and the single detector (§5.3)
 
 /** The runtime knob that governs an existing findings broadcast (§8). */
 export type BroadcastMode = "all" | "off" | "context";
@@ -471,75 +491,169 @@ export function parseBroadcastMode(s: string | undefined, warn?: (message: strin
     case "context":
       return "context";
   }
-  const msg = "superauditor: unrecognised broadcast mode " + goQuote(s ?? "") + " (want all, off or context); falling back to all";
-  if (warn) warn(msg);
-  else (globalThis as { console?: { warn(message: string): void } }).console?.warn(msg);
+  warnWith(warn, "superauditor: unrecognised broadcast mode " + goQuote(s ?? "") + " (want all, off or context); falling back to all");
   return "all";
 }
 
-/**
- * The server's existing way of adding the broadcast block to a response's JSON text. It is
- * frozen (§8): the knob decides whether it runs, never what it writes.
- */
-export type AttachFunc = (response: string) => string;
+// warnWith hands message to warn, or to console.warn when warn is absent.
+function warnWith(warn: ((message: string) => void) | undefined, message: string): void {
+  if (warn) warn(message);
+  else (globalThis as { console?: { warn(message: string): void } }).console?.warn(message);
+}
 
-/** BroadcastKnob decides which responses carry the frozen broadcast block (§8). */
+/**
+ * BroadcastKnob decides which responses carry the frozen broadcast block (§8). Its state is
+ * private and set once, by the constructor, so a knob only ever holds a mode it understands: no
+ * knob can meet a value it would have to fall back from without saying so.
+ */
 export class BroadcastKnob {
-  /** The knob value; any value other than off and context acts as all. */
-  readonly mode: BroadcastMode;
+  readonly #mode: BroadcastMode;
+  readonly #sessionStart: string;
+
   /**
-   * The one response that keeps the push under "context". When it is empty, context acts as all
-   * rather than silently dropping every push.
+   * Builds the knob for value, the deployment's configured text (for example
+   * process.env.FINDINGS_BROADCAST), read by parseBroadcastMode: "" and undefined are the default,
+   * "all", and an unrecognised value falls back to "all" with a warning. sessionStart names the
+   * one response that keeps the push under "context" (CScheduler uses its session-start read,
+   * "context"). "context" without a session-start name has no response to keep the push on, so it
+   * too falls back to "all" with a warning, rather than silently dropping every push. Warnings go
+   * to warn, or to console.warn when warn is absent.
    */
-  readonly sessionStart: string;
-  constructor(mode: BroadcastMode = "all", sessionStart = "") {
-    this.mode = mode;
-    this.sessionStart = sessionStart;
+  constructor(value?: string, sessionStart = "", warn?: (message: string) => void) {
+    let mode = parseBroadcastMode(value, warn);
+    if (mode === "context" && sessionStart === "") {
+      warnWith(warn, "superauditor: broadcast mode context needs the name of the session-start response; falling back to all");
+      mode = "all";
+    }
+    this.#mode = mode;
+    this.#sessionStart = sessionStart;
+  }
+
+  /** The knob's mode. */
+  get mode(): BroadcastMode {
+    return this.#mode;
+  }
+
+  /** The response that keeps the push under "context". */
+  get sessionStart(): string {
+    return this.#sessionStart;
   }
 
   /**
    * pushes reports whether the response named responseName carries the broadcast block: under
-   * all, every response; under off, none; under context, only sessionStart. The
+   * all, every response; under off, none; under context, only the session-start response. The
    * get_session_findings response never carries it (§5.2), whatever the mode.
    */
   pushes(responseName: string): boolean {
     if (responseName === GET_SESSION_FINDINGS_TOOL) return false;
-    switch (this.mode) {
+    switch (this.#mode) {
       case "off":
         return false;
       case "context":
-        return this.sessionStart === "" || responseName === this.sessionStart;
+        return responseName === this.#sessionStart;
     }
     return true;
-  }
-
-  /**
-   * apply returns attach(response) when pushes(responseName), and response itself, untouched,
-   * otherwise. Under the default knob the result is exactly attach(response) (C9).
-   */
-  apply(responseName: string, response: string, attach: AttachFunc): string {
-    return this.pushes(responseName) ? attach(response) : response;
   }
 }
 
 /**
- * spliceBroadcastBlock returns an AttachFunc that appends "key": block as the last member of a
- * JSON object response, copying every existing character unchanged (no re-encoding), like the Go
- * package's SpliceBroadcastBlock (the key is written as Go's encoding/json writes it). block must
- * be valid JSON and response a JSON object; otherwise the AttachFunc throws.
+ * An existing findings push, kept during the migration to the pull tool (§8). Its block is
+ * rendered by the server's frozen rendering code from what the Auditor's detector returns.
  */
-export function spliceBroadcastBlock(key: string, block: string): AttachFunc {
-  return (response: string): string => {
-    if (!validJSON(block)) throw new Error("superauditor: broadcast block is not valid JSON");
-    const trimmed = response.replace(/[ \t\r\n]+$/, "");
-    if (!validJSON(response) || trimmed === "" || !trimmed.endsWith("}")) {
-      throw new Error("superauditor: response is not a JSON object");
+export interface Broadcast {
+  /** Decides which responses carry the block; absent means new BroadcastKnob(), all (today's behaviour). */
+  knob?: BroadcastKnob;
+  /**
+   * How many findings of each kind the detector is asked for and render receives at most (in
+   * detector order); absent means DEFAULT_PER_KIND_LIMIT + 1, enough for a block capped at
+   * DEFAULT_PER_KIND_LIMIT to observe which kinds it capped (§6).
+   */
+  perKindFetch?: number;
+  /** Writes the block (JSON text) from the detector's findings: the server's existing rendering, frozen (§8: no severity). */
+  render: (findings: readonly RawFinding[]) => string;
+  /** The member under which the block is appended to a JSON object response (spliceBroadcastBlock), unless attach is set. */
+  key?: string;
+  /** Places the block into the response instead of spliceBroadcastBlock, for a server whose existing push is attached some other way. */
+  attach?: (response: string, block: string) => string;
+}
+
+/**
+ * Auditor delivers findings on every channel from one detector (§5.3): the pull tool
+ * (getSessionFindings) and, while an existing broadcast is retired, the push (push). Both methods
+ * ask the same detector; the broadcast has no source of findings of its own, so a probe cannot
+ * mean one thing pushed and another pulled. A server without a broadcast may call the function
+ * getSessionFindings instead.
+ */
+export class Auditor {
+  constructor(
+    /** The single detection implementation behind both channels. */
+    readonly detector: FindingsDetector,
+    /** The server side of get_session_findings. */
+    readonly options: FindingsOptions,
+    /** The existing push; only push reads it. */
+    readonly broadcast?: Broadcast,
+  ) {}
+
+  /** The pull channel: getSessionFindings(this.detector, params, this.options). */
+  getSessionFindings(params: GetSessionFindingsParams): Promise<FindingsResponse> {
+    return getSessionFindings(this.detector, params, this.options);
+  }
+
+  /**
+   * The broadcast channel. When the knob pushes on responseName, it asks the detector for
+   * broadcast.perKindFetch findings of each kind (with sessionKey, as the pull tool would:
+   * undefined when none was declared), renders the block from them and attaches it to response.
+   * Otherwise it returns response itself, untouched, without running the detector. Under the
+   * default knob the result is therefore exactly what the server sent before the knob (C9), and
+   * every other mode drops the push, and only the push, from the responses it claims. The
+   * get_session_findings response never carries the block (§5.2). The detector's output is held
+   * to the same rules as for the pull tool (DetectorOutputError).
+   */
+  async push(responseName: string, response: string, sessionKey?: string): Promise<string> {
+    const b = this.broadcast;
+    const knob = b?.knob ?? DEFAULT_KNOB;
+    if (!knob.pushes(responseName)) return response;
+    if (b === undefined) throw new Error("superauditor: Auditor.push needs a broadcast with a render function");
+    const fetch = b.perKindFetch ?? DEFAULT_PER_KIND_LIMIT + 1;
+    if (!Number.isSafeInteger(fetch) || fetch < 0) throw new Error("superauditor: broadcast.perKindFetch " + fetch + " is not a non-negative integer");
+    const q: DetectorQuery = sessionKey !== undefined ? { sessionKey, perKindFetch: fetch } : { perKindFetch: fetch };
+    const out = await detect(this.detector, q);
+    checkDetectorOutput(out);
+    const kept: RawFinding[] = [];
+    const perKind = new Map<string, number>();
+    for (const f of out) {
+      const n = perKind.get(f.kind) ?? 0;
+      if (n < fetch) kept.push(f);
+      perKind.set(f.kind, n + 1);
     }
-    const body = trimmed.slice(0, -1).replace(/[ \t\r\n]+$/, "");
-    const insertAt = body.length;
-    const sep = body.endsWith("{") ? "" : ",";
-    return response.slice(0, insertAt) + sep + goJSONString(key) + ":" + block + response.slice(insertAt);
-  };
+    let block: string;
+    try {
+      block = b.render(kept);
+    } catch (err) {
+      throw new Error("superauditor: broadcast render: " + (err instanceof Error ? err.message : String(err)), { cause: err });
+    }
+    return b.attach !== undefined ? b.attach(response, block) : spliceBroadcastBlock(response, b.key ?? "", block);
+  }
+}
+
+const DEFAULT_KNOB = new BroadcastKnob();
+
+/**
+ * spliceBroadcastBlock appends "key": block as the last member of the JSON object response,
+ * copying every existing character unchanged (no re-encoding), like the Go package's
+ * SpliceBroadcastBlock (the key is written as Go's encoding/json writes it). block must be valid
+ * JSON and response a JSON object; otherwise it throws.
+ */
+export function spliceBroadcastBlock(response: string, key: string, block: string): string {
+  if (!validJSON(block)) throw new Error("superauditor: broadcast block is not valid JSON");
+  const trimmed = response.replace(/[ \t\r\n]+$/, "");
+  if (!validJSON(response) || trimmed === "" || !trimmed.endsWith("}")) {
+    throw new Error("superauditor: response is not a JSON object");
+  }
+  const body = trimmed.slice(0, -1).replace(/[ \t\r\n]+$/, "");
+  const insertAt = body.length;
+  const sep = body.endsWith("{") ? "" : ",";
+  return response.slice(0, insertAt) + sep + goJSONString(key) + ":" + block + response.slice(insertAt);
 }
 
 function validJSON(s: string): boolean {

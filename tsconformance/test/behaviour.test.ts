@@ -1,5 +1,6 @@
-// Properties 5, 6, 7 and 10 of the skill-sharing protocol on the behaviour functions of the
-// generated TypeScript package (src/protocol.ts), with ajv as the oracle for every document.
+// Properties 5, 7 and 10 of the skill-sharing protocol on the behaviour functions of the
+// generated TypeScript package (src/protocol.ts), and the index rule of Property 6 on buildIndex
+// (Property 6 over HTTP is in http.test.ts), with ajv as the oracle for every document.
 import { describe, expect, it } from "vitest";
 import * as fc from "fast-check";
 import {
@@ -75,7 +76,9 @@ describe("skill-sharing protocol behaviour properties", () => {
     );
   });
 
-  it("Feature: skill-sharing-protocol, Property 6: the unauthenticated Well-Known index lists every non-private skill and no private one, and every descriptor_url resolves to a valid descriptor", () => {
+  // Property 6 itself is proven over HTTP in http.test.ts; this is the same rule on buildIndex
+  // alone, with the absolute descriptor URLs of IndexOptions.baseURL as well.
+  it("buildIndex: the unauthenticated view lists every non-private skill and no private one, and every descriptor_url resolves to a valid descriptor (with and without baseURL)", () => {
     fc.assert(
       fc.property(providerSkills(10), fc.constantFrom(undefined, ORIGIN, `${ORIGIN}/`), (descs, baseURL) => {
         const index = buildIndex(descs, baseURL === undefined ? {} : { baseURL });

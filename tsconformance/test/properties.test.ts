@@ -3,6 +3,8 @@
 import { describe, expect, it } from "vitest";
 import * as fc from "fast-check";
 import {
+  AccessValues,
+  CapabilityTypeValues,
   parseInvocationRequest,
   parseInvocationResponse,
   parseSkillDescriptor,
@@ -17,7 +19,7 @@ import {
   arbitrarySemVer,
   arbitrarySkillDescriptor,
 } from "../../gen/ts/src/arbitraries.js";
-import { ajvCheck, canonical, TOP_LEVEL_TYPES } from "./support/schema.js";
+import { ajvCheck, canonical, schemaStrings, TOP_LEVEL_TYPES } from "./support/schema.js";
 import type { TopLevelType } from "./support/schema.js";
 import { generated } from "./support/generated.js";
 import { asJson, mutate, mutationsOf } from "./support/mutations.js";
@@ -61,32 +63,77 @@ describe("skill-sharing protocol properties", () => {
   });
 
   it("Feature: skill-sharing-protocol, Property 2: capability_type, access and auth.type take only their listed values", () => {
+    // The closed vocabularies as the specification lists them (blueprint 12.2).
     const CAPABILITY = ["plugin", "api", "knowledge", "task"];
     const ACCESS = ["public", "restricted", "private"];
     const AUTH = ["api_key", "oauth2", "custom", "none"];
+    // A valid auth object of each listed type.
+    const MINIMAL_AUTH: Record<string, Record<string, Json>> = {
+      api_key: { type: "api_key", in: "header", name: "X-Api-Key" },
+      oauth2: { type: "oauth2", token_url: "https://auth.example.com/token" },
+      custom: { type: "custom", scheme: "hmac-sha256-v1" },
+      none: { type: "none" },
+    };
     const fields = [
-      { path: ["capability_type"], values: CAPABILITY, keyword: "enum" },
-      { path: ["access"], values: ACCESS, keyword: "enum" },
-      { path: ["auth", "type"], values: AUTH, keyword: "oneOf" },
-    ] as const;
-    fc.assert(
-      fc.property(arbitrarySkillDescriptor(), fc.constantFrom(...fields), fc.string({ maxLength: 12 }), (d, field, bogus) => {
-        expect(CAPABILITY).toContain(d.capability_type);
-        expect(ACCESS).toContain(d.access);
-        expect(AUTH).toContain(d.auth.type);
-        fc.pre(!(field.values as readonly string[]).includes(bogus));
-        const broken = asJson(d) as Record<string, Record<string, Json>>;
-        if (field.path.length === 1) (broken as Record<string, Json>)[field.path[0]] = bogus;
-        else (broken[field.path[0]] as Record<string, Json>)[field.path[1]] = bogus;
-        const pointer = `/${field.path.join("/")}`;
-        const errors = validateSkillDescriptor(broken);
-        expect(errors.map((e) => [e.pointer, e.keyword])).toEqual([[pointer, field.keyword]]);
-        const oracle = ajvCheck("SkillDescriptor", broken);
+      { pointer: "/capability_type", values: CAPABILITY, keyword: "enum", set: (d: Record<string, Json>, v: string) => void (d["capability_type"] = v) },
+      { pointer: "/access", values: ACCESS, keyword: "enum", set: (d: Record<string, Json>, v: string) => void (d["access"] = v) },
+      {
+        pointer: "/auth/type",
+        values: AUTH,
+        keyword: "oneOf",
+        set: (d: Record<string, Json>, v: string) => {
+          const auth = Object.prototype.hasOwnProperty.call(MINIMAL_AUTH, v) ? MINIMAL_AUTH[v] : undefined;
+          if (auth !== undefined) d["auth"] = { ...auth };
+          else (d["auth"] as Record<string, Json>)["type"] = v;
+        },
+      },
+    ];
+    // Every string value of the schema files: a value the schema admits for a closed vocabulary
+    // is among them, so each must be refused unless the specification lists it.
+    const candidates = [...schemaStrings()].filter((v) => v.length <= 64).sort();
+    const verdict = (doc: Record<string, Json>, field: (typeof fields)[number], v: string) => {
+      const listed = field.values.includes(v);
+      const errors = validateSkillDescriptor(doc);
+      const oracle = ajvCheck("SkillDescriptor", doc);
+      if (listed) {
+        expect(errors, `${field.pointer} = ${JSON.stringify(v)} is listed by the specification`).toEqual([]);
+        expect(oracle.valid).toBe(true);
+        expect(parseSkillDescriptor(JSON.stringify(doc)).ok).toBe(true);
+      } else {
+        expect(errors.map((e) => [e.pointer, e.keyword]), `${field.pointer} = ${JSON.stringify(v)} is not listed`).toEqual([[field.pointer, field.keyword]]);
         expect(oracle.valid).toBe(false);
-        expect(oracle.pointers).toContain(pointer);
-      }),
+        expect(oracle.pointers).toContain(field.pointer);
+      }
+    };
+    fc.assert(
+      fc.property(
+        arbitrarySkillDescriptor(),
+        fc.constantFrom(...fields),
+        fc.oneof(fc.constantFrom(...CAPABILITY, ...ACCESS, ...AUTH), fc.constantFrom(...candidates), fc.string({ maxLength: 12 })),
+        (d, field, value) => {
+          expect(CAPABILITY).toContain(d.capability_type);
+          expect(ACCESS).toContain(d.access);
+          expect(AUTH).toContain(d.auth.type);
+          const doc = asJson(d) as Record<string, Json>;
+          field.set(doc, value);
+          verdict(doc, field, value);
+        },
+      ),
       { numRuns: RUNS },
     );
+    // Both directions exhaustively, on one valid descriptor: every listed value is accepted and
+    // every other string of the schema files is refused.
+    const base = fc.sample(arbitrarySkillDescriptor(), { numRuns: 1, seed: 7 })[0];
+    for (const field of fields) {
+      for (const v of [...field.values, ...candidates]) {
+        const doc = asJson(base) as Record<string, Json>;
+        field.set(doc, v);
+        verdict(doc, field, v);
+      }
+    }
+    // The generated value lists hold exactly the listed values.
+    expect([...CapabilityTypeValues].sort()).toEqual([...CAPABILITY].sort());
+    expect([...AccessValues].sort()).toEqual([...ACCESS].sort());
   });
 
   it("Feature: skill-sharing-protocol, Property 3: parse(serialize(descriptor)) equals descriptor", () => {
@@ -137,6 +184,29 @@ describe("skill-sharing protocol properties", () => {
       { numRuns: 1000 },
     );
     expect(rejected).toBeGreaterThan(100);
+  });
+
+  it("checkT gives for an already-parsed value what parseT gives for its text (the Property 4 contract on values)", () => {
+    const cases = fc.constantFrom(...TOP_LEVEL_TYPES).chain((t: TopLevelType) =>
+      fc.tuple(fc.constant(t), generated[t].arbitrary(), fc.option(fc.constantFrom(...mutationsOf(t)), { nil: undefined })),
+    );
+    fc.assert(
+      fc.property(cases, ([t, doc, mu]) => {
+        const g = generated[t];
+        const bad = mu === undefined ? null : mutate(doc, mu);
+        const value = bad === null ? asJson(doc) : bad.doc;
+        const checked = g.check(value);
+        expect(checked).toEqual(g.parse(JSON.stringify(value)));
+        if (checked.ok) {
+          expect(bad).toBeNull();
+          expect(checked.value).toBe(value); // the value itself, typed: no copy
+        } else {
+          expect(checked.errors).toEqual(g.validate(value));
+          expect(checked.errors.map((e) => `${e.pointer} ${e.keyword}`)).toContain(`${bad?.pointer} ${mu?.keyword}`);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("Feature: skill-sharing-protocol, Property 8: invocation requests and responses carry their required fields", () => {

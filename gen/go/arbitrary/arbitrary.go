@@ -44,12 +44,10 @@ func drawFindingsResponse(t *rapid.T, depth int) skill.FindingsResponse {
 		return drawFinding(t, depth+1)
 	}), 0, itemLimit(depth, 0, 4)).Draw(t, "findings")
 	v.Total = rapid.Int64Range(int64(0), int64(9007199254740991)).Draw(t, "total")
-	v.CountsByKind = rapid.MapOfN(matching("^[a-z][a-z0-9_]{0,11}$", 1, -1), rapid.Int64Range(int64(1), int64(10000)), 0, itemLimit(depth, 0, 4)).Draw(t, "counts_by_kind")
+	v.CountsByKind = rapid.MapOfN(matching("^[a-z][a-z0-9_]{0,11}$", 1, -1), rapid.Int64Range(int64(1), int64(9007199254740991)), 0, itemLimit(depth, 0, 4)).Draw(t, "counts_by_kind")
 	v.CountsBySeverity = rapid.MapOfN(matching("^[a-z][a-z0-9_]{0,11}$", 1, -1), rapid.Int64Range(int64(1), int64(9007199254740991)), 0, itemLimit(depth, 0, 4)).Draw(t, "counts_by_severity")
-	v.CappedKinds = rapid.SliceOfNDistinct(rapid.StringOfN(rapid.Rune(), 1, 25, -1), 0, itemLimit(depth, 0, 4), func(x string) string {
-		return jsonKey(x)
-	}).Draw(t, "capped_kinds")
-	v.PerKindLimit = rapid.Int64Range(int64(0), int64(10000)).Draw(t, "per_kind_limit")
+	v.CappedKinds = rapid.SliceOfN(rapid.StringOfN(rapid.Rune(), 1, 25, -1), 0, itemLimit(depth, 0, 4)).Draw(t, "capped_kinds")
+	v.PerKindLimit = rapid.Int64Range(int64(0), int64(9007199254740991)).Draw(t, "per_kind_limit")
 	if depth < 3 && rapid.Bool().Draw(t, "summary?") {
 		x := rapid.StringOfN(rapid.Rune(), 0, 24, -1).Draw(t, "summary")
 		v.Summary = &x
@@ -61,6 +59,9 @@ func drawFindingsResponse(t *rapid.T, depth int) skill.FindingsResponse {
 	v.Meta = rapid.Custom(func(t *rapid.T) skill.Meta {
 		return drawMeta(t, depth+1)
 	}).Draw(t, "_meta")
+	if rapid.IntRange(0, 3).Draw(t, "extra?") == 0 {
+		v.AdditionalProperties = extraMembers(t, depth, []string{"findings", "total", "counts_by_kind", "counts_by_severity", "capped_kinds", "per_kind_limit", "summary", "identity_shared", "_meta"})
+	}
 	return v
 }
 

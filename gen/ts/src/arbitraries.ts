@@ -49,17 +49,17 @@ function anyObject(): FC.Arbitrary<unknown> {
 
 /** arbitraryFinding produces valid Finding values. */
 export function arbitraryFinding(depth: number = 0): FC.Arbitrary<Finding> {
-  return valid(fc.record({ "kind": fc.string({ minLength: 1, maxLength: 200 }), "severity": arbitrarySeverity(depth) }, { requiredKeys: ["kind", "severity"] }), val.isFinding);
+  return valid(fc.record({ "kind": fc.string({ minLength: 1 }), "severity": arbitrarySeverity(depth) }, { requiredKeys: ["kind", "severity"] }), val.isFinding);
 }
 
 /** arbitraryFindingsResponse produces valid FindingsResponse values. */
 export function arbitraryFindingsResponse(depth: number = 0): FC.Arbitrary<FindingsResponse> {
-  return valid(fc.record({ "findings": fc.array(arbitraryFinding(depth), {}), "total": fc.integer({ min: 0, max: 9007199254740991 }), "counts_by_kind": accepted(fc.dictionary(fc.string({ minLength: 1, maxLength: 200 }), fc.integer({ min: 1, max: 10000 }), { maxKeys: 4 }), n.vFindingsResponse_CountsByKind), "counts_by_severity": accepted(fc.dictionary(arbitrarySeverity(depth), fc.integer({ min: 1, max: 9007199254740991 }), { maxKeys: 4 }), n.vFindingsResponse_CountsBySeverity), "capped_kinds": fc.uniqueArray(fc.string({ minLength: 1, maxLength: 200 }), { comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }), "per_kind_limit": fc.integer({ min: 0, max: 10000 }), "summary": fc.string(), "identity_shared": fc.constant(true), "_meta": arbitraryMeta(depth) }, { requiredKeys: ["findings", "total", "counts_by_kind", "counts_by_severity", "capped_kinds", "per_kind_limit", "_meta"] }), val.isFindingsResponse);
+  return valid(fc.record({ "findings": fc.array(arbitraryFinding(depth), {}), "total": fc.integer({ min: 0, max: 9007199254740991 }), "counts_by_kind": accepted(fc.dictionary(fc.string({ minLength: 1 }), fc.integer({ min: 1, max: 9007199254740991 }), { maxKeys: 4 }), n.vFindingsResponse_CountsByKind), "counts_by_severity": accepted(fc.dictionary(arbitrarySeverity(depth), fc.integer({ min: 1, max: 9007199254740991 }), { maxKeys: 4 }), n.vFindingsResponse_CountsBySeverity), "capped_kinds": fc.array(fc.string({ minLength: 1 }), {}), "per_kind_limit": fc.integer({ min: 0, max: 9007199254740991 }), "summary": fc.string(), "identity_shared": fc.boolean(), "_meta": arbitraryMeta(depth) }, { requiredKeys: ["findings", "total", "counts_by_kind", "counts_by_severity", "capped_kinds", "per_kind_limit", "_meta"] }), val.isFindingsResponse);
 }
 
 /** arbitraryMeta produces valid Meta values. */
 export function arbitraryMeta(depth: number = 0): FC.Arbitrary<Meta> {
-  return valid(fc.record({ "server_version": fc.string({ minLength: 1, maxLength: 128 }) }, { requiredKeys: ["server_version"] }), val.isMeta);
+  return valid(fc.record({ "server_version": fc.string({ minLength: 1 }) }, { requiredKeys: ["server_version"] }), val.isMeta);
 }
 
 /** arbitraryGetSessionFindingsParams produces valid GetSessionFindingsParams values. */

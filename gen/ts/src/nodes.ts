@@ -17,12 +17,12 @@ export const rePattern10 = new RegExp("^(?:https://[!-~]+|[!-\"$-.0-9;->@-~]*(?:
 // Finding.json#
 export function vFinding(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "kind")) e.push({ pointer: p + "/kind", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "severity")) e.push({ pointer: p + "/severity", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "kind")) e.push({ pointer: p + "/kind", keyword: "required", message: "missing required property \"kind\"" });
+    if (!rt.hasOwn(v, "severity")) e.push({ pointer: p + "/severity", keyword: "required", message: "missing required property \"severity\"" });
     if (rt.hasOwn(v, "kind")) vFinding_Kind(v["kind"], p + "/kind", e);
     if (rt.hasOwn(v, "severity")) vFinding_Severity(v["severity"], p + "/severity", e);
   }
@@ -31,12 +31,11 @@ export function vFinding(v: unknown, p: string, e: ValidationError[]): void {
 // Finding.json#/properties/kind
 export function vFinding_Kind(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (v.length > 200 && rt.codePointLength(v) > 200) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 200 characters" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
   }
 }
 
@@ -50,10 +49,10 @@ const enumCommon_Severity = new rt.JSONSet(["critical", "warn", "info"]);
 // defs/common.json#/$defs/Severity
 export function vCommon_Severity(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (!enumCommon_Severity.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
+  if (!enumCommon_Severity.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of \"critical\", \"warn\", \"info\"" });
 }
 
 // Finding.json#/additionalProperties
@@ -63,39 +62,33 @@ export function vFinding_AdditionalProperties(v: unknown, p: string, e: Validati
 // FindingsResponse.json#
 export function vFindingsResponse(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "findings")) e.push({ pointer: p + "/findings", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "total")) e.push({ pointer: p + "/total", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "counts_by_kind")) e.push({ pointer: p + "/counts_by_kind", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "counts_by_severity")) e.push({ pointer: p + "/counts_by_severity", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "capped_kinds")) e.push({ pointer: p + "/capped_kinds", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "per_kind_limit")) e.push({ pointer: p + "/per_kind_limit", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "_meta")) e.push({ pointer: p + "/_meta", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "findings")) e.push({ pointer: p + "/findings", keyword: "required", message: "missing required property \"findings\"" });
+    if (!rt.hasOwn(v, "total")) e.push({ pointer: p + "/total", keyword: "required", message: "missing required property \"total\"" });
+    if (!rt.hasOwn(v, "counts_by_kind")) e.push({ pointer: p + "/counts_by_kind", keyword: "required", message: "missing required property \"counts_by_kind\"" });
+    if (!rt.hasOwn(v, "counts_by_severity")) e.push({ pointer: p + "/counts_by_severity", keyword: "required", message: "missing required property \"counts_by_severity\"" });
+    if (!rt.hasOwn(v, "capped_kinds")) e.push({ pointer: p + "/capped_kinds", keyword: "required", message: "missing required property \"capped_kinds\"" });
+    if (!rt.hasOwn(v, "per_kind_limit")) e.push({ pointer: p + "/per_kind_limit", keyword: "required", message: "missing required property \"per_kind_limit\"" });
+    if (!rt.hasOwn(v, "_meta")) e.push({ pointer: p + "/_meta", keyword: "required", message: "missing required property \"_meta\"" });
     if (rt.hasOwn(v, "findings")) vFindingsResponse_Findings(v["findings"], p + "/findings", e);
     if (rt.hasOwn(v, "total")) vFindingsResponse_Total(v["total"], p + "/total", e);
     if (rt.hasOwn(v, "counts_by_kind")) vFindingsResponse_CountsByKind(v["counts_by_kind"], p + "/counts_by_kind", e);
     if (rt.hasOwn(v, "counts_by_severity")) vFindingsResponse_CountsBySeverity(v["counts_by_severity"], p + "/counts_by_severity", e);
     if (rt.hasOwn(v, "capped_kinds")) vFindingsResponse_CappedKinds(v["capped_kinds"], p + "/capped_kinds", e);
-    if (rt.hasOwn(v, "per_kind_limit")) vFindingsResponse_PerKindLimit(v["per_kind_limit"], p + "/per_kind_limit", e);
+    if (rt.hasOwn(v, "per_kind_limit")) vFindingsResponse_Total(v["per_kind_limit"], p + "/per_kind_limit", e);
     if (rt.hasOwn(v, "summary")) vFindingsResponse_Summary(v["summary"], p + "/summary", e);
     if (rt.hasOwn(v, "identity_shared")) vFindingsResponse_IdentityShared(v["identity_shared"], p + "/identity_shared", e);
     if (rt.hasOwn(v, "_meta")) vFindingsResponse_Meta(v["_meta"], p + "/_meta", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "findings" || k === "total" || k === "counts_by_kind" || k === "counts_by_severity" || k === "capped_kinds" || k === "per_kind_limit" || k === "summary" || k === "identity_shared" || k === "_meta"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
-}
-
-// FindingsResponse.json#/additionalProperties
-export function vFindingsResponse_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-  e.push({ pointer: p, keyword: "false", message: "no value is allowed here" });
 }
 
 // FindingsResponse.json#/properties/findings
 export function vFindingsResponse_Findings(v: unknown, p: string, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type array" });
+    e.push({ pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
   if (Array.isArray(v)) {
@@ -111,7 +104,7 @@ export function vFindingsResponse_Findings_Items(v: unknown, p: string, e: Valid
 // FindingsResponse.json#/properties/total
 export function vFindingsResponse_Total(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type integer" });
+    e.push({ pointer: p, keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "number") {
@@ -123,7 +116,7 @@ export function vFindingsResponse_Total(v: unknown, p: string, e: ValidationErro
 // FindingsResponse.json#/properties/counts_by_kind
 export function vFindingsResponse_CountsByKind(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
@@ -132,7 +125,7 @@ export function vFindingsResponse_CountsByKind(v: unknown, p: string, e: Validat
       vFindingsResponse_CountsByKind_AdditionalProperties(v[k], p + "/" + rt.esc(k), e);
     }
     for (const k of ks) {
-      if (!rt.accepts(vFindingsResponse_CountsByKind_PropertyNames, k)) e.push({ pointer: p + "/" + rt.esc(k), keyword: "propertyNames", message: "is not an allowed property name" });
+      if (!rt.accepts(vFindingsResponse_CountsByKind_PropertyNames, k)) e.push({ pointer: p + "/" + rt.esc(k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
     }
   }
 }
@@ -140,44 +133,14 @@ export function vFindingsResponse_CountsByKind(v: unknown, p: string, e: Validat
 // FindingsResponse.json#/properties/counts_by_kind/propertyNames
 export function vFindingsResponse_CountsByKind_PropertyNames(v: unknown, p: string, e: ValidationError[]): void {
   if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (v.length > 200 && rt.codePointLength(v) > 200) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 200 characters" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
   }
 }
 
 // FindingsResponse.json#/properties/counts_by_kind/additionalProperties
 export function vFindingsResponse_CountsByKind_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type integer" });
-    return;
-  }
-  if (typeof v === "number") {
-    if (v < 1) e.push({ pointer: p, keyword: "minimum", message: "must be >= 1" });
-    if (v > 10000) e.push({ pointer: p, keyword: "maximum", message: "must be <= 10000" });
-  }
-}
-
-// FindingsResponse.json#/properties/counts_by_severity
-export function vFindingsResponse_CountsBySeverity(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
-    return;
-  }
-  if (rt.isObject(v)) {
-    const ks = rt.sortedKeys(v);
-    for (const k of ks) {
-      vFindingsResponse_CountsBySeverity_AdditionalProperties(v[k], p + "/" + rt.esc(k), e);
-    }
-    for (const k of ks) {
-      if (!rt.accepts(vFinding_Severity, k)) e.push({ pointer: p + "/" + rt.esc(k), keyword: "propertyNames", message: "is not an allowed property name" });
-    }
-  }
-}
-
-// FindingsResponse.json#/properties/counts_by_severity/additionalProperties
-export function vFindingsResponse_CountsBySeverity_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(rt.isInteger(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type integer" });
+    e.push({ pointer: p, keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "number") {
@@ -186,41 +149,48 @@ export function vFindingsResponse_CountsBySeverity_AdditionalProperties(v: unkno
   }
 }
 
-// FindingsResponse.json#/properties/capped_kinds
-export function vFindingsResponse_CappedKinds(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(Array.isArray(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type array" });
+// FindingsResponse.json#/properties/counts_by_severity
+export function vFindingsResponse_CountsBySeverity(v: unknown, p: string, e: ValidationError[]): void {
+  if (!(rt.isObject(v))) {
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    for (const j of rt.duplicateIndexes(v)) e.push({ pointer: p + "/" + j, keyword: "uniqueItems", message: "repeats an earlier item" });
-    for (let i = 0; i < v.length; i++) vFinding_Kind(v[i], p + "/" + i, e);
+  if (rt.isObject(v)) {
+    const ks = rt.sortedKeys(v);
+    for (const k of ks) {
+      vFindingsResponse_CountsByKind_AdditionalProperties(v[k], p + "/" + rt.esc(k), e);
+    }
+    for (const k of ks) {
+      if (!rt.accepts(vFinding_Severity, k)) e.push({ pointer: p + "/" + rt.esc(k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
+    }
   }
 }
 
-// FindingsResponse.json#/properties/per_kind_limit
-export function vFindingsResponse_PerKindLimit(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(rt.isInteger(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type integer" });
+// FindingsResponse.json#/properties/capped_kinds
+export function vFindingsResponse_CappedKinds(v: unknown, p: string, e: ValidationError[]): void {
+  if (!(Array.isArray(v))) {
+    e.push({ pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "number") {
-    if (v < 0) e.push({ pointer: p, keyword: "minimum", message: "must be >= 0" });
-    if (v > 10000) e.push({ pointer: p, keyword: "maximum", message: "must be <= 10000" });
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) vFinding_Kind(v[i], p + "/" + i, e);
   }
 }
 
 // FindingsResponse.json#/properties/summary
 export function vFindingsResponse_Summary(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
 }
 
 // FindingsResponse.json#/properties/identity_shared
 export function vFindingsResponse_IdentityShared(v: unknown, p: string, e: ValidationError[]): void {
-  if (!rt.jsonEqual(v, true)) e.push({ pointer: p, keyword: "const", message: "must be the constant value" });
+  if (!(typeof v === "boolean")) {
+    e.push({ pointer: p, keyword: "type", message: "expected boolean, got " + rt.typeName(v) });
+    return;
+  }
 }
 
 // FindingsResponse.json#/properties/_meta
@@ -231,75 +201,72 @@ export function vFindingsResponse_Meta(v: unknown, p: string, e: ValidationError
 // FindingsResponse.json#/$defs/Meta
 export function vFindingsResponse_Meta2(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "server_version")) e.push({ pointer: p + "/server_version", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "server_version")) vFindingsResponse_Meta_ServerVersion(v["server_version"], p + "/server_version", e);
-  }
-}
-
-// FindingsResponse.json#/$defs/Meta/properties/server_version
-export function vFindingsResponse_Meta_ServerVersion(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
-    return;
-  }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 128 characters" });
+    if (!rt.hasOwn(v, "server_version")) e.push({ pointer: p + "/server_version", keyword: "required", message: "missing required property \"server_version\"" });
+    if (rt.hasOwn(v, "server_version")) vFinding_Kind(v["server_version"], p + "/server_version", e);
   }
 }
 
 // GetSessionFindingsParams.json#
 export function vGetSessionFindingsParams(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
     if (rt.hasOwn(v, "session_key")) vGetSessionFindingsParams_SessionKey(v["session_key"], p + "/session_key", e);
-    if (rt.hasOwn(v, "per_kind_limit")) vFindingsResponse_PerKindLimit(v["per_kind_limit"], p + "/per_kind_limit", e);
-    if (rt.hasOwn(v, "include_summary")) vGetSessionFindingsParams_IncludeSummary(v["include_summary"], p + "/include_summary", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "session_key" || k === "per_kind_limit" || k === "include_summary"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
+    if (rt.hasOwn(v, "per_kind_limit")) vGetSessionFindingsParams_PerKindLimit(v["per_kind_limit"], p + "/per_kind_limit", e);
+    if (rt.hasOwn(v, "include_summary")) vFindingsResponse_IdentityShared(v["include_summary"], p + "/include_summary", e);
+    for (const k of rt.sortedKeys(v, (k) => !(k === "session_key" || k === "per_kind_limit" || k === "include_summary"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
   }
+}
+
+// GetSessionFindingsParams.json#/additionalProperties
+export function vGetSessionFindingsParams_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
+  e.push({ pointer: p, keyword: "false", message: "no value is allowed here" });
 }
 
 // GetSessionFindingsParams.json#/properties/session_key
 export function vGetSessionFindingsParams_SessionKey(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (v.length > 256 && rt.codePointLength(v) > 256) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 256 characters" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
+    if (v.length > 256 && rt.codePointLength(v) > 256) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 256 characters long" });
   }
 }
 
-// GetSessionFindingsParams.json#/properties/include_summary
-export function vGetSessionFindingsParams_IncludeSummary(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(typeof v === "boolean")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type boolean" });
+// GetSessionFindingsParams.json#/properties/per_kind_limit
+export function vGetSessionFindingsParams_PerKindLimit(v: unknown, p: string, e: ValidationError[]): void {
+  if (!(rt.isInteger(v))) {
+    e.push({ pointer: p, keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
+  }
+  if (typeof v === "number") {
+    if (v < 0) e.push({ pointer: p, keyword: "minimum", message: "must be >= 0" });
+    if (v > 10000) e.push({ pointer: p, keyword: "maximum", message: "must be <= 10000" });
   }
 }
 
 // InvocationRequest.json#
 export function vInvocationRequest(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "caller")) e.push({ pointer: p + "/caller", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "skill_id")) e.push({ pointer: p + "/skill_id", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "inputs")) e.push({ pointer: p + "/inputs", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "caller")) e.push({ pointer: p + "/caller", keyword: "required", message: "missing required property \"caller\"" });
+    if (!rt.hasOwn(v, "skill_id")) e.push({ pointer: p + "/skill_id", keyword: "required", message: "missing required property \"skill_id\"" });
+    if (!rt.hasOwn(v, "inputs")) e.push({ pointer: p + "/inputs", keyword: "required", message: "missing required property \"inputs\"" });
     if (rt.hasOwn(v, "caller")) vInvocationRequest_Caller(v["caller"], p + "/caller", e);
     if (rt.hasOwn(v, "skill_id")) vInvocationRequest_SkillID(v["skill_id"], p + "/skill_id", e);
     if (rt.hasOwn(v, "inputs")) vInvocationRequest_Inputs(v["inputs"], p + "/inputs", e);
-    if (rt.hasOwn(v, "request_id")) vFindingsResponse_Meta_ServerVersion(v["request_id"], p + "/request_id", e);
+    if (rt.hasOwn(v, "request_id")) vInvocationRequest_RequestID(v["request_id"], p + "/request_id", e);
   }
 }
 
@@ -311,15 +278,15 @@ export function vInvocationRequest_Caller(v: unknown, p: string, e: ValidationEr
 // InvocationRequest.json#/$defs/Caller
 export function vInvocationRequest_Caller2(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "id")) e.push({ pointer: p + "/id", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "id")) e.push({ pointer: p + "/id", keyword: "required", message: "missing required property \"id\"" });
+    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
     if (rt.hasOwn(v, "id")) vGetSessionFindingsParams_SessionKey(v["id"], p + "/id", e);
     if (rt.hasOwn(v, "type")) vInvocationRequest_Caller_Type(v["type"], p + "/type", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "id" || k === "type"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
+    for (const k of rt.sortedKeys(v, (k) => !(k === "id" || k === "type"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
   }
 }
 
@@ -328,10 +295,10 @@ const enumInvocationRequest_Caller_Type = new rt.JSONSet(["user", "agent", "serv
 // InvocationRequest.json#/$defs/Caller/properties/type
 export function vInvocationRequest_Caller_Type(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (!enumInvocationRequest_Caller_Type.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
+  if (!enumInvocationRequest_Caller_Type.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of \"user\", \"agent\", \"service\"" });
 }
 
 // InvocationRequest.json#/properties/skill_id
@@ -342,25 +309,25 @@ export function vInvocationRequest_SkillID(v: unknown, p: string, e: ValidationE
 // defs/common.json#/$defs/SkillID
 export function vCommon_SkillID(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 128 characters" });
-    if (!rePattern0.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[a-z0-9](?:[a-z0-9._-]{0,126}[a-z0-9])?$" });
+    if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 128 characters long" });
+    if (!rePattern0.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[a-z0-9](?:[a-z0-9._-]{0,126}[a-z0-9])?$\"" });
   }
 }
 
 // InvocationRequest.json#/properties/inputs
 export function vInvocationRequest_Inputs(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
     const ks = rt.sortedKeys(v);
     for (const k of ks) {
-      if (!rt.accepts(vInvocationRequest_Inputs_PropertyNames, k)) e.push({ pointer: p + "/" + rt.esc(k), keyword: "propertyNames", message: "is not an allowed property name" });
+      if (!rt.accepts(vInvocationRequest_Inputs_PropertyNames, k)) e.push({ pointer: p + "/" + rt.esc(k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
     }
     if (Object.keys(v).length > 100) e.push({ pointer: p, keyword: "maxProperties", message: "must have at most 100 properties" });
   }
@@ -369,23 +336,35 @@ export function vInvocationRequest_Inputs(v: unknown, p: string, e: ValidationEr
 // InvocationRequest.json#/properties/inputs/propertyNames
 export function vInvocationRequest_Inputs_PropertyNames(v: unknown, p: string, e: ValidationError[]): void {
   if (typeof v === "string") {
-    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 64 characters" });
-    if (!rePattern1.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[A-Za-z_][A-Za-z0-9_]*$" });
+    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 64 characters long" });
+    if (!rePattern1.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[A-Za-z_][A-Za-z0-9_]*$\"" });
+  }
+}
+
+// InvocationRequest.json#/properties/request_id
+export function vInvocationRequest_RequestID(v: unknown, p: string, e: ValidationError[]): void {
+  if (!(typeof v === "string")) {
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    return;
+  }
+  if (typeof v === "string") {
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
+    if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 128 characters long" });
   }
 }
 
 // InvocationResponse.json#
 export function vInvocationResponse(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "execution_id")) e.push({ pointer: p + "/execution_id", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "status")) e.push({ pointer: p + "/status", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "skill_id")) e.push({ pointer: p + "/skill_id", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "timestamps")) e.push({ pointer: p + "/timestamps", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "execution_id")) vFindingsResponse_Meta_ServerVersion(v["execution_id"], p + "/execution_id", e);
+    if (!rt.hasOwn(v, "execution_id")) e.push({ pointer: p + "/execution_id", keyword: "required", message: "missing required property \"execution_id\"" });
+    if (!rt.hasOwn(v, "status")) e.push({ pointer: p + "/status", keyword: "required", message: "missing required property \"status\"" });
+    if (!rt.hasOwn(v, "skill_id")) e.push({ pointer: p + "/skill_id", keyword: "required", message: "missing required property \"skill_id\"" });
+    if (!rt.hasOwn(v, "timestamps")) e.push({ pointer: p + "/timestamps", keyword: "required", message: "missing required property \"timestamps\"" });
+    if (rt.hasOwn(v, "execution_id")) vInvocationRequest_RequestID(v["execution_id"], p + "/execution_id", e);
     if (rt.hasOwn(v, "status")) vInvocationResponse_Status(v["status"], p + "/status", e);
     if (rt.hasOwn(v, "skill_id")) vInvocationRequest_SkillID(v["skill_id"], p + "/skill_id", e);
     if (rt.hasOwn(v, "timestamps")) vInvocationResponse_Timestamps(v["timestamps"], p + "/timestamps", e);
@@ -405,10 +384,10 @@ const enumInvocationResponse_InvocationStatus = new rt.JSONSet(["accepted", "run
 // InvocationResponse.json#/$defs/InvocationStatus
 export function vInvocationResponse_InvocationStatus(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (!enumInvocationResponse_InvocationStatus.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
+  if (!enumInvocationResponse_InvocationStatus.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of \"accepted\", \"running\", \"succeeded\", \"failed\", \"cancelled\"" });
 }
 
 // InvocationResponse.json#/properties/timestamps
@@ -419,17 +398,17 @@ export function vInvocationResponse_Timestamps(v: unknown, p: string, e: Validat
 // InvocationResponse.json#/$defs/Timestamps
 export function vInvocationResponse_Timestamps2(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "received")) e.push({ pointer: p + "/received", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "received")) e.push({ pointer: p + "/received", keyword: "required", message: "missing required property \"received\"" });
     if (rt.hasOwn(v, "received")) vInvocationResponse_Timestamps_Received(v["received"], p + "/received", e);
     if (rt.hasOwn(v, "started")) vInvocationResponse_Timestamps_Received(v["started"], p + "/started", e);
     if (rt.hasOwn(v, "completed")) vInvocationResponse_Timestamps_Received(v["completed"], p + "/completed", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "received" || k === "started" || k === "completed"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
+    for (const k of rt.sortedKeys(v, (k) => !(k === "received" || k === "started" || k === "completed"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
     if (rt.hasOwn(v, "completed")) {
-      if (!rt.hasOwn(v, "started")) e.push({ pointer: p + "/started", keyword: "dependentRequired", message: "is required when \"completed\" is present" });
+      if (!rt.hasOwn(v, "started")) e.push({ pointer: p + "/started", keyword: "dependentRequired", message: "property \"started\" is required when \"completed\" is present" });
     }
   }
 }
@@ -442,12 +421,12 @@ export function vInvocationResponse_Timestamps_Received(v: unknown, p: string, e
 // defs/common.json#/$defs/Timestamp
 export function vCommon_Timestamp(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length > 35 && rt.codePointLength(v) > 35) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 35 characters" });
-    if (!rePattern2.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,9})?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$" });
+    if (v.length > 35 && rt.codePointLength(v) > 35) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 35 characters long" });
+    if (!rePattern2.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\\\.[0-9]{1,9})?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$\"" });
   }
 }
 
@@ -463,12 +442,12 @@ export function vInvocationResponse_Error(v: unknown, p: string, e: ValidationEr
 // InvocationResponse.json#/$defs/InvocationError
 export function vInvocationResponse_InvocationError(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "code")) e.push({ pointer: p + "/code", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "message")) e.push({ pointer: p + "/message", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "code")) e.push({ pointer: p + "/code", keyword: "required", message: "missing required property \"code\"" });
+    if (!rt.hasOwn(v, "message")) e.push({ pointer: p + "/message", keyword: "required", message: "missing required property \"message\"" });
     if (rt.hasOwn(v, "code")) vInvocationResponse_InvocationError_Code(v["code"], p + "/code", e);
     if (rt.hasOwn(v, "message")) vInvocationResponse_InvocationError_Message(v["message"], p + "/message", e);
   }
@@ -477,24 +456,24 @@ export function vInvocationResponse_InvocationError(v: unknown, p: string, e: Va
 // InvocationResponse.json#/$defs/InvocationError/properties/code
 export function vInvocationResponse_InvocationError_Code(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 64 characters" });
-    if (!rePattern3.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[a-z][a-z0-9_]*$" });
+    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 64 characters long" });
+    if (!rePattern3.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[a-z][a-z0-9_]*$\"" });
   }
 }
 
 // InvocationResponse.json#/$defs/InvocationError/properties/message
 export function vInvocationResponse_InvocationError_Message(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (v.length > 4000 && rt.codePointLength(v) > 4000) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 4000 characters" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
+    if (v.length > 4000 && rt.codePointLength(v) > 4000) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 4000 characters long" });
   }
 }
 
@@ -506,33 +485,33 @@ export function vInvocationResponse_AllOf_X0(v: unknown, p: string, e: Validatio
 // InvocationResponse.json#/allOf/0/if
 export function vInvocationResponse_AllOf_X0_If(v: unknown, p: string, e: ValidationError[]): void {
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "status")) e.push({ pointer: p + "/status", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "status")) e.push({ pointer: p + "/status", keyword: "required", message: "missing required property \"status\"" });
     if (rt.hasOwn(v, "status")) vInvocationResponse_AllOf_X0_If_Status(v["status"], p + "/status", e);
   }
 }
 
 // InvocationResponse.json#/allOf/0/if/properties/status
 export function vInvocationResponse_AllOf_X0_If_Status(v: unknown, p: string, e: ValidationError[]): void {
-  if (!rt.jsonEqual(v, "failed")) e.push({ pointer: p, keyword: "const", message: "must be the constant value" });
+  if (!rt.jsonEqual(v, "failed")) e.push({ pointer: p, keyword: "const", message: "must be \"failed\"" });
 }
 
 // InvocationResponse.json#/allOf/0/then
 export function vInvocationResponse_AllOf_X0_Then(v: unknown, p: string, e: ValidationError[]): void {
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "error")) e.push({ pointer: p + "/error", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "error")) e.push({ pointer: p + "/error", keyword: "required", message: "missing required property \"error\"" });
   }
 }
 
 // ProtocolVersion.json#
 export function vProtocolVersion(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "version")) e.push({ pointer: p + "/version", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "version")) e.push({ pointer: p + "/version", keyword: "required", message: "missing required property \"version\"" });
     if (rt.hasOwn(v, "version")) vProtocolVersion_Version(v["version"], p + "/version", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "version"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
+    for (const k of rt.sortedKeys(v, (k) => !(k === "version"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
   }
 }
 
@@ -544,37 +523,37 @@ export function vProtocolVersion_Version(v: unknown, p: string, e: ValidationErr
 // defs/common.json#/$defs/SemVer
 export function vCommon_SemVer(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 64 characters" });
-    if (!rePattern4.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$" });
+    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 64 characters long" });
+    if (!rePattern4.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^(0|[1-9][0-9]*)\\\\.(0|[1-9][0-9]*)\\\\.(0|[1-9][0-9]*)$\"" });
   }
 }
 
 // SkillDescriptor.json#
 export function vSkillDescriptor(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "protocol")) e.push({ pointer: p + "/protocol", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "id")) e.push({ pointer: p + "/id", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "version")) e.push({ pointer: p + "/version", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "capability_type")) e.push({ pointer: p + "/capability_type", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "description")) e.push({ pointer: p + "/description", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "provider")) e.push({ pointer: p + "/provider", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "endpoint")) e.push({ pointer: p + "/endpoint", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "inputs")) e.push({ pointer: p + "/inputs", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "output")) e.push({ pointer: p + "/output", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "auth")) e.push({ pointer: p + "/auth", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "access")) e.push({ pointer: p + "/access", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "protocol")) e.push({ pointer: p + "/protocol", keyword: "required", message: "missing required property \"protocol\"" });
+    if (!rt.hasOwn(v, "id")) e.push({ pointer: p + "/id", keyword: "required", message: "missing required property \"id\"" });
+    if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "missing required property \"name\"" });
+    if (!rt.hasOwn(v, "version")) e.push({ pointer: p + "/version", keyword: "required", message: "missing required property \"version\"" });
+    if (!rt.hasOwn(v, "capability_type")) e.push({ pointer: p + "/capability_type", keyword: "required", message: "missing required property \"capability_type\"" });
+    if (!rt.hasOwn(v, "description")) e.push({ pointer: p + "/description", keyword: "required", message: "missing required property \"description\"" });
+    if (!rt.hasOwn(v, "provider")) e.push({ pointer: p + "/provider", keyword: "required", message: "missing required property \"provider\"" });
+    if (!rt.hasOwn(v, "endpoint")) e.push({ pointer: p + "/endpoint", keyword: "required", message: "missing required property \"endpoint\"" });
+    if (!rt.hasOwn(v, "inputs")) e.push({ pointer: p + "/inputs", keyword: "required", message: "missing required property \"inputs\"" });
+    if (!rt.hasOwn(v, "output")) e.push({ pointer: p + "/output", keyword: "required", message: "missing required property \"output\"" });
+    if (!rt.hasOwn(v, "auth")) e.push({ pointer: p + "/auth", keyword: "required", message: "missing required property \"auth\"" });
+    if (!rt.hasOwn(v, "access")) e.push({ pointer: p + "/access", keyword: "required", message: "missing required property \"access\"" });
     if (rt.hasOwn(v, "protocol")) vSkillDescriptor_Protocol(v["protocol"], p + "/protocol", e);
     if (rt.hasOwn(v, "id")) vInvocationRequest_SkillID(v["id"], p + "/id", e);
-    if (rt.hasOwn(v, "name")) vFinding_Kind(v["name"], p + "/name", e);
+    if (rt.hasOwn(v, "name")) vSkillDescriptor_Name(v["name"], p + "/name", e);
     if (rt.hasOwn(v, "version")) vProtocolVersion_Version(v["version"], p + "/version", e);
     if (rt.hasOwn(v, "capability_type")) vSkillDescriptor_CapabilityType(v["capability_type"], p + "/capability_type", e);
     if (rt.hasOwn(v, "description")) vInvocationResponse_InvocationError_Message(v["description"], p + "/description", e);
@@ -593,6 +572,18 @@ export function vSkillDescriptor_Protocol(v: unknown, p: string, e: ValidationEr
   vProtocolVersion(v, p, e);
 }
 
+// SkillDescriptor.json#/properties/name
+export function vSkillDescriptor_Name(v: unknown, p: string, e: ValidationError[]): void {
+  if (!(typeof v === "string")) {
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    return;
+  }
+  if (typeof v === "string") {
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
+    if (v.length > 200 && rt.codePointLength(v) > 200) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 200 characters long" });
+  }
+}
+
 // SkillDescriptor.json#/properties/capability_type
 export function vSkillDescriptor_CapabilityType(v: unknown, p: string, e: ValidationError[]): void {
   vCommon_CapabilityType(v, p, e);
@@ -603,10 +594,10 @@ const enumCommon_CapabilityType = new rt.JSONSet(["plugin", "api", "knowledge", 
 // defs/common.json#/$defs/CapabilityType
 export function vCommon_CapabilityType(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (!enumCommon_CapabilityType.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
+  if (!enumCommon_CapabilityType.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of \"plugin\", \"api\", \"knowledge\", \"task\"" });
 }
 
 // SkillDescriptor.json#/properties/provider
@@ -617,13 +608,13 @@ export function vSkillDescriptor_Provider(v: unknown, p: string, e: ValidationEr
 // SkillDescriptor.json#/$defs/Provider
 export function vSkillDescriptor_Provider2(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "url")) e.push({ pointer: p + "/url", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "name")) vFinding_Kind(v["name"], p + "/name", e);
+    if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "missing required property \"name\"" });
+    if (!rt.hasOwn(v, "url")) e.push({ pointer: p + "/url", keyword: "required", message: "missing required property \"url\"" });
+    if (rt.hasOwn(v, "name")) vSkillDescriptor_Name(v["name"], p + "/name", e);
     if (rt.hasOwn(v, "url")) vSkillDescriptor_Provider_URL(v["url"], p + "/url", e);
     if (rt.hasOwn(v, "contact")) vSkillDescriptor_Provider_Contact(v["contact"], p + "/contact", e);
   }
@@ -632,24 +623,24 @@ export function vSkillDescriptor_Provider2(v: unknown, p: string, e: ValidationE
 // SkillDescriptor.json#/$defs/Provider/properties/url
 export function vSkillDescriptor_Provider_URL(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length > 2048 && rt.codePointLength(v) > 2048) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 2048 characters" });
-    if (!rePattern5.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^https://(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$" });
+    if (v.length > 2048 && rt.codePointLength(v) > 2048) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 2048 characters long" });
+    if (!rePattern5.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^https://(?:[A-Za-z0-9.-]+|\\\\[[0-9A-Fa-f:.]+\\\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$\"" });
   }
 }
 
 // SkillDescriptor.json#/$defs/Provider/properties/contact
 export function vSkillDescriptor_Provider_Contact(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length > 254 && rt.codePointLength(v) > 254) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 254 characters" });
-    if (!rePattern6.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[!-?A-~]+@[A-Za-z0-9.-]+$" });
+    if (v.length > 254 && rt.codePointLength(v) > 254) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 254 characters long" });
+    if (!rePattern6.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[!-?A-~]+@[A-Za-z0-9.-]+$\"" });
   }
 }
 
@@ -661,12 +652,12 @@ export function vSkillDescriptor_Endpoint(v: unknown, p: string, e: ValidationEr
 // SkillDescriptor.json#/$defs/Endpoint
 export function vSkillDescriptor_Endpoint2(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "url")) e.push({ pointer: p + "/url", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "method")) e.push({ pointer: p + "/method", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "url")) e.push({ pointer: p + "/url", keyword: "required", message: "missing required property \"url\"" });
+    if (!rt.hasOwn(v, "method")) e.push({ pointer: p + "/method", keyword: "required", message: "missing required property \"method\"" });
     if (rt.hasOwn(v, "url")) vSkillDescriptor_Provider_URL(v["url"], p + "/url", e);
     if (rt.hasOwn(v, "method")) vSkillDescriptor_Endpoint_Method(v["method"], p + "/method", e);
     if (rt.hasOwn(v, "timeout_ms")) vSkillDescriptor_Endpoint_TimeoutMS(v["timeout_ms"], p + "/timeout_ms", e);
@@ -678,16 +669,16 @@ const enumSkillDescriptor_Endpoint_Method = new rt.JSONSet(["GET", "POST"]);
 // SkillDescriptor.json#/$defs/Endpoint/properties/method
 export function vSkillDescriptor_Endpoint_Method(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (!enumSkillDescriptor_Endpoint_Method.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
+  if (!enumSkillDescriptor_Endpoint_Method.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of \"GET\", \"POST\"" });
 }
 
 // SkillDescriptor.json#/$defs/Endpoint/properties/timeout_ms
 export function vSkillDescriptor_Endpoint_TimeoutMS(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type integer" });
+    e.push({ pointer: p, keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "number") {
@@ -699,13 +690,13 @@ export function vSkillDescriptor_Endpoint_TimeoutMS(v: unknown, p: string, e: Va
 // SkillDescriptor.json#/properties/inputs
 export function vSkillDescriptor_Inputs(v: unknown, p: string, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type array" });
+    e.push({ pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
   if (Array.isArray(v)) {
     if (v.length > 100) e.push({ pointer: p, keyword: "maxItems", message: "must have at most 100 items" });
     for (let i = 0; i < v.length; i++) vSkillDescriptor_Inputs_Items(v[i], p + "/" + i, e);
-    for (const j of rt.duplicateByIndexes(v, "name")) e.push({ pointer: p + "/" + j + "/name", keyword: "x-unique-by", message: "repeats the \"name\" of an earlier item" });
+    for (const j of rt.duplicateByIndexes(v, "name")) e.push({ pointer: p + "/" + j + "/name", keyword: "x-unique-by", message: "\"name\" duplicates that of an earlier item" });
   }
 }
 
@@ -717,30 +708,30 @@ export function vSkillDescriptor_Inputs_Items(v: unknown, p: string, e: Validati
 // SkillDescriptor.json#/$defs/InputParameter
 export function vSkillDescriptor_InputParameter(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "required")) e.push({ pointer: p + "/required", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "missing required property \"name\"" });
+    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
+    if (!rt.hasOwn(v, "required")) e.push({ pointer: p + "/required", keyword: "required", message: "missing required property \"required\"" });
     if (rt.hasOwn(v, "name")) vSkillDescriptor_InputParameter_Name(v["name"], p + "/name", e);
     if (rt.hasOwn(v, "type")) vSkillDescriptor_InputParameter_Type(v["type"], p + "/type", e);
     if (rt.hasOwn(v, "description")) vSkillDescriptor_InputParameter_Description(v["description"], p + "/description", e);
-    if (rt.hasOwn(v, "required")) vGetSessionFindingsParams_IncludeSummary(v["required"], p + "/required", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "name" || k === "type" || k === "description" || k === "required"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
+    if (rt.hasOwn(v, "required")) vFindingsResponse_IdentityShared(v["required"], p + "/required", e);
+    for (const k of rt.sortedKeys(v, (k) => !(k === "name" || k === "type" || k === "description" || k === "required"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
   }
 }
 
 // SkillDescriptor.json#/$defs/InputParameter/properties/name
 export function vSkillDescriptor_InputParameter_Name(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 64 characters" });
-    if (!rePattern1.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[A-Za-z_][A-Za-z0-9_]*$" });
+    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 64 characters long" });
+    if (!rePattern1.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[A-Za-z_][A-Za-z0-9_]*$\"" });
   }
 }
 
@@ -754,20 +745,20 @@ const enumSkillDescriptor_ValueType = new rt.JSONSet(["string", "number", "integ
 // SkillDescriptor.json#/$defs/ValueType
 export function vSkillDescriptor_ValueType(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (!enumSkillDescriptor_ValueType.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
+  if (!enumSkillDescriptor_ValueType.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of \"string\", \"number\", \"integer\", \"boolean\", \"object\", \"array\"" });
 }
 
 // SkillDescriptor.json#/$defs/InputParameter/properties/description
 export function vSkillDescriptor_InputParameter_Description(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length > 2000 && rt.codePointLength(v) > 2000) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 2000 characters" });
+    if (v.length > 2000 && rt.codePointLength(v) > 2000) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 2000 characters long" });
   }
 }
 
@@ -779,27 +770,27 @@ export function vSkillDescriptor_Output(v: unknown, p: string, e: ValidationErro
 // SkillDescriptor.json#/$defs/OutputDescriptor
 export function vSkillDescriptor_OutputDescriptor(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
     if (rt.hasOwn(v, "type")) vSkillDescriptor_InputParameter_Type(v["type"], p + "/type", e);
     if (rt.hasOwn(v, "description")) vSkillDescriptor_InputParameter_Description(v["description"], p + "/description", e);
     if (rt.hasOwn(v, "media_type")) vSkillDescriptor_OutputDescriptor_MediaType(v["media_type"], p + "/media_type", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "description" || k === "media_type"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
+    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "description" || k === "media_type"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
   }
 }
 
 // SkillDescriptor.json#/$defs/OutputDescriptor/properties/media_type
 export function vSkillDescriptor_OutputDescriptor_MediaType(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length > 255 && rt.codePointLength(v) > 255) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 255 characters" });
-    if (!rePattern7.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[a-z]+/[a-z0-9.+-]+$" });
+    if (v.length > 255 && rt.codePointLength(v) > 255) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 255 characters long" });
+    if (!rePattern7.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[a-z]+/[a-z0-9.+-]+$\"" });
   }
 }
 
@@ -811,9 +802,9 @@ export function vSkillDescriptor_Auth(v: unknown, p: string, e: ValidationError[
 // SkillDescriptor.json#/$defs/Auth
 export function vSkillDescriptor_Auth2(v: unknown, p: string, e: ValidationError[]): void {
   if (!rt.isObject(v)) {
-    e.push({ pointer: p, keyword: "type", message: "must be an object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
   } else if (!rt.hasOwn(v, "type")) {
-    e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
+    e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
   } else {
     switch (v["type"]) {
       case "api_key":
@@ -842,23 +833,23 @@ export function vSkillDescriptor_Auth_OneOf_X0(v: unknown, p: string, e: Validat
 // SkillDescriptor.json#/$defs/APIKeyAuth
 export function vSkillDescriptor_APIKeyAuth(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "in")) e.push({ pointer: p + "/in", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
+    if (!rt.hasOwn(v, "in")) e.push({ pointer: p + "/in", keyword: "required", message: "missing required property \"in\"" });
+    if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "missing required property \"name\"" });
     if (rt.hasOwn(v, "type")) vSkillDescriptor_APIKeyAuth_Type(v["type"], p + "/type", e);
     if (rt.hasOwn(v, "in")) vSkillDescriptor_APIKeyAuth_In(v["in"], p + "/in", e);
     if (rt.hasOwn(v, "name")) vSkillDescriptor_APIKeyAuth_Name(v["name"], p + "/name", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "in" || k === "name"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
+    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "in" || k === "name"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
   }
 }
 
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/type
 export function vSkillDescriptor_APIKeyAuth_Type(v: unknown, p: string, e: ValidationError[]): void {
-  if (!rt.jsonEqual(v, "api_key")) e.push({ pointer: p, keyword: "const", message: "must be the constant value" });
+  if (!rt.jsonEqual(v, "api_key")) e.push({ pointer: p, keyword: "const", message: "must be \"api_key\"" });
 }
 
 const enumSkillDescriptor_APIKeyAuth_In = new rt.JSONSet(["header", "query"]);
@@ -866,22 +857,22 @@ const enumSkillDescriptor_APIKeyAuth_In = new rt.JSONSet(["header", "query"]);
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/in
 export function vSkillDescriptor_APIKeyAuth_In(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (!enumSkillDescriptor_APIKeyAuth_In.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
+  if (!enumSkillDescriptor_APIKeyAuth_In.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of \"header\", \"query\"" });
 }
 
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/name
 export function vSkillDescriptor_APIKeyAuth_Name(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 128 characters" });
-    if (!rePattern8.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[!#$%&'*+.^_`|~0-9A-Za-z-]+$" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
+    if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 128 characters long" });
+    if (!rePattern8.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[!#$%\\u0026'*+.^_`|~0-9A-Za-z-]+$\"" });
   }
 }
 
@@ -893,33 +884,33 @@ export function vSkillDescriptor_Auth_OneOf_X1(v: unknown, p: string, e: Validat
 // SkillDescriptor.json#/$defs/OAuth2Auth
 export function vSkillDescriptor_OAuth2Auth(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "token_url")) e.push({ pointer: p + "/token_url", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
+    if (!rt.hasOwn(v, "token_url")) e.push({ pointer: p + "/token_url", keyword: "required", message: "missing required property \"token_url\"" });
     if (rt.hasOwn(v, "type")) vSkillDescriptor_OAuth2Auth_Type(v["type"], p + "/type", e);
     if (rt.hasOwn(v, "token_url")) vSkillDescriptor_Provider_URL(v["token_url"], p + "/token_url", e);
     if (rt.hasOwn(v, "scopes")) vSkillDescriptor_OAuth2Auth_Scopes(v["scopes"], p + "/scopes", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "token_url" || k === "scopes"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
+    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "token_url" || k === "scopes"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
   }
 }
 
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/type
 export function vSkillDescriptor_OAuth2Auth_Type(v: unknown, p: string, e: ValidationError[]): void {
-  if (!rt.jsonEqual(v, "oauth2")) e.push({ pointer: p, keyword: "const", message: "must be the constant value" });
+  if (!rt.jsonEqual(v, "oauth2")) e.push({ pointer: p, keyword: "const", message: "must be \"oauth2\"" });
 }
 
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes
 export function vSkillDescriptor_OAuth2Auth_Scopes(v: unknown, p: string, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type array" });
+    e.push({ pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
   if (Array.isArray(v)) {
     if (v.length > 64) e.push({ pointer: p, keyword: "maxItems", message: "must have at most 64 items" });
-    for (const j of rt.duplicateIndexes(v)) e.push({ pointer: p + "/" + j, keyword: "uniqueItems", message: "repeats an earlier item" });
+    for (const j of rt.duplicateIndexes(v)) e.push({ pointer: p + "/" + j, keyword: "uniqueItems", message: "duplicates an earlier item" });
     for (let i = 0; i < v.length; i++) vSkillDescriptor_OAuth2Auth_Scopes_Items(v[i], p + "/" + i, e);
   }
 }
@@ -927,13 +918,13 @@ export function vSkillDescriptor_OAuth2Auth_Scopes(v: unknown, p: string, e: Val
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes/items
 export function vSkillDescriptor_OAuth2Auth_Scopes_Items(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (v.length > 256 && rt.codePointLength(v) > 256) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 256 characters" });
-    if (!rePattern9.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^[!#-\\[\\]-~]+$" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
+    if (v.length > 256 && rt.codePointLength(v) > 256) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 256 characters long" });
+    if (!rePattern9.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[!#-\\\\[\\\\]-~]+$\"" });
   }
 }
 
@@ -945,22 +936,22 @@ export function vSkillDescriptor_Auth_OneOf_X2(v: unknown, p: string, e: Validat
 // SkillDescriptor.json#/$defs/CustomAuth
 export function vSkillDescriptor_CustomAuth(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "scheme")) e.push({ pointer: p + "/scheme", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
+    if (!rt.hasOwn(v, "scheme")) e.push({ pointer: p + "/scheme", keyword: "required", message: "missing required property \"scheme\"" });
     if (rt.hasOwn(v, "type")) vSkillDescriptor_CustomAuth_Type(v["type"], p + "/type", e);
-    if (rt.hasOwn(v, "scheme")) vFindingsResponse_Meta_ServerVersion(v["scheme"], p + "/scheme", e);
+    if (rt.hasOwn(v, "scheme")) vInvocationRequest_RequestID(v["scheme"], p + "/scheme", e);
     if (rt.hasOwn(v, "documentation_url")) vSkillDescriptor_Provider_URL(v["documentation_url"], p + "/documentation_url", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "scheme" || k === "documentation_url"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
+    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "scheme" || k === "documentation_url"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
   }
 }
 
 // SkillDescriptor.json#/$defs/CustomAuth/properties/type
 export function vSkillDescriptor_CustomAuth_Type(v: unknown, p: string, e: ValidationError[]): void {
-  if (!rt.jsonEqual(v, "custom")) e.push({ pointer: p, keyword: "const", message: "must be the constant value" });
+  if (!rt.jsonEqual(v, "custom")) e.push({ pointer: p, keyword: "const", message: "must be \"custom\"" });
 }
 
 // SkillDescriptor.json#/$defs/Auth/oneOf/3
@@ -971,19 +962,19 @@ export function vSkillDescriptor_Auth_OneOf_X3(v: unknown, p: string, e: Validat
 // SkillDescriptor.json#/$defs/NoAuth
 export function vSkillDescriptor_NoAuth(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
     if (rt.hasOwn(v, "type")) vSkillDescriptor_NoAuth_Type(v["type"], p + "/type", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "type"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
+    for (const k of rt.sortedKeys(v, (k) => !(k === "type"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
   }
 }
 
 // SkillDescriptor.json#/$defs/NoAuth/properties/type
 export function vSkillDescriptor_NoAuth_Type(v: unknown, p: string, e: ValidationError[]): void {
-  if (!rt.jsonEqual(v, "none")) e.push({ pointer: p, keyword: "const", message: "must be the constant value" });
+  if (!rt.jsonEqual(v, "none")) e.push({ pointer: p, keyword: "const", message: "must be \"none\"" });
 }
 
 // SkillDescriptor.json#/properties/access
@@ -996,21 +987,21 @@ const enumCommon_Access = new rt.JSONSet(["public", "restricted", "private"]);
 // defs/common.json#/$defs/Access
 export function vCommon_Access(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (!enumCommon_Access.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of the listed values" });
+  if (!enumCommon_Access.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of \"public\", \"restricted\", \"private\"" });
 }
 
 // SkillDescriptor.json#/properties/tags
 export function vSkillDescriptor_Tags(v: unknown, p: string, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type array" });
+    e.push({ pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
   if (Array.isArray(v)) {
     if (v.length > 32) e.push({ pointer: p, keyword: "maxItems", message: "must have at most 32 items" });
-    for (const j of rt.duplicateIndexes(v)) e.push({ pointer: p + "/" + j, keyword: "uniqueItems", message: "repeats an earlier item" });
+    for (const j of rt.duplicateIndexes(v)) e.push({ pointer: p + "/" + j, keyword: "uniqueItems", message: "duplicates an earlier item" });
     for (let i = 0; i < v.length; i++) vSkillDescriptor_Tags_Items(v[i], p + "/" + i, e);
   }
 }
@@ -1018,24 +1009,24 @@ export function vSkillDescriptor_Tags(v: unknown, p: string, e: ValidationError[
 // SkillDescriptor.json#/properties/tags/items
 export function vSkillDescriptor_Tags_Items(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 64 characters" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
+    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 64 characters long" });
   }
 }
 
 // SkillIndex.json#
 export function vSkillIndex(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "protocol")) e.push({ pointer: p + "/protocol", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "skills")) e.push({ pointer: p + "/skills", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "protocol")) e.push({ pointer: p + "/protocol", keyword: "required", message: "missing required property \"protocol\"" });
+    if (!rt.hasOwn(v, "skills")) e.push({ pointer: p + "/skills", keyword: "required", message: "missing required property \"skills\"" });
     if (rt.hasOwn(v, "protocol")) vSkillDescriptor_Protocol(v["protocol"], p + "/protocol", e);
     if (rt.hasOwn(v, "provider")) vSkillDescriptor_Provider(v["provider"], p + "/provider", e);
     if (rt.hasOwn(v, "skills")) vSkillIndex_Skills(v["skills"], p + "/skills", e);
@@ -1045,12 +1036,12 @@ export function vSkillIndex(v: unknown, p: string, e: ValidationError[]): void {
 // SkillIndex.json#/properties/skills
 export function vSkillIndex_Skills(v: unknown, p: string, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type array" });
+    e.push({ pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) vSkillIndex_Skills_Items(v[i], p + "/" + i, e);
-    for (const j of rt.duplicateByIndexes(v, "id")) e.push({ pointer: p + "/" + j + "/id", keyword: "x-unique-by", message: "repeats the \"id\" of an earlier item" });
+    for (const j of rt.duplicateByIndexes(v, "id")) e.push({ pointer: p + "/" + j + "/id", keyword: "x-unique-by", message: "\"id\" duplicates that of an earlier item" });
   }
 }
 
@@ -1062,18 +1053,18 @@ export function vSkillIndex_Skills_Items(v: unknown, p: string, e: ValidationErr
 // SkillIndex.json#/$defs/SkillIndexEntry
 export function vSkillIndex_SkillIndexEntry(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type object" });
+    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "id")) e.push({ pointer: p + "/id", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "version")) e.push({ pointer: p + "/version", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "capability_type")) e.push({ pointer: p + "/capability_type", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "access")) e.push({ pointer: p + "/access", keyword: "required", message: "is required" });
-    if (!rt.hasOwn(v, "descriptor_url")) e.push({ pointer: p + "/descriptor_url", keyword: "required", message: "is required" });
+    if (!rt.hasOwn(v, "id")) e.push({ pointer: p + "/id", keyword: "required", message: "missing required property \"id\"" });
+    if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "missing required property \"name\"" });
+    if (!rt.hasOwn(v, "version")) e.push({ pointer: p + "/version", keyword: "required", message: "missing required property \"version\"" });
+    if (!rt.hasOwn(v, "capability_type")) e.push({ pointer: p + "/capability_type", keyword: "required", message: "missing required property \"capability_type\"" });
+    if (!rt.hasOwn(v, "access")) e.push({ pointer: p + "/access", keyword: "required", message: "missing required property \"access\"" });
+    if (!rt.hasOwn(v, "descriptor_url")) e.push({ pointer: p + "/descriptor_url", keyword: "required", message: "missing required property \"descriptor_url\"" });
     if (rt.hasOwn(v, "id")) vInvocationRequest_SkillID(v["id"], p + "/id", e);
-    if (rt.hasOwn(v, "name")) vFinding_Kind(v["name"], p + "/name", e);
+    if (rt.hasOwn(v, "name")) vSkillDescriptor_Name(v["name"], p + "/name", e);
     if (rt.hasOwn(v, "version")) vProtocolVersion_Version(v["version"], p + "/version", e);
     if (rt.hasOwn(v, "capability_type")) vSkillDescriptor_CapabilityType(v["capability_type"], p + "/capability_type", e);
     if (rt.hasOwn(v, "access")) vSkillDescriptor_Access(v["access"], p + "/access", e);
@@ -1085,23 +1076,23 @@ export function vSkillIndex_SkillIndexEntry(v: unknown, p: string, e: Validation
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/description
 export function vSkillIndex_SkillIndexEntry_Description(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length > 4000 && rt.codePointLength(v) > 4000) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 4000 characters" });
+    if (v.length > 4000 && rt.codePointLength(v) > 4000) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 4000 characters long" });
   }
 }
 
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/descriptor_url
 export function vSkillIndex_SkillIndexEntry_DescriptorURL(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "must be of type string" });
+    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
-    if (v.length > 2048 && rt.codePointLength(v) > 2048) e.push({ pointer: p, keyword: "maxLength", message: "must have at most 2048 characters" });
-    if (!rePattern10.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern ^(?:https://[!-~]+|[!-\"$-.0-9;->@-~]*(?:[/?#][!-~]*)?)$" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
+    if (v.length > 2048 && rt.codePointLength(v) > 2048) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 2048 characters long" });
+    if (!rePattern10.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^(?:https://[!-~]+|[!-\\\"$-.0-9;-\\u003e@-~]*(?:[/?#][!-~]*)?)$\"" });
   }
 }

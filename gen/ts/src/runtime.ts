@@ -37,6 +37,42 @@ export function hasOwn(o: object, k: string): boolean {
   return Object.prototype.hasOwnProperty.call(o, k);
 }
 
+/**
+ * typeName names the JSON type of v for messages, as the Go package does: null, boolean,
+ * integer (a number with an integral value), number, string, array or object; a value that is not
+ * JSON is named by typeof (or by its text, for NaN and the infinities).
+ */
+export function typeName(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  if (typeof v === "number") return Number.isInteger(v) ? "integer" : Number.isFinite(v) ? "number" : String(v);
+  return typeof v;
+}
+
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+const ESCAPES: { [c: string]: string } = { "\x07": "\\a", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\v": "\\v", '"': '\\"', "\\": "\\\\" };
+
+/**
+ * goQuote quotes s for messages exactly as Go's strconv.Quote does: printable characters as they
+ * are, the C escapes, and \xHH, \uHHHH or \UHHHHHHHH (lowercase hex) for the rest. An unpaired
+ * surrogate, which a JSON document cannot carry, is written as U+FFFD.
+ */
+export function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    let c = ch.codePointAt(0) ?? 0xfffd;
+    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
+    const x = String.fromCodePoint(c);
+    const esc = ESCAPES[x];
+    if (esc !== undefined) out += esc;
+    else if (PRINTABLE.test(x)) out += x;
+    else if (c < 0x20 || c === 0x7f) out += "\\x" + c.toString(16).padStart(2, "0");
+    else if (c < 0x10000) out += "\\u" + c.toString(16).padStart(4, "0");
+    else out += "\\U" + c.toString(16).padStart(8, "0");
+  }
+  return out + '"';
+}
+
 /** esc escapes one RFC 6901 reference token. */
 export function esc(token: string): string {
   if (token.indexOf("~") < 0 && token.indexOf("/") < 0) return token;

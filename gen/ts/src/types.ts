@@ -8,7 +8,7 @@
  */
 export interface Finding {
   /**
-   * The stable, server-defined identifier of the probe that produced the finding (for example "stale_pending"), 1 to 200 characters. The standard does not enumerate or reserve kinds; two servers that use the same kind name should mean the same thing by it.
+   * The stable, server-defined identifier of the probe that produced the finding (for example "stale_pending"), at least 1 character. The standard does not enumerate or reserve kinds, nor bound their length (a skillgen server sends at most 200 characters); two servers that use the same kind name should mean the same thing by it.
    */
   kind: string;
   /**
@@ -22,7 +22,7 @@ export interface Finding {
 /**
  * FindingsResponse
  *
- * The result of the SuperAuditor pull tool get_session_findings. Everything in it is computed from one truncated set: the server runs its single detector, keeps the first per_kind_limit findings of each kind in detector order (the pair detector output and per_kind_limit determines the returned set), and derives findings, total, counts_by_kind, counts_by_severity, capped_kinds and summary from that set, so they always agree. Findings are NOT filtered by the caller's isolation axis (project, agent, tenant or equivalent), the opposite of every other read of the server: the channel exists to surface forgotten state. The object is closed (no other members): in particular it never carries the legacy broadcast block, which would bill the same findings twice.
+ * The result of the SuperAuditor pull tool get_session_findings. Everything in it is computed from one truncated set: the server runs its single detector, keeps the first per_kind_limit findings of each kind in detector order (the pair detector output and per_kind_limit determines the returned set), and derives findings, total, counts_by_kind, counts_by_severity, capped_kinds and summary from that set, so they always agree. Findings are NOT filtered by the caller's isolation axis (project, agent, tenant or equivalent), the opposite of every other read of the server: the channel exists to surface forgotten state. This schema is what a consumer accepts: everything the standard allows a conforming server to send, and no bound the standard does not set (beyond 2^53-1 on integers, so that Go and JavaScript read the same numbers). The object is open: a later minor version of the standard may add members, which consumers tolerate and preserve. A server never sends the legacy broadcast block in it (the standard forbids it, and it would bill the same findings twice); a skillgen server sends no other member at all and keeps narrower bounds of its own (docs/superauditor.md).
  */
 export interface FindingsResponse {
   /**
@@ -34,7 +34,7 @@ export interface FindingsResponse {
    */
   total: number;
   /**
-   * For each kind present in findings, how many returned findings have it (at least 1, at most per_kind_limit, so at most 10000). Kinds with no returned finding are absent; the values sum to total. Computed over the returned set, never over the untruncated one.
+   * For each kind present in findings, how many returned findings have it (at least 1, at most per_kind_limit). Kinds with no returned finding are absent; the values sum to total. Computed over the returned set, never over the untruncated one.
    */
   counts_by_kind: { [key: string]: number };
   /**
@@ -42,11 +42,11 @@ export interface FindingsResponse {
    */
   counts_by_severity: { [key: string]: number };
   /**
-   * Every kind that had more findings than were returned, and no other kind; always present, empty when nothing was capped. Decided by observation (the reference technique fetches per_kind_limit + 1 findings per kind and trims the extra one), never inferred from count == limit: a kind with exactly per_kind_limit findings is not capped. With per_kind_limit 0, every kind that had findings is listed. Distinct kinds; order is not significant (servers list them in detector order).
+   * Every kind that had more findings than were returned, and no other kind; always present, empty when nothing was capped. Decided by observation (the reference technique fetches per_kind_limit + 1 findings per kind and trims the extra one), never inferred from count == limit: a kind with exactly per_kind_limit findings is not capped. With per_kind_limit 0, every kind that had findings is listed. Order is not significant; a skillgen server lists each capped kind once, in order of its first appearance in the detector output.
    */
   capped_kinds: string[];
   /**
-   * The per-kind limit actually applied (the request's value, or the default 5), echoed so that a consumer reading a stored response can interpret capped_kinds without the request. 0 to 10000.
+   * The per-kind limit actually applied (the request's value, or the default 5), echoed so that a consumer reading a stored response can interpret capped_kinds without the request. The standard sets no maximum (a skillgen server applies at most 10000).
    */
   per_kind_limit: number;
   /**
@@ -54,13 +54,15 @@ export interface FindingsResponse {
    */
   summary?: string;
   /**
-   * Present, with the value true, when the server cannot tell sessions apart (for example a shared remote transport and no session_key declared), so per-session probes saw every session's state. Omitted otherwise: the value false is never sent, and absent means session identity was honoured.
+   * Present, with the value true, when the server cannot tell sessions apart (for example a shared remote transport and no session_key declared), so per-session probes saw every session's state. Otherwise the standard asks servers to omit it (SHOULD, not MUST): a skillgen server never sends false, and a consumer treats false like absence, meaning session identity was honoured.
    */
   identity_shared?: boolean;
   /**
    * Facts about the answering server instance.
    */
   _meta: Meta;
+  /** Keys the schema does not declare (additionalProperties or patternProperties). */
+  [key: string]: unknown;
 }
 
 /**
@@ -68,7 +70,7 @@ export interface FindingsResponse {
  */
 export interface Meta {
   /**
-   * The version of the running server instance, as the server names itself (for example "0.9.0"), 1 to 128 characters. Free-form: it identifies the implementation, it is not a protocol version.
+   * The version of the running server instance, as the server names itself (for example "0.9.0"), at least 1 character. Free-form: it identifies the implementation, it is not a protocol version. The standard sets no maximum (a skillgen server sends at most 128 characters).
    */
   server_version: string;
   /** Keys the schema does not declare (additionalProperties or patternProperties). */

@@ -17,13 +17,21 @@ export function isFinding(value: unknown): value is Finding {
   return validateFinding(value).length === 0;
 }
 
+/**
+ * checkFinding validates a value that is already parsed (for example the result of
+ * await response.json()) as a Finding: the value, typed, when it is valid, else every violation.
+ */
+export function checkFinding(value: unknown): ParseResult<Finding> {
+  const errors = validateFinding(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as Finding };
+}
+
 /** parseFinding parses JSON text and validates it as a Finding. */
 export function parseFinding(json: string): ParseResult<Finding> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateFinding(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as Finding };
+  return checkFinding(r.value);
 }
 
 /** serializeFinding writes value as JSON text. */
@@ -43,13 +51,21 @@ export function isFindingsResponse(value: unknown): value is FindingsResponse {
   return validateFindingsResponse(value).length === 0;
 }
 
+/**
+ * checkFindingsResponse validates a value that is already parsed (for example the result of
+ * await response.json()) as a FindingsResponse: the value, typed, when it is valid, else every violation.
+ */
+export function checkFindingsResponse(value: unknown): ParseResult<FindingsResponse> {
+  const errors = validateFindingsResponse(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as FindingsResponse };
+}
+
 /** parseFindingsResponse parses JSON text and validates it as a FindingsResponse. */
 export function parseFindingsResponse(json: string): ParseResult<FindingsResponse> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateFindingsResponse(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as FindingsResponse };
+  return checkFindingsResponse(r.value);
 }
 
 /** serializeFindingsResponse writes value as JSON text. */
@@ -69,13 +85,21 @@ export function isMeta(value: unknown): value is Meta {
   return validateMeta(value).length === 0;
 }
 
+/**
+ * checkMeta validates a value that is already parsed (for example the result of
+ * await response.json()) as a Meta: the value, typed, when it is valid, else every violation.
+ */
+export function checkMeta(value: unknown): ParseResult<Meta> {
+  const errors = validateMeta(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as Meta };
+}
+
 /** parseMeta parses JSON text and validates it as a Meta. */
 export function parseMeta(json: string): ParseResult<Meta> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateMeta(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as Meta };
+  return checkMeta(r.value);
 }
 
 /** serializeMeta writes value as JSON text. */
@@ -95,13 +119,21 @@ export function isGetSessionFindingsParams(value: unknown): value is GetSessionF
   return validateGetSessionFindingsParams(value).length === 0;
 }
 
+/**
+ * checkGetSessionFindingsParams validates a value that is already parsed (for example the result of
+ * await response.json()) as a GetSessionFindingsParams: the value, typed, when it is valid, else every violation.
+ */
+export function checkGetSessionFindingsParams(value: unknown): ParseResult<GetSessionFindingsParams> {
+  const errors = validateGetSessionFindingsParams(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as GetSessionFindingsParams };
+}
+
 /** parseGetSessionFindingsParams parses JSON text and validates it as a GetSessionFindingsParams. */
 export function parseGetSessionFindingsParams(json: string): ParseResult<GetSessionFindingsParams> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateGetSessionFindingsParams(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as GetSessionFindingsParams };
+  return checkGetSessionFindingsParams(r.value);
 }
 
 /** serializeGetSessionFindingsParams writes value as JSON text. */
@@ -121,13 +153,21 @@ export function isInvocationRequest(value: unknown): value is InvocationRequest 
   return validateInvocationRequest(value).length === 0;
 }
 
+/**
+ * checkInvocationRequest validates a value that is already parsed (for example the result of
+ * await response.json()) as a InvocationRequest: the value, typed, when it is valid, else every violation.
+ */
+export function checkInvocationRequest(value: unknown): ParseResult<InvocationRequest> {
+  const errors = validateInvocationRequest(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as InvocationRequest };
+}
+
 /** parseInvocationRequest parses JSON text and validates it as a InvocationRequest. */
 export function parseInvocationRequest(json: string): ParseResult<InvocationRequest> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateInvocationRequest(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as InvocationRequest };
+  return checkInvocationRequest(r.value);
 }
 
 /** serializeInvocationRequest writes value as JSON text. */
@@ -147,13 +187,21 @@ export function isCaller(value: unknown): value is Caller {
   return validateCaller(value).length === 0;
 }
 
+/**
+ * checkCaller validates a value that is already parsed (for example the result of
+ * await response.json()) as a Caller: the value, typed, when it is valid, else every violation.
+ */
+export function checkCaller(value: unknown): ParseResult<Caller> {
+  const errors = validateCaller(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as Caller };
+}
+
 /** parseCaller parses JSON text and validates it as a Caller. */
 export function parseCaller(json: string): ParseResult<Caller> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateCaller(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as Caller };
+  return checkCaller(r.value);
 }
 
 /** serializeCaller writes value as JSON text. */
@@ -173,13 +221,21 @@ export function isCallerType(value: unknown): value is CallerType {
   return validateCallerType(value).length === 0;
 }
 
+/**
+ * checkCallerType validates a value that is already parsed (for example the result of
+ * await response.json()) as a CallerType: the value, typed, when it is valid, else every violation.
+ */
+export function checkCallerType(value: unknown): ParseResult<CallerType> {
+  const errors = validateCallerType(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as CallerType };
+}
+
 /** parseCallerType parses JSON text and validates it as a CallerType. */
 export function parseCallerType(json: string): ParseResult<CallerType> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateCallerType(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as CallerType };
+  return checkCallerType(r.value);
 }
 
 /** serializeCallerType writes value as JSON text. */
@@ -199,13 +255,21 @@ export function isInvocationResponse(value: unknown): value is InvocationRespons
   return validateInvocationResponse(value).length === 0;
 }
 
+/**
+ * checkInvocationResponse validates a value that is already parsed (for example the result of
+ * await response.json()) as a InvocationResponse: the value, typed, when it is valid, else every violation.
+ */
+export function checkInvocationResponse(value: unknown): ParseResult<InvocationResponse> {
+  const errors = validateInvocationResponse(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as InvocationResponse };
+}
+
 /** parseInvocationResponse parses JSON text and validates it as a InvocationResponse. */
 export function parseInvocationResponse(json: string): ParseResult<InvocationResponse> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateInvocationResponse(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as InvocationResponse };
+  return checkInvocationResponse(r.value);
 }
 
 /** serializeInvocationResponse writes value as JSON text. */
@@ -225,13 +289,21 @@ export function isInvocationStatus(value: unknown): value is InvocationStatus {
   return validateInvocationStatus(value).length === 0;
 }
 
+/**
+ * checkInvocationStatus validates a value that is already parsed (for example the result of
+ * await response.json()) as a InvocationStatus: the value, typed, when it is valid, else every violation.
+ */
+export function checkInvocationStatus(value: unknown): ParseResult<InvocationStatus> {
+  const errors = validateInvocationStatus(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as InvocationStatus };
+}
+
 /** parseInvocationStatus parses JSON text and validates it as a InvocationStatus. */
 export function parseInvocationStatus(json: string): ParseResult<InvocationStatus> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateInvocationStatus(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as InvocationStatus };
+  return checkInvocationStatus(r.value);
 }
 
 /** serializeInvocationStatus writes value as JSON text. */
@@ -251,13 +323,21 @@ export function isTimestamps(value: unknown): value is Timestamps {
   return validateTimestamps(value).length === 0;
 }
 
+/**
+ * checkTimestamps validates a value that is already parsed (for example the result of
+ * await response.json()) as a Timestamps: the value, typed, when it is valid, else every violation.
+ */
+export function checkTimestamps(value: unknown): ParseResult<Timestamps> {
+  const errors = validateTimestamps(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as Timestamps };
+}
+
 /** parseTimestamps parses JSON text and validates it as a Timestamps. */
 export function parseTimestamps(json: string): ParseResult<Timestamps> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateTimestamps(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as Timestamps };
+  return checkTimestamps(r.value);
 }
 
 /** serializeTimestamps writes value as JSON text. */
@@ -277,13 +357,21 @@ export function isInvocationError(value: unknown): value is InvocationError {
   return validateInvocationError(value).length === 0;
 }
 
+/**
+ * checkInvocationError validates a value that is already parsed (for example the result of
+ * await response.json()) as a InvocationError: the value, typed, when it is valid, else every violation.
+ */
+export function checkInvocationError(value: unknown): ParseResult<InvocationError> {
+  const errors = validateInvocationError(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as InvocationError };
+}
+
 /** parseInvocationError parses JSON text and validates it as a InvocationError. */
 export function parseInvocationError(json: string): ParseResult<InvocationError> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateInvocationError(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as InvocationError };
+  return checkInvocationError(r.value);
 }
 
 /** serializeInvocationError writes value as JSON text. */
@@ -303,13 +391,21 @@ export function isProtocolVersion(value: unknown): value is ProtocolVersion {
   return validateProtocolVersion(value).length === 0;
 }
 
+/**
+ * checkProtocolVersion validates a value that is already parsed (for example the result of
+ * await response.json()) as a ProtocolVersion: the value, typed, when it is valid, else every violation.
+ */
+export function checkProtocolVersion(value: unknown): ParseResult<ProtocolVersion> {
+  const errors = validateProtocolVersion(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as ProtocolVersion };
+}
+
 /** parseProtocolVersion parses JSON text and validates it as a ProtocolVersion. */
 export function parseProtocolVersion(json: string): ParseResult<ProtocolVersion> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateProtocolVersion(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as ProtocolVersion };
+  return checkProtocolVersion(r.value);
 }
 
 /** serializeProtocolVersion writes value as JSON text. */
@@ -329,13 +425,21 @@ export function isSkillDescriptor(value: unknown): value is SkillDescriptor {
   return validateSkillDescriptor(value).length === 0;
 }
 
+/**
+ * checkSkillDescriptor validates a value that is already parsed (for example the result of
+ * await response.json()) as a SkillDescriptor: the value, typed, when it is valid, else every violation.
+ */
+export function checkSkillDescriptor(value: unknown): ParseResult<SkillDescriptor> {
+  const errors = validateSkillDescriptor(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as SkillDescriptor };
+}
+
 /** parseSkillDescriptor parses JSON text and validates it as a SkillDescriptor. */
 export function parseSkillDescriptor(json: string): ParseResult<SkillDescriptor> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateSkillDescriptor(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as SkillDescriptor };
+  return checkSkillDescriptor(r.value);
 }
 
 /** serializeSkillDescriptor writes value as JSON text. */
@@ -355,13 +459,21 @@ export function isProvider(value: unknown): value is Provider {
   return validateProvider(value).length === 0;
 }
 
+/**
+ * checkProvider validates a value that is already parsed (for example the result of
+ * await response.json()) as a Provider: the value, typed, when it is valid, else every violation.
+ */
+export function checkProvider(value: unknown): ParseResult<Provider> {
+  const errors = validateProvider(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as Provider };
+}
+
 /** parseProvider parses JSON text and validates it as a Provider. */
 export function parseProvider(json: string): ParseResult<Provider> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateProvider(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as Provider };
+  return checkProvider(r.value);
 }
 
 /** serializeProvider writes value as JSON text. */
@@ -381,13 +493,21 @@ export function isEndpoint(value: unknown): value is Endpoint {
   return validateEndpoint(value).length === 0;
 }
 
+/**
+ * checkEndpoint validates a value that is already parsed (for example the result of
+ * await response.json()) as a Endpoint: the value, typed, when it is valid, else every violation.
+ */
+export function checkEndpoint(value: unknown): ParseResult<Endpoint> {
+  const errors = validateEndpoint(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as Endpoint };
+}
+
 /** parseEndpoint parses JSON text and validates it as a Endpoint. */
 export function parseEndpoint(json: string): ParseResult<Endpoint> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateEndpoint(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as Endpoint };
+  return checkEndpoint(r.value);
 }
 
 /** serializeEndpoint writes value as JSON text. */
@@ -407,13 +527,21 @@ export function isEndpointMethod(value: unknown): value is EndpointMethod {
   return validateEndpointMethod(value).length === 0;
 }
 
+/**
+ * checkEndpointMethod validates a value that is already parsed (for example the result of
+ * await response.json()) as a EndpointMethod: the value, typed, when it is valid, else every violation.
+ */
+export function checkEndpointMethod(value: unknown): ParseResult<EndpointMethod> {
+  const errors = validateEndpointMethod(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as EndpointMethod };
+}
+
 /** parseEndpointMethod parses JSON text and validates it as a EndpointMethod. */
 export function parseEndpointMethod(json: string): ParseResult<EndpointMethod> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateEndpointMethod(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as EndpointMethod };
+  return checkEndpointMethod(r.value);
 }
 
 /** serializeEndpointMethod writes value as JSON text. */
@@ -433,13 +561,21 @@ export function isInputParameter(value: unknown): value is InputParameter {
   return validateInputParameter(value).length === 0;
 }
 
+/**
+ * checkInputParameter validates a value that is already parsed (for example the result of
+ * await response.json()) as a InputParameter: the value, typed, when it is valid, else every violation.
+ */
+export function checkInputParameter(value: unknown): ParseResult<InputParameter> {
+  const errors = validateInputParameter(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as InputParameter };
+}
+
 /** parseInputParameter parses JSON text and validates it as a InputParameter. */
 export function parseInputParameter(json: string): ParseResult<InputParameter> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateInputParameter(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as InputParameter };
+  return checkInputParameter(r.value);
 }
 
 /** serializeInputParameter writes value as JSON text. */
@@ -459,13 +595,21 @@ export function isOutputDescriptor(value: unknown): value is OutputDescriptor {
   return validateOutputDescriptor(value).length === 0;
 }
 
+/**
+ * checkOutputDescriptor validates a value that is already parsed (for example the result of
+ * await response.json()) as a OutputDescriptor: the value, typed, when it is valid, else every violation.
+ */
+export function checkOutputDescriptor(value: unknown): ParseResult<OutputDescriptor> {
+  const errors = validateOutputDescriptor(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as OutputDescriptor };
+}
+
 /** parseOutputDescriptor parses JSON text and validates it as a OutputDescriptor. */
 export function parseOutputDescriptor(json: string): ParseResult<OutputDescriptor> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateOutputDescriptor(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as OutputDescriptor };
+  return checkOutputDescriptor(r.value);
 }
 
 /** serializeOutputDescriptor writes value as JSON text. */
@@ -485,13 +629,21 @@ export function isValueType(value: unknown): value is ValueType {
   return validateValueType(value).length === 0;
 }
 
+/**
+ * checkValueType validates a value that is already parsed (for example the result of
+ * await response.json()) as a ValueType: the value, typed, when it is valid, else every violation.
+ */
+export function checkValueType(value: unknown): ParseResult<ValueType> {
+  const errors = validateValueType(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as ValueType };
+}
+
 /** parseValueType parses JSON text and validates it as a ValueType. */
 export function parseValueType(json: string): ParseResult<ValueType> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateValueType(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as ValueType };
+  return checkValueType(r.value);
 }
 
 /** serializeValueType writes value as JSON text. */
@@ -511,13 +663,21 @@ export function isAuth(value: unknown): value is Auth {
   return validateAuth(value).length === 0;
 }
 
+/**
+ * checkAuth validates a value that is already parsed (for example the result of
+ * await response.json()) as a Auth: the value, typed, when it is valid, else every violation.
+ */
+export function checkAuth(value: unknown): ParseResult<Auth> {
+  const errors = validateAuth(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as Auth };
+}
+
 /** parseAuth parses JSON text and validates it as a Auth. */
 export function parseAuth(json: string): ParseResult<Auth> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateAuth(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as Auth };
+  return checkAuth(r.value);
 }
 
 /** serializeAuth writes value as JSON text. */
@@ -537,13 +697,21 @@ export function isAPIKeyAuth(value: unknown): value is APIKeyAuth {
   return validateAPIKeyAuth(value).length === 0;
 }
 
+/**
+ * checkAPIKeyAuth validates a value that is already parsed (for example the result of
+ * await response.json()) as a APIKeyAuth: the value, typed, when it is valid, else every violation.
+ */
+export function checkAPIKeyAuth(value: unknown): ParseResult<APIKeyAuth> {
+  const errors = validateAPIKeyAuth(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as APIKeyAuth };
+}
+
 /** parseAPIKeyAuth parses JSON text and validates it as a APIKeyAuth. */
 export function parseAPIKeyAuth(json: string): ParseResult<APIKeyAuth> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateAPIKeyAuth(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as APIKeyAuth };
+  return checkAPIKeyAuth(r.value);
 }
 
 /** serializeAPIKeyAuth writes value as JSON text. */
@@ -563,13 +731,21 @@ export function isAPIKeyAuthIn(value: unknown): value is APIKeyAuthIn {
   return validateAPIKeyAuthIn(value).length === 0;
 }
 
+/**
+ * checkAPIKeyAuthIn validates a value that is already parsed (for example the result of
+ * await response.json()) as a APIKeyAuthIn: the value, typed, when it is valid, else every violation.
+ */
+export function checkAPIKeyAuthIn(value: unknown): ParseResult<APIKeyAuthIn> {
+  const errors = validateAPIKeyAuthIn(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as APIKeyAuthIn };
+}
+
 /** parseAPIKeyAuthIn parses JSON text and validates it as a APIKeyAuthIn. */
 export function parseAPIKeyAuthIn(json: string): ParseResult<APIKeyAuthIn> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateAPIKeyAuthIn(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as APIKeyAuthIn };
+  return checkAPIKeyAuthIn(r.value);
 }
 
 /** serializeAPIKeyAuthIn writes value as JSON text. */
@@ -589,13 +765,21 @@ export function isOAuth2Auth(value: unknown): value is OAuth2Auth {
   return validateOAuth2Auth(value).length === 0;
 }
 
+/**
+ * checkOAuth2Auth validates a value that is already parsed (for example the result of
+ * await response.json()) as a OAuth2Auth: the value, typed, when it is valid, else every violation.
+ */
+export function checkOAuth2Auth(value: unknown): ParseResult<OAuth2Auth> {
+  const errors = validateOAuth2Auth(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as OAuth2Auth };
+}
+
 /** parseOAuth2Auth parses JSON text and validates it as a OAuth2Auth. */
 export function parseOAuth2Auth(json: string): ParseResult<OAuth2Auth> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateOAuth2Auth(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as OAuth2Auth };
+  return checkOAuth2Auth(r.value);
 }
 
 /** serializeOAuth2Auth writes value as JSON text. */
@@ -615,13 +799,21 @@ export function isCustomAuth(value: unknown): value is CustomAuth {
   return validateCustomAuth(value).length === 0;
 }
 
+/**
+ * checkCustomAuth validates a value that is already parsed (for example the result of
+ * await response.json()) as a CustomAuth: the value, typed, when it is valid, else every violation.
+ */
+export function checkCustomAuth(value: unknown): ParseResult<CustomAuth> {
+  const errors = validateCustomAuth(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as CustomAuth };
+}
+
 /** parseCustomAuth parses JSON text and validates it as a CustomAuth. */
 export function parseCustomAuth(json: string): ParseResult<CustomAuth> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateCustomAuth(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as CustomAuth };
+  return checkCustomAuth(r.value);
 }
 
 /** serializeCustomAuth writes value as JSON text. */
@@ -641,13 +833,21 @@ export function isNoAuth(value: unknown): value is NoAuth {
   return validateNoAuth(value).length === 0;
 }
 
+/**
+ * checkNoAuth validates a value that is already parsed (for example the result of
+ * await response.json()) as a NoAuth: the value, typed, when it is valid, else every violation.
+ */
+export function checkNoAuth(value: unknown): ParseResult<NoAuth> {
+  const errors = validateNoAuth(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as NoAuth };
+}
+
 /** parseNoAuth parses JSON text and validates it as a NoAuth. */
 export function parseNoAuth(json: string): ParseResult<NoAuth> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateNoAuth(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as NoAuth };
+  return checkNoAuth(r.value);
 }
 
 /** serializeNoAuth writes value as JSON text. */
@@ -667,13 +867,21 @@ export function isSkillIndex(value: unknown): value is SkillIndex {
   return validateSkillIndex(value).length === 0;
 }
 
+/**
+ * checkSkillIndex validates a value that is already parsed (for example the result of
+ * await response.json()) as a SkillIndex: the value, typed, when it is valid, else every violation.
+ */
+export function checkSkillIndex(value: unknown): ParseResult<SkillIndex> {
+  const errors = validateSkillIndex(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as SkillIndex };
+}
+
 /** parseSkillIndex parses JSON text and validates it as a SkillIndex. */
 export function parseSkillIndex(json: string): ParseResult<SkillIndex> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateSkillIndex(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as SkillIndex };
+  return checkSkillIndex(r.value);
 }
 
 /** serializeSkillIndex writes value as JSON text. */
@@ -693,13 +901,21 @@ export function isSkillIndexEntry(value: unknown): value is SkillIndexEntry {
   return validateSkillIndexEntry(value).length === 0;
 }
 
+/**
+ * checkSkillIndexEntry validates a value that is already parsed (for example the result of
+ * await response.json()) as a SkillIndexEntry: the value, typed, when it is valid, else every violation.
+ */
+export function checkSkillIndexEntry(value: unknown): ParseResult<SkillIndexEntry> {
+  const errors = validateSkillIndexEntry(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as SkillIndexEntry };
+}
+
 /** parseSkillIndexEntry parses JSON text and validates it as a SkillIndexEntry. */
 export function parseSkillIndexEntry(json: string): ParseResult<SkillIndexEntry> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateSkillIndexEntry(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as SkillIndexEntry };
+  return checkSkillIndexEntry(r.value);
 }
 
 /** serializeSkillIndexEntry writes value as JSON text. */
@@ -719,13 +935,21 @@ export function isSemVer(value: unknown): value is SemVer {
   return validateSemVer(value).length === 0;
 }
 
+/**
+ * checkSemVer validates a value that is already parsed (for example the result of
+ * await response.json()) as a SemVer: the value, typed, when it is valid, else every violation.
+ */
+export function checkSemVer(value: unknown): ParseResult<SemVer> {
+  const errors = validateSemVer(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as SemVer };
+}
+
 /** parseSemVer parses JSON text and validates it as a SemVer. */
 export function parseSemVer(json: string): ParseResult<SemVer> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateSemVer(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as SemVer };
+  return checkSemVer(r.value);
 }
 
 /** serializeSemVer writes value as JSON text. */
@@ -745,13 +969,21 @@ export function isCapabilityType(value: unknown): value is CapabilityType {
   return validateCapabilityType(value).length === 0;
 }
 
+/**
+ * checkCapabilityType validates a value that is already parsed (for example the result of
+ * await response.json()) as a CapabilityType: the value, typed, when it is valid, else every violation.
+ */
+export function checkCapabilityType(value: unknown): ParseResult<CapabilityType> {
+  const errors = validateCapabilityType(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as CapabilityType };
+}
+
 /** parseCapabilityType parses JSON text and validates it as a CapabilityType. */
 export function parseCapabilityType(json: string): ParseResult<CapabilityType> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateCapabilityType(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as CapabilityType };
+  return checkCapabilityType(r.value);
 }
 
 /** serializeCapabilityType writes value as JSON text. */
@@ -771,13 +1003,21 @@ export function isAccess(value: unknown): value is Access {
   return validateAccess(value).length === 0;
 }
 
+/**
+ * checkAccess validates a value that is already parsed (for example the result of
+ * await response.json()) as a Access: the value, typed, when it is valid, else every violation.
+ */
+export function checkAccess(value: unknown): ParseResult<Access> {
+  const errors = validateAccess(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as Access };
+}
+
 /** parseAccess parses JSON text and validates it as a Access. */
 export function parseAccess(json: string): ParseResult<Access> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateAccess(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as Access };
+  return checkAccess(r.value);
 }
 
 /** serializeAccess writes value as JSON text. */
@@ -797,13 +1037,21 @@ export function isSeverity(value: unknown): value is Severity {
   return validateSeverity(value).length === 0;
 }
 
+/**
+ * checkSeverity validates a value that is already parsed (for example the result of
+ * await response.json()) as a Severity: the value, typed, when it is valid, else every violation.
+ */
+export function checkSeverity(value: unknown): ParseResult<Severity> {
+  const errors = validateSeverity(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as Severity };
+}
+
 /** parseSeverity parses JSON text and validates it as a Severity. */
 export function parseSeverity(json: string): ParseResult<Severity> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateSeverity(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as Severity };
+  return checkSeverity(r.value);
 }
 
 /** serializeSeverity writes value as JSON text. */
@@ -823,13 +1071,21 @@ export function isSkillID(value: unknown): value is SkillID {
   return validateSkillID(value).length === 0;
 }
 
+/**
+ * checkSkillID validates a value that is already parsed (for example the result of
+ * await response.json()) as a SkillID: the value, typed, when it is valid, else every violation.
+ */
+export function checkSkillID(value: unknown): ParseResult<SkillID> {
+  const errors = validateSkillID(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as SkillID };
+}
+
 /** parseSkillID parses JSON text and validates it as a SkillID. */
 export function parseSkillID(json: string): ParseResult<SkillID> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateSkillID(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as SkillID };
+  return checkSkillID(r.value);
 }
 
 /** serializeSkillID writes value as JSON text. */
@@ -849,13 +1105,21 @@ export function isTimestamp(value: unknown): value is Timestamp {
   return validateTimestamp(value).length === 0;
 }
 
+/**
+ * checkTimestamp validates a value that is already parsed (for example the result of
+ * await response.json()) as a Timestamp: the value, typed, when it is valid, else every violation.
+ */
+export function checkTimestamp(value: unknown): ParseResult<Timestamp> {
+  const errors = validateTimestamp(value);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: value as Timestamp };
+}
+
 /** parseTimestamp parses JSON text and validates it as a Timestamp. */
 export function parseTimestamp(json: string): ParseResult<Timestamp> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateTimestamp(r.value);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: r.value as Timestamp };
+  return checkTimestamp(r.value);
 }
 
 /** serializeTimestamp writes value as JSON text. */

@@ -8,6 +8,7 @@ import type { TopLevelType } from "./schema.js";
 export interface Generated {
   validate: (v: unknown) => ValidationError[];
   is: (v: unknown) => boolean;
+  check: (v: unknown) => ParseResult<unknown>;
   parse: (json: string) => ParseResult<unknown>;
   serialize: (v: never) => string;
   arbitrary: () => fc.Arbitrary<unknown>;
@@ -20,12 +21,12 @@ function once<T>(f: () => fc.Arbitrary<T>): () => fc.Arbitrary<T> {
 }
 
 export const generated: Record<TopLevelType, Generated> = {
-  ProtocolVersion: { validate: g.validateProtocolVersion, is: g.isProtocolVersion, parse: g.parseProtocolVersion, serialize: g.serializeProtocolVersion, arbitrary: once(() => arb.arbitraryProtocolVersion()) },
-  SkillDescriptor: { validate: g.validateSkillDescriptor, is: g.isSkillDescriptor, parse: g.parseSkillDescriptor, serialize: g.serializeSkillDescriptor, arbitrary: once(() => arb.arbitrarySkillDescriptor()) },
-  SkillIndex: { validate: g.validateSkillIndex, is: g.isSkillIndex, parse: g.parseSkillIndex, serialize: g.serializeSkillIndex, arbitrary: once(() => arb.arbitrarySkillIndex()) },
-  InvocationRequest: { validate: g.validateInvocationRequest, is: g.isInvocationRequest, parse: g.parseInvocationRequest, serialize: g.serializeInvocationRequest, arbitrary: once(() => arb.arbitraryInvocationRequest()) },
-  InvocationResponse: { validate: g.validateInvocationResponse, is: g.isInvocationResponse, parse: g.parseInvocationResponse, serialize: g.serializeInvocationResponse, arbitrary: once(() => arb.arbitraryInvocationResponse()) },
-  Finding: { validate: g.validateFinding, is: g.isFinding, parse: g.parseFinding, serialize: g.serializeFinding, arbitrary: once(() => arb.arbitraryFinding()) },
-  FindingsResponse: { validate: g.validateFindingsResponse, is: g.isFindingsResponse, parse: g.parseFindingsResponse, serialize: g.serializeFindingsResponse, arbitrary: once(() => arb.arbitraryFindingsResponse()) },
-  GetSessionFindingsParams: { validate: g.validateGetSessionFindingsParams, is: g.isGetSessionFindingsParams, parse: g.parseGetSessionFindingsParams, serialize: g.serializeGetSessionFindingsParams, arbitrary: once(() => arb.arbitraryGetSessionFindingsParams()) },
+  ProtocolVersion: { validate: g.validateProtocolVersion, is: g.isProtocolVersion, check: g.checkProtocolVersion, parse: g.parseProtocolVersion, serialize: g.serializeProtocolVersion, arbitrary: once(() => arb.arbitraryProtocolVersion()) },
+  SkillDescriptor: { validate: g.validateSkillDescriptor, is: g.isSkillDescriptor, check: g.checkSkillDescriptor, parse: g.parseSkillDescriptor, serialize: g.serializeSkillDescriptor, arbitrary: once(() => arb.arbitrarySkillDescriptor()) },
+  SkillIndex: { validate: g.validateSkillIndex, is: g.isSkillIndex, check: g.checkSkillIndex, parse: g.parseSkillIndex, serialize: g.serializeSkillIndex, arbitrary: once(() => arb.arbitrarySkillIndex()) },
+  InvocationRequest: { validate: g.validateInvocationRequest, is: g.isInvocationRequest, check: g.checkInvocationRequest, parse: g.parseInvocationRequest, serialize: g.serializeInvocationRequest, arbitrary: once(() => arb.arbitraryInvocationRequest()) },
+  InvocationResponse: { validate: g.validateInvocationResponse, is: g.isInvocationResponse, check: g.checkInvocationResponse, parse: g.parseInvocationResponse, serialize: g.serializeInvocationResponse, arbitrary: once(() => arb.arbitraryInvocationResponse()) },
+  Finding: { validate: g.validateFinding, is: g.isFinding, check: g.checkFinding, parse: g.parseFinding, serialize: g.serializeFinding, arbitrary: once(() => arb.arbitraryFinding()) },
+  FindingsResponse: { validate: g.validateFindingsResponse, is: g.isFindingsResponse, check: g.checkFindingsResponse, parse: g.parseFindingsResponse, serialize: g.serializeFindingsResponse, arbitrary: once(() => arb.arbitraryFindingsResponse()) },
+  GetSessionFindingsParams: { validate: g.validateGetSessionFindingsParams, is: g.isGetSessionFindingsParams, check: g.checkGetSessionFindingsParams, parse: g.parseGetSessionFindingsParams, serialize: g.serializeGetSessionFindingsParams, arbitrary: once(() => arb.arbitraryGetSessionFindingsParams()) },
 };

@@ -35,6 +35,19 @@ export function loadSchemaFiles(): Map<string, Record<string, unknown>> {
   return out;
 }
 
+/** schemaStrings returns every string value (not key) of the schema files: enum members, consts, patterns, descriptions. */
+export function schemaStrings(): Set<string> {
+  const out = new Set<string>();
+  const stack: unknown[] = [...loadSchemaFiles().values()];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === "string") out.add(v);
+    else if (Array.isArray(v)) stack.push(...v);
+    else if (typeof v === "object" && v !== null) stack.push(...Object.values(v));
+  }
+  return out;
+}
+
 /** canonical renders a JSON value with sorted keys, so that JSON-equal values render equally. */
 export function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;

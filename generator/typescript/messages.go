@@ -1,0 +1,53 @@
+package typescript
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/skillgen/skillgen/generator/ir"
+)
+
+// tsMessage renders the message name of the table (generator/ir/messages.go) as a TypeScript
+// string expression, the text the Go package reports for the same violation; its holes read the
+// validator's v (the value) and k (the key, or the count).
+func tsMessage(name string, args ...string) string {
+	var parts []string
+	for _, part := range ir.NewMessage(name, args...) {
+		switch part.Hole {
+		case ir.HoleType:
+			parts = append(parts, "rt.typeName(v)")
+		case ir.HoleKey:
+			parts = append(parts, "rt.goQuote(k)")
+		case ir.HoleCount:
+			parts = append(parts, "String(k)")
+		default:
+			parts = append(parts, jsString(part.Text))
+		}
+	}
+	return strings.Join(parts, " + ")
+}
+
+// msgFunc is the template function msg: {{msg "minLength" "n" .}} is tsMessage with its
+// arguments written as text.
+func msgFunc(name string, args ...any) string {
+	s := make([]string, len(args))
+	for i, a := range args {
+		s[i] = fmt.Sprint(a)
+	}
+	return tsMessage(name, s...)
+}
+
+// choiceData is what the anyOf and oneOf templates read: the test of the alternatives and the
+// message of the keyword for n alternatives.
+func choiceData(body, keyword string, n int) struct{ Body, Message string } {
+	return struct{ Body, Message string }{body, tsMessage(keyword, "n", fmt.Sprint(n))}
+}
+
+// stringValues returns strings as IR values.
+func stringValues(ss []string) []ir.Value {
+	vals := make([]ir.Value, len(ss))
+	for i, s := range ss {
+		vals[i] = ir.Value{Kind: ir.String, String: s}
+	}
+	return vals
+}
