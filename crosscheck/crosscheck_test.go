@@ -74,7 +74,7 @@ func mutationStarts(t *testing.T, s *Schema) []Document {
 		t.Fatalf("no example documents in %s", examplesDir)
 	}
 	_, n := Cases()
-	starts, err := MutationStarts(examples, s.TopLevelTypes(), n)
+	starts, err := s.MutationStarts(examples, s.TopLevelTypes(), n)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -326,7 +326,7 @@ func TestProperty11TypeScriptVectors(t *testing.T) {
 	}
 	bad := 0
 	for i, v := range vs {
-		if problem := CompareVector(v); problem != "" {
+		if problem := loadSchema(t).CompareVector(v); problem != "" {
 			bad++
 			if bad <= MaxFailures {
 				t.Errorf("%s entry %d (%s): %s\n  document: %s", path, i, v.Type, problem, v.Document)

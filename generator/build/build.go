@@ -68,6 +68,7 @@ type builder struct {
 	shaping    map[*ir.Node]bool
 	locs       map[*ir.Node]load.Location
 	derefs     map[*ir.Node]*ir.Node
+	shape      *shapeState // kinds and designs (design.go)
 }
 
 // Build builds the IR of a loaded schema set.
@@ -144,6 +145,7 @@ func Build(set *load.Set, opts Options) (*ir.Schema, error) {
 			return nil, err
 		}
 	}
+	layout(b.out)
 	dedupe(b.out)
 	b.annotating()
 	for k := range b.behaviours {

@@ -6,13 +6,18 @@ import "strings"
 func (e *emitter) validate() string {
 	var body strings.Builder
 	names := make([]string, 0, len(e.s.Types))
+	nw := newNarrower(e)
 	for _, t := range e.s.Types {
 		names = append(names, t.TSName)
-		body.WriteString(e.exec("validate.named", struct{ Name, Func string }{t.TSName, e.fn(t.Node)}))
+		body.WriteString(e.exec("validate.named", struct{ Name, Func, Narrow string }{t.TSName, e.fn(t.Node), nw.call(t)}))
 	}
 	imports := ""
 	if len(names) > 0 {
 		imports = e.exec("validate.imports", strings.Join(names, ", "))
 	}
-	return e.exec("validate.ts", struct{ Header, Imports, Body string }{Header, imports, body.String()})
+	narrow := ""
+	if len(nw.order) > 0 {
+		narrow = e.exec("narrow.prelude", nil) + nw.functions()
+	}
+	return e.exec("validate.ts", struct{ Header, Imports, Body, Narrow string }{Header, imports, body.String(), narrow})
 }

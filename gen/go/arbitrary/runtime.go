@@ -160,3 +160,18 @@ func extraMembers(t *rapid.T, depth int, known []string) map[string]any {
 	}
 	return m
 }
+
+// decodesAs reports whether the JSON of x, decoded again (without validation, as
+// UnmarshalJSON does), gives a value keep accepts: for unions whose variants may take the same
+// values, it keeps the values that decode into the variant they were drawn as.
+func decodesAs[T any](x T, keep func(T) bool) bool {
+	data, err := json.Marshal(x)
+	if err != nil {
+		return false
+	}
+	var y T
+	if json.Unmarshal(data, &y) != nil {
+		return false
+	}
+	return keep(y)
+}
