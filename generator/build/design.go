@@ -570,9 +570,10 @@ func mapValues(parts []*ir.Node) *ir.Node {
 	return values
 }
 
-// objectKeywords: the node has keywords about objects.
+// objectKeywords: the node has keywords about objects ("additionalProperties": true says
+// nothing).
 func objectKeywords(n *ir.Node) bool {
-	return len(n.Properties) > 0 || len(n.Required) > 0 || n.AdditionalProperties != nil || len(n.PatternProperties) > 0 ||
+	return len(n.Properties) > 0 || len(n.Required) > 0 || !isTrue(n.AdditionalProperties) || len(n.PatternProperties) > 0 ||
 		n.PropertyNames != nil || n.MinProperties != nil || n.MaxProperties != nil || len(n.DependentRequired) > 0 ||
 		len(n.DependentSchemas) > 0 || n.UnevaluatedProperties != nil
 }

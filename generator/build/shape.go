@@ -146,6 +146,19 @@ func (b *builder) structFields(t *ir.Type, n *ir.Node, parts []*ir.Node) {
 	for _, name := range order {
 		f := &ir.Field{JSONName: name, TSName: naming.TSKey(name), Required: required[name]}
 		schema := b.choose(t, name, cands[name])
+		if refined, null, req, ok := b.refine(parts, name, schema); ok {
+			// The anyOf/oneOf branches beside the struct say more than its own schema.
+			f.Required = f.Required || req
+			if refined != nil {
+				f.Doc = doc(schema)
+				f.Type = refined
+				f.Type.Nullable = null
+				f.Nullable = null
+				t.Fields = append(t.Fields, f)
+				f.GoName = goNames.Unique(naming.Camel(name))
+				continue
+			}
+		}
 		if schema != nil {
 			for _, c := range cands[name] {
 				if f.Doc = doc(c); f.Doc != "" {
@@ -252,6 +265,52 @@ func (b *builder) choose(t *ir.Type, name string, cands []*ir.Node) *ir.Node {
 			name, b.pointer(objects[0]), b.pointer(objects[1]), b.pointer(best))
 	}
 	return best
+}
+
+// refine reads what the anyOf and oneOf branches beside a struct's schemas say about one of
+// its members: when every branch of one of them declares it, a member whose own schema
+// constrains nothing takes the scalar type all those branches agree on (nullable when one of
+// them allows null), and a member every branch requires is required.
+func (b *builder) refine(parts []*ir.Node, name string, schema *ir.Node) (r *ir.TypeRef, null, required, ok bool) {
+	free := schema == nil || (b.design(schema, false, 0).kind == dAny && b.kindsOf(schema) == kAll)
+	for _, p := range parts {
+		for _, alts := range [][]*ir.Node{p.AnyOf, p.OneOf} {
+			if len(alts) == 0 {
+				continue
+			}
+			var kinds kindSet
+			var first *ir.Node
+			all, req := true, true
+			for _, a := range alts {
+				a = b.deref(a)
+				var ps *ir.Node
+				for _, prop := range a.Properties {
+					if prop.Name == name {
+						ps = prop.Schema
+					}
+				}
+				req = req && contains(a.Required, name)
+				if ps == nil {
+					all = false
+					continue
+				}
+				if first == nil {
+					first = ps
+				}
+				kinds |= b.kindsOf(ps)
+			}
+			required = required || req
+			ok = ok || req
+			if !all || !free || r != nil {
+				continue
+			}
+			scalar := map[kindSet]ir.RefKind{kBool: ir.RefBool, kString: ir.RefString, kInt: ir.RefInteger, kNumber: ir.RefNumber, kFrac: ir.RefNumber}[kinds&^kNull]
+			if scalar != 0 {
+				r, null, ok = &ir.TypeRef{Kind: scalar, Node: first}, kinds&kNull != 0, true
+			}
+		}
+	}
+	return r, null, required, ok
 }
 
 func isConst(n *ir.Node) bool {

@@ -144,13 +144,33 @@ func (e *emitter) drawBody(t *ir.Type) []jen.Code {
 	switch t.Kind {
 	case ir.Struct:
 		body := []jen.Code{jen.Var().Id("v").Add(e.q(t.GoName))}
+		// With maxProperties, the optional members drawn are chosen first, so that most draws
+		// stay within the bound.
+		l := collect(t.Node)
+		optional, present := 0, 0
+		for _, fd := range t.Fields {
+			if !fd.Required {
+				optional++
+			}
+		}
+		if l.maxProps != nil && optional > 0 {
+			room := max(0, int(*l.maxProps)-(len(t.Fields)-optional))
+			body = append(body, jen.Id("chosen").Op(":=").Id("chooseOptional").Call(jen.Id("t"), jen.Lit(optional), jen.Lit(room)))
+		}
 		for _, fd := range t.Fields {
 			if fd.Const != nil {
 				continue
 			}
-			body = append(body, e.drawField(fd, jen.Id("depth").Op("<").Lit(maxDepth).Op("&&").Qual(rapidPkg, "Bool").Call().Dot("Draw").Call(jen.Id("t"), jen.Lit(fd.JSONName+"?")))...)
+			cond := jen.Id("depth").Op("<").Lit(maxDepth).Op("&&").Qual(rapidPkg, "Bool").Call().Dot("Draw").Call(jen.Id("t"), jen.Lit(fd.JSONName+"?"))
+			if !fd.Required && l.maxProps != nil {
+				cond = jen.Id("chosen").Index(jen.Lit(present))
+			}
+			if !fd.Required {
+				present++
+			}
+			body = append(body, e.drawField(fd, cond)...)
 		}
-		if t.Extra != nil && t.Extra.Kind == ir.RefAny && len(t.Node.PatternProperties) == 0 {
+		if t.Extra != nil && t.Extra.Kind == ir.RefAny && len(t.Node.PatternProperties) == 0 && l.maxProps == nil {
 			var known []jen.Code
 			for _, fd := range t.Fields {
 				known = append(known, jen.Lit(fd.JSONName))

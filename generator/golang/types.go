@@ -251,12 +251,14 @@ func (e *emitter) unionType(f *jen.File, t *ir.Type) {
 		f.Commentf("%s returns %s %s holding the %s variant v.", v.GoNew, article(t.GoName), t.GoName, v.GoName)
 		var body []jen.Code
 		if v.Ref.GoNil() {
-			empty := jen.Index().Add(valueType(v.Ref.Elem)).Values()
-			if v.Ref.Kind == ir.RefMap {
-				empty = jen.Map(jen.String()).Add(valueType(v.Ref.Elem)).Values()
-			}
-			if v.Ref.Kind == ir.RefNamed {
+			var empty *jen.Statement
+			switch v.Ref.Kind {
+			case ir.RefNamed:
 				empty = jen.Id(v.Ref.Named.GoName).Values()
+			case ir.RefMap:
+				empty = jen.Map(jen.String()).Add(valueType(v.Ref.Elem)).Values()
+			default:
+				empty = jen.Index().Add(valueType(v.Ref.Elem)).Values()
 			}
 			body = append(body,
 				jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Id("v").Op("=").Add(empty)),

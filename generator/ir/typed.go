@@ -33,32 +33,53 @@ func (s Share) Add(o Share) Share {
 // TypedShare counts the typed Go fields and named types of a schema (see Share).
 func TypedShare(s *Schema) Share {
 	var sh Share
-	count := func(r *TypeRef) {
-		sh.Items++
-		u := untyped(r)
-		switch {
-		case u == nil:
-			sh.Typed++
-		case u.Degraded != "":
+	for _, u := range UntypedItems(s, &sh) {
+		if u.Degraded != "" {
 			sh.Degraded++
-		default:
+		} else {
 			sh.Open++
+		}
+	}
+	sh.Typed = sh.Items - sh.Open - sh.Degraded
+	return sh
+}
+
+// UntypedItem is a named type or field whose Go type is any, []any, map[string]any ...
+type UntypedItem struct {
+	Go       string // the type's name, or Type.Field
+	Location string // the schema location of its values
+	Degraded string // why the schema's values have no type, "" when they may be any value
+}
+
+// UntypedItems lists the untyped items of a schema; when count is not nil, it also counts
+// every item in count.Items.
+func UntypedItems(s *Schema, count *Share) []UntypedItem {
+	var out []UntypedItem
+	item := func(goName string, r *TypeRef, loc string) {
+		if count != nil {
+			count.Items++
+		}
+		if u := untyped(r); u != nil {
+			if u.Node != nil {
+				loc = u.Node.Location
+			}
+			out = append(out, UntypedItem{Go: goName, Location: loc, Degraded: u.Degraded})
 		}
 	}
 	for _, t := range s.Types {
 		switch t.Kind {
 		case Alias:
-			count(t.Alias)
+			item(t.GoName, t.Alias, t.Node.Location)
 		default:
-			count(nil)
+			item(t.GoName, nil, t.Node.Location)
 		}
 		for _, f := range t.Fields {
 			if f.Const == nil {
-				count(f.Type)
+				item(t.GoName+"."+f.GoName, f.Type, t.Node.Location)
 			}
 		}
 	}
-	return sh
+	return out
 }
 
 // untyped returns the RefAny that makes r untyped (r itself, or the innermost item of a slice

@@ -175,3 +175,21 @@ func decodesAs[T any](x T, keep func(T) bool) bool {
 	}
 	return keep(y)
 }
+
+// chooseOptional picks which of n optional members to draw, at most room of them.
+func chooseOptional(t *rapid.T, n, room int) []bool {
+	out := make([]bool, n)
+	k := rapid.IntRange(0, min(n, room)).Draw(t, "optional members")
+	for _, i := range rapid.Permutation(indexes(n)).Draw(t, "which")[:k] {
+		out[i] = true
+	}
+	return out
+}
+
+func indexes(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
