@@ -8,7 +8,7 @@ FUZZ_TARGETS = FuzzParseProtocolVersion FuzzParseSkillDescriptor FuzzParseSkillI
 	FuzzParseInvocationRequest FuzzParseInvocationResponse FuzzParseFinding \
 	FuzzParseFindingsResponse FuzzParseGetSessionFindingsParams FuzzParserMatchesEncodingJSON
 
-.PHONY: all generate check test test-go test-ts deps deps-go deps-ts build vet fmt bench fuzz clean help
+.PHONY: all generate check test test-go test-ts deps deps-go deps-ts build vet fmt bench fuzz clean help corpus-typed
 
 all: generate test
 
@@ -19,6 +19,7 @@ help:
 	@echo "make bench     measure skillgen and the generated code against the peers (writes BENCHMARKS.md)"
 	@echo "make fuzz      fuzz every parser and the schema loader for FUZZTIME each (default 60s)"
 	@echo "make build     build bin/skillgen and bin/skillcheck"
+	@echo "make corpus-typed  typed share of the corpus, and its generated code built, drawn and type-checked"
 
 generate:
 	$(GO) run ./cmd/skillgen
@@ -46,6 +47,11 @@ test-go:
 
 test-ts:
 	@if [ -f tsconformance/package.json ]; then cd tsconformance && npm test; fi
+
+# The real-world corpus (../shared/corpus): the typed share per schema, and every schema's
+# generated Go and TypeScript vetted, built, type-checked and drawn from (minutes on a cold cache).
+corpus-typed:
+	set -o pipefail; SKILLGEN_CORPUS=1 $(GO) test -count=1 -v -timeout 30m -run '^TestCorpus' ./crosscheck 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
 
 build:
 	$(GO) build -o bin/skillgen ./cmd/skillgen

@@ -380,6 +380,8 @@ func TestProperty11ChecksCanFail(t *testing.T) {
 	copyFiles("schema/examples", isJSON)
 	copyFiles("crosscheck", goSource)
 	copyFiles("crosscheck/cmd/p11", goSource)
+	copyFiles("crosscheck/shapes/go", goSource)
+	copyFiles("crosscheck/shapes/go/arbitrary", goSource)
 
 	validate := filepath.Join(tmp, "gen/go/validate.go")
 	src, err := os.ReadFile(validate)
