@@ -74,12 +74,12 @@ export function arbitraryShapesWhen(depth: number = 0): fc.Arbitrary<ShapesWhen>
 
 /** arbitraryShapesPoint produces valid ShapesPoint values. */
 export function arbitraryShapesPoint(depth: number = 0): fc.Arbitrary<ShapesPoint> {
-  return valid(accepted(fc.tuple(fc.tuple(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.double({ noNaN: true, noDefaultInfinity: true })), fc.array(fc.jsonValue(), { minLength: 2, maxLength: 0 })).map(([a, b]): unknown[] => [...a, ...b]), n.vShapes_Point), val.isShapesPoint);
+  return valid(accepted(fc.tuple(fc.tuple(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.double({ noNaN: true, noDefaultInfinity: true })), fc.array(fc.jsonValue(), { maxLength: 0 })).map(([a, b]): unknown[] => [...a, ...b]), n.vShapes_Point), val.isShapesPoint);
 }
 
 /** arbitraryShapesPair produces valid ShapesPair values. */
 export function arbitraryShapesPair(depth: number = 0): fc.Arbitrary<ShapesPair> {
-  return valid(accepted(fc.tuple(fc.tuple(fc.string(), fc.oneof(fc.integer({ min: -2147483648, max: 2147483647 }), fc.constant(null))), fc.array(fc.jsonValue(), { maxLength: 0 })).map(([a, b]): unknown[] => [...a, ...b]), n.vShapes_Pair), val.isShapesPair);
+  return valid(accepted(fc.tuple(fc.tuple(fc.string(), fc.oneof(fc.integer({ min: -2147483648, max: 2147483647 }), fc.constant(null))), fc.integer({ min: 0, max: 2 }), fc.array(fc.jsonValue(), { maxLength: 0 })).map(([a, k, b]): unknown[] => (k < a.length ? a.slice(0, k) : [...a, ...b])), n.vShapes_Pair), val.isShapesPair);
 }
 
 /** arbitraryShapesCommand produces valid ShapesCommand values. */
@@ -99,7 +99,7 @@ export function arbitraryAddress(depth: number = 0): fc.Arbitrary<Address> {
 
 /** arbitraryDog produces valid Dog values. */
 export function arbitraryDog(depth: number = 0): fc.Arbitrary<Dog> {
-  return valid(accepted(arbitraryPet(depth), n.vShapes_Dog2), val.isDog);
+  return valid(accepted(fc.record({ "name": fc.string({ minLength: 1 }), "breed": fc.string() }, { requiredKeys: ["name", "breed"] }), n.vShapes_Dog2), val.isDog);
 }
 
 /** arbitraryLevel produces valid Level values. */
@@ -119,7 +119,7 @@ export function arbitraryWorkspaceRef(depth: number = 0): fc.Arbitrary<Workspace
 
 /** arbitraryRange produces valid Range values. */
 export function arbitraryRange(depth: number = 0): fc.Arbitrary<Range> {
-  return valid(accepted(fc.tuple(fc.tuple(fc.integer({ min: -2147483648, max: 2147483647 }), fc.integer({ min: -2147483648, max: 2147483647 })), fc.array(fc.string({ maxLength: 4 }), { minLength: 1, maxLength: 5 })).map(([a, b]): unknown[] => [...a, ...b]), n.vShapes_Range2), val.isRange);
+  return valid(accepted(fc.tuple(fc.tuple(fc.integer({ min: -2147483648, max: 2147483647 }), fc.integer({ min: -2147483648, max: 2147483647 })), fc.integer({ min: 1, max: 2 }), fc.array(fc.string({ maxLength: 4 }), { maxLength: 3 })).map(([a, k, b]): unknown[] => (k < a.length ? a.slice(0, k) : [...a, ...b])), n.vShapes_Range2), val.isRange);
 }
 
 /** arbitraryUser produces valid User values. */
