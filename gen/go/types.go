@@ -568,7 +568,8 @@ func NewAuthNone(v NoAuth) Auth {
 	return Auth{None: &v}
 }
 
-// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each variant.
+// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
+// variant.
 func (u Auth) Tag() AuthTag {
 	if u.APIKey != nil {
 		return AuthTagAPIKey

@@ -268,7 +268,7 @@ func (e *emitter) unionType(f *jen.File, t *ir.Type) {
 		}
 		f.Func().Id(v.GoNew).Params(jen.Id("v").Add(typeIn(v.Ref, jen.Id))).Id(t.GoName).Block(body...)
 	}
-	f.Commentf("Tag returns the tag of the variant that is set, or \"\" when none is: switch on it to handle each variant.")
+	f.Add(lineComment("Tag returns the tag of the variant that is set, or \"\" when none is: switch on it to handle each variant."))
 	var stmts []jen.Code
 	for _, v := range t.Variants {
 		stmts = append(stmts, jen.If(jen.Id("u").Dot(v.GoName).Op("!=").Nil()).Block(jen.Return(jen.Id(v.GoTag))))

@@ -146,7 +146,8 @@ func NewShapesIDString(v string) ShapesID {
 	return ShapesID{String: &v}
 }
 
-// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each variant.
+// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
+// variant.
 func (u ShapesID) Tag() ShapesIDTag {
 	if u.Integer != nil {
 		return ShapesIDTagInteger
@@ -184,7 +185,8 @@ func NewShapesWhenString(v string) ShapesWhen {
 	return ShapesWhen{String: &v}
 }
 
-// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each variant.
+// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
+// variant.
 func (u ShapesWhen) Tag() ShapesWhenTag {
 	if u.Integer != nil {
 		return ShapesWhenTagInteger
@@ -242,7 +244,8 @@ func NewShapesCommandString(v string) ShapesCommand {
 	return ShapesCommand{String: &v}
 }
 
-// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each variant.
+// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
+// variant.
 func (u ShapesCommand) Tag() ShapesCommandTag {
 	if u.Array != nil {
 		return ShapesCommandTagArray
@@ -330,7 +333,8 @@ func NewMaybeWorkspaceWorkspaceRef(v WorkspaceRef) MaybeWorkspace {
 	return MaybeWorkspace{WorkspaceRef: &v}
 }
 
-// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each variant.
+// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
+// variant.
 func (u MaybeWorkspace) Tag() MaybeWorkspaceTag {
 	if u.Boolean != nil {
 		return MaybeWorkspaceTagBoolean
@@ -395,7 +399,8 @@ func NewAnimalBird(v AnimalBird) Animal {
 	return Animal{Bird: &v}
 }
 
-// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each variant.
+// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
+// variant.
 func (u Animal) Tag() AnimalTag {
 	if u.Cat != nil {
 		return AnimalTagCat
@@ -446,7 +451,8 @@ func NewItemDisc(v ItemDisc) Item {
 	return Item{Disc: &v}
 }
 
-// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each variant.
+// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
+// variant.
 func (u Item) Tag() ItemTag {
 	if u.Book != nil {
 		return ItemTagBook
@@ -498,7 +504,8 @@ func NewShapeSquare(v ShapeSquare) Shape {
 	return Shape{Square: &v}
 }
 
-// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each variant.
+// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
+// variant.
 func (u Shape) Tag() ShapeTag {
 	if u.Circle != nil {
 		return ShapeTagCircle

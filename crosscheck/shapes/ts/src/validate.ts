@@ -806,7 +806,7 @@ function values(f: Narrow, known: readonly string[] = []): Narrow {
   };
 }
 
-/** narrowShapes finds the first value in a Shapes that its type leaves out. */
+/** narrowShapes finds the first value in a Shapes value that its type leaves out. */
 function narrowShapes(v: unknown, p: string): ValidationError | null {
   let r: ValidationError | null = null;
   if (rt.isObject(v) && rt.hasOwn(v, "user") && (r = narrowUser(v["user"], p + "/user")) !== null) return r;
@@ -814,7 +814,7 @@ function narrowShapes(v: unknown, p: string): ValidationError | null {
   return r;
 }
 
-/** narrowUser finds the first value in a User that its type leaves out. */
+/** narrowUser finds the first value in a User value that its type leaves out. */
 function narrowUser(v: unknown, p: string): ValidationError | null {
   let r: ValidationError | null = null;
   if (!rt.isObject(v)) return { pointer: p, keyword: "type", message: "must be of type object" };
