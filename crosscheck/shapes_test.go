@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -485,3 +487,89 @@ func encodeShapesContract(docs map[string]map[string]any, types map[string]strin
 	}
 	return b.Bytes(), nil
 }
+
+// TestGeneratedNamesDoNotCollide: a user's file in the generated package may declare the
+// common names a runtime would use (ptr, check, field, valid, errs, decode …, and every helper
+// of the runtime without its sg prefix): the package still builds and vets. Checked on the
+// canonical package (with its behaviour packs) and on the shapes package.
+func TestGeneratedNamesDoNotCollide(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds copies of the generated packages")
+	}
+	runtime, err := os.ReadFile(filepath.Join(repoRootPath, "gen", "go", "runtime.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, n := range []string{"ptr", "check", "field", "valid", "errs", "decode", "encode", "value", "values", "parse",
+		"validate", "pointer", "member", "item", "items", "extra", "known", "tag", "kind", "quote", "itoa", "runes", "maxDepth",
+		"parser", "mustValue", "toValue", "jsonError", "unmarshal", "marshal", "optNil", "newOptNil", "slice"} {
+		names[n] = true
+	}
+	// The runtime's own helpers, without their prefix (the names they had before it).
+	imports := map[string]bool{"bytes": true, "json": true, "errors": true, "fmt": true, "math": true, "big": true, "reflect": true,
+		"sort": true, "strconv": true, "strings": true, "sync": true, "utf16": true, "utf8": true}
+	for _, m := range regexp.MustCompile(`(?m)^(?:func|type|var|const) (?:\([^)]*\) )?sg([A-Z][A-Za-z0-9_]*)`).FindAllSubmatch(runtime, -1) {
+		n := strings.ToLower(string(m[1][:1])) + string(m[1][1:])
+		if !imports[n] && !goKeywords[n] {
+			names[n] = true
+		}
+	}
+	var decls strings.Builder
+	sorted := make([]string, 0, len(names))
+	for n := range names {
+		sorted = append(sorted, n)
+	}
+	sort.Strings(sorted)
+	for _, n := range sorted {
+		fmt.Fprintf(&decls, "var %s = %q\n", n, n)
+	}
+	if len(sorted) < 50 {
+		t.Fatalf("only %d names to declare", len(sorted))
+	}
+	tmp := t.TempDir()
+	gomod, _ := os.ReadFile(filepath.Join(repoRootPath, "go.mod"))
+	gosum, _ := os.ReadFile(filepath.Join(repoRootPath, "go.sum"))
+	write := func(rel, data string) {
+		p := filepath.Join(tmp, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", strings.Replace(string(gomod), "module github.com/skillgen/skillgen", "module collide", 1))
+	write("go.sum", string(gosum))
+	for dir, pkg := range map[string]string{filepath.Join(repoRootPath, "gen", "go"): "skill", ShapesGoOut: "shapes"} {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(filepath.Join(pkg, e.Name()), string(data))
+		}
+		// The user's file: every name declared, and the exported helper used.
+		write(filepath.Join(pkg, "user.go"), "package "+pkg+"\n\n// Declarations a user might write beside the generated code.\n"+decls.String()+
+			"\nfunc init() { _ = Ptr(ptr) }\n")
+	}
+	cmd := exec.Command("go", "vet", "./...")
+	cmd.Dir = tmp
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the generated packages do not build beside a user's declarations of %d common names: %v\n%s", len(sorted), err, out)
+	}
+	t.Logf("%d names declared beside the generated packages: %s", len(sorted), strings.Join(sorted, ", "))
+}
+
+var goKeywords = map[string]bool{"break": true, "case": true, "chan": true, "const": true, "continue": true, "default": true,
+	"defer": true, "else": true, "fallthrough": true, "for": true, "func": true, "go": true, "goto": true, "if": true,
+	"import": true, "interface": true, "map": true, "package": true, "range": true, "return": true, "select": true,
+	"struct": true, "switch": true, "type": true, "var": true}
