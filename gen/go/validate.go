@@ -61,7 +61,7 @@ func vFinding(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "kind",
 				parent: p,
 			}
-			vFinding_Kind(x, &c, e)
+			vString1To200(x, &c, e)
 		}
 		if x := v.get("severity"); x != nil {
 			c := sgPointer{
@@ -69,13 +69,13 @@ func vFinding(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "severity",
 				parent: p,
 			}
-			vFinding_Severity(x, &c, e)
+			vSeverityRef(x, &c, e)
 		}
 	}
 }
 
-// vFinding_Kind validates Finding.json#/properties/kind.
-func vFinding_Kind(v *sgValue, p *sgPointer, e *sgErrors) {
+// vString1To200 validates Finding.json#/properties/kind.
+func vString1To200(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v)) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
@@ -91,8 +91,8 @@ func vFinding_Kind(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vFinding_Severity validates Finding.json#/properties/severity.
-func vFinding_Severity(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSeverityRef validates Finding.json#/properties/severity.
+func vSeverityRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_Severity(v, p, e)
 }
 
@@ -193,7 +193,7 @@ func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "per_kind_limit",
 				parent: p,
 			}
-			vFindingsResponse_PerKindLimit(x, &c, e)
+			vIntegerMin0Max10000(x, &c, e)
 		}
 		if x := v.get("summary"); x != nil {
 			c := sgPointer{
@@ -352,7 +352,7 @@ func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 		}
 		for _, k := range sgSortedKeys(v, nil) {
-			if !sgValid(sgStringValue(k), vFinding_Severity) {
+			if !sgValid(sgStringValue(k), vSeverityRef) {
 				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
 		}
@@ -397,13 +397,13 @@ func vFindingsResponse_CappedKinds(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vFinding_Kind(&a[i], &c, e)
+			vString1To200(&a[i], &c, e)
 		}
 	}
 }
 
-// vFindingsResponse_PerKindLimit validates FindingsResponse.json#/properties/per_kind_limit.
-func vFindingsResponse_PerKindLimit(v *sgValue, p *sgPointer, e *sgErrors) {
+// vIntegerMin0Max10000 validates FindingsResponse.json#/properties/per_kind_limit.
+func vIntegerMin0Max10000(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsInteger(v)) {
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
@@ -457,14 +457,13 @@ func vFindingsResponse_Meta2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "server_version",
 				parent: p,
 			}
-			vFindingsResponse_Meta_ServerVersion(x, &c, e)
+			vString1To128(x, &c, e)
 		}
 	}
 }
 
-// vFindingsResponse_Meta_ServerVersion validates
-// FindingsResponse.json#/$defs/Meta/properties/server_version.
-func vFindingsResponse_Meta_ServerVersion(v *sgValue, p *sgPointer, e *sgErrors) {
+// vString1To128 validates FindingsResponse.json#/$defs/Meta/properties/server_version.
+func vString1To128(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v)) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
@@ -500,7 +499,7 @@ func vGetSessionFindingsParams(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "session_key",
 				parent: p,
 			}
-			vGetSessionFindingsParams_SessionKey(x, &c, e)
+			vString1To256(x, &c, e)
 		}
 		if x := v.get("per_kind_limit"); x != nil {
 			c := sgPointer{
@@ -508,7 +507,7 @@ func vGetSessionFindingsParams(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "per_kind_limit",
 				parent: p,
 			}
-			vFindingsResponse_PerKindLimit(x, &c, e)
+			vIntegerMin0Max10000(x, &c, e)
 		}
 		if x := v.get("include_summary"); x != nil {
 			c := sgPointer{
@@ -516,7 +515,7 @@ func vGetSessionFindingsParams(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "include_summary",
 				parent: p,
 			}
-			vGetSessionFindingsParams_IncludeSummary(x, &c, e)
+			vBoolean(x, &c, e)
 		}
 		for _, k := range sgSortedKeys(v, sgExtraGetSessionFindingsParams) {
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -524,9 +523,8 @@ func vGetSessionFindingsParams(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vGetSessionFindingsParams_SessionKey validates
-// GetSessionFindingsParams.json#/properties/session_key.
-func vGetSessionFindingsParams_SessionKey(v *sgValue, p *sgPointer, e *sgErrors) {
+// vString1To256 validates GetSessionFindingsParams.json#/properties/session_key.
+func vString1To256(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v)) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
@@ -542,9 +540,8 @@ func vGetSessionFindingsParams_SessionKey(v *sgValue, p *sgPointer, e *sgErrors)
 	}
 }
 
-// vGetSessionFindingsParams_IncludeSummary validates
-// GetSessionFindingsParams.json#/properties/include_summary.
-func vGetSessionFindingsParams_IncludeSummary(v *sgValue, p *sgPointer, e *sgErrors) {
+// vBoolean validates GetSessionFindingsParams.json#/properties/include_summary.
+func vBoolean(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsBool(v)) {
 		e.add(p, "type", "expected boolean, got "+sgTypeName(v))
 		return
@@ -581,7 +578,7 @@ func vInvocationRequest(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "skill_id",
 				parent: p,
 			}
-			vInvocationRequest_SkillID(x, &c, e)
+			vSkillIDRef(x, &c, e)
 		}
 		if x := v.get("inputs"); x != nil {
 			c := sgPointer{
@@ -597,7 +594,7 @@ func vInvocationRequest(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "request_id",
 				parent: p,
 			}
-			vFindingsResponse_Meta_ServerVersion(x, &c, e)
+			vString1To128(x, &c, e)
 		}
 	}
 }
@@ -633,7 +630,7 @@ func vInvocationRequest_Caller2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "id",
 				parent: p,
 			}
-			vGetSessionFindingsParams_SessionKey(x, &c, e)
+			vString1To256(x, &c, e)
 		}
 		if x := v.get("type"); x != nil {
 			c := sgPointer{
@@ -662,8 +659,8 @@ func vInvocationRequest_Caller_Type(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vInvocationRequest_SkillID validates InvocationRequest.json#/properties/skill_id.
-func vInvocationRequest_SkillID(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillIDRef validates InvocationRequest.json#/properties/skill_id.
+func vSkillIDRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_SkillID(v, p, e)
 }
 
@@ -741,7 +738,7 @@ func vInvocationResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "execution_id",
 				parent: p,
 			}
-			vFindingsResponse_Meta_ServerVersion(x, &c, e)
+			vString1To128(x, &c, e)
 		}
 		if x := v.get("status"); x != nil {
 			c := sgPointer{
@@ -757,7 +754,7 @@ func vInvocationResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "skill_id",
 				parent: p,
 			}
-			vInvocationRequest_SkillID(x, &c, e)
+			vSkillIDRef(x, &c, e)
 		}
 		if x := v.get("timestamps"); x != nil {
 			c := sgPointer{
@@ -833,7 +830,7 @@ func vInvocationResponse_Timestamps2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "received",
 				parent: p,
 			}
-			vInvocationResponse_Timestamps_Received(x, &c, e)
+			vTimestampRef(x, &c, e)
 		}
 		if x := v.get("started"); x != nil {
 			c := sgPointer{
@@ -841,7 +838,7 @@ func vInvocationResponse_Timestamps2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "started",
 				parent: p,
 			}
-			vInvocationResponse_Timestamps_Received(x, &c, e)
+			vTimestampRef(x, &c, e)
 		}
 		if x := v.get("completed"); x != nil {
 			c := sgPointer{
@@ -849,7 +846,7 @@ func vInvocationResponse_Timestamps2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "completed",
 				parent: p,
 			}
-			vInvocationResponse_Timestamps_Received(x, &c, e)
+			vTimestampRef(x, &c, e)
 		}
 		for _, k := range sgSortedKeys(v, sgExtraInvocationResponse_Timestamps2) {
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -862,9 +859,8 @@ func vInvocationResponse_Timestamps2(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vInvocationResponse_Timestamps_Received validates
-// InvocationResponse.json#/$defs/Timestamps/properties/received.
-func vInvocationResponse_Timestamps_Received(v *sgValue, p *sgPointer, e *sgErrors) {
+// vTimestampRef validates InvocationResponse.json#/$defs/Timestamps/properties/received.
+func vTimestampRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_Timestamp(v, p, e)
 }
 
@@ -920,7 +916,7 @@ func vInvocationResponse_InvocationError(v *sgValue, p *sgPointer, e *sgErrors) 
 				key:    "message",
 				parent: p,
 			}
-			vInvocationResponse_InvocationError_Message(x, &c, e)
+			vString1To4000(x, &c, e)
 		}
 	}
 }
@@ -943,9 +939,8 @@ func vInvocationResponse_InvocationError_Code(v *sgValue, p *sgPointer, e *sgErr
 	}
 }
 
-// vInvocationResponse_InvocationError_Message validates
-// InvocationResponse.json#/$defs/InvocationError/properties/message.
-func vInvocationResponse_InvocationError_Message(v *sgValue, p *sgPointer, e *sgErrors) {
+// vString1To4000 validates InvocationResponse.json#/$defs/InvocationError/properties/message.
+func vString1To4000(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v)) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
@@ -1027,7 +1022,7 @@ func vProtocolVersion(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "version",
 				parent: p,
 			}
-			vProtocolVersion_Version(x, &c, e)
+			vSemVerRef(x, &c, e)
 		}
 		for _, k := range sgSortedKeys(v, sgExtraProtocolVersion) {
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1035,8 +1030,8 @@ func vProtocolVersion(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vProtocolVersion_Version validates ProtocolVersion.json#/properties/version.
-func vProtocolVersion_Version(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSemVerRef validates ProtocolVersion.json#/properties/version.
+func vSemVerRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_SemVer(v, p, e)
 }
 
@@ -1106,7 +1101,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "protocol",
 				parent: p,
 			}
-			vSkillDescriptor_Protocol(x, &c, e)
+			vProtocolVersionRef(x, &c, e)
 		}
 		if x := v.get("id"); x != nil {
 			c := sgPointer{
@@ -1114,7 +1109,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "id",
 				parent: p,
 			}
-			vInvocationRequest_SkillID(x, &c, e)
+			vSkillIDRef(x, &c, e)
 		}
 		if x := v.get("name"); x != nil {
 			c := sgPointer{
@@ -1122,7 +1117,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "name",
 				parent: p,
 			}
-			vFinding_Kind(x, &c, e)
+			vString1To200(x, &c, e)
 		}
 		if x := v.get("version"); x != nil {
 			c := sgPointer{
@@ -1130,7 +1125,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "version",
 				parent: p,
 			}
-			vProtocolVersion_Version(x, &c, e)
+			vSemVerRef(x, &c, e)
 		}
 		if x := v.get("capability_type"); x != nil {
 			c := sgPointer{
@@ -1138,7 +1133,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "capability_type",
 				parent: p,
 			}
-			vSkillDescriptor_CapabilityType(x, &c, e)
+			vCapabilityTypeRef(x, &c, e)
 		}
 		if x := v.get("description"); x != nil {
 			c := sgPointer{
@@ -1146,7 +1141,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "description",
 				parent: p,
 			}
-			vInvocationResponse_InvocationError_Message(x, &c, e)
+			vString1To4000(x, &c, e)
 		}
 		if x := v.get("provider"); x != nil {
 			c := sgPointer{
@@ -1154,7 +1149,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "provider",
 				parent: p,
 			}
-			vSkillDescriptor_Provider(x, &c, e)
+			vProviderRef(x, &c, e)
 		}
 		if x := v.get("endpoint"); x != nil {
 			c := sgPointer{
@@ -1194,7 +1189,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "access",
 				parent: p,
 			}
-			vSkillDescriptor_Access(x, &c, e)
+			vAccessRef(x, &c, e)
 		}
 		if x := v.get("tags"); x != nil {
 			c := sgPointer{
@@ -1207,13 +1202,13 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillDescriptor_Protocol validates SkillDescriptor.json#/properties/protocol.
-func vSkillDescriptor_Protocol(v *sgValue, p *sgPointer, e *sgErrors) {
+// vProtocolVersionRef validates SkillDescriptor.json#/properties/protocol.
+func vProtocolVersionRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vProtocolVersion(v, p, e)
 }
 
-// vSkillDescriptor_CapabilityType validates SkillDescriptor.json#/properties/capability_type.
-func vSkillDescriptor_CapabilityType(v *sgValue, p *sgPointer, e *sgErrors) {
+// vCapabilityTypeRef validates SkillDescriptor.json#/properties/capability_type.
+func vCapabilityTypeRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_CapabilityType(v, p, e)
 }
 
@@ -1230,8 +1225,8 @@ func vCommon_CapabilityType(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillDescriptor_Provider validates SkillDescriptor.json#/properties/provider.
-func vSkillDescriptor_Provider(v *sgValue, p *sgPointer, e *sgErrors) {
+// vProviderRef validates SkillDescriptor.json#/properties/provider.
+func vProviderRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_Provider2(v, p, e)
 }
 
@@ -1254,7 +1249,7 @@ func vSkillDescriptor_Provider2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "name",
 				parent: p,
 			}
-			vFinding_Kind(x, &c, e)
+			vString1To200(x, &c, e)
 		}
 		if x := v.get("url"); x != nil {
 			c := sgPointer{
@@ -1262,7 +1257,7 @@ func vSkillDescriptor_Provider2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "url",
 				parent: p,
 			}
-			vSkillDescriptor_Provider_URL(x, &c, e)
+			vStringMax2048Pattern5(x, &c, e)
 		}
 		if x := v.get("contact"); x != nil {
 			c := sgPointer{
@@ -1275,8 +1270,8 @@ func vSkillDescriptor_Provider2(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillDescriptor_Provider_URL validates SkillDescriptor.json#/$defs/Provider/properties/url.
-func vSkillDescriptor_Provider_URL(v *sgValue, p *sgPointer, e *sgErrors) {
+// vStringMax2048Pattern5 validates SkillDescriptor.json#/$defs/Provider/properties/url.
+func vStringMax2048Pattern5(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v)) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
@@ -1334,7 +1329,7 @@ func vSkillDescriptor_Endpoint2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "url",
 				parent: p,
 			}
-			vSkillDescriptor_Provider_URL(x, &c, e)
+			vStringMax2048Pattern5(x, &c, e)
 		}
 		if x := v.get("method"); x != nil {
 			c := sgPointer{
@@ -1457,7 +1452,7 @@ func vSkillDescriptor_InputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "type",
 				parent: p,
 			}
-			vSkillDescriptor_InputParameter_Type(x, &c, e)
+			vValueTypeRef(x, &c, e)
 		}
 		if x := v.get("description"); x != nil {
 			c := sgPointer{
@@ -1465,7 +1460,7 @@ func vSkillDescriptor_InputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "description",
 				parent: p,
 			}
-			vSkillDescriptor_InputParameter_Description(x, &c, e)
+			vStringMax2000(x, &c, e)
 		}
 		if x := v.get("required"); x != nil {
 			c := sgPointer{
@@ -1473,7 +1468,7 @@ func vSkillDescriptor_InputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "required",
 				parent: p,
 			}
-			vGetSessionFindingsParams_IncludeSummary(x, &c, e)
+			vBoolean(x, &c, e)
 		}
 		for _, k := range sgSortedKeys(v, sgExtraSkillDescriptor_InputParameter) {
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1499,9 +1494,8 @@ func vSkillDescriptor_InputParameter_Name(v *sgValue, p *sgPointer, e *sgErrors)
 	}
 }
 
-// vSkillDescriptor_InputParameter_Type validates
-// SkillDescriptor.json#/$defs/InputParameter/properties/type.
-func vSkillDescriptor_InputParameter_Type(v *sgValue, p *sgPointer, e *sgErrors) {
+// vValueTypeRef validates SkillDescriptor.json#/$defs/InputParameter/properties/type.
+func vValueTypeRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_ValueType(v, p, e)
 }
 
@@ -1518,9 +1512,8 @@ func vSkillDescriptor_ValueType(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillDescriptor_InputParameter_Description validates
-// SkillDescriptor.json#/$defs/InputParameter/properties/description.
-func vSkillDescriptor_InputParameter_Description(v *sgValue, p *sgPointer, e *sgErrors) {
+// vStringMax2000 validates SkillDescriptor.json#/$defs/InputParameter/properties/description.
+func vStringMax2000(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v)) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
@@ -1561,7 +1554,7 @@ func vSkillDescriptor_OutputDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "type",
 				parent: p,
 			}
-			vSkillDescriptor_InputParameter_Type(x, &c, e)
+			vValueTypeRef(x, &c, e)
 		}
 		if x := v.get("description"); x != nil {
 			c := sgPointer{
@@ -1569,7 +1562,7 @@ func vSkillDescriptor_OutputDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "description",
 				parent: p,
 			}
-			vSkillDescriptor_InputParameter_Description(x, &c, e)
+			vStringMax2000(x, &c, e)
 		}
 		if x := v.get("media_type"); x != nil {
 			c := sgPointer{
@@ -1773,7 +1766,7 @@ func vSkillDescriptor_OAuth2Auth(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "token_url",
 				parent: p,
 			}
-			vSkillDescriptor_Provider_URL(x, &c, e)
+			vStringMax2048Pattern5(x, &c, e)
 		}
 		if x := v.get("scopes"); x != nil {
 			c := sgPointer{
@@ -1888,7 +1881,7 @@ func vSkillDescriptor_CustomAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "scheme",
 				parent: p,
 			}
-			vFindingsResponse_Meta_ServerVersion(x, &c, e)
+			vString1To128(x, &c, e)
 		}
 		if x := v.get("documentation_url"); x != nil {
 			c := sgPointer{
@@ -1896,7 +1889,7 @@ func vSkillDescriptor_CustomAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "documentation_url",
 				parent: p,
 			}
-			vSkillDescriptor_Provider_URL(x, &c, e)
+			vStringMax2048Pattern5(x, &c, e)
 		}
 		for _, k := range sgSortedKeys(v, sgExtraSkillDescriptor_CustomAuth) {
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1959,8 +1952,8 @@ func vSkillDescriptor_NoAuth_Type(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillDescriptor_Access validates SkillDescriptor.json#/properties/access.
-func vSkillDescriptor_Access(v *sgValue, p *sgPointer, e *sgErrors) {
+// vAccessRef validates SkillDescriptor.json#/properties/access.
+func vAccessRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_Access(v, p, e)
 }
 
@@ -2041,7 +2034,7 @@ func vSkillIndex(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "protocol",
 				parent: p,
 			}
-			vSkillDescriptor_Protocol(x, &c, e)
+			vProtocolVersionRef(x, &c, e)
 		}
 		if x := v.get("provider"); x != nil {
 			c := sgPointer{
@@ -2049,7 +2042,7 @@ func vSkillIndex(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "provider",
 				parent: p,
 			}
-			vSkillDescriptor_Provider(x, &c, e)
+			vProviderRef(x, &c, e)
 		}
 		if x := v.get("skills"); x != nil {
 			c := sgPointer{
@@ -2123,7 +2116,7 @@ func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "id",
 				parent: p,
 			}
-			vInvocationRequest_SkillID(x, &c, e)
+			vSkillIDRef(x, &c, e)
 		}
 		if x := v.get("name"); x != nil {
 			c := sgPointer{
@@ -2131,7 +2124,7 @@ func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "name",
 				parent: p,
 			}
-			vFinding_Kind(x, &c, e)
+			vString1To200(x, &c, e)
 		}
 		if x := v.get("version"); x != nil {
 			c := sgPointer{
@@ -2139,7 +2132,7 @@ func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "version",
 				parent: p,
 			}
-			vProtocolVersion_Version(x, &c, e)
+			vSemVerRef(x, &c, e)
 		}
 		if x := v.get("capability_type"); x != nil {
 			c := sgPointer{
@@ -2147,7 +2140,7 @@ func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "capability_type",
 				parent: p,
 			}
-			vSkillDescriptor_CapabilityType(x, &c, e)
+			vCapabilityTypeRef(x, &c, e)
 		}
 		if x := v.get("access"); x != nil {
 			c := sgPointer{
@@ -2155,7 +2148,7 @@ func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "access",
 				parent: p,
 			}
-			vSkillDescriptor_Access(x, &c, e)
+			vAccessRef(x, &c, e)
 		}
 		if x := v.get("description"); x != nil {
 			c := sgPointer{

@@ -147,6 +147,7 @@ func Build(set *load.Set, opts Options) (*ir.Schema, error) {
 	}
 	layout(b.out)
 	dedupe(b.out)
+	b.nameShared()
 	b.annotating()
 	for k := range b.behaviours {
 		b.out.Behaviours = append(b.out.Behaviours, k)

@@ -200,7 +200,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "user",
 				parent: p,
 			}
-			vShapes_User(x, &c, e)
+			vUserRef(x, &c, e)
 		}
 		if x := v.get("users"); x != nil {
 			c := sgPointer{
@@ -256,7 +256,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "list",
 				parent: p,
 			}
-			vShapes_List(x, &c, e)
+			vListRef(x, &c, e)
 		}
 		if x := v.get("command"); x != nil {
 			c := sgPointer{
@@ -287,13 +287,13 @@ func vShapes_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Pet validates shapes.json#/properties/pet.
 func vShapes_Pet(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgValid(v, vShapes_Pet_AnyOf_X0) || sgValid(v, vShapes_Pet_AnyOf_X1)) {
+	if !(sgValid(v, vPetRef) || sgValid(v, vShapes_Pet_AnyOf_X1)) {
 		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
 	}
 }
 
-// vShapes_Pet_AnyOf_X0 validates shapes.json#/properties/pet/anyOf/0.
-func vShapes_Pet_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+// vPetRef validates shapes.json#/properties/pet/anyOf/0.
+func vPetRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vShapes_Pet2(v, p, e)
 }
 
@@ -313,13 +313,13 @@ func vShapes_Pet2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "name",
 				parent: p,
 			}
-			vShapes_Pet_Name(x, &c, e)
+			vStringMin1(x, &c, e)
 		}
 	}
 }
 
-// vShapes_Pet_Name validates shapes.json#/$defs/Pet/properties/name.
-func vShapes_Pet_Name(v *sgValue, p *sgPointer, e *sgErrors) {
+// vStringMin1 validates shapes.json#/$defs/Pet/properties/name.
+func vStringMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v)) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
@@ -342,7 +342,7 @@ func vShapes_Pet_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Owner validates shapes.json#/properties/owner.
 func vShapes_Owner(v *sgValue, p *sgPointer, e *sgErrors) {
-	if k := sgCountValid(v, vShapes_Pet_AnyOf_X0, vShapes_Pet_AnyOf_X1); k != 1 {
+	if k := sgCountValid(v, vPetRef, vShapes_Pet_AnyOf_X1); k != 1 {
 		e.add(p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k))
 	}
 }
@@ -434,7 +434,7 @@ func vShapes_Address2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "street",
 				parent: p,
 			}
-			vShapes_Address_Street(x, &c, e)
+			vString(x, &c, e)
 		}
 		if x := v.get("number"); x != nil {
 			c := sgPointer{
@@ -442,21 +442,21 @@ func vShapes_Address2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "number",
 				parent: p,
 			}
-			vShapes_Address_Number(x, &c, e)
+			vIntegerMin1(x, &c, e)
 		}
 	}
 }
 
-// vShapes_Address_Street validates shapes.json#/$defs/Address/properties/street.
-func vShapes_Address_Street(v *sgValue, p *sgPointer, e *sgErrors) {
+// vString validates shapes.json#/$defs/Address/properties/street.
+func vString(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v)) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
 }
 
-// vShapes_Address_Number validates shapes.json#/$defs/Address/properties/number.
-func vShapes_Address_Number(v *sgValue, p *sgPointer, e *sgErrors) {
+// vIntegerMin1 validates shapes.json#/$defs/Address/properties/number.
+func vIntegerMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsInteger(v)) {
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
@@ -492,7 +492,7 @@ func vShapes_Home(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "city",
 				parent: p,
 			}
-			vShapes_Address_Street(x, &c, e)
+			vString(x, &c, e)
 		}
 		if x := v.get("zip"); x != nil {
 			c := sgPointer{
@@ -574,13 +574,13 @@ func vShapes_Workspace(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_MaybeWorkspace validates shapes.json#/$defs/MaybeWorkspace.
 func vShapes_MaybeWorkspace(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgValid(v, vShapes_MaybeWorkspace_AnyOf_X0) || sgValid(v, vShapes_MaybeWorkspace_AnyOf_X1)) {
+	if !(sgValid(v, vBoolean) || sgValid(v, vShapes_MaybeWorkspace_AnyOf_X1)) {
 		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
 	}
 }
 
-// vShapes_MaybeWorkspace_AnyOf_X0 validates shapes.json#/$defs/MaybeWorkspace/anyOf/0.
-func vShapes_MaybeWorkspace_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+// vBoolean validates shapes.json#/$defs/MaybeWorkspace/anyOf/0.
+func vBoolean(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsBool(v)) {
 		e.add(p, "type", "expected boolean, got "+sgTypeName(v))
 		return
@@ -634,13 +634,13 @@ func vShapes_WorkspaceRef_Workspace(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_ID validates shapes.json#/properties/id.
 func vShapes_ID(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgValid(v, vShapes_ID_AnyOf_X0) || sgValid(v, vShapes_ID_AnyOf_X1)) {
+	if !(sgValid(v, vIntegerMin0) || sgValid(v, vShapes_ID_AnyOf_X1)) {
 		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
 	}
 }
 
-// vShapes_ID_AnyOf_X0 validates shapes.json#/properties/id/anyOf/0.
-func vShapes_ID_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+// vIntegerMin0 validates shapes.json#/properties/id/anyOf/0.
+func vIntegerMin0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsInteger(v)) {
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
@@ -669,13 +669,13 @@ func vShapes_ID_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_When validates shapes.json#/properties/when.
 func vShapes_When(v *sgValue, p *sgPointer, e *sgErrors) {
-	if k := sgCountValid(v, vShapes_When_OneOf_X0, vShapes_Pet_AnyOf_X1, vShapes_When_OneOf_X2); k != 1 {
+	if k := sgCountValid(v, vInteger, vShapes_Pet_AnyOf_X1, vShapes_When_OneOf_X2); k != 1 {
 		e.add(p, "oneOf", "must match exactly one of the 3 alternatives, matches "+sgItoa(k))
 	}
 }
 
-// vShapes_When_OneOf_X0 validates shapes.json#/properties/when/oneOf/0.
-func vShapes_When_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+// vInteger validates shapes.json#/properties/when/oneOf/0.
+func vInteger(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsInteger(v)) {
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
@@ -720,14 +720,14 @@ func vShapes_Range2(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  0,
 				parent: p,
 			}
-			vShapes_When_OneOf_X0(&a[0], &c, e)
+			vInteger(&a[0], &c, e)
 		}
 		if len(a) > 1 {
 			c := sgPointer{
 				index:  1,
 				parent: p,
 			}
-			vShapes_When_OneOf_X0(&a[1], &c, e)
+			vInteger(&a[1], &c, e)
 		}
 		for i := 2; i < len(a); i++ {
 			c := sgPointer{
@@ -769,14 +769,14 @@ func vShapes_Point(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  0,
 				parent: p,
 			}
-			vShapes_Point_PrefixItems_X0(&a[0], &c, e)
+			vNumber(&a[0], &c, e)
 		}
 		if len(a) > 1 {
 			c := sgPointer{
 				index:  1,
 				parent: p,
 			}
-			vShapes_Point_PrefixItems_X0(&a[1], &c, e)
+			vNumber(&a[1], &c, e)
 		}
 		for i := 2; i < len(a); i++ {
 			c := sgPointer{
@@ -788,8 +788,8 @@ func vShapes_Point(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Point_PrefixItems_X0 validates shapes.json#/properties/point/prefixItems/0.
-func vShapes_Point_PrefixItems_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+// vNumber validates shapes.json#/properties/point/prefixItems/0.
+func vNumber(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsNumber(v)) {
 		e.add(p, "type", "expected number, got "+sgTypeName(v))
 		return
@@ -809,7 +809,7 @@ func vShapes_Pair(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  0,
 				parent: p,
 			}
-			vShapes_Address_Street(&a[0], &c, e)
+			vString(&a[0], &c, e)
 		}
 		if len(a) > 1 {
 			c := sgPointer{
@@ -843,7 +843,7 @@ func vShapes_Dog(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Dog2 validates shapes.json#/$defs/Dog.
 func vShapes_Dog2(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Pet_AnyOf_X0(v, p, e)
+	vPetRef(v, p, e)
 	vShapes_Dog_AllOf_X1(v, p, e)
 }
 
@@ -863,7 +863,7 @@ func vShapes_Dog_AllOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "breed",
 				parent: p,
 			}
-			vShapes_Address_Street(x, &c, e)
+			vString(x, &c, e)
 		}
 		if x := v.get("name"); x != nil {
 			c := sgPointer{
@@ -890,8 +890,8 @@ func vShapes_Dog_AllOf_X1_Name(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_User validates shapes.json#/properties/user.
-func vShapes_User(v *sgValue, p *sgPointer, e *sgErrors) {
+// vUserRef validates shapes.json#/properties/user.
+func vUserRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vShapes_User2(v, p, e)
 }
 
@@ -907,7 +907,7 @@ func vShapes_User2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "login",
 				parent: p,
 			}
-			vShapes_Pet_Name(x, &c, e)
+			vStringMin1(x, &c, e)
 		}
 		if x := v.get("age"); x != nil {
 			c := sgPointer{
@@ -915,7 +915,7 @@ func vShapes_User2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "age",
 				parent: p,
 			}
-			vShapes_ID_AnyOf_X0(x, &c, e)
+			vIntegerMin0(x, &c, e)
 		}
 	}
 }
@@ -936,7 +936,7 @@ func vShapes_Users(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vShapes_User(&a[i], &c, e)
+			vUserRef(&a[i], &c, e)
 		}
 	}
 }
@@ -976,7 +976,7 @@ func vShapes_Animal_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "meow",
 				parent: p,
 			}
-			vShapes_MaybeWorkspace_AnyOf_X0(x, &c, e)
+			vBoolean(x, &c, e)
 		}
 		for _, k := range sgSortedKeys(v, sgExtraShapes_Animal_OneOf_X0) {
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1007,7 +1007,7 @@ func vShapes_Animal_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "wings",
 				parent: p,
 			}
-			vShapes_ID_AnyOf_X0(x, &c, e)
+			vIntegerMin0(x, &c, e)
 		}
 		for _, k := range sgSortedKeys(v, sgExtraShapes_Animal_OneOf_X1) {
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1043,7 +1043,7 @@ func vShapes_Item_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "isbn",
 				parent: p,
 			}
-			vShapes_Address_Street(x, &c, e)
+			vString(x, &c, e)
 		}
 	}
 }
@@ -1064,7 +1064,7 @@ func vShapes_Item_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "tracks",
 				parent: p,
 			}
-			vShapes_Address_Number(x, &c, e)
+			vIntegerMin1(x, &c, e)
 		}
 	}
 }
@@ -1128,7 +1128,7 @@ func vShapes_Shape_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "radius",
 				parent: p,
 			}
-			vShapes_Shape_OneOf_X0_Radius(x, &c, e)
+			vNumberMin0(x, &c, e)
 		}
 		for _, k := range sgSortedKeys(v, sgExtraShapes_Shape_OneOf_X0) {
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1145,8 +1145,8 @@ func vShapes_Shape_OneOf_X0_Kind(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Shape_OneOf_X0_Radius validates shapes.json#/$defs/Shape/oneOf/0/properties/radius.
-func vShapes_Shape_OneOf_X0_Radius(v *sgValue, p *sgPointer, e *sgErrors) {
+// vNumberMin0 validates shapes.json#/$defs/Shape/oneOf/0/properties/radius.
+func vNumberMin0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsNumber(v)) {
 		e.add(p, "type", "expected number, got "+sgTypeName(v))
 		return
@@ -1193,7 +1193,7 @@ func vShapes_Shape_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "side",
 				parent: p,
 			}
-			vShapes_Shape_OneOf_X0_Radius(x, &c, e)
+			vNumberMin0(x, &c, e)
 		}
 		for _, k := range sgSortedKeys(v, sgExtraShapes_Shape_OneOf_X1) {
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1271,8 +1271,8 @@ func vShapes_Scores_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) 
 	}
 }
 
-// vShapes_List validates shapes.json#/properties/list.
-func vShapes_List(v *sgValue, p *sgPointer, e *sgErrors) {
+// vListRef validates shapes.json#/properties/list.
+func vListRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vShapes_List2(v, p, e)
 }
 func sgExtraShapes_List2(k string) bool {
@@ -1299,7 +1299,7 @@ func vShapes_List2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "head",
 				parent: p,
 			}
-			vShapes_When_OneOf_X0(x, &c, e)
+			vInteger(x, &c, e)
 		}
 		if x := v.get("tail"); x != nil {
 			c := sgPointer{
@@ -1307,7 +1307,7 @@ func vShapes_List2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "tail",
 				parent: p,
 			}
-			vShapes_List(x, &c, e)
+			vListRef(x, &c, e)
 		}
 		for _, k := range sgSortedKeys(v, sgExtraShapes_List2) {
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1334,7 +1334,7 @@ func vShapes_Command(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vShapes_Address_Street(&a[i], &c, e)
+			vString(&a[i], &c, e)
 		}
 	}
 }
@@ -1362,7 +1362,7 @@ func vShapes_UserIDs(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vShapes_Address_Street(&a[i], &c, e)
+			vString(&a[i], &c, e)
 		}
 	}
 }

@@ -23,13 +23,13 @@ export function vFinding(v: unknown, p: string, e: ValidationError[]): void {
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "kind")) e.push({ pointer: p + "/kind", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "severity")) e.push({ pointer: p + "/severity", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "kind")) vFinding_Kind(v["kind"], p + "/kind", e);
-    if (rt.hasOwn(v, "severity")) vFinding_Severity(v["severity"], p + "/severity", e);
+    if (rt.hasOwn(v, "kind")) vString1To200(v["kind"], p + "/kind", e);
+    if (rt.hasOwn(v, "severity")) vSeverityRef(v["severity"], p + "/severity", e);
   }
 }
 
 // Finding.json#/properties/kind
-export function vFinding_Kind(v: unknown, p: string, e: ValidationError[]): void {
+export function vString1To200(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "must be of type string" });
     return;
@@ -41,7 +41,7 @@ export function vFinding_Kind(v: unknown, p: string, e: ValidationError[]): void
 }
 
 // Finding.json#/properties/severity
-export function vFinding_Severity(v: unknown, p: string, e: ValidationError[]): void {
+export function vSeverityRef(v: unknown, p: string, e: ValidationError[]): void {
   vCommon_Severity(v, p, e);
 }
 
@@ -77,7 +77,7 @@ export function vFindingsResponse(v: unknown, p: string, e: ValidationError[]): 
     if (rt.hasOwn(v, "counts_by_kind")) vFindingsResponse_CountsByKind(v["counts_by_kind"], p + "/counts_by_kind", e);
     if (rt.hasOwn(v, "counts_by_severity")) vFindingsResponse_CountsBySeverity(v["counts_by_severity"], p + "/counts_by_severity", e);
     if (rt.hasOwn(v, "capped_kinds")) vFindingsResponse_CappedKinds(v["capped_kinds"], p + "/capped_kinds", e);
-    if (rt.hasOwn(v, "per_kind_limit")) vFindingsResponse_PerKindLimit(v["per_kind_limit"], p + "/per_kind_limit", e);
+    if (rt.hasOwn(v, "per_kind_limit")) vIntegerMin0Max10000(v["per_kind_limit"], p + "/per_kind_limit", e);
     if (rt.hasOwn(v, "summary")) vFindingsResponse_Summary(v["summary"], p + "/summary", e);
     if (rt.hasOwn(v, "identity_shared")) vFindingsResponse_IdentityShared(v["identity_shared"], p + "/identity_shared", e);
     if (rt.hasOwn(v, "_meta")) vFindingsResponse_Meta(v["_meta"], p + "/_meta", e);
@@ -167,7 +167,7 @@ export function vFindingsResponse_CountsBySeverity(v: unknown, p: string, e: Val
       vFindingsResponse_CountsBySeverity_AdditionalProperties(v[k], p + "/" + rt.esc(k), e);
     }
     for (const k of ks) {
-      if (!rt.accepts(vFinding_Severity, k)) e.push({ pointer: p + "/" + rt.esc(k), keyword: "propertyNames", message: "is not an allowed property name" });
+      if (!rt.accepts(vSeverityRef, k)) e.push({ pointer: p + "/" + rt.esc(k), keyword: "propertyNames", message: "is not an allowed property name" });
     }
   }
 }
@@ -192,12 +192,12 @@ export function vFindingsResponse_CappedKinds(v: unknown, p: string, e: Validati
   }
   if (Array.isArray(v)) {
     for (const j of rt.duplicateIndexes(v)) e.push({ pointer: p + "/" + j, keyword: "uniqueItems", message: "repeats an earlier item" });
-    for (let i = 0; i < v.length; i++) vFinding_Kind(v[i], p + "/" + i, e);
+    for (let i = 0; i < v.length; i++) vString1To200(v[i], p + "/" + i, e);
   }
 }
 
 // FindingsResponse.json#/properties/per_kind_limit
-export function vFindingsResponse_PerKindLimit(v: unknown, p: string, e: ValidationError[]): void {
+export function vIntegerMin0Max10000(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
     e.push({ pointer: p, keyword: "type", message: "must be of type integer" });
     return;
@@ -234,12 +234,12 @@ export function vFindingsResponse_Meta2(v: unknown, p: string, e: ValidationErro
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "server_version")) e.push({ pointer: p + "/server_version", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "server_version")) vFindingsResponse_Meta_ServerVersion(v["server_version"], p + "/server_version", e);
+    if (rt.hasOwn(v, "server_version")) vString1To128(v["server_version"], p + "/server_version", e);
   }
 }
 
 // FindingsResponse.json#/$defs/Meta/properties/server_version
-export function vFindingsResponse_Meta_ServerVersion(v: unknown, p: string, e: ValidationError[]): void {
+export function vString1To128(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "must be of type string" });
     return;
@@ -257,15 +257,15 @@ export function vGetSessionFindingsParams(v: unknown, p: string, e: ValidationEr
     return;
   }
   if (rt.isObject(v)) {
-    if (rt.hasOwn(v, "session_key")) vGetSessionFindingsParams_SessionKey(v["session_key"], p + "/session_key", e);
-    if (rt.hasOwn(v, "per_kind_limit")) vFindingsResponse_PerKindLimit(v["per_kind_limit"], p + "/per_kind_limit", e);
-    if (rt.hasOwn(v, "include_summary")) vGetSessionFindingsParams_IncludeSummary(v["include_summary"], p + "/include_summary", e);
+    if (rt.hasOwn(v, "session_key")) vString1To256(v["session_key"], p + "/session_key", e);
+    if (rt.hasOwn(v, "per_kind_limit")) vIntegerMin0Max10000(v["per_kind_limit"], p + "/per_kind_limit", e);
+    if (rt.hasOwn(v, "include_summary")) vBoolean(v["include_summary"], p + "/include_summary", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "session_key" || k === "per_kind_limit" || k === "include_summary"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
 
 // GetSessionFindingsParams.json#/properties/session_key
-export function vGetSessionFindingsParams_SessionKey(v: unknown, p: string, e: ValidationError[]): void {
+export function vString1To256(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "must be of type string" });
     return;
@@ -277,7 +277,7 @@ export function vGetSessionFindingsParams_SessionKey(v: unknown, p: string, e: V
 }
 
 // GetSessionFindingsParams.json#/properties/include_summary
-export function vGetSessionFindingsParams_IncludeSummary(v: unknown, p: string, e: ValidationError[]): void {
+export function vBoolean(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "boolean")) {
     e.push({ pointer: p, keyword: "type", message: "must be of type boolean" });
     return;
@@ -295,9 +295,9 @@ export function vInvocationRequest(v: unknown, p: string, e: ValidationError[]):
     if (!rt.hasOwn(v, "skill_id")) e.push({ pointer: p + "/skill_id", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "inputs")) e.push({ pointer: p + "/inputs", keyword: "required", message: "is required" });
     if (rt.hasOwn(v, "caller")) vInvocationRequest_Caller(v["caller"], p + "/caller", e);
-    if (rt.hasOwn(v, "skill_id")) vInvocationRequest_SkillID(v["skill_id"], p + "/skill_id", e);
+    if (rt.hasOwn(v, "skill_id")) vSkillIDRef(v["skill_id"], p + "/skill_id", e);
     if (rt.hasOwn(v, "inputs")) vInvocationRequest_Inputs(v["inputs"], p + "/inputs", e);
-    if (rt.hasOwn(v, "request_id")) vFindingsResponse_Meta_ServerVersion(v["request_id"], p + "/request_id", e);
+    if (rt.hasOwn(v, "request_id")) vString1To128(v["request_id"], p + "/request_id", e);
   }
 }
 
@@ -315,7 +315,7 @@ export function vInvocationRequest_Caller2(v: unknown, p: string, e: ValidationE
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "id")) e.push({ pointer: p + "/id", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "id")) vGetSessionFindingsParams_SessionKey(v["id"], p + "/id", e);
+    if (rt.hasOwn(v, "id")) vString1To256(v["id"], p + "/id", e);
     if (rt.hasOwn(v, "type")) vInvocationRequest_Caller_Type(v["type"], p + "/type", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "id" || k === "type"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
@@ -331,7 +331,7 @@ export function vInvocationRequest_Caller_Type(v: unknown, p: string, e: Validat
 }
 
 // InvocationRequest.json#/properties/skill_id
-export function vInvocationRequest_SkillID(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillIDRef(v: unknown, p: string, e: ValidationError[]): void {
   vCommon_SkillID(v, p, e);
 }
 
@@ -381,9 +381,9 @@ export function vInvocationResponse(v: unknown, p: string, e: ValidationError[])
     if (!rt.hasOwn(v, "status")) e.push({ pointer: p + "/status", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "skill_id")) e.push({ pointer: p + "/skill_id", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "timestamps")) e.push({ pointer: p + "/timestamps", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "execution_id")) vFindingsResponse_Meta_ServerVersion(v["execution_id"], p + "/execution_id", e);
+    if (rt.hasOwn(v, "execution_id")) vString1To128(v["execution_id"], p + "/execution_id", e);
     if (rt.hasOwn(v, "status")) vInvocationResponse_Status(v["status"], p + "/status", e);
-    if (rt.hasOwn(v, "skill_id")) vInvocationRequest_SkillID(v["skill_id"], p + "/skill_id", e);
+    if (rt.hasOwn(v, "skill_id")) vSkillIDRef(v["skill_id"], p + "/skill_id", e);
     if (rt.hasOwn(v, "timestamps")) vInvocationResponse_Timestamps(v["timestamps"], p + "/timestamps", e);
     if (rt.hasOwn(v, "output")) vInvocationResponse_Output(v["output"], p + "/output", e);
     if (rt.hasOwn(v, "error")) vInvocationResponse_Error(v["error"], p + "/error", e);
@@ -418,9 +418,9 @@ export function vInvocationResponse_Timestamps2(v: unknown, p: string, e: Valida
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "received")) e.push({ pointer: p + "/received", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "received")) vInvocationResponse_Timestamps_Received(v["received"], p + "/received", e);
-    if (rt.hasOwn(v, "started")) vInvocationResponse_Timestamps_Received(v["started"], p + "/started", e);
-    if (rt.hasOwn(v, "completed")) vInvocationResponse_Timestamps_Received(v["completed"], p + "/completed", e);
+    if (rt.hasOwn(v, "received")) vTimestampRef(v["received"], p + "/received", e);
+    if (rt.hasOwn(v, "started")) vTimestampRef(v["started"], p + "/started", e);
+    if (rt.hasOwn(v, "completed")) vTimestampRef(v["completed"], p + "/completed", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "received" || k === "started" || k === "completed"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
     if (rt.hasOwn(v, "completed")) {
       if (!rt.hasOwn(v, "started")) e.push({ pointer: p + "/started", keyword: "dependentRequired", message: "is required when \"completed\" is present" });
@@ -429,7 +429,7 @@ export function vInvocationResponse_Timestamps2(v: unknown, p: string, e: Valida
 }
 
 // InvocationResponse.json#/$defs/Timestamps/properties/received
-export function vInvocationResponse_Timestamps_Received(v: unknown, p: string, e: ValidationError[]): void {
+export function vTimestampRef(v: unknown, p: string, e: ValidationError[]): void {
   vCommon_Timestamp(v, p, e);
 }
 
@@ -464,7 +464,7 @@ export function vInvocationResponse_InvocationError(v: unknown, p: string, e: Va
     if (!rt.hasOwn(v, "code")) e.push({ pointer: p + "/code", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "message")) e.push({ pointer: p + "/message", keyword: "required", message: "is required" });
     if (rt.hasOwn(v, "code")) vInvocationResponse_InvocationError_Code(v["code"], p + "/code", e);
-    if (rt.hasOwn(v, "message")) vInvocationResponse_InvocationError_Message(v["message"], p + "/message", e);
+    if (rt.hasOwn(v, "message")) vString1To4000(v["message"], p + "/message", e);
   }
 }
 
@@ -481,7 +481,7 @@ export function vInvocationResponse_InvocationError_Code(v: unknown, p: string, 
 }
 
 // InvocationResponse.json#/$defs/InvocationError/properties/message
-export function vInvocationResponse_InvocationError_Message(v: unknown, p: string, e: ValidationError[]): void {
+export function vString1To4000(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "must be of type string" });
     return;
@@ -525,13 +525,13 @@ export function vProtocolVersion(v: unknown, p: string, e: ValidationError[]): v
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "version")) e.push({ pointer: p + "/version", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "version")) vProtocolVersion_Version(v["version"], p + "/version", e);
+    if (rt.hasOwn(v, "version")) vSemVerRef(v["version"], p + "/version", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "version"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
 
 // ProtocolVersion.json#/properties/version
-export function vProtocolVersion_Version(v: unknown, p: string, e: ValidationError[]): void {
+export function vSemVerRef(v: unknown, p: string, e: ValidationError[]): void {
   vCommon_SemVer(v, p, e);
 }
 
@@ -566,29 +566,29 @@ export function vSkillDescriptor(v: unknown, p: string, e: ValidationError[]): v
     if (!rt.hasOwn(v, "output")) e.push({ pointer: p + "/output", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "auth")) e.push({ pointer: p + "/auth", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "access")) e.push({ pointer: p + "/access", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "protocol")) vSkillDescriptor_Protocol(v["protocol"], p + "/protocol", e);
-    if (rt.hasOwn(v, "id")) vInvocationRequest_SkillID(v["id"], p + "/id", e);
-    if (rt.hasOwn(v, "name")) vFinding_Kind(v["name"], p + "/name", e);
-    if (rt.hasOwn(v, "version")) vProtocolVersion_Version(v["version"], p + "/version", e);
-    if (rt.hasOwn(v, "capability_type")) vSkillDescriptor_CapabilityType(v["capability_type"], p + "/capability_type", e);
-    if (rt.hasOwn(v, "description")) vInvocationResponse_InvocationError_Message(v["description"], p + "/description", e);
-    if (rt.hasOwn(v, "provider")) vSkillDescriptor_Provider(v["provider"], p + "/provider", e);
+    if (rt.hasOwn(v, "protocol")) vProtocolVersionRef(v["protocol"], p + "/protocol", e);
+    if (rt.hasOwn(v, "id")) vSkillIDRef(v["id"], p + "/id", e);
+    if (rt.hasOwn(v, "name")) vString1To200(v["name"], p + "/name", e);
+    if (rt.hasOwn(v, "version")) vSemVerRef(v["version"], p + "/version", e);
+    if (rt.hasOwn(v, "capability_type")) vCapabilityTypeRef(v["capability_type"], p + "/capability_type", e);
+    if (rt.hasOwn(v, "description")) vString1To4000(v["description"], p + "/description", e);
+    if (rt.hasOwn(v, "provider")) vProviderRef(v["provider"], p + "/provider", e);
     if (rt.hasOwn(v, "endpoint")) vSkillDescriptor_Endpoint(v["endpoint"], p + "/endpoint", e);
     if (rt.hasOwn(v, "inputs")) vSkillDescriptor_Inputs(v["inputs"], p + "/inputs", e);
     if (rt.hasOwn(v, "output")) vSkillDescriptor_Output(v["output"], p + "/output", e);
     if (rt.hasOwn(v, "auth")) vSkillDescriptor_Auth(v["auth"], p + "/auth", e);
-    if (rt.hasOwn(v, "access")) vSkillDescriptor_Access(v["access"], p + "/access", e);
+    if (rt.hasOwn(v, "access")) vAccessRef(v["access"], p + "/access", e);
     if (rt.hasOwn(v, "tags")) vSkillDescriptor_Tags(v["tags"], p + "/tags", e);
   }
 }
 
 // SkillDescriptor.json#/properties/protocol
-export function vSkillDescriptor_Protocol(v: unknown, p: string, e: ValidationError[]): void {
+export function vProtocolVersionRef(v: unknown, p: string, e: ValidationError[]): void {
   vProtocolVersion(v, p, e);
 }
 
 // SkillDescriptor.json#/properties/capability_type
-export function vSkillDescriptor_CapabilityType(v: unknown, p: string, e: ValidationError[]): void {
+export function vCapabilityTypeRef(v: unknown, p: string, e: ValidationError[]): void {
   vCommon_CapabilityType(v, p, e);
 }
 
@@ -602,7 +602,7 @@ export function vCommon_CapabilityType(v: unknown, p: string, e: ValidationError
 }
 
 // SkillDescriptor.json#/properties/provider
-export function vSkillDescriptor_Provider(v: unknown, p: string, e: ValidationError[]): void {
+export function vProviderRef(v: unknown, p: string, e: ValidationError[]): void {
   vSkillDescriptor_Provider2(v, p, e);
 }
 
@@ -615,14 +615,14 @@ export function vSkillDescriptor_Provider2(v: unknown, p: string, e: ValidationE
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "url")) e.push({ pointer: p + "/url", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "name")) vFinding_Kind(v["name"], p + "/name", e);
-    if (rt.hasOwn(v, "url")) vSkillDescriptor_Provider_URL(v["url"], p + "/url", e);
+    if (rt.hasOwn(v, "name")) vString1To200(v["name"], p + "/name", e);
+    if (rt.hasOwn(v, "url")) vStringMax2048Pattern5(v["url"], p + "/url", e);
     if (rt.hasOwn(v, "contact")) vSkillDescriptor_Provider_Contact(v["contact"], p + "/contact", e);
   }
 }
 
 // SkillDescriptor.json#/$defs/Provider/properties/url
-export function vSkillDescriptor_Provider_URL(v: unknown, p: string, e: ValidationError[]): void {
+export function vStringMax2048Pattern5(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "must be of type string" });
     return;
@@ -659,7 +659,7 @@ export function vSkillDescriptor_Endpoint2(v: unknown, p: string, e: ValidationE
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "url")) e.push({ pointer: p + "/url", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "method")) e.push({ pointer: p + "/method", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "url")) vSkillDescriptor_Provider_URL(v["url"], p + "/url", e);
+    if (rt.hasOwn(v, "url")) vStringMax2048Pattern5(v["url"], p + "/url", e);
     if (rt.hasOwn(v, "method")) vSkillDescriptor_Endpoint_Method(v["method"], p + "/method", e);
     if (rt.hasOwn(v, "timeout_ms")) vSkillDescriptor_Endpoint_TimeoutMS(v["timeout_ms"], p + "/timeout_ms", e);
   }
@@ -715,9 +715,9 @@ export function vSkillDescriptor_InputParameter(v: unknown, p: string, e: Valida
     if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "required")) e.push({ pointer: p + "/required", keyword: "required", message: "is required" });
     if (rt.hasOwn(v, "name")) vSkillDescriptor_InputParameter_Name(v["name"], p + "/name", e);
-    if (rt.hasOwn(v, "type")) vSkillDescriptor_InputParameter_Type(v["type"], p + "/type", e);
-    if (rt.hasOwn(v, "description")) vSkillDescriptor_InputParameter_Description(v["description"], p + "/description", e);
-    if (rt.hasOwn(v, "required")) vGetSessionFindingsParams_IncludeSummary(v["required"], p + "/required", e);
+    if (rt.hasOwn(v, "type")) vValueTypeRef(v["type"], p + "/type", e);
+    if (rt.hasOwn(v, "description")) vStringMax2000(v["description"], p + "/description", e);
+    if (rt.hasOwn(v, "required")) vBoolean(v["required"], p + "/required", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "name" || k === "type" || k === "description" || k === "required"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
@@ -735,7 +735,7 @@ export function vSkillDescriptor_InputParameter_Name(v: unknown, p: string, e: V
 }
 
 // SkillDescriptor.json#/$defs/InputParameter/properties/type
-export function vSkillDescriptor_InputParameter_Type(v: unknown, p: string, e: ValidationError[]): void {
+export function vValueTypeRef(v: unknown, p: string, e: ValidationError[]): void {
   vSkillDescriptor_ValueType(v, p, e);
 }
 
@@ -749,7 +749,7 @@ export function vSkillDescriptor_ValueType(v: unknown, p: string, e: ValidationE
 }
 
 // SkillDescriptor.json#/$defs/InputParameter/properties/description
-export function vSkillDescriptor_InputParameter_Description(v: unknown, p: string, e: ValidationError[]): void {
+export function vStringMax2000(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "must be of type string" });
     return;
@@ -772,8 +772,8 @@ export function vSkillDescriptor_OutputDescriptor(v: unknown, p: string, e: Vali
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "type")) vSkillDescriptor_InputParameter_Type(v["type"], p + "/type", e);
-    if (rt.hasOwn(v, "description")) vSkillDescriptor_InputParameter_Description(v["description"], p + "/description", e);
+    if (rt.hasOwn(v, "type")) vValueTypeRef(v["type"], p + "/type", e);
+    if (rt.hasOwn(v, "description")) vStringMax2000(v["description"], p + "/description", e);
     if (rt.hasOwn(v, "media_type")) vSkillDescriptor_OutputDescriptor_MediaType(v["media_type"], p + "/media_type", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "description" || k === "media_type"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
@@ -886,7 +886,7 @@ export function vSkillDescriptor_OAuth2Auth(v: unknown, p: string, e: Validation
     if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "token_url")) e.push({ pointer: p + "/token_url", keyword: "required", message: "is required" });
     if (rt.hasOwn(v, "type")) vSkillDescriptor_OAuth2Auth_Type(v["type"], p + "/type", e);
-    if (rt.hasOwn(v, "token_url")) vSkillDescriptor_Provider_URL(v["token_url"], p + "/token_url", e);
+    if (rt.hasOwn(v, "token_url")) vStringMax2048Pattern5(v["token_url"], p + "/token_url", e);
     if (rt.hasOwn(v, "scopes")) vSkillDescriptor_OAuth2Auth_Scopes(v["scopes"], p + "/scopes", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "token_url" || k === "scopes"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
@@ -938,8 +938,8 @@ export function vSkillDescriptor_CustomAuth(v: unknown, p: string, e: Validation
     if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "scheme")) e.push({ pointer: p + "/scheme", keyword: "required", message: "is required" });
     if (rt.hasOwn(v, "type")) vSkillDescriptor_CustomAuth_Type(v["type"], p + "/type", e);
-    if (rt.hasOwn(v, "scheme")) vFindingsResponse_Meta_ServerVersion(v["scheme"], p + "/scheme", e);
-    if (rt.hasOwn(v, "documentation_url")) vSkillDescriptor_Provider_URL(v["documentation_url"], p + "/documentation_url", e);
+    if (rt.hasOwn(v, "scheme")) vString1To128(v["scheme"], p + "/scheme", e);
+    if (rt.hasOwn(v, "documentation_url")) vStringMax2048Pattern5(v["documentation_url"], p + "/documentation_url", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "scheme" || k === "documentation_url"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
@@ -973,7 +973,7 @@ export function vSkillDescriptor_NoAuth_Type(v: unknown, p: string, e: Validatio
 }
 
 // SkillDescriptor.json#/properties/access
-export function vSkillDescriptor_Access(v: unknown, p: string, e: ValidationError[]): void {
+export function vAccessRef(v: unknown, p: string, e: ValidationError[]): void {
   vCommon_Access(v, p, e);
 }
 
@@ -1020,8 +1020,8 @@ export function vSkillIndex(v: unknown, p: string, e: ValidationError[]): void {
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "protocol")) e.push({ pointer: p + "/protocol", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "skills")) e.push({ pointer: p + "/skills", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "protocol")) vSkillDescriptor_Protocol(v["protocol"], p + "/protocol", e);
-    if (rt.hasOwn(v, "provider")) vSkillDescriptor_Provider(v["provider"], p + "/provider", e);
+    if (rt.hasOwn(v, "protocol")) vProtocolVersionRef(v["protocol"], p + "/protocol", e);
+    if (rt.hasOwn(v, "provider")) vProviderRef(v["provider"], p + "/provider", e);
     if (rt.hasOwn(v, "skills")) vSkillIndex_Skills(v["skills"], p + "/skills", e);
   }
 }
@@ -1056,11 +1056,11 @@ export function vSkillIndex_SkillIndexEntry(v: unknown, p: string, e: Validation
     if (!rt.hasOwn(v, "capability_type")) e.push({ pointer: p + "/capability_type", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "access")) e.push({ pointer: p + "/access", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "descriptor_url")) e.push({ pointer: p + "/descriptor_url", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "id")) vInvocationRequest_SkillID(v["id"], p + "/id", e);
-    if (rt.hasOwn(v, "name")) vFinding_Kind(v["name"], p + "/name", e);
-    if (rt.hasOwn(v, "version")) vProtocolVersion_Version(v["version"], p + "/version", e);
-    if (rt.hasOwn(v, "capability_type")) vSkillDescriptor_CapabilityType(v["capability_type"], p + "/capability_type", e);
-    if (rt.hasOwn(v, "access")) vSkillDescriptor_Access(v["access"], p + "/access", e);
+    if (rt.hasOwn(v, "id")) vSkillIDRef(v["id"], p + "/id", e);
+    if (rt.hasOwn(v, "name")) vString1To200(v["name"], p + "/name", e);
+    if (rt.hasOwn(v, "version")) vSemVerRef(v["version"], p + "/version", e);
+    if (rt.hasOwn(v, "capability_type")) vCapabilityTypeRef(v["capability_type"], p + "/capability_type", e);
+    if (rt.hasOwn(v, "access")) vAccessRef(v["access"], p + "/access", e);
     if (rt.hasOwn(v, "description")) vSkillIndex_SkillIndexEntry_Description(v["description"], p + "/description", e);
     if (rt.hasOwn(v, "descriptor_url")) vSkillIndex_SkillIndexEntry_DescriptorURL(v["descriptor_url"], p + "/descriptor_url", e);
   }

@@ -35,14 +35,14 @@ export function vShapes(v: unknown, p: string, e: ValidationError[]): void {
     if (rt.hasOwn(v, "point")) vShapes_Point(v["point"], p + "/point", e);
     if (rt.hasOwn(v, "pair")) vShapes_Pair(v["pair"], p + "/pair", e);
     if (rt.hasOwn(v, "dog")) vShapes_Dog(v["dog"], p + "/dog", e);
-    if (rt.hasOwn(v, "user")) vShapes_User(v["user"], p + "/user", e);
+    if (rt.hasOwn(v, "user")) vUserRef(v["user"], p + "/user", e);
     if (rt.hasOwn(v, "users")) vShapes_Users(v["users"], p + "/users", e);
     if (rt.hasOwn(v, "animal")) vShapes_Animal(v["animal"], p + "/animal", e);
     if (rt.hasOwn(v, "item")) vShapes_Item(v["item"], p + "/item", e);
     if (rt.hasOwn(v, "shape")) vShapes_Shape(v["shape"], p + "/shape", e);
     if (rt.hasOwn(v, "names")) vShapes_Names(v["names"], p + "/names", e);
     if (rt.hasOwn(v, "scores")) vShapes_Scores(v["scores"], p + "/scores", e);
-    if (rt.hasOwn(v, "list")) vShapes_List(v["list"], p + "/list", e);
+    if (rt.hasOwn(v, "list")) vListRef(v["list"], p + "/list", e);
     if (rt.hasOwn(v, "command")) vShapes_Command(v["command"], p + "/command", e);
     if (rt.hasOwn(v, "userIds")) vShapes_UserIDs(v["userIds"], p + "/userIds", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "pet" || k === "owner" || k === "label" || k === "note" || k === "tags" || k === "mixed" || k === "address" || k === "home" || k === "size" || k === "ratio" || k === "op" || k === "level" || k === "workspace" || k === "id" || k === "when" || k === "range" || k === "point" || k === "pair" || k === "dog" || k === "user" || k === "users" || k === "animal" || k === "item" || k === "shape" || k === "names" || k === "scores" || k === "list" || k === "command" || k === "userIds"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
@@ -56,11 +56,11 @@ export function vShapes_AdditionalProperties(v: unknown, p: string, e: Validatio
 
 // shapes.json#/properties/pet
 export function vShapes_Pet(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(rt.accepts(vShapes_Pet_AnyOf_X0, v) || rt.accepts(vShapes_Pet_AnyOf_X1, v))) e.push({ pointer: p, keyword: "anyOf", message: "must match at least one schema of anyOf" });
+  if (!(rt.accepts(vPetRef, v) || rt.accepts(vShapes_Pet_AnyOf_X1, v))) e.push({ pointer: p, keyword: "anyOf", message: "must match at least one schema of anyOf" });
 }
 
 // shapes.json#/properties/pet/anyOf/0
-export function vShapes_Pet_AnyOf_X0(v: unknown, p: string, e: ValidationError[]): void {
+export function vPetRef(v: unknown, p: string, e: ValidationError[]): void {
   vShapes_Pet2(v, p, e);
 }
 
@@ -72,12 +72,12 @@ export function vShapes_Pet2(v: unknown, p: string, e: ValidationError[]): void 
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "name")) vShapes_Pet_Name(v["name"], p + "/name", e);
+    if (rt.hasOwn(v, "name")) vStringMin1(v["name"], p + "/name", e);
   }
 }
 
 // shapes.json#/$defs/Pet/properties/name
-export function vShapes_Pet_Name(v: unknown, p: string, e: ValidationError[]): void {
+export function vStringMin1(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "must be of type string" });
     return;
@@ -97,7 +97,7 @@ export function vShapes_Pet_AnyOf_X1(v: unknown, p: string, e: ValidationError[]
 
 // shapes.json#/properties/owner
 export function vShapes_Owner(v: unknown, p: string, e: ValidationError[]): void {
-  if (rt.acceptCount([vShapes_Pet_AnyOf_X0, vShapes_Pet_AnyOf_X1], v) !== 1) e.push({ pointer: p, keyword: "oneOf", message: "must match exactly one schema of oneOf" });
+  if (rt.acceptCount([vPetRef, vShapes_Pet_AnyOf_X1], v) !== 1) e.push({ pointer: p, keyword: "oneOf", message: "must match exactly one schema of oneOf" });
 }
 
 // shapes.json#/properties/label
@@ -162,13 +162,13 @@ export function vShapes_Address2(v: unknown, p: string, e: ValidationError[]): v
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "street")) e.push({ pointer: p + "/street", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "street")) vShapes_Address_Street(v["street"], p + "/street", e);
-    if (rt.hasOwn(v, "number")) vShapes_Address_Number(v["number"], p + "/number", e);
+    if (rt.hasOwn(v, "street")) vString(v["street"], p + "/street", e);
+    if (rt.hasOwn(v, "number")) vIntegerMin1(v["number"], p + "/number", e);
   }
 }
 
 // shapes.json#/$defs/Address/properties/street
-export function vShapes_Address_Street(v: unknown, p: string, e: ValidationError[]): void {
+export function vString(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "must be of type string" });
     return;
@@ -176,7 +176,7 @@ export function vShapes_Address_Street(v: unknown, p: string, e: ValidationError
 }
 
 // shapes.json#/$defs/Address/properties/number
-export function vShapes_Address_Number(v: unknown, p: string, e: ValidationError[]): void {
+export function vIntegerMin1(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
     e.push({ pointer: p, keyword: "type", message: "must be of type integer" });
     return;
@@ -194,7 +194,7 @@ export function vShapes_Home(v: unknown, p: string, e: ValidationError[]): void 
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "city")) e.push({ pointer: p + "/city", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "city")) vShapes_Address_Street(v["city"], p + "/city", e);
+    if (rt.hasOwn(v, "city")) vString(v["city"], p + "/city", e);
     if (rt.hasOwn(v, "zip")) vShapes_Home_Zip(v["zip"], p + "/zip", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "city" || k === "zip"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
@@ -247,11 +247,11 @@ export function vShapes_Workspace(v: unknown, p: string, e: ValidationError[]): 
 
 // shapes.json#/$defs/MaybeWorkspace
 export function vShapes_MaybeWorkspace(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(rt.accepts(vShapes_MaybeWorkspace_AnyOf_X0, v) || rt.accepts(vShapes_MaybeWorkspace_AnyOf_X1, v))) e.push({ pointer: p, keyword: "anyOf", message: "must match at least one schema of anyOf" });
+  if (!(rt.accepts(vBoolean, v) || rt.accepts(vShapes_MaybeWorkspace_AnyOf_X1, v))) e.push({ pointer: p, keyword: "anyOf", message: "must match at least one schema of anyOf" });
 }
 
 // shapes.json#/$defs/MaybeWorkspace/anyOf/0
-export function vShapes_MaybeWorkspace_AnyOf_X0(v: unknown, p: string, e: ValidationError[]): void {
+export function vBoolean(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "boolean")) {
     e.push({ pointer: p, keyword: "type", message: "must be of type boolean" });
     return;
@@ -283,11 +283,11 @@ export function vShapes_WorkspaceRef_Workspace(v: unknown, p: string, e: Validat
 
 // shapes.json#/properties/id
 export function vShapes_ID(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(rt.accepts(vShapes_ID_AnyOf_X0, v) || rt.accepts(vShapes_ID_AnyOf_X1, v))) e.push({ pointer: p, keyword: "anyOf", message: "must match at least one schema of anyOf" });
+  if (!(rt.accepts(vIntegerMin0, v) || rt.accepts(vShapes_ID_AnyOf_X1, v))) e.push({ pointer: p, keyword: "anyOf", message: "must match at least one schema of anyOf" });
 }
 
 // shapes.json#/properties/id/anyOf/0
-export function vShapes_ID_AnyOf_X0(v: unknown, p: string, e: ValidationError[]): void {
+export function vIntegerMin0(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
     e.push({ pointer: p, keyword: "type", message: "must be of type integer" });
     return;
@@ -310,11 +310,11 @@ export function vShapes_ID_AnyOf_X1(v: unknown, p: string, e: ValidationError[])
 
 // shapes.json#/properties/when
 export function vShapes_When(v: unknown, p: string, e: ValidationError[]): void {
-  if (rt.acceptCount([vShapes_When_OneOf_X0, vShapes_Pet_AnyOf_X1, vShapes_When_OneOf_X2], v) !== 1) e.push({ pointer: p, keyword: "oneOf", message: "must match exactly one schema of oneOf" });
+  if (rt.acceptCount([vInteger, vShapes_Pet_AnyOf_X1, vShapes_When_OneOf_X2], v) !== 1) e.push({ pointer: p, keyword: "oneOf", message: "must match exactly one schema of oneOf" });
 }
 
 // shapes.json#/properties/when/oneOf/0
-export function vShapes_When_OneOf_X0(v: unknown, p: string, e: ValidationError[]): void {
+export function vInteger(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
     e.push({ pointer: p, keyword: "type", message: "must be of type integer" });
     return;
@@ -346,8 +346,8 @@ export function vShapes_Range2(v: unknown, p: string, e: ValidationError[]): voi
   if (Array.isArray(v)) {
     if (v.length < 1) e.push({ pointer: p, keyword: "minItems", message: "must have at least 1 items" });
     if (v.length > 5) e.push({ pointer: p, keyword: "maxItems", message: "must have at most 5 items" });
-    if (v.length > 0) vShapes_When_OneOf_X0(v[0], p + "/0", e);
-    if (v.length > 1) vShapes_When_OneOf_X0(v[1], p + "/1", e);
+    if (v.length > 0) vInteger(v[0], p + "/0", e);
+    if (v.length > 1) vInteger(v[1], p + "/1", e);
     for (let i = 2; i < v.length; i++) vShapes_Range_Items(v[i], p + "/" + i, e);
   }
 }
@@ -371,14 +371,14 @@ export function vShapes_Point(v: unknown, p: string, e: ValidationError[]): void
   }
   if (Array.isArray(v)) {
     if (v.length < 2) e.push({ pointer: p, keyword: "minItems", message: "must have at least 2 items" });
-    if (v.length > 0) vShapes_Point_PrefixItems_X0(v[0], p + "/0", e);
-    if (v.length > 1) vShapes_Point_PrefixItems_X0(v[1], p + "/1", e);
+    if (v.length > 0) vNumber(v[0], p + "/0", e);
+    if (v.length > 1) vNumber(v[1], p + "/1", e);
     for (let i = 2; i < v.length; i++) vShapes_AdditionalProperties(v[i], p + "/" + i, e);
   }
 }
 
 // shapes.json#/properties/point/prefixItems/0
-export function vShapes_Point_PrefixItems_X0(v: unknown, p: string, e: ValidationError[]): void {
+export function vNumber(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isNumber(v))) {
     e.push({ pointer: p, keyword: "type", message: "must be of type number" });
     return;
@@ -392,7 +392,7 @@ export function vShapes_Pair(v: unknown, p: string, e: ValidationError[]): void 
     return;
   }
   if (Array.isArray(v)) {
-    if (v.length > 0) vShapes_Address_Street(v[0], p + "/0", e);
+    if (v.length > 0) vString(v[0], p + "/0", e);
     if (v.length > 1) vShapes_Pair_PrefixItems_X1(v[1], p + "/1", e);
     for (let i = 2; i < v.length; i++) vShapes_AdditionalProperties(v[i], p + "/" + i, e);
   }
@@ -413,7 +413,7 @@ export function vShapes_Dog(v: unknown, p: string, e: ValidationError[]): void {
 
 // shapes.json#/$defs/Dog
 export function vShapes_Dog2(v: unknown, p: string, e: ValidationError[]): void {
-  vShapes_Pet_AnyOf_X0(v, p, e);
+  vPetRef(v, p, e);
   vShapes_Dog_AllOf_X1(v, p, e);
 }
 
@@ -425,7 +425,7 @@ export function vShapes_Dog_AllOf_X1(v: unknown, p: string, e: ValidationError[]
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "breed")) e.push({ pointer: p + "/breed", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "breed")) vShapes_Address_Street(v["breed"], p + "/breed", e);
+    if (rt.hasOwn(v, "breed")) vString(v["breed"], p + "/breed", e);
     if (rt.hasOwn(v, "name")) vShapes_Dog_AllOf_X1_Name(v["name"], p + "/name", e);
   }
 }
@@ -442,7 +442,7 @@ export function vShapes_Dog_AllOf_X1_Name(v: unknown, p: string, e: ValidationEr
 }
 
 // shapes.json#/properties/user
-export function vShapes_User(v: unknown, p: string, e: ValidationError[]): void {
+export function vUserRef(v: unknown, p: string, e: ValidationError[]): void {
   vShapes_User2(v, p, e);
 }
 
@@ -450,8 +450,8 @@ export function vShapes_User(v: unknown, p: string, e: ValidationError[]): void 
 export function vShapes_User2(v: unknown, p: string, e: ValidationError[]): void {
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "login")) e.push({ pointer: p + "/login", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "login")) vShapes_Pet_Name(v["login"], p + "/login", e);
-    if (rt.hasOwn(v, "age")) vShapes_ID_AnyOf_X0(v["age"], p + "/age", e);
+    if (rt.hasOwn(v, "login")) vStringMin1(v["login"], p + "/login", e);
+    if (rt.hasOwn(v, "age")) vIntegerMin0(v["age"], p + "/age", e);
   }
 }
 
@@ -463,7 +463,7 @@ export function vShapes_Users(v: unknown, p: string, e: ValidationError[]): void
   }
   if (Array.isArray(v)) {
     if (v.length > 3) e.push({ pointer: p, keyword: "maxItems", message: "must have at most 3 items" });
-    for (let i = 0; i < v.length; i++) vShapes_User(v[i], p + "/" + i, e);
+    for (let i = 0; i < v.length; i++) vUserRef(v[i], p + "/" + i, e);
   }
 }
 
@@ -485,7 +485,7 @@ export function vShapes_Animal_OneOf_X0(v: unknown, p: string, e: ValidationErro
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "meow")) e.push({ pointer: p + "/meow", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "meow")) vShapes_MaybeWorkspace_AnyOf_X0(v["meow"], p + "/meow", e);
+    if (rt.hasOwn(v, "meow")) vBoolean(v["meow"], p + "/meow", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "meow"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
@@ -498,7 +498,7 @@ export function vShapes_Animal_OneOf_X1(v: unknown, p: string, e: ValidationErro
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "wings")) e.push({ pointer: p + "/wings", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "wings")) vShapes_ID_AnyOf_X0(v["wings"], p + "/wings", e);
+    if (rt.hasOwn(v, "wings")) vIntegerMin0(v["wings"], p + "/wings", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "wings"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
@@ -521,7 +521,7 @@ export function vShapes_Item_AnyOf_X0(v: unknown, p: string, e: ValidationError[
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "isbn")) e.push({ pointer: p + "/isbn", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "isbn")) vShapes_Address_Street(v["isbn"], p + "/isbn", e);
+    if (rt.hasOwn(v, "isbn")) vString(v["isbn"], p + "/isbn", e);
   }
 }
 
@@ -533,7 +533,7 @@ export function vShapes_Item_AnyOf_X1(v: unknown, p: string, e: ValidationError[
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "tracks")) e.push({ pointer: p + "/tracks", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "tracks")) vShapes_Address_Number(v["tracks"], p + "/tracks", e);
+    if (rt.hasOwn(v, "tracks")) vIntegerMin1(v["tracks"], p + "/tracks", e);
   }
 }
 
@@ -572,7 +572,7 @@ export function vShapes_Shape_OneOf_X0(v: unknown, p: string, e: ValidationError
     if (!rt.hasOwn(v, "kind")) e.push({ pointer: p + "/kind", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "radius")) e.push({ pointer: p + "/radius", keyword: "required", message: "is required" });
     if (rt.hasOwn(v, "kind")) vShapes_Shape_OneOf_X0_Kind(v["kind"], p + "/kind", e);
-    if (rt.hasOwn(v, "radius")) vShapes_Shape_OneOf_X0_Radius(v["radius"], p + "/radius", e);
+    if (rt.hasOwn(v, "radius")) vNumberMin0(v["radius"], p + "/radius", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "kind" || k === "radius"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
@@ -583,7 +583,7 @@ export function vShapes_Shape_OneOf_X0_Kind(v: unknown, p: string, e: Validation
 }
 
 // shapes.json#/$defs/Shape/oneOf/0/properties/radius
-export function vShapes_Shape_OneOf_X0_Radius(v: unknown, p: string, e: ValidationError[]): void {
+export function vNumberMin0(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isNumber(v))) {
     e.push({ pointer: p, keyword: "type", message: "must be of type number" });
     return;
@@ -603,7 +603,7 @@ export function vShapes_Shape_OneOf_X1(v: unknown, p: string, e: ValidationError
     if (!rt.hasOwn(v, "kind")) e.push({ pointer: p + "/kind", keyword: "required", message: "is required" });
     if (!rt.hasOwn(v, "side")) e.push({ pointer: p + "/side", keyword: "required", message: "is required" });
     if (rt.hasOwn(v, "kind")) vShapes_Shape_OneOf_X1_Kind(v["kind"], p + "/kind", e);
-    if (rt.hasOwn(v, "side")) vShapes_Shape_OneOf_X0_Radius(v["side"], p + "/side", e);
+    if (rt.hasOwn(v, "side")) vNumberMin0(v["side"], p + "/side", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "kind" || k === "side"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
@@ -654,7 +654,7 @@ export function vShapes_Scores_AdditionalProperties(v: unknown, p: string, e: Va
 }
 
 // shapes.json#/properties/list
-export function vShapes_List(v: unknown, p: string, e: ValidationError[]): void {
+export function vListRef(v: unknown, p: string, e: ValidationError[]): void {
   vShapes_List2(v, p, e);
 }
 
@@ -666,8 +666,8 @@ export function vShapes_List2(v: unknown, p: string, e: ValidationError[]): void
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "head")) e.push({ pointer: p + "/head", keyword: "required", message: "is required" });
-    if (rt.hasOwn(v, "head")) vShapes_When_OneOf_X0(v["head"], p + "/head", e);
-    if (rt.hasOwn(v, "tail")) vShapes_List(v["tail"], p + "/tail", e);
+    if (rt.hasOwn(v, "head")) vInteger(v["head"], p + "/head", e);
+    if (rt.hasOwn(v, "tail")) vListRef(v["tail"], p + "/tail", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "head" || k === "tail"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "is not allowed" });
   }
 }
@@ -682,7 +682,7 @@ export function vShapes_Command(v: unknown, p: string, e: ValidationError[]): vo
     if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must have at least 1 characters" });
   }
   if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) vShapes_Address_Street(v[i], p + "/" + i, e);
+    for (let i = 0; i < v.length; i++) vString(v[i], p + "/" + i, e);
   }
 }
 
@@ -695,6 +695,6 @@ export function vShapes_UserIDs(v: unknown, p: string, e: ValidationError[]): vo
   if (Array.isArray(v)) {
     if (v.length > 3) e.push({ pointer: p, keyword: "maxItems", message: "must have at most 3 items" });
     for (const j of rt.duplicateIndexes(v)) e.push({ pointer: p + "/" + j, keyword: "uniqueItems", message: "repeats an earlier item" });
-    for (let i = 0; i < v.length; i++) vShapes_Address_Street(v[i], p + "/" + i, e);
+    for (let i = 0; i < v.length; i++) vString(v[i], p + "/" + i, e);
   }
 }
