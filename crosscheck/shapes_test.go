@@ -253,20 +253,7 @@ func TestProperty11ShapesVectors(t *testing.T) {
 		}
 	}
 	t.Logf(label+"%s: %d entries (%d valid, %d invalid) over %d types", shapesVectors, len(out), valid, len(out)-valid, len(byType))
-	path := filepath.Join(vectorsDir, shapesVectors)
-	if *update {
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	old, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./crosscheck -update)", err)
-	}
-	if !bytes.Equal(old, data) {
-		t.Fatalf("%s is stale: run go test ./crosscheck -update", path)
-	}
+	writeOrCompare(t, filepath.Join(vectorsDir, shapesVectors), data)
 }
 
 // TestShapesNullAndAbsent: for every member of the shapes that allows null, {"x": null}

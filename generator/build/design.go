@@ -187,15 +187,10 @@ func (b *builder) newDesign(n *ir.Node, self bool, restrict kindSet) *design {
 			return b.typeListDesign(d, n, nn)
 		}
 	}
+	scalar, isScalar := nn.scalar()
 	switch {
-	case nn == kBool:
-		d.kind, d.scalar = dScalar, ir.RefBool
-	case nn == kString:
-		d.kind, d.scalar = dScalar, ir.RefString
-	case nn == kInt:
-		d.kind, d.scalar = dScalar, ir.RefInteger
-	case nn&^kNumber == 0:
-		d.kind, d.scalar = dScalar, ir.RefNumber
+	case isScalar:
+		d.kind, d.scalar = dScalar, scalar
 	case nn == kArray:
 		b.arrayDesign(d, n)
 	case nn == kObject:
@@ -274,15 +269,16 @@ func (b *builder) enumDesign(d *design, n *ir.Node, nn kindSet) *design {
 	case kinds&^kNumber == 0 && !fitInt64(d.values):
 		d.kind, d.values = dAny, nil
 		d.degraded = "enum integers beyond 64 bits have no exact Go type"
-	case kinds == kString:
-		d.kind, d.base = dEnum, ir.RefString
-	case kinds == kInt:
-		d.kind, d.base = dEnum, ir.RefInteger
-	case kinds&^kNumber == 0:
-		d.kind, d.base = dEnum, ir.RefNumber
 	case kinds == kBool:
 		d.kind, d.scalar, d.values = dScalar, ir.RefBool, nil
+	case kinds == kArray || kinds == kObject:
+		// Arrays or objects, compared as whole values: any holds them.
+		d.kind, d.values = dAny, nil
 	default:
+		if base, ok := kinds.scalar(); ok {
+			d.kind, d.base = dEnum, base
+			break
+		}
 		d.kind, d.values = dAny, nil
 		d.degraded = "enum values of several JSON types (" + joinNames(kinds) + ") have no common Go type"
 	}
@@ -364,16 +360,8 @@ func (b *builder) unionDesign(d *design, n *ir.Node, nn kindSet, branches []*ir.
 			done[j] = true
 			kinds |= list[j].kinds
 		}
-		a := alternative{kinds: kinds, scalar: ir.RefString}
-		switch g {
-		case kBool:
-			a.scalar = ir.RefBool
-		case kNumber:
-			a.scalar = ir.RefNumber
-			if kinds == kInt {
-				a.scalar = ir.RefInteger
-			}
-		}
+		a := alternative{kinds: kinds}
+		a.scalar, _ = kinds.scalar()
 		d.alts = append(d.alts, a)
 	}
 	switch len(d.alts) {

@@ -77,6 +77,22 @@ func (k kindSet) single() bool {
 	return bits.OnesCount8(uint8(k)) == 1 || k == kNumber
 }
 
+// scalar is the Go/TypeScript scalar of a set of one scalar JSON type (the integers, or the
+// numbers with or without them), and false for any other set.
+func (k kindSet) scalar() (ir.RefKind, bool) {
+	switch {
+	case k == kBool:
+		return ir.RefBool, true
+	case k == kString:
+		return ir.RefString, true
+	case k == kInt:
+		return ir.RefInteger, true
+	case k != 0 && k&^kNumber == 0:
+		return ir.RefNumber, true
+	}
+	return 0, false
+}
+
 // names lists the JSON types of k, for the IR: "number" stands for both number bits.
 func (k kindSet) names() []string {
 	var out []string

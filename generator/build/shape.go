@@ -304,8 +304,7 @@ func (b *builder) refine(parts []*ir.Node, name string, schema *ir.Node) (r *ir.
 			if !all || !free || r != nil {
 				continue
 			}
-			scalar := map[kindSet]ir.RefKind{kBool: ir.RefBool, kString: ir.RefString, kInt: ir.RefInteger, kNumber: ir.RefNumber, kFrac: ir.RefNumber}[kinds&^kNull]
-			if scalar != 0 {
+			if scalar, isScalar := (kinds &^ kNull).scalar(); isScalar {
 				r, null, ok = &ir.TypeRef{Kind: scalar, Node: first}, kinds&kNull != 0, true
 			}
 		}
@@ -384,15 +383,18 @@ func (b *builder) unionVariants(t *ir.Type, n *ir.Node, d *design) {
 		}
 		return
 	}
-	var seen kindSet
-	t.Dispatch = ir.ByKind
+	var seen, shared kindSet
 	for _, a := range d.alts {
-		if seen&a.kinds != 0 {
-			t.Dispatch = ir.ByValidation
-		}
+		shared |= seen & a.kinds
 		seen |= a.kinds
+	}
+	t.Dispatch = ir.ByKind
+	if shared != 0 {
+		t.Dispatch = ir.ByValidation
+	}
+	for _, a := range d.alts {
 		name := names.Unique(b.variantName(a))
-		v := ir.Variant{Value: name, GoName: name, Node: a.node, Kinds: a.kinds.names()}
+		v := ir.Variant{Value: name, GoName: name, Node: a.node, Kinds: a.kinds.names(), Shared: a.kinds&shared != 0 && a.node != nil}
 		switch {
 		case a.node == nil:
 			v.Node = nil

@@ -378,23 +378,9 @@ func (e *emitter) unionCodec(f *jen.File, t *ir.Type) {
 	} else {
 		// Variants whose JSON types no other variant shares are chosen by type; the others by
 		// the first schema that accepts the value, then (undecided, unvalidated input) by type.
-		shared := map[string]int{}
-		for _, v := range t.Variants {
-			for _, k := range expandKinds(v.Kinds) {
-				shared[k]++
-			}
-		}
-		overlaps := func(v ir.Variant) bool {
-			for _, k := range expandKinds(v.Kinds) {
-				if shared[k] > 1 {
-					return true
-				}
-			}
-			return false
-		}
 		var cases, fallback []jen.Code
 		for _, v := range t.Variants {
-			if overlaps(v) && v.Node != nil {
+			if v.Shared {
 				cases = append(cases, jen.Case(jen.Add(kindTest(v.Kinds)).Op("&&").Id("sgValid").Call(jen.Id("v"), jen.Id(v.Node.GoFunc))).Block(setVariant(t, v)...))
 				fallback = append(fallback, jen.Case(kindTest(v.Kinds)).Block(setVariant(t, v)...))
 			} else {
@@ -421,20 +407,6 @@ func (e *emitter) unionCodec(f *jen.File, t *ir.Type) {
 	f.Comment("MarshalJSON writes the variant that is set; it fails unless exactly one is.")
 	f.Func().Params(jen.Id("t").Id(n)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(set...)
 	e.unmarshal(f, t)
-}
-
-// expandKinds spells "number" as the integers and the other numbers, so that a variant of
-// integers and one of numbers share a JSON type.
-func expandKinds(kinds []string) []string {
-	var out []string
-	for _, k := range kinds {
-		if k == "number" {
-			out = append(out, "integer", "fraction")
-			continue
-		}
-		out = append(out, k)
-	}
-	return out
 }
 
 // registry writes Parse and TypeNames.

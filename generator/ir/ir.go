@@ -346,6 +346,9 @@ type Variant struct {
 	// Kinds are the JSON types the variant takes ("boolean", "string", "integer", "number",
 	// "array", "object"; "number" includes the integers).
 	Kinds []string
+	// Shared: another variant takes values of a JSON type of this one, so that a value of such a
+	// type picks this variant only when its schema (Node) accepts it.
+	Shared bool
 	// GoTag is the name of the tag constant, GoNew the name of the constructor.
 	GoTag string
 	GoNew string

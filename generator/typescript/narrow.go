@@ -178,24 +178,14 @@ func (nw *narrower) union(t *ir.Type) string {
 		b.WriteString(e.exec("narrow.tag", struct{ Key, Cases string }{jsKeyAccess(prop), cases.String()}))
 		return b.String()
 	}
-	shared := map[string]int{}
-	for _, v := range t.Variants {
-		for _, k := range expandKinds(v.Kinds) {
-			shared[k]++
-		}
-	}
 	var fallback strings.Builder
 	for _, v := range t.Variants {
-		overlaps := false
-		for _, k := range expandKinds(v.Kinds) {
-			overlaps = overlaps || shared[k] > 1
-		}
 		check := nw.check(v.Ref)
 		if check == "" {
 			check = e.exec("narrow.none", nil)
 		}
 		cond := kindCond(e, v.Kinds)
-		if overlaps && v.Node != nil {
+		if v.Shared {
 			b.WriteString(e.exec("narrow.variant", struct{ Cond, Check string }{cond + e.exec("narrow.and", nil) + e.exec("narrow.accepts", e.fn(v.Node)), check}))
 			fallback.WriteString(e.exec("narrow.variant", struct{ Cond, Check string }{cond, check}))
 			continue
@@ -216,20 +206,6 @@ func kindCond(e *emitter, kinds []string) string {
 		return conds[0]
 	}
 	return "(" + strings.Join(conds, e.exec("narrow.or", nil)) + ")"
-}
-
-// expandKinds spells "number" as the integers and the other numbers, so that a variant of
-// integers and one of numbers share a JSON type (as the Go decoder sees them).
-func expandKinds(kinds []string) []string {
-	var out []string
-	for _, k := range kinds {
-		if k == "number" {
-			out = append(out, "integer", "fraction")
-			continue
-		}
-		out = append(out, k)
-	}
-	return out
 }
 
 // wantOf names the JSON types the values of t have, for messages.

@@ -5,21 +5,16 @@
 // accepted by the TypeScript type system (tsc), the values the types leave out are not.
 // Invalid direction: on every Go vector (valid documents, their mutations, edge documents),
 // ajv gives the Go verdict and validateT the Go (pointer, keyword) list.
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import * as fc from "fast-check";
 import { repoRoot } from "./support/schema.js";
 import { SHAPES_TYPES, shapesOracle, shapesType } from "./support/shapes.js";
-import { tsLiteral } from "./support/tsliteral.js";
+import { typecheck } from "./support/tsc.js";
+import type { TypedConstant } from "./support/tsc.js";
 
 const RUNS = 100;
-const here = fileURLToPath(new URL(".", import.meta.url));
-const pkg = join(here, "..");
-const workDir = join(pkg, ".tmp", "shapes");
-const tscBin = join(pkg, "node_modules", "typescript", "bin", "tsc");
 
 interface Vector {
   type: string;
@@ -76,66 +71,32 @@ describe("Property 11: the shapes in TypeScript", () => {
   });
 
   it("Feature: skill-sharing-protocol, Property 11: every schema-valid shapes document is accepted by the TypeScript type system, and the values the types leave out are not", () => {
-    type Doc = { type: string; source: string; expectError: boolean; text: string };
-    const docs: Doc[] = [];
+    const docs: TypedConstant[] = [];
     for (const [i, name] of SHAPES_TYPES.entries()) {
       const samples = fc.sample(shapesType(name).arbitrary(), { numRuns: 20, seed: 1200 + i });
-      for (const [j, s] of samples.entries()) docs.push({ type: name, source: `fast-check #${j}`, expectError: false, text: tsLiteral(JSON.parse(JSON.stringify(s))) });
+      for (const [j, s] of samples.entries()) docs.push({ type: name, label: `fast-check #${j}`, expectError: false, doc: JSON.parse(JSON.stringify(s)) });
     }
     for (const [i, v] of goVectors.entries()) {
-      if (v.valid) docs.push({ type: v.type, source: `go vector #${i}`, expectError: false, text: tsLiteral(JSON.parse(v.document)) });
+      if (v.valid) docs.push({ type: v.type, label: `go vector #${i}`, expectError: false, doc: JSON.parse(v.document) });
     }
     // Values the schema accepts and the types leave out (docs/typescript.md, "Narrowing").
-    const base = `"pet": null, "label": null, "size": 1, "animal": { "meow": true }`;
-    for (const [type, text] of [
-      ["Shapes", `{ ${base}, "user": 5 }`],
-      ["Shapes", `{ ${base}, "user": null }`],
-      ["Shapes", `{ ${base}, "users": ["x"] }`],
-      ["Address", `null`],
-      ["MaybeName", `null`],
-      ["User", `"x"`],
-      ["Shapes", `{ ${base}, "size": 4 }`],
-      ["Shapes", `{ ${base}, "point": [1] }`],
-      ["Shapes", `{ ${base}, "animal": { "bark": true } }`],
+    const base = { pet: null, label: null, size: 1, animal: { meow: true } };
+    for (const [type, doc] of [
+      ["Shapes", { ...base, user: 5 }],
+      ["Shapes", { ...base, user: null }],
+      ["Shapes", { ...base, users: ["x"] }],
+      ["Address", null],
+      ["MaybeName", null],
+      ["User", "x"],
+      ["Shapes", { ...base, size: 4 }],
+      ["Shapes", { ...base, point: [1] }],
+      ["Shapes", { ...base, animal: { bark: true } }],
     ] as const) {
-      const own = shapesType(type).validate(JSON.parse(text));
-      expect(own.length, `${type} ${text}: validate${type} must refuse it`).toBeGreaterThan(0);
-      docs.push({ type, source: "left out by the types", expectError: true, text });
+      const own = shapesType(type).validate(doc);
+      expect(own.length, `${type} ${JSON.stringify(doc)}: validate${type} must refuse it`).toBeGreaterThan(0);
+      docs.push({ type, label: "left out by the types", expectError: true, doc });
     }
-    rmSync(workDir, { recursive: true, force: true });
-    mkdirSync(workDir, { recursive: true });
-    const lines = ["// Written by tsconformance/test/shapes.test.ts. Do not edit.", `import type { ${SHAPES_TYPES.join(", ")} } from "../../../crosscheck/shapes/ts/src/index.js";`, ""];
-    const lineOf = new Map<number, Doc>();
-    docs.forEach((d, i) => {
-      if (d.expectError) lines.push("// @ts-expect-error");
-      lineOf.set(lines.length + 1, d);
-      lines.push(`export const d${i}: ${d.type} = ${d.text};`);
-    });
-    writeFileSync(join(workDir, "documents.ts"), `${lines.join("\n")}\n`);
-    writeFileSync(
-      join(workDir, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noEmit: true, skipLibCheck: true, types: [] },
-        files: ["documents.ts"],
-      }),
-    );
-    let out = "";
-    try {
-      out = execFileSync(process.execPath, [tscBin, "-p", join(workDir, "tsconfig.json"), "--pretty", "false"], { encoding: "utf8" });
-    } catch (e) {
-      out = String((e as { stdout?: string }).stdout ?? e);
-    }
-    const problems: string[] = [];
-    for (const line of out.split("\n")) {
-      const m = /documents\.ts\((\d+),\d+\): error (TS\d+): (.*)$/.exec(line);
-      if (m === null) {
-        if (line.trim() !== "") problems.push(line);
-        continue;
-      }
-      const n = Number(m[1]);
-      const d = lineOf.get(n) ?? lineOf.get(n + 1);
-      problems.push(`${m[2]} ${m[3]}\n  on ${d === undefined ? "?" : `${d.type} from ${d.source}: ${d.text}`}`);
-    }
+    const problems = typecheck("shapes", `import type { ${SHAPES_TYPES.join(", ")} } from "../../../crosscheck/shapes/ts/src/index.js";`, docs);
     const expected = docs.filter((d) => d.expectError).length;
     console.log(`Property 11 (JSON Schema -> TypeScript types, shapes): tsc checked ${docs.length} typed constants: ${docs.length - expected} schema-valid, ${expected} left out by the types under @ts-expect-error; ${problems.length} disagreed`);
     expect(problems).toEqual([]);
