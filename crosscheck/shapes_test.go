@@ -18,6 +18,7 @@ import (
 	"github.com/skillgen/skillgen/generator/ir"
 
 	shapes "github.com/skillgen/skillgen/crosscheck/shapes/go"
+	skill "github.com/skillgen/skillgen/gen/go"
 )
 
 const shapesVectors = "shapes-go-vectors.json"
@@ -333,8 +334,13 @@ func TestShapesGoAPI(t *testing.T) {
 	if err := w.Validate(); !errors.As(err, &verrs) || verrs[0].Pointer != "/workspace" {
 		t.Errorf("zero MaybeWorkspace: %v", err)
 	}
-	// A required slice left nil is written as [], optional nil members are left out.
-	data, err := json.Marshal(shapes.Range{Item0: 1})
+	// Required slices and maps left nil are written as [] and {}, optional nil members are
+	// left out.
+	data, err := json.Marshal(skill.FindingsResponse{})
+	if err != nil || !strings.Contains(string(data), `"findings":[],"total":0,"counts_by_kind":{},"counts_by_severity":{},"capped_kinds":[]`) {
+		t.Errorf("FindingsResponse{}: %s %v", data, err)
+	}
+	data, err = json.Marshal(shapes.Range{Item0: 1})
 	if err != nil || string(data) != "[1]" {
 		t.Errorf("Range{Item0: 1}: %s %v", data, err)
 	}
