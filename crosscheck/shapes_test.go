@@ -347,6 +347,15 @@ func TestShapesGoAPI(t *testing.T) {
 	if _, err := json.Marshal(shapes.ShapesPair{Item1: shapes.NewOptNil(int64(2))}); err == nil {
 		t.Error("a tuple with a gap marshals")
 	}
+	// Validate is the schema's verdict; Parse also refuses what the Go type cannot hold.
+	for _, c := range []struct{ typ, doc string }{{"User", `"x"`}, {"Address", `null`}, {"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "user": 5}`}} {
+		if err := shapes.Validate(c.typ, []byte(c.doc)); err != nil {
+			t.Errorf("Validate(%s, %s) = %v, want valid", c.typ, c.doc, err)
+		}
+		if _, err := shapes.Parse(c.typ, []byte(c.doc)); !errors.As(err, &verrs) || verrs[0].Keyword != "type" {
+			t.Errorf("Parse(%s, %s) = %v, want a type error", c.typ, c.doc, err)
+		}
+	}
 	// OptNil keeps absent, null and a value apart.
 	var o shapes.OptNil[string]
 	if _, ok := o.Get(); ok || o.Set {

@@ -1536,6 +1536,58 @@ func Parse(typeName string, data []byte) (any, error) {
 	return p(data)
 }
 
+var sgValidators = map[string]sgValidator{
+	"APIKeyAuth":               vSkillDescriptor_APIKeyAuth,
+	"APIKeyAuthIn":             vSkillDescriptor_APIKeyAuth_In,
+	"Access":                   vCommon_Access,
+	"Auth":                     vSkillDescriptor_Auth2,
+	"Caller":                   vInvocationRequest_Caller2,
+	"CallerType":               vInvocationRequest_Caller_Type,
+	"CapabilityType":           vCommon_CapabilityType,
+	"CustomAuth":               vSkillDescriptor_CustomAuth,
+	"Endpoint":                 vSkillDescriptor_Endpoint2,
+	"EndpointMethod":           vSkillDescriptor_Endpoint_Method,
+	"Finding":                  vFinding,
+	"FindingsResponse":         vFindingsResponse,
+	"GetSessionFindingsParams": vGetSessionFindingsParams,
+	"InputParameter":           vSkillDescriptor_InputParameter,
+	"InvocationError":          vInvocationResponse_InvocationError,
+	"InvocationRequest":        vInvocationRequest,
+	"InvocationResponse":       vInvocationResponse,
+	"InvocationStatus":         vInvocationResponse_InvocationStatus,
+	"Meta":                     vFindingsResponse_Meta2,
+	"NoAuth":                   vSkillDescriptor_NoAuth,
+	"OAuth2Auth":               vSkillDescriptor_OAuth2Auth,
+	"OutputDescriptor":         vSkillDescriptor_OutputDescriptor,
+	"ProtocolVersion":          vProtocolVersion,
+	"Provider":                 vSkillDescriptor_Provider2,
+	"SemVer":                   vCommon_SemVer,
+	"Severity":                 vCommon_Severity,
+	"SkillDescriptor":          vSkillDescriptor,
+	"SkillID":                  vCommon_SkillID,
+	"SkillIndex":               vSkillIndex,
+	"SkillIndexEntry":          vSkillIndex_SkillIndexEntry,
+	"Timestamp":                vCommon_Timestamp,
+	"Timestamps":               vInvocationResponse_Timestamps2,
+	"ValueType":                vSkillDescriptor_ValueType,
+}
+
+// Validate validates data as the named type (see TypeNames) by its schema alone: ValidationErrors,
+// or nil. A document the schema accepts and the type's Go value cannot hold (a non-object for a
+// struct without "type": "object", null for a named type that leaves null to its references) is
+// valid here, and refused by Parse.
+func Validate(typeName string, data []byte) error {
+	f, ok := sgValidators[typeName]
+	if !ok {
+		return fmt.Errorf("unknown type %q", typeName)
+	}
+	v, err := sgParseDocument(data)
+	if err != nil {
+		return err
+	}
+	return sgCheck(v, f)
+}
+
 // TypeNames lists the named types Parse accepts, in schema order.
 func TypeNames() []string {
 	return []string{"Finding", "FindingsResponse", "Meta", "GetSessionFindingsParams", "InvocationRequest", "Caller", "CallerType", "InvocationResponse", "InvocationStatus", "Timestamps", "InvocationError", "ProtocolVersion", "SkillDescriptor", "Provider", "Endpoint", "EndpointMethod", "InputParameter", "OutputDescriptor", "ValueType", "Auth", "APIKeyAuth", "APIKeyAuthIn", "OAuth2Auth", "CustomAuth", "NoAuth", "SkillIndex", "SkillIndexEntry", "SemVer", "CapabilityType", "Access", "Severity", "SkillID", "Timestamp"}

@@ -181,7 +181,7 @@ func (e *emitter) drawBody(t *ir.Type) []jen.Code {
 		}
 		if len(body) == 1 {
 			// Nothing to draw (only const members): rapid refuses a generator that reads no data.
-			body = append(body, jen.Id("_").Op("=").Qual(rapidPkg, "Bool").Call().Dot("Draw").Call(jen.Id("t"), jen.Lit("empty")))
+			body = append(body, jen.Id("drawNothing").Call(jen.Id("t")))
 		}
 		return append(body, jen.Return(jen.Id("v")))
 	case ir.Tuple:

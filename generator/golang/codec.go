@@ -430,6 +430,22 @@ func (e *emitter) registry(f *jen.File) {
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit("unknown type %q"), jen.Id("typeName")))),
 		jen.Return(jen.Id("p").Call(jen.Id("data"))),
 	)
+	f.Var().Id("sgValidators").Op("=").Map(jen.String()).Id("sgValidator").Values(jen.DictFunc(func(d jen.Dict) {
+		for _, t := range e.s.Types {
+			d[jen.Lit(t.GoName)] = jen.Id(t.Node.GoFunc)
+		}
+	}))
+	f.Comment("Validate validates data as the named type (see TypeNames) by its schema alone: ValidationErrors,")
+	f.Comment("or nil. A document the schema accepts and the type's Go value cannot hold (a non-object for a")
+	f.Comment("struct without \"type\": \"object\", null for a named type that leaves null to its references) is")
+	f.Comment("valid here, and refused by Parse.")
+	f.Func().Id("Validate").Params(jen.Id("typeName").String(), jen.Id("data").Index().Byte()).Error().Block(
+		jen.List(jen.Id("f"), jen.Id("ok")).Op(":=").Id("sgValidators").Index(jen.Id("typeName")),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("unknown type %q"), jen.Id("typeName")))),
+		jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("sgParseDocument").Call(jen.Id("data")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Return(jen.Id("sgCheck").Call(jen.Id("v"), jen.Id("f"))),
+	)
 	f.Comment("TypeNames lists the named types Parse accepts, in schema order.")
 	f.Func().Id("TypeNames").Params().Index().String().Block(
 		jen.Return(jen.Index().String().Values(names...)),

@@ -207,7 +207,7 @@ func (n *Namer) Reserve(names ...string) {
 // GoTypeReserved are exported identifiers the generated Go package defines itself, so no
 // schema type may take them.
 var GoTypeReserved = []string{
-	"ValidationError", "ValidationErrors", "Parse", "TypeNames", "OptNil", "NewOptNil", "Ptr",
+	"ValidationError", "ValidationErrors", "Parse", "Validate", "TypeNames", "OptNil", "NewOptNil", "Ptr",
 }
 
 // GoTypeFamily lists the package-level identifiers the generated Go package declares for a

@@ -9,7 +9,13 @@ func (e *emitter) validate() string {
 	nw := newNarrower(e)
 	for _, t := range e.s.Types {
 		names = append(names, t.TSName)
-		body.WriteString(e.exec("validate.named", struct{ Name, Func, Narrow string }{t.TSName, e.fn(t.Node), nw.call(t)}))
+		// isT and parseT also refuse what the type leaves out; validateT is the schema's verdict.
+		typed, check, doc := "", "validate"+t.TSName, ""
+		if c := nw.call(t); c != "" {
+			typed = e.exec("narrow.typed", struct{ Name, Body string }{t.TSName, c})
+			check, doc = e.exec("narrow.typedName", t.TSName), e.exec("narrow.typedDoc", nil)
+		}
+		body.WriteString(e.exec("validate.named", struct{ Name, Func, Typed, Check, TypedDoc string }{t.TSName, e.fn(t.Node), typed, check, doc}))
 	}
 	imports := ""
 	if len(names) > 0 {

@@ -1457,6 +1457,54 @@ func Parse(typeName string, data []byte) (any, error) {
 	return p(data)
 }
 
+var sgValidators = map[string]sgValidator{
+	"Address":        vShapes_Address2,
+	"Animal":         vShapes_Animal2,
+	"AnimalBird":     vShapes_Animal_OneOf_X1,
+	"AnimalCat":      vShapes_Animal_OneOf_X0,
+	"Dog":            vShapes_Dog2,
+	"Item":           vShapes_Item2,
+	"ItemBook":       vShapes_Item_AnyOf_X0,
+	"ItemDisc":       vShapes_Item_AnyOf_X1,
+	"Level":          vShapes_Level2,
+	"List":           vShapes_List2,
+	"MaybeName":      vShapes_Note,
+	"MaybeWorkspace": vShapes_MaybeWorkspace,
+	"Pet":            vShapes_Pet2,
+	"Range":          vShapes_Range2,
+	"Shape":          vShapes_Shape2,
+	"ShapeCircle":    vShapes_Shape_OneOf_X0,
+	"ShapeSquare":    vShapes_Shape_OneOf_X1,
+	"Shapes":         vShapes,
+	"ShapesCommand":  vShapes_Command,
+	"ShapesHome":     vShapes_Home,
+	"ShapesID":       vShapes_ID,
+	"ShapesOp":       vShapes_Op,
+	"ShapesPair":     vShapes_Pair,
+	"ShapesPoint":    vShapes_Point,
+	"ShapesRatio":    vShapes_Ratio,
+	"ShapesSize":     vShapes_Size,
+	"ShapesWhen":     vShapes_When,
+	"User":           vShapes_User2,
+	"WorkspaceRef":   vShapes_WorkspaceRef,
+}
+
+// Validate validates data as the named type (see TypeNames) by its schema alone: ValidationErrors,
+// or nil. A document the schema accepts and the type's Go value cannot hold (a non-object for a
+// struct without "type": "object", null for a named type that leaves null to its references) is
+// valid here, and refused by Parse.
+func Validate(typeName string, data []byte) error {
+	f, ok := sgValidators[typeName]
+	if !ok {
+		return fmt.Errorf("unknown type %q", typeName)
+	}
+	v, err := sgParseDocument(data)
+	if err != nil {
+		return err
+	}
+	return sgCheck(v, f)
+}
+
 // TypeNames lists the named types Parse accepts, in schema order.
 func TypeNames() []string {
 	return []string{"Shapes", "ShapesHome", "ShapesSize", "ShapesRatio", "ShapesOp", "ShapesID", "ShapesWhen", "ShapesPoint", "ShapesPair", "ShapesCommand", "Pet", "Address", "Dog", "Level", "MaybeWorkspace", "WorkspaceRef", "Range", "User", "Animal", "AnimalCat", "AnimalBird", "Item", "ItemBook", "ItemDisc", "Shape", "ShapeCircle", "ShapeSquare", "MaybeName", "List"}

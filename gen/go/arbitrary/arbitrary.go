@@ -553,7 +553,7 @@ func NoAuth() *rapid.Generator[skill.NoAuth] {
 }
 func drawNoAuth(t *rapid.T, depth int) skill.NoAuth {
 	var v skill.NoAuth
-	_ = rapid.Bool().Draw(t, "empty")
+	drawNothing(t)
 	return v
 }
 

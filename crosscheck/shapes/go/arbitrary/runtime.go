@@ -193,3 +193,9 @@ func indexes(n int) []int {
 	}
 	return out
 }
+
+// drawNothing reads one bit for a type with a single value (a struct of const members only):
+// rapid refuses a generator that reads no data.
+func drawNothing(t *rapid.T) {
+	rapid.Bool().Draw(t, "the one value")
+}

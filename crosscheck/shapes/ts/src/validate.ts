@@ -9,6 +9,12 @@ import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, S
 export function validateShapes(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vShapes(value, "", e);
+  return e;
+}
+
+/** typedShapes is validateShapes, then the first value the type Shapes leaves out (docs/typescript.md, "Narrowing"). */
+function typedShapes(value: unknown): ValidationError[] {
+  const e = validateShapes(value);
   if (e.length === 0) {
     const r = narrowShapes(value, "");
     if (r !== null) e.push(r);
@@ -16,16 +22,16 @@ export function validateShapes(value: unknown): ValidationError[] {
   return e;
 }
 
-/** isShapes reports whether value is a valid Shapes. */
+/** isShapes reports whether value is a valid Shapes that its type can hold. */
 export function isShapes(value: unknown): value is Shapes {
-  return validateShapes(value).length === 0;
+  return typedShapes(value).length === 0;
 }
 
-/** parseShapes parses JSON text and validates it as a Shapes. */
+/** parseShapes parses JSON text and validates it as a Shapes that its type can hold. */
 export function parseShapes(json: string): ParseResult<Shapes> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateShapes(r.value);
+  const errors = typedShapes(r.value);
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, value: r.value as Shapes };
 }
@@ -39,20 +45,26 @@ export function serializeShapes(value: Shapes): string {
 export function validateShapesHome(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vShapes_Home(value, "", e);
+  return e;
+}
+
+/** typedShapesHome is validateShapesHome, then the first value the type ShapesHome leaves out (docs/typescript.md, "Narrowing"). */
+function typedShapesHome(value: unknown): ValidationError[] {
+  const e = validateShapesHome(value);
   if (e.length === 0 && value === null) e.push({ pointer: "", keyword: "type", message: "must be of type object" });
   return e;
 }
 
-/** isShapesHome reports whether value is a valid ShapesHome. */
+/** isShapesHome reports whether value is a valid ShapesHome that its type can hold. */
 export function isShapesHome(value: unknown): value is ShapesHome {
-  return validateShapesHome(value).length === 0;
+  return typedShapesHome(value).length === 0;
 }
 
-/** parseShapesHome parses JSON text and validates it as a ShapesHome. */
+/** parseShapesHome parses JSON text and validates it as a ShapesHome that its type can hold. */
 export function parseShapesHome(json: string): ParseResult<ShapesHome> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateShapesHome(r.value);
+  const errors = typedShapesHome(r.value);
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, value: r.value as ShapesHome };
 }
@@ -92,20 +104,26 @@ export function serializeShapesSize(value: ShapesSize): string {
 export function validateShapesRatio(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vShapes_Ratio(value, "", e);
+  return e;
+}
+
+/** typedShapesRatio is validateShapesRatio, then the first value the type ShapesRatio leaves out (docs/typescript.md, "Narrowing"). */
+function typedShapesRatio(value: unknown): ValidationError[] {
+  const e = validateShapesRatio(value);
   if (e.length === 0 && value === null) e.push({ pointer: "", keyword: "type", message: "must be of type number" });
   return e;
 }
 
-/** isShapesRatio reports whether value is a valid ShapesRatio. */
+/** isShapesRatio reports whether value is a valid ShapesRatio that its type can hold. */
 export function isShapesRatio(value: unknown): value is ShapesRatio {
-  return validateShapesRatio(value).length === 0;
+  return typedShapesRatio(value).length === 0;
 }
 
-/** parseShapesRatio parses JSON text and validates it as a ShapesRatio. */
+/** parseShapesRatio parses JSON text and validates it as a ShapesRatio that its type can hold. */
 export function parseShapesRatio(json: string): ParseResult<ShapesRatio> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateShapesRatio(r.value);
+  const errors = typedShapesRatio(r.value);
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, value: r.value as ShapesRatio };
 }
@@ -171,20 +189,26 @@ export function serializeShapesID(value: ShapesID): string {
 export function validateShapesWhen(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vShapes_When(value, "", e);
+  return e;
+}
+
+/** typedShapesWhen is validateShapesWhen, then the first value the type ShapesWhen leaves out (docs/typescript.md, "Narrowing"). */
+function typedShapesWhen(value: unknown): ValidationError[] {
+  const e = validateShapesWhen(value);
   if (e.length === 0 && value === null) e.push({ pointer: "", keyword: "type", message: "must be of type integer or string" });
   return e;
 }
 
-/** isShapesWhen reports whether value is a valid ShapesWhen. */
+/** isShapesWhen reports whether value is a valid ShapesWhen that its type can hold. */
 export function isShapesWhen(value: unknown): value is ShapesWhen {
-  return validateShapesWhen(value).length === 0;
+  return typedShapesWhen(value).length === 0;
 }
 
-/** parseShapesWhen parses JSON text and validates it as a ShapesWhen. */
+/** parseShapesWhen parses JSON text and validates it as a ShapesWhen that its type can hold. */
 export function parseShapesWhen(json: string): ParseResult<ShapesWhen> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateShapesWhen(r.value);
+  const errors = typedShapesWhen(r.value);
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, value: r.value as ShapesWhen };
 }
@@ -302,20 +326,26 @@ export function serializePet(value: Pet): string {
 export function validateAddress(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vShapes_Address2(value, "", e);
+  return e;
+}
+
+/** typedAddress is validateAddress, then the first value the type Address leaves out (docs/typescript.md, "Narrowing"). */
+function typedAddress(value: unknown): ValidationError[] {
+  const e = validateAddress(value);
   if (e.length === 0 && value === null) e.push({ pointer: "", keyword: "type", message: "must be of type object" });
   return e;
 }
 
-/** isAddress reports whether value is a valid Address. */
+/** isAddress reports whether value is a valid Address that its type can hold. */
 export function isAddress(value: unknown): value is Address {
-  return validateAddress(value).length === 0;
+  return typedAddress(value).length === 0;
 }
 
-/** parseAddress parses JSON text and validates it as a Address. */
+/** parseAddress parses JSON text and validates it as a Address that its type can hold. */
 export function parseAddress(json: string): ParseResult<Address> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateAddress(r.value);
+  const errors = typedAddress(r.value);
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, value: r.value as Address };
 }
@@ -459,6 +489,12 @@ export function serializeRange(value: Range): string {
 export function validateUser(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vShapes_User2(value, "", e);
+  return e;
+}
+
+/** typedUser is validateUser, then the first value the type User leaves out (docs/typescript.md, "Narrowing"). */
+function typedUser(value: unknown): ValidationError[] {
+  const e = validateUser(value);
   if (e.length === 0) {
     const r = narrowUser(value, "");
     if (r !== null) e.push(r);
@@ -466,16 +502,16 @@ export function validateUser(value: unknown): ValidationError[] {
   return e;
 }
 
-/** isUser reports whether value is a valid User. */
+/** isUser reports whether value is a valid User that its type can hold. */
 export function isUser(value: unknown): value is User {
-  return validateUser(value).length === 0;
+  return typedUser(value).length === 0;
 }
 
-/** parseUser parses JSON text and validates it as a User. */
+/** parseUser parses JSON text and validates it as a User that its type can hold. */
 export function parseUser(json: string): ParseResult<User> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateUser(r.value);
+  const errors = typedUser(r.value);
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, value: r.value as User };
 }
@@ -723,20 +759,26 @@ export function serializeShapeSquare(value: ShapeSquare): string {
 export function validateMaybeName(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vShapes_Note(value, "", e);
+  return e;
+}
+
+/** typedMaybeName is validateMaybeName, then the first value the type MaybeName leaves out (docs/typescript.md, "Narrowing"). */
+function typedMaybeName(value: unknown): ValidationError[] {
+  const e = validateMaybeName(value);
   if (e.length === 0 && value === null) e.push({ pointer: "", keyword: "type", message: "must be of type string" });
   return e;
 }
 
-/** isMaybeName reports whether value is a valid MaybeName. */
+/** isMaybeName reports whether value is a valid MaybeName that its type can hold. */
 export function isMaybeName(value: unknown): value is MaybeName {
-  return validateMaybeName(value).length === 0;
+  return typedMaybeName(value).length === 0;
 }
 
-/** parseMaybeName parses JSON text and validates it as a MaybeName. */
+/** parseMaybeName parses JSON text and validates it as a MaybeName that its type can hold. */
 export function parseMaybeName(json: string): ParseResult<MaybeName> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateMaybeName(r.value);
+  const errors = typedMaybeName(r.value);
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, value: r.value as MaybeName };
 }
@@ -750,20 +792,26 @@ export function serializeMaybeName(value: MaybeName): string {
 export function validateList(value: unknown): ValidationError[] {
   const e: ValidationError[] = [];
   n.vShapes_List2(value, "", e);
+  return e;
+}
+
+/** typedList is validateList, then the first value the type List leaves out (docs/typescript.md, "Narrowing"). */
+function typedList(value: unknown): ValidationError[] {
+  const e = validateList(value);
   if (e.length === 0 && value === null) e.push({ pointer: "", keyword: "type", message: "must be of type object" });
   return e;
 }
 
-/** isList reports whether value is a valid List. */
+/** isList reports whether value is a valid List that its type can hold. */
 export function isList(value: unknown): value is List {
-  return validateList(value).length === 0;
+  return typedList(value).length === 0;
 }
 
-/** parseList parses JSON text and validates it as a List. */
+/** parseList parses JSON text and validates it as a List that its type can hold. */
 export function parseList(json: string): ParseResult<List> {
   const r = rt.parseJSON(json);
   if (!r.ok) return r;
-  const errors = validateList(r.value);
+  const errors = typedList(r.value);
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, value: r.value as List };
 }
