@@ -1,4 +1,6 @@
-// Feeds every case of the JSON Schema Test Suite to the generated TypeScript parsers and prints
+// Feeds every case of the JSON Schema Test Suite to the generated TypeScript validators (the
+// package's JSON reader, then validateT: the schema's verdict, where parseT also refuses the
+// few valid documents a type cannot hold, docs/typescript.md) and prints
 // one verdict line per case: "<index> valid", "<index> invalid <errors>" (the JSON list of the
 // errors' [pointer, keyword] pairs, as the Go runner prints them) or "<index> crash <reason>".
 //
@@ -18,15 +20,21 @@ for (let i = 0; i < cases.length; i++) {
   let line;
   try {
     if (!mods.has(c.b)) {
-      mods.set(c.b, await import(pathToFileURL(join(dist, "b" + c.b, "index.js")).href));
+      const dir = join(dist, "b" + c.b);
+      mods.set(c.b, {
+        index: await import(pathToFileURL(join(dir, "index.js")).href),
+        runtime: await import(pathToFileURL(join(dir, "runtime.js")).href),
+      });
     }
-    const parse = mods.get(c.b)["parse" + c.t];
-    if (typeof parse !== "function") throw new Error("no function parse" + c.t);
-    const r = parse(c.d);
-    if (r.ok) {
+    const { index, runtime } = mods.get(c.b);
+    const validate = index["validate" + c.t];
+    if (typeof validate !== "function") throw new Error("no function validate" + c.t);
+    const r = runtime.parseJSON(c.d);
+    const errors = r.ok ? validate(r.value) : r.errors;
+    if (errors.length === 0) {
       line = i + " valid";
     } else {
-      line = i + " invalid " + JSON.stringify(r.errors.map((e) => [e.pointer, e.keyword]));
+      line = i + " invalid " + JSON.stringify(errors.map((e) => [e.pointer, e.keyword]));
     }
   } catch (err) {
     line = i + " crash " + String(err && err.message ? err.message : err).replace(/\s+/g, " ").slice(0, 200);

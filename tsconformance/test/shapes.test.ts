@@ -1,10 +1,11 @@
 // Property 11 on the shapes schema (../crosscheck/shapes): nullable unions, nullable objects,
 // allOf merges, unions of JSON types and of objects, tuples, number enums and objects without
 // "type". Valid direction: every instance the TypeScript arbitraries build passes ajv (on the
-// contract the types follow) and validateT. Schema -> types: the schema-valid documents are
-// accepted by the TypeScript type system (tsc), the values the types leave out are not.
-// Invalid direction: on every Go vector (valid documents, their mutations, edge documents),
-// ajv gives the Go verdict and validateT the Go (pointer, keyword) list.
+// contract the types follow), validateT, isT and parseT. Schema -> types: the schema-valid
+// documents are accepted by the TypeScript type system (tsc), the values the types leave out
+// are not (and isT and parseT refuse them). Invalid direction: on every Go vector (valid
+// documents, their mutations, edge documents), ajv gives the Go verdict and parseT the Go
+// ParseT's (pointer, keyword) list.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -39,7 +40,7 @@ describe("Property 11: the shapes in TypeScript", () => {
           const doc: unknown = JSON.parse(text);
           const own = t.validate(doc);
           const parsed = t.parse(text);
-          if (!shapesOracle(name, doc) || own.length > 0 || !parsed.ok || JSON.stringify(parsed.value) !== text) {
+          if (!shapesOracle(name, doc) || own.length > 0 || !t.is(doc) || !parsed.ok || JSON.stringify(parsed.value) !== text) {
             disagreements.push(`${name}: ${text}\n  validate${name}: ${JSON.stringify(own)}`);
             return false;
           }
@@ -92,8 +93,9 @@ describe("Property 11: the shapes in TypeScript", () => {
       ["Shapes", { ...base, point: [1] }],
       ["Shapes", { ...base, animal: { bark: true } }],
     ] as const) {
-      const own = shapesType(type).validate(doc);
-      expect(own.length, `${type} ${JSON.stringify(doc)}: validate${type} must refuse it`).toBeGreaterThan(0);
+      const t = shapesType(type);
+      expect(t.is(doc), `${type} ${JSON.stringify(doc)}: is${type} must refuse it`).toBe(false);
+      expect(t.parse(JSON.stringify(doc)).ok, `${type} ${JSON.stringify(doc)}: parse${type} must refuse it`).toBe(false);
       docs.push({ type, label: "left out by the types", expectError: true, doc });
     }
     const problems = typecheck("shapes", `import type { ${SHAPES_TYPES.join(", ")} } from "../../../crosscheck/shapes/ts/src/index.js";`, docs);
