@@ -21,7 +21,6 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	skill "github.com/skillgen/skillgen/gen/go"
 	"github.com/skillgen/skillgen/schema"
 	"github.com/skillgen/skillgen/schema/oracle"
 )
@@ -38,19 +37,23 @@ type Schema struct {
 	roots    []string                  // type names of the top-level files, sorted
 	types    map[string]string         // generated type name -> schema location
 	compiler *jsonschema.Compiler
+	gen      *Generated
 
 	mu       sync.Mutex
 	compiled map[string]*jsonschema.Schema // location -> compiled
 }
 
-// LoadSchema decodes and compiles the canonical schema from schema.FS.
+// LoadSchema decodes and compiles the canonical schema from schema.FS, for gen/go.
 func LoadSchema() (*Schema, error) {
-	return LoadSchemaFS(schema.FS)
+	return LoadSchemaFS(schema.FS, IDBase, Canonical, nil)
 }
 
-// LoadSchemaFS decodes and compiles the schema files of fsys (*.json and defs/*.json).
-func LoadSchemaFS(fsys fs.FS) (*Schema, error) {
-	s := &Schema{files: map[string]map[string]any{}, types: map[string]string{}, compiled: map[string]*jsonschema.Schema{}}
+// LoadSchemaFS decodes and compiles the schema files of fsys (*.json and defs/*.json), whose
+// $id is idBase + their path, for the generated package gen. types maps generated type names
+// to their schema locations (file URL#pointer); nil finds them as docs/generated-go.md names
+// them.
+func LoadSchemaFS(fsys fs.FS, idBase string, gen *Generated, types map[string]string) (*Schema, error) {
+	s := &Schema{files: map[string]map[string]any{}, types: map[string]string{}, compiled: map[string]*jsonschema.Schema{}, gen: gen}
 	vocab, err := oracle.UniqueByVocabulary()
 	if err != nil {
 		return nil, err
@@ -66,8 +69,8 @@ func LoadSchemaFS(fsys fs.FS) (*Schema, error) {
 	for _, d := range docs {
 		p, doc := d.Path, d.Doc
 		id, _ := doc["$id"].(string)
-		if id != IDBase+p {
-			return nil, fmt.Errorf("%s: $id is %q, want %q", p, id, IDBase+p)
+		if id != idBase+p {
+			return nil, fmt.Errorf("%s: $id is %q, want %q", p, id, idBase+p)
 		}
 		if err := c.AddResource(id, doc); err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
@@ -79,7 +82,11 @@ func LoadSchemaFS(fsys fs.FS) (*Schema, error) {
 	}
 	sort.Strings(s.roots)
 	s.compiler = c
-	s.locateTypes()
+	if types != nil {
+		s.types = types
+	} else {
+		s.locateTypes()
+	}
 	return s, nil
 }
 
@@ -88,7 +95,7 @@ func LoadSchemaFS(fsys fs.FS) (*Schema, error) {
 // EndpointMethod), following the naming of docs/generated-go.md.
 func (s *Schema) locateTypes() {
 	known := map[string]bool{}
-	for _, n := range skill.TypeNames() {
+	for _, n := range s.gen.TypeNames() {
 		known[n] = true
 	}
 	add := func(name, loc string) {
@@ -156,10 +163,10 @@ func (s *Schema) TopLevelTypes() []string { return slices.Clone(s.roots) }
 func (s *Schema) Location(typeName string) string { return s.types[typeName] }
 
 // LocatedTypes returns the generated type names that have a schema location, in the order
-// of skill.TypeNames.
+// of the generated package's TypeNames.
 func (s *Schema) LocatedTypes() []string {
 	var out []string
-	for _, n := range skill.TypeNames() {
+	for _, n := range s.gen.TypeNames() {
 		if s.types[n] != "" {
 			out = append(out, n)
 		}

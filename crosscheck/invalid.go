@@ -38,8 +38,8 @@ func ExampleDocuments(dir string) ([]Document, error) {
 }
 
 // ArbitraryDocuments draws n documents of a type with seeds firstSeed, firstSeed+1, ...
-func ArbitraryDocuments(typeName string, firstSeed, n int) ([]Document, error) {
-	draw := Arbitrary[typeName]
+func (s *Schema) ArbitraryDocuments(typeName string, firstSeed, n int) ([]Document, error) {
+	draw := s.gen.Arbitrary[typeName]
 	if draw == nil {
 		return nil, fmt.Errorf("%s: no arbitrary generator", typeName)
 	}
@@ -70,7 +70,7 @@ type Verdict struct {
 func (s *Schema) Judge(typeName string, data []byte) Verdict {
 	var v Verdict
 	v.IndependentErr = s.IndependentValidate(typeName, data)
-	_, v.Generated, v.GeneratedErr = GeneratedValidate(typeName, data)
+	_, v.Generated, v.GeneratedErr = s.GeneratedValidate(typeName, data)
 	return v
 }
 

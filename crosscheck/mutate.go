@@ -68,6 +68,7 @@ type valueSite struct {
 	nodes  []node
 	anchor *anchor
 	tagged bool // the value is a union discriminator (its const is checked by the union)
+	branch bool // nodes of a union's branches apply here (see walk)
 }
 
 // anchor replaces the expected site and keyword under a union without discriminator, where
@@ -149,6 +150,11 @@ func (w *walker) walk(n node, v any, toks []string, anc *anchor, tagged bool) {
 	}
 	vs := w.site(toks, anc)
 	vs.nodes = append(vs.nodes, n)
+	if anc != nil && vs.anchor == nil {
+		// A branch of a union without discriminator at the union's own location: another
+		// branch may accept what this one refuses.
+		vs.branch = true
+	}
 	vs.tagged = vs.tagged || tagged
 	if n.m == nil {
 		return
@@ -429,9 +435,11 @@ func (w *walker) union(n node, kw string, v any, toks []string, anc *anchor) {
 		w.site(with(toks, prop), anc).tagged = true
 		return
 	}
-	// Without a discriminator the generated validator reports the union itself.
+	// Without a discriminator the generated validator reports the union itself, and a
+	// mutation may leave the value valid (another branch may accept it): the anchor keeps
+	// the site and asks for no keyword.
 	if anc == nil {
-		anc = &anchor{site: Pointer(toks), keyword: kw}
+		anc = &anchor{site: Pointer(toks)}
 	}
 	list, _ := n.get(kw)
 	for i := range list.([]any) {
@@ -457,6 +465,9 @@ func (w *walker) accepts(n node, v any) bool {
 
 func (w *walker) valueMutations(vs *valueSite) {
 	toks, anc := vs.toks, vs.anchor
+	if anc == nil && vs.branch {
+		anc = &anchor{site: Pointer(toks)}
+	}
 	var ts []string
 	var enum []any
 	var cnst any
@@ -512,7 +523,7 @@ func (w *walker) valueMutations(vs *valueSite) {
 			return "type"
 		case hasConst && !vs.tagged:
 			return "const"
-		case enum != nil:
+		case enum != nil && !inEnum(enum, nv):
 			return "enum"
 		}
 		return ""
@@ -534,7 +545,13 @@ func (w *walker) valueMutations(vs *valueSite) {
 		w.add(KindNull, toks, typeKeyword(nil), anc, set(nil))
 	}
 	if enum != nil && !vs.tagged {
-		w.add(KindOutOfEnum, toks, "enum", anc, set("zz_not_in_enum"))
+		// A value of a JSON type the schema allows, outside the enum.
+		for _, c := range []any{"zz_not_in_enum", json.Number("987654321")} {
+			if (ts == nil || typeOK(ts, c)) && !inEnum(enum, c) {
+				w.add(KindOutOfEnum, toks, "enum", anc, set(c))
+				break
+			}
+		}
 	}
 	if hasConst && !vs.tagged {
 		var nv any = "zz_not_the_const"
@@ -578,6 +595,28 @@ func (w *walker) valueMutations(vs *valueSite) {
 }
 
 // ---- JSON values ---------------------------------------------------------------------------
+
+// inEnum tells whether v is one of the enum values (null, strings, booleans and numbers;
+// numbers by exact value).
+func inEnum(enum []any, v any) bool {
+	for _, e := range enum {
+		switch x := e.(type) {
+		case nil:
+			if v == nil {
+				return true
+			}
+		case json.Number:
+			if n, ok := v.(json.Number); ok && rat(x).Cmp(rat(n)) == 0 {
+				return true
+			}
+		case string, bool:
+			if e == v {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 func types(n node) []string {
 	t, ok := n.get("type")

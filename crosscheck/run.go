@@ -29,7 +29,7 @@ func Cases() (valid, mutated int) {
 
 // MutationStarts returns the documents the invalid direction mutates for the given types:
 // their examples, then n arbitrary documents of each (seeds 1,000,000 and up).
-func MutationStarts(examples []Document, types []string, n int) ([]Document, error) {
+func (s *Schema) MutationStarts(examples []Document, types []string, n int) ([]Document, error) {
 	var out []Document
 	for _, d := range examples {
 		if slices.Contains(types, d.Type) {
@@ -37,7 +37,7 @@ func MutationStarts(examples []Document, types []string, n int) ([]Document, err
 		}
 	}
 	for _, typ := range types {
-		docs, err := ArbitraryDocuments(typ, 1_000_000, n)
+		docs, err := s.ArbitraryDocuments(typ, 1_000_000, n)
 		if err != nil {
 			return nil, err
 		}

@@ -41,7 +41,7 @@ func (r *Result) Add(o Result) {
 // a value equal (go-cmp) to the instance.
 func (s *Schema) CheckValid(typeName string, firstSeed, n int) Result {
 	var r Result
-	draw := Arbitrary[typeName]
+	draw := s.gen.Arbitrary[typeName]
 	if draw == nil {
 		r.fail("%s: no arbitrary generator", typeName)
 		return r
@@ -63,7 +63,7 @@ func (s *Schema) CheckValid(typeName string, firstSeed, n int) Result {
 		if err := s.IndependentValidate(typeName, data); err != nil {
 			problems = append(problems, fmt.Sprintf("independent validator rejects it: %v", err))
 		}
-		got, errs, err := GeneratedValidate(typeName, data)
+		got, errs, err := s.GeneratedValidate(typeName, data)
 		switch {
 		case err != nil:
 			problems = append(problems, fmt.Sprintf("Parse%s fails: %v", typeName, err))

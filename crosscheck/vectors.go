@@ -60,7 +60,7 @@ var edgeVectors = []struct{ typ, doc, note string }{
 func (s *Schema) BuildVectors(examples []Document) ([]Vector, error) {
 	var out []Vector
 	add := func(typ string, data []byte, note string) error {
-		_, errs, err := GeneratedValidate(typ, data)
+		_, errs, err := s.GeneratedValidate(typ, data)
 		if err != nil {
 			return fmt.Errorf("%s %s: %v", typ, data, err)
 		}
@@ -75,7 +75,7 @@ func (s *Schema) BuildVectors(examples []Document) ([]Vector, error) {
 		return nil
 	}
 	for _, typ := range s.LocatedTypes() {
-		docs, err := ArbitraryDocuments(typ, 1000, 3)
+		docs, err := s.ArbitraryDocuments(typ, 1000, 3)
 		if err != nil {
 			return nil, err
 		}
@@ -92,7 +92,7 @@ func (s *Schema) BuildVectors(examples []Document) ([]Vector, error) {
 		}
 	}
 	for _, typ := range s.TopLevelTypes() {
-		docs, err := ArbitraryDocuments(typ, 2000, 5)
+		docs, err := s.ArbitraryDocuments(typ, 2000, 5)
 		if err != nil {
 			return nil, err
 		}
@@ -142,8 +142,8 @@ func EncodeVectors(vs []Vector) ([]byte, error) {
 // CompareVector validates a corpus entry with the generated package and returns "" when the
 // verdict and the (pointer, keyword, message) list are exactly the entry's (messages of keyword
 // json aside).
-func CompareVector(v Vector) string {
-	_, errs, err := GeneratedValidate(v.Type, []byte(v.Document))
+func (s *Schema) CompareVector(v Vector) string {
+	_, errs, err := s.GeneratedValidate(v.Type, []byte(v.Document))
 	if err != nil {
 		return fmt.Sprintf("generated package fails: %v", err)
 	}

@@ -499,7 +499,7 @@ func runGo(t *testing.T, dir string, results []*result) {
 			pkgs[r.index] = fmt.Sprintf("corpusgen/p%d", r.index)
 		}
 	}
-	verdicts, err := genrun.RunGo(dir, "corpusgen", pkgs, cs)
+	verdicts, err := genrun.RunGo(dir, "corpusgen", pkgs, cs, genrun.Parse)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -566,7 +566,7 @@ func runTS(t *testing.T, dir string, results []*result) string {
 		}
 	}
 	cs, where := cases(results, func(ty *ir.Type) string { return ty.TSName })
-	verdicts, err := ts.Run(dir, cs)
+	verdicts, err := ts.Run(dir, cs, genrun.Parse)
 	if err != nil {
 		t.Error(err)
 	}

@@ -52,7 +52,7 @@ func runGo(t *testing.T, batches []*batch, cases []caseRef) *langResult {
 		}
 		pkgs[i] = "suitegen/" + pkg
 	}
-	verdicts, err := genrun.RunGo(tmp, "suitegen", pkgs, runCases(cases, func(g *group) string { return g.GoName }))
+	verdicts, err := genrun.RunGo(tmp, "suitegen", pkgs, runCases(cases, func(g *group) string { return g.GoName }), genrun.Validate)
 	if err != nil {
 		res.problem = err.Error()
 		return res

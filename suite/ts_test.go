@@ -59,7 +59,7 @@ func runTS(t *testing.T, batches []*batch, cases []caseRef) *langResult {
 	} else if diag != "" {
 		problems = append(problems, "tsc reports errors in the generated TypeScript:\n"+genrun.FirstLines(diag, 30))
 	}
-	verdicts, err := ts.Run(tmp, runCases(cases, func(g *group) string { return g.TSName }))
+	verdicts, err := ts.Run(tmp, runCases(cases, func(g *group) string { return g.TSName }), genrun.Validate)
 	if err != nil {
 		problems = append(problems, err.Error())
 	}

@@ -22,10 +22,10 @@ func sgDecodeFinding(v *sgValue) (Finding, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "kind", &t.Kind, sgDecString); err != nil {
+	if err := sgField(o.get("kind"), "kind", &t.Kind, sgDecString); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "severity", &t.Severity, sgDecodeSeverity); err != nil {
+	if err := sgField(o.get("severity"), "severity", &t.Severity, sgDecodeSeverity); err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -35,14 +35,13 @@ func sgDecodeFinding(v *sgValue) (Finding, error) {
 		}
 		val, err := sgDecAny(x)
 		if err != nil {
-			return t, fmt.Errorf("/%s: %w", k, err)
+			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
-	_ = o
 	return t, nil
 }
 
@@ -82,39 +81,39 @@ func sgDecodeFindingsResponse(v *sgValue) (FindingsResponse, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "findings", &t.Findings, func(v *sgValue) ([]Finding, error) {
+	if err := sgField(o.get("findings"), "findings", &t.Findings, func(v *sgValue) ([]Finding, error) {
 		return sgDecArray(v, sgDecodeFinding)
 	}); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "total", &t.Total, sgDecInt); err != nil {
+	if err := sgField(o.get("total"), "total", &t.Total, sgDecInt); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "counts_by_kind", &t.CountsByKind, func(v *sgValue) (map[string]int64, error) {
+	if err := sgField(o.get("counts_by_kind"), "counts_by_kind", &t.CountsByKind, func(v *sgValue) (map[string]int64, error) {
 		return sgDecMap(v, sgDecInt)
 	}); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "counts_by_severity", &t.CountsBySeverity, func(v *sgValue) (map[string]int64, error) {
+	if err := sgField(o.get("counts_by_severity"), "counts_by_severity", &t.CountsBySeverity, func(v *sgValue) (map[string]int64, error) {
 		return sgDecMap(v, sgDecInt)
 	}); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "capped_kinds", &t.CappedKinds, func(v *sgValue) ([]string, error) {
+	if err := sgField(o.get("capped_kinds"), "capped_kinds", &t.CappedKinds, func(v *sgValue) ([]string, error) {
 		return sgDecArray(v, sgDecString)
 	}); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "per_kind_limit", &t.PerKindLimit, sgDecInt); err != nil {
+	if err := sgField(o.get("per_kind_limit"), "per_kind_limit", &t.PerKindLimit, sgDecInt); err != nil {
 		return t, err
 	}
-	if err := sgOptField(o, "summary", &t.Summary, sgDecString); err != nil {
+	if err := sgPtrField(o.get("summary"), "summary", &t.Summary, sgDecString); err != nil {
 		return t, err
 	}
-	if err := sgOptField(o, "identity_shared", &t.IdentityShared, sgDecBool); err != nil {
+	if err := sgPtrField(o.get("identity_shared"), "identity_shared", &t.IdentityShared, sgDecBool); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "_meta", &t.Meta, sgDecodeMeta); err != nil {
+	if err := sgField(o.get("_meta"), "_meta", &t.Meta, sgDecodeMeta); err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -124,25 +123,24 @@ func sgDecodeFindingsResponse(v *sgValue) (FindingsResponse, error) {
 		}
 		val, err := sgDecAny(x)
 		if err != nil {
-			return t, fmt.Errorf("/%s: %w", k, err)
+			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
-	_ = o
 	return t, nil
 }
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t FindingsResponse) MarshalJSON() ([]byte, error) {
 	var e sgObjectEncoder
-	e.field("findings", t.Findings)
+	e.field("findings", sgSlice(t.Findings))
 	e.field("total", t.Total)
-	e.field("counts_by_kind", t.CountsByKind)
-	e.field("counts_by_severity", t.CountsBySeverity)
-	e.field("capped_kinds", t.CappedKinds)
+	e.field("counts_by_kind", sgMap(t.CountsByKind))
+	e.field("counts_by_severity", sgMap(t.CountsBySeverity))
+	e.field("capped_kinds", sgSlice(t.CappedKinds))
 	e.field("per_kind_limit", t.PerKindLimit)
 	if t.Summary != nil {
 		e.field("summary", t.Summary)
@@ -182,7 +180,7 @@ func sgDecodeMeta(v *sgValue) (Meta, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "server_version", &t.ServerVersion, sgDecString); err != nil {
+	if err := sgField(o.get("server_version"), "server_version", &t.ServerVersion, sgDecString); err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -192,14 +190,13 @@ func sgDecodeMeta(v *sgValue) (Meta, error) {
 		}
 		val, err := sgDecAny(x)
 		if err != nil {
-			return t, fmt.Errorf("/%s: %w", k, err)
+			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
-	_ = o
 	return t, nil
 }
 
@@ -225,33 +222,25 @@ func ParseMeta(data []byte) (Meta, error) {
 func (t Meta) Validate() error {
 	return sgValidateWith(t, vFindingsResponse_Meta2)
 }
-func sgKnownGetSessionFindingsParams(k string) bool {
-	switch k {
-	case "session_key", "per_kind_limit", "include_summary":
-		return true
-	}
-	return false
-}
 func sgDecodeGetSessionFindingsParams(v *sgValue) (GetSessionFindingsParams, error) {
 	var t GetSessionFindingsParams
 	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := sgOptField(o, "session_key", &t.SessionKey, sgDecString); err != nil {
+	if err := sgPtrField(o.get("session_key"), "session_key", &t.SessionKey, sgDecString); err != nil {
 		return t, err
 	}
-	if err := sgOptField(o, "per_kind_limit", &t.PerKindLimit, sgDecInt); err != nil {
+	if err := sgPtrField(o.get("per_kind_limit"), "per_kind_limit", &t.PerKindLimit, sgDecInt); err != nil {
 		return t, err
 	}
-	if err := sgOptField(o, "include_summary", &t.IncludeSummary, sgDecBool); err != nil {
+	if err := sgPtrField(o.get("include_summary"), "include_summary", &t.IncludeSummary, sgDecBool); err != nil {
 		return t, err
 	}
-	_ = o
 	return t, nil
 }
 
-// MarshalJSON writes the members in schema order, then the additional members sorted.
+// MarshalJSON writes the members in schema order.
 func (t GetSessionFindingsParams) MarshalJSON() ([]byte, error) {
 	var e sgObjectEncoder
 	if t.SessionKey != nil {
@@ -293,18 +282,18 @@ func sgDecodeInvocationRequest(v *sgValue) (InvocationRequest, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "caller", &t.Caller, sgDecodeCaller); err != nil {
+	if err := sgField(o.get("caller"), "caller", &t.Caller, sgDecodeCaller); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "skill_id", &t.SkillID, sgDecodeSkillID); err != nil {
+	if err := sgField(o.get("skill_id"), "skill_id", &t.SkillID, sgDecodeSkillID); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "inputs", &t.Inputs, func(v *sgValue) (map[string]any, error) {
+	if err := sgField(o.get("inputs"), "inputs", &t.Inputs, func(v *sgValue) (map[string]any, error) {
 		return sgDecMap(v, sgDecAny)
 	}); err != nil {
 		return t, err
 	}
-	if err := sgOptField(o, "request_id", &t.RequestID, sgDecString); err != nil {
+	if err := sgPtrField(o.get("request_id"), "request_id", &t.RequestID, sgDecString); err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -314,14 +303,13 @@ func sgDecodeInvocationRequest(v *sgValue) (InvocationRequest, error) {
 		}
 		val, err := sgDecAny(x)
 		if err != nil {
-			return t, fmt.Errorf("/%s: %w", k, err)
+			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
-	_ = o
 	return t, nil
 }
 
@@ -330,7 +318,7 @@ func (t InvocationRequest) MarshalJSON() ([]byte, error) {
 	var e sgObjectEncoder
 	e.field("caller", t.Caller)
 	e.field("skill_id", t.SkillID)
-	e.field("inputs", t.Inputs)
+	e.field("inputs", sgMap(t.Inputs))
 	if t.RequestID != nil {
 		e.field("request_id", t.RequestID)
 	}
@@ -352,30 +340,22 @@ func ParseInvocationRequest(data []byte) (InvocationRequest, error) {
 func (t InvocationRequest) Validate() error {
 	return sgValidateWith(t, vInvocationRequest)
 }
-func sgKnownCaller(k string) bool {
-	switch k {
-	case "id", "type":
-		return true
-	}
-	return false
-}
 func sgDecodeCaller(v *sgValue) (Caller, error) {
 	var t Caller
 	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "id", &t.ID, sgDecString); err != nil {
+	if err := sgField(o.get("id"), "id", &t.ID, sgDecString); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "type", &t.Type, sgDecodeCallerType); err != nil {
+	if err := sgField(o.get("type"), "type", &t.Type, sgDecodeCallerType); err != nil {
 		return t, err
 	}
-	_ = o
 	return t, nil
 }
 
-// MarshalJSON writes the members in schema order, then the additional members sorted.
+// MarshalJSON writes the members in schema order.
 func (t Caller) MarshalJSON() ([]byte, error) {
 	var e sgObjectEncoder
 	e.field("id", t.ID)
@@ -398,8 +378,8 @@ func (t Caller) Validate() error {
 	return sgValidateWith(t, vInvocationRequest_Caller2)
 }
 func sgDecodeCallerType(v *sgValue) (CallerType, error) {
-	s, err := sgDecString(v)
-	return CallerType(s), err
+	x, err := sgDecString(v)
+	return CallerType(x), err
 }
 
 // ParseCallerType decodes and validates data in one step; the error is ValidationErrors.
@@ -424,22 +404,22 @@ func sgDecodeInvocationResponse(v *sgValue) (InvocationResponse, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "execution_id", &t.ExecutionID, sgDecString); err != nil {
+	if err := sgField(o.get("execution_id"), "execution_id", &t.ExecutionID, sgDecString); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "status", &t.Status, sgDecodeInvocationStatus); err != nil {
+	if err := sgField(o.get("status"), "status", &t.Status, sgDecodeInvocationStatus); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "skill_id", &t.SkillID, sgDecodeSkillID); err != nil {
+	if err := sgField(o.get("skill_id"), "skill_id", &t.SkillID, sgDecodeSkillID); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "timestamps", &t.Timestamps, sgDecodeTimestamps); err != nil {
+	if err := sgField(o.get("timestamps"), "timestamps", &t.Timestamps, sgDecodeTimestamps); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "output", &t.Output, sgDecAny); err != nil {
+	if err := sgOptNilField(o.get("output"), "output", &t.Output, sgDecAny); err != nil {
 		return t, err
 	}
-	if err := sgOptField(o, "error", &t.Error, sgDecodeInvocationError); err != nil {
+	if err := sgPtrField(o.get("error"), "error", &t.Error, sgDecodeInvocationError); err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -449,14 +429,13 @@ func sgDecodeInvocationResponse(v *sgValue) (InvocationResponse, error) {
 		}
 		val, err := sgDecAny(x)
 		if err != nil {
-			return t, fmt.Errorf("/%s: %w", k, err)
+			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
-	_ = o
 	return t, nil
 }
 
@@ -467,7 +446,7 @@ func (t InvocationResponse) MarshalJSON() ([]byte, error) {
 	e.field("status", t.Status)
 	e.field("skill_id", t.SkillID)
 	e.field("timestamps", t.Timestamps)
-	if t.Output != nil {
+	if t.Output.Set {
 		e.field("output", t.Output)
 	}
 	if t.Error != nil {
@@ -492,8 +471,8 @@ func (t InvocationResponse) Validate() error {
 	return sgValidateWith(t, vInvocationResponse)
 }
 func sgDecodeInvocationStatus(v *sgValue) (InvocationStatus, error) {
-	s, err := sgDecString(v)
-	return InvocationStatus(s), err
+	x, err := sgDecString(v)
+	return InvocationStatus(x), err
 }
 
 // ParseInvocationStatus decodes and validates data in one step; the error is ValidationErrors.
@@ -505,33 +484,25 @@ func ParseInvocationStatus(data []byte) (InvocationStatus, error) {
 func (t InvocationStatus) Validate() error {
 	return sgValidateWith(t, vInvocationResponse_InvocationStatus)
 }
-func sgKnownTimestamps(k string) bool {
-	switch k {
-	case "received", "started", "completed":
-		return true
-	}
-	return false
-}
 func sgDecodeTimestamps(v *sgValue) (Timestamps, error) {
 	var t Timestamps
 	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "received", &t.Received, sgDecodeTimestamp); err != nil {
+	if err := sgField(o.get("received"), "received", &t.Received, sgDecodeTimestamp); err != nil {
 		return t, err
 	}
-	if err := sgOptField(o, "started", &t.Started, sgDecodeTimestamp); err != nil {
+	if err := sgPtrField(o.get("started"), "started", &t.Started, sgDecodeTimestamp); err != nil {
 		return t, err
 	}
-	if err := sgOptField(o, "completed", &t.Completed, sgDecodeTimestamp); err != nil {
+	if err := sgPtrField(o.get("completed"), "completed", &t.Completed, sgDecodeTimestamp); err != nil {
 		return t, err
 	}
-	_ = o
 	return t, nil
 }
 
-// MarshalJSON writes the members in schema order, then the additional members sorted.
+// MarshalJSON writes the members in schema order.
 func (t Timestamps) MarshalJSON() ([]byte, error) {
 	var e sgObjectEncoder
 	e.field("received", t.Received)
@@ -571,10 +542,10 @@ func sgDecodeInvocationError(v *sgValue) (InvocationError, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "code", &t.Code, sgDecString); err != nil {
+	if err := sgField(o.get("code"), "code", &t.Code, sgDecString); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "message", &t.Message, sgDecString); err != nil {
+	if err := sgField(o.get("message"), "message", &t.Message, sgDecString); err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -584,14 +555,13 @@ func sgDecodeInvocationError(v *sgValue) (InvocationError, error) {
 		}
 		val, err := sgDecAny(x)
 		if err != nil {
-			return t, fmt.Errorf("/%s: %w", k, err)
+			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
-	_ = o
 	return t, nil
 }
 
@@ -618,27 +588,19 @@ func ParseInvocationError(data []byte) (InvocationError, error) {
 func (t InvocationError) Validate() error {
 	return sgValidateWith(t, vInvocationResponse_InvocationError)
 }
-func sgKnownProtocolVersion(k string) bool {
-	switch k {
-	case "version":
-		return true
-	}
-	return false
-}
 func sgDecodeProtocolVersion(v *sgValue) (ProtocolVersion, error) {
 	var t ProtocolVersion
 	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "version", &t.Version, sgDecodeSemVer); err != nil {
+	if err := sgField(o.get("version"), "version", &t.Version, sgDecodeSemVer); err != nil {
 		return t, err
 	}
-	_ = o
 	return t, nil
 }
 
-// MarshalJSON writes the members in schema order, then the additional members sorted.
+// MarshalJSON writes the members in schema order.
 func (t ProtocolVersion) MarshalJSON() ([]byte, error) {
 	var e sgObjectEncoder
 	e.field("version", t.Version)
@@ -672,45 +634,45 @@ func sgDecodeSkillDescriptor(v *sgValue) (SkillDescriptor, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "protocol", &t.Protocol, sgDecodeProtocolVersion); err != nil {
+	if err := sgField(o.get("protocol"), "protocol", &t.Protocol, sgDecodeProtocolVersion); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "id", &t.ID, sgDecodeSkillID); err != nil {
+	if err := sgField(o.get("id"), "id", &t.ID, sgDecodeSkillID); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "name", &t.Name, sgDecString); err != nil {
+	if err := sgField(o.get("name"), "name", &t.Name, sgDecString); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "version", &t.Version, sgDecodeSemVer); err != nil {
+	if err := sgField(o.get("version"), "version", &t.Version, sgDecodeSemVer); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "capability_type", &t.CapabilityType, sgDecodeCapabilityType); err != nil {
+	if err := sgField(o.get("capability_type"), "capability_type", &t.CapabilityType, sgDecodeCapabilityType); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "description", &t.Description, sgDecString); err != nil {
+	if err := sgField(o.get("description"), "description", &t.Description, sgDecString); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "provider", &t.Provider, sgDecodeProvider); err != nil {
+	if err := sgField(o.get("provider"), "provider", &t.Provider, sgDecodeProvider); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "endpoint", &t.Endpoint, sgDecodeEndpoint); err != nil {
+	if err := sgField(o.get("endpoint"), "endpoint", &t.Endpoint, sgDecodeEndpoint); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "inputs", &t.Inputs, func(v *sgValue) ([]InputParameter, error) {
+	if err := sgField(o.get("inputs"), "inputs", &t.Inputs, func(v *sgValue) ([]InputParameter, error) {
 		return sgDecArray(v, sgDecodeInputParameter)
 	}); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "output", &t.Output, sgDecodeOutputDescriptor); err != nil {
+	if err := sgField(o.get("output"), "output", &t.Output, sgDecodeOutputDescriptor); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "auth", &t.Auth, sgDecodeAuth); err != nil {
+	if err := sgField(o.get("auth"), "auth", &t.Auth, sgDecodeAuth); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "access", &t.Access, sgDecodeAccess); err != nil {
+	if err := sgField(o.get("access"), "access", &t.Access, sgDecodeAccess); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "tags", &t.Tags, func(v *sgValue) ([]string, error) {
+	if err := sgField(o.get("tags"), "tags", &t.Tags, func(v *sgValue) ([]string, error) {
 		return sgDecArray(v, sgDecString)
 	}); err != nil {
 		return t, err
@@ -722,14 +684,13 @@ func sgDecodeSkillDescriptor(v *sgValue) (SkillDescriptor, error) {
 		}
 		val, err := sgDecAny(x)
 		if err != nil {
-			return t, fmt.Errorf("/%s: %w", k, err)
+			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
-	_ = o
 	return t, nil
 }
 
@@ -744,7 +705,7 @@ func (t SkillDescriptor) MarshalJSON() ([]byte, error) {
 	e.field("description", t.Description)
 	e.field("provider", t.Provider)
 	e.field("endpoint", t.Endpoint)
-	e.field("inputs", t.Inputs)
+	e.field("inputs", sgSlice(t.Inputs))
 	e.field("output", t.Output)
 	e.field("auth", t.Auth)
 	e.field("access", t.Access)
@@ -782,13 +743,13 @@ func sgDecodeProvider(v *sgValue) (Provider, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "name", &t.Name, sgDecString); err != nil {
+	if err := sgField(o.get("name"), "name", &t.Name, sgDecString); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "url", &t.URL, sgDecString); err != nil {
+	if err := sgField(o.get("url"), "url", &t.URL, sgDecString); err != nil {
 		return t, err
 	}
-	if err := sgOptField(o, "contact", &t.Contact, sgDecString); err != nil {
+	if err := sgPtrField(o.get("contact"), "contact", &t.Contact, sgDecString); err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -798,14 +759,13 @@ func sgDecodeProvider(v *sgValue) (Provider, error) {
 		}
 		val, err := sgDecAny(x)
 		if err != nil {
-			return t, fmt.Errorf("/%s: %w", k, err)
+			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
-	_ = o
 	return t, nil
 }
 
@@ -848,13 +808,13 @@ func sgDecodeEndpoint(v *sgValue) (Endpoint, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "url", &t.URL, sgDecString); err != nil {
+	if err := sgField(o.get("url"), "url", &t.URL, sgDecString); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "method", &t.Method, sgDecodeEndpointMethod); err != nil {
+	if err := sgField(o.get("method"), "method", &t.Method, sgDecodeEndpointMethod); err != nil {
 		return t, err
 	}
-	if err := sgOptField(o, "timeout_ms", &t.TimeoutMS, sgDecInt); err != nil {
+	if err := sgPtrField(o.get("timeout_ms"), "timeout_ms", &t.TimeoutMS, sgDecInt); err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -864,14 +824,13 @@ func sgDecodeEndpoint(v *sgValue) (Endpoint, error) {
 		}
 		val, err := sgDecAny(x)
 		if err != nil {
-			return t, fmt.Errorf("/%s: %w", k, err)
+			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
-	_ = o
 	return t, nil
 }
 
@@ -902,8 +861,8 @@ func (t Endpoint) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_Endpoint2)
 }
 func sgDecodeEndpointMethod(v *sgValue) (EndpointMethod, error) {
-	s, err := sgDecString(v)
-	return EndpointMethod(s), err
+	x, err := sgDecString(v)
+	return EndpointMethod(x), err
 }
 
 // ParseEndpointMethod decodes and validates data in one step; the error is ValidationErrors.
@@ -915,36 +874,28 @@ func ParseEndpointMethod(data []byte) (EndpointMethod, error) {
 func (t EndpointMethod) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_Endpoint_Method)
 }
-func sgKnownInputParameter(k string) bool {
-	switch k {
-	case "name", "type", "description", "required":
-		return true
-	}
-	return false
-}
 func sgDecodeInputParameter(v *sgValue) (InputParameter, error) {
 	var t InputParameter
 	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "name", &t.Name, sgDecString); err != nil {
+	if err := sgField(o.get("name"), "name", &t.Name, sgDecString); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "type", &t.Type, sgDecodeValueType); err != nil {
+	if err := sgField(o.get("type"), "type", &t.Type, sgDecodeValueType); err != nil {
 		return t, err
 	}
-	if err := sgOptField(o, "description", &t.Description, sgDecString); err != nil {
+	if err := sgPtrField(o.get("description"), "description", &t.Description, sgDecString); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "required", &t.Required, sgDecBool); err != nil {
+	if err := sgField(o.get("required"), "required", &t.Required, sgDecBool); err != nil {
 		return t, err
 	}
-	_ = o
 	return t, nil
 }
 
-// MarshalJSON writes the members in schema order, then the additional members sorted.
+// MarshalJSON writes the members in schema order.
 func (t InputParameter) MarshalJSON() ([]byte, error) {
 	var e sgObjectEncoder
 	e.field("name", t.Name)
@@ -970,33 +921,25 @@ func ParseInputParameter(data []byte) (InputParameter, error) {
 func (t InputParameter) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_InputParameter)
 }
-func sgKnownOutputDescriptor(k string) bool {
-	switch k {
-	case "type", "description", "media_type":
-		return true
-	}
-	return false
-}
 func sgDecodeOutputDescriptor(v *sgValue) (OutputDescriptor, error) {
 	var t OutputDescriptor
 	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "type", &t.Type, sgDecodeValueType); err != nil {
+	if err := sgField(o.get("type"), "type", &t.Type, sgDecodeValueType); err != nil {
 		return t, err
 	}
-	if err := sgOptField(o, "description", &t.Description, sgDecString); err != nil {
+	if err := sgPtrField(o.get("description"), "description", &t.Description, sgDecString); err != nil {
 		return t, err
 	}
-	if err := sgOptField(o, "media_type", &t.MediaType, sgDecString); err != nil {
+	if err := sgPtrField(o.get("media_type"), "media_type", &t.MediaType, sgDecString); err != nil {
 		return t, err
 	}
-	_ = o
 	return t, nil
 }
 
-// MarshalJSON writes the members in schema order, then the additional members sorted.
+// MarshalJSON writes the members in schema order.
 func (t OutputDescriptor) MarshalJSON() ([]byte, error) {
 	var e sgObjectEncoder
 	e.field("type", t.Type)
@@ -1024,8 +967,8 @@ func (t OutputDescriptor) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_OutputDescriptor)
 }
 func sgDecodeValueType(v *sgValue) (ValueType, error) {
-	s, err := sgDecString(v)
-	return ValueType(s), err
+	x, err := sgDecString(v)
+	return ValueType(x), err
 }
 
 // ParseValueType decodes and validates data in one step; the error is ValidationErrors.
@@ -1045,7 +988,7 @@ func sgDecodeAuth(v *sgValue) (Auth, error) {
 	}
 	tag, ok := sgDiscriminant(o, "type")
 	if !ok {
-		return t, fmt.Errorf("/type: missing or not a string")
+		return t, sgTagError("type", "oneOf", "", false)
 	}
 	switch tag {
 	case "api_key":
@@ -1065,7 +1008,7 @@ func sgDecodeAuth(v *sgValue) (Auth, error) {
 		t.None = &x
 		return t, err
 	default:
-		return t, fmt.Errorf("/type: unknown variant %q", tag)
+		return t, sgTagError("type", "oneOf", tag, true)
 	}
 }
 
@@ -1090,7 +1033,7 @@ func (t Auth) MarshalJSON() ([]byte, error) {
 		count++
 	}
 	if count != 1 {
-		return nil, fmt.Errorf("Auth: exactly one variant must be set, %d are", count)
+		return nil, sgVariantError("Auth", "oneOf", count)
 	}
 	return json.Marshal(out)
 }
@@ -1109,30 +1052,22 @@ func ParseAuth(data []byte) (Auth, error) {
 func (t Auth) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_Auth2)
 }
-func sgKnownAPIKeyAuth(k string) bool {
-	switch k {
-	case "type", "in", "name":
-		return true
-	}
-	return false
-}
 func sgDecodeAPIKeyAuth(v *sgValue) (APIKeyAuth, error) {
 	var t APIKeyAuth
 	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "in", &t.In, sgDecodeAPIKeyAuthIn); err != nil {
+	if err := sgField(o.get("in"), "in", &t.In, sgDecodeAPIKeyAuthIn); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "name", &t.Name, sgDecString); err != nil {
+	if err := sgField(o.get("name"), "name", &t.Name, sgDecString); err != nil {
 		return t, err
 	}
-	_ = o
 	return t, nil
 }
 
-// MarshalJSON writes the members in schema order, then the additional members sorted.
+// MarshalJSON writes the members in schema order.
 func (t APIKeyAuth) MarshalJSON() ([]byte, error) {
 	var e sgObjectEncoder
 	e.field("type", "api_key")
@@ -1156,8 +1091,8 @@ func (t APIKeyAuth) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_APIKeyAuth)
 }
 func sgDecodeAPIKeyAuthIn(v *sgValue) (APIKeyAuthIn, error) {
-	s, err := sgDecString(v)
-	return APIKeyAuthIn(s), err
+	x, err := sgDecString(v)
+	return APIKeyAuthIn(x), err
 }
 
 // ParseAPIKeyAuthIn decodes and validates data in one step; the error is ValidationErrors.
@@ -1169,32 +1104,24 @@ func ParseAPIKeyAuthIn(data []byte) (APIKeyAuthIn, error) {
 func (t APIKeyAuthIn) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_APIKeyAuth_In)
 }
-func sgKnownOAuth2Auth(k string) bool {
-	switch k {
-	case "type", "token_url", "scopes":
-		return true
-	}
-	return false
-}
 func sgDecodeOAuth2Auth(v *sgValue) (OAuth2Auth, error) {
 	var t OAuth2Auth
 	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "token_url", &t.TokenURL, sgDecString); err != nil {
+	if err := sgField(o.get("token_url"), "token_url", &t.TokenURL, sgDecString); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "scopes", &t.Scopes, func(v *sgValue) ([]string, error) {
+	if err := sgField(o.get("scopes"), "scopes", &t.Scopes, func(v *sgValue) ([]string, error) {
 		return sgDecArray(v, sgDecString)
 	}); err != nil {
 		return t, err
 	}
-	_ = o
 	return t, nil
 }
 
-// MarshalJSON writes the members in schema order, then the additional members sorted.
+// MarshalJSON writes the members in schema order.
 func (t OAuth2Auth) MarshalJSON() ([]byte, error) {
 	var e sgObjectEncoder
 	e.field("type", "oauth2")
@@ -1219,30 +1146,22 @@ func ParseOAuth2Auth(data []byte) (OAuth2Auth, error) {
 func (t OAuth2Auth) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_OAuth2Auth)
 }
-func sgKnownCustomAuth(k string) bool {
-	switch k {
-	case "type", "scheme", "documentation_url":
-		return true
-	}
-	return false
-}
 func sgDecodeCustomAuth(v *sgValue) (CustomAuth, error) {
 	var t CustomAuth
 	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "scheme", &t.Scheme, sgDecString); err != nil {
+	if err := sgField(o.get("scheme"), "scheme", &t.Scheme, sgDecString); err != nil {
 		return t, err
 	}
-	if err := sgOptField(o, "documentation_url", &t.DocumentationURL, sgDecString); err != nil {
+	if err := sgPtrField(o.get("documentation_url"), "documentation_url", &t.DocumentationURL, sgDecString); err != nil {
 		return t, err
 	}
-	_ = o
 	return t, nil
 }
 
-// MarshalJSON writes the members in schema order, then the additional members sorted.
+// MarshalJSON writes the members in schema order.
 func (t CustomAuth) MarshalJSON() ([]byte, error) {
 	var e sgObjectEncoder
 	e.field("type", "custom")
@@ -1267,24 +1186,13 @@ func ParseCustomAuth(data []byte) (CustomAuth, error) {
 func (t CustomAuth) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_CustomAuth)
 }
-func sgKnownNoAuth(k string) bool {
-	switch k {
-	case "type":
-		return true
-	}
-	return false
-}
 func sgDecodeNoAuth(v *sgValue) (NoAuth, error) {
 	var t NoAuth
-	o, err := sgDecObject(v)
-	if err != nil {
-		return t, err
-	}
-	_ = o
-	return t, nil
+	_, err := sgDecObject(v)
+	return t, err
 }
 
-// MarshalJSON writes the members in schema order, then the additional members sorted.
+// MarshalJSON writes the members in schema order.
 func (t NoAuth) MarshalJSON() ([]byte, error) {
 	var e sgObjectEncoder
 	e.field("type", "none")
@@ -1318,13 +1226,13 @@ func sgDecodeSkillIndex(v *sgValue) (SkillIndex, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "protocol", &t.Protocol, sgDecodeProtocolVersion); err != nil {
+	if err := sgField(o.get("protocol"), "protocol", &t.Protocol, sgDecodeProtocolVersion); err != nil {
 		return t, err
 	}
-	if err := sgOptField(o, "provider", &t.Provider, sgDecodeProvider); err != nil {
+	if err := sgPtrField(o.get("provider"), "provider", &t.Provider, sgDecodeProvider); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "skills", &t.Skills, func(v *sgValue) ([]SkillIndexEntry, error) {
+	if err := sgField(o.get("skills"), "skills", &t.Skills, func(v *sgValue) ([]SkillIndexEntry, error) {
 		return sgDecArray(v, sgDecodeSkillIndexEntry)
 	}); err != nil {
 		return t, err
@@ -1336,14 +1244,13 @@ func sgDecodeSkillIndex(v *sgValue) (SkillIndex, error) {
 		}
 		val, err := sgDecAny(x)
 		if err != nil {
-			return t, fmt.Errorf("/%s: %w", k, err)
+			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
-	_ = o
 	return t, nil
 }
 
@@ -1354,7 +1261,7 @@ func (t SkillIndex) MarshalJSON() ([]byte, error) {
 	if t.Provider != nil {
 		e.field("provider", t.Provider)
 	}
-	e.field("skills", t.Skills)
+	e.field("skills", sgSlice(t.Skills))
 	sgExtra(&e, t.AdditionalProperties, sgKnownSkillIndex)
 	return e.bytes()
 }
@@ -1386,25 +1293,25 @@ func sgDecodeSkillIndexEntry(v *sgValue) (SkillIndexEntry, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o, "id", &t.ID, sgDecodeSkillID); err != nil {
+	if err := sgField(o.get("id"), "id", &t.ID, sgDecodeSkillID); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "name", &t.Name, sgDecString); err != nil {
+	if err := sgField(o.get("name"), "name", &t.Name, sgDecString); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "version", &t.Version, sgDecodeSemVer); err != nil {
+	if err := sgField(o.get("version"), "version", &t.Version, sgDecodeSemVer); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "capability_type", &t.CapabilityType, sgDecodeCapabilityType); err != nil {
+	if err := sgField(o.get("capability_type"), "capability_type", &t.CapabilityType, sgDecodeCapabilityType); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "access", &t.Access, sgDecodeAccess); err != nil {
+	if err := sgField(o.get("access"), "access", &t.Access, sgDecodeAccess); err != nil {
 		return t, err
 	}
-	if err := sgOptField(o, "description", &t.Description, sgDecString); err != nil {
+	if err := sgPtrField(o.get("description"), "description", &t.Description, sgDecString); err != nil {
 		return t, err
 	}
-	if err := sgField(o, "descriptor_url", &t.DescriptorURL, sgDecString); err != nil {
+	if err := sgField(o.get("descriptor_url"), "descriptor_url", &t.DescriptorURL, sgDecString); err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -1414,14 +1321,13 @@ func sgDecodeSkillIndexEntry(v *sgValue) (SkillIndexEntry, error) {
 		}
 		val, err := sgDecAny(x)
 		if err != nil {
-			return t, fmt.Errorf("/%s: %w", k, err)
+			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
 			t.AdditionalProperties = map[string]any{}
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
-	_ = o
 	return t, nil
 }
 
@@ -1470,8 +1376,8 @@ func (t SemVer) Validate() error {
 	return sgValidateWith(t, vCommon_SemVer)
 }
 func sgDecodeCapabilityType(v *sgValue) (CapabilityType, error) {
-	s, err := sgDecString(v)
-	return CapabilityType(s), err
+	x, err := sgDecString(v)
+	return CapabilityType(x), err
 }
 
 // ParseCapabilityType decodes and validates data in one step; the error is ValidationErrors.
@@ -1484,8 +1390,8 @@ func (t CapabilityType) Validate() error {
 	return sgValidateWith(t, vCommon_CapabilityType)
 }
 func sgDecodeAccess(v *sgValue) (Access, error) {
-	s, err := sgDecString(v)
-	return Access(s), err
+	x, err := sgDecString(v)
+	return Access(x), err
 }
 
 // ParseAccess decodes and validates data in one step; the error is ValidationErrors.
@@ -1498,8 +1404,8 @@ func (t Access) Validate() error {
 	return sgValidateWith(t, vCommon_Access)
 }
 func sgDecodeSeverity(v *sgValue) (Severity, error) {
-	s, err := sgDecString(v)
-	return Severity(s), err
+	x, err := sgDecString(v)
+	return Severity(x), err
 }
 
 // ParseSeverity decodes and validates data in one step; the error is ValidationErrors.
@@ -1650,6 +1556,58 @@ func Parse(typeName string, data []byte) (any, error) {
 		return nil, fmt.Errorf("unknown type %q", typeName)
 	}
 	return p(data)
+}
+
+var sgValidators = map[string]sgValidator{
+	"APIKeyAuth":               vSkillDescriptor_APIKeyAuth,
+	"APIKeyAuthIn":             vSkillDescriptor_APIKeyAuth_In,
+	"Access":                   vCommon_Access,
+	"Auth":                     vSkillDescriptor_Auth2,
+	"Caller":                   vInvocationRequest_Caller2,
+	"CallerType":               vInvocationRequest_Caller_Type,
+	"CapabilityType":           vCommon_CapabilityType,
+	"CustomAuth":               vSkillDescriptor_CustomAuth,
+	"Endpoint":                 vSkillDescriptor_Endpoint2,
+	"EndpointMethod":           vSkillDescriptor_Endpoint_Method,
+	"Finding":                  vFinding,
+	"FindingsResponse":         vFindingsResponse,
+	"GetSessionFindingsParams": vGetSessionFindingsParams,
+	"InputParameter":           vSkillDescriptor_InputParameter,
+	"InvocationError":          vInvocationResponse_InvocationError,
+	"InvocationRequest":        vInvocationRequest,
+	"InvocationResponse":       vInvocationResponse,
+	"InvocationStatus":         vInvocationResponse_InvocationStatus,
+	"Meta":                     vFindingsResponse_Meta2,
+	"NoAuth":                   vSkillDescriptor_NoAuth,
+	"OAuth2Auth":               vSkillDescriptor_OAuth2Auth,
+	"OutputDescriptor":         vSkillDescriptor_OutputDescriptor,
+	"ProtocolVersion":          vProtocolVersion,
+	"Provider":                 vSkillDescriptor_Provider2,
+	"SemVer":                   vCommon_SemVer,
+	"Severity":                 vCommon_Severity,
+	"SkillDescriptor":          vSkillDescriptor,
+	"SkillID":                  vCommon_SkillID,
+	"SkillIndex":               vSkillIndex,
+	"SkillIndexEntry":          vSkillIndex_SkillIndexEntry,
+	"Timestamp":                vCommon_Timestamp,
+	"Timestamps":               vInvocationResponse_Timestamps2,
+	"ValueType":                vSkillDescriptor_ValueType,
+}
+
+// Validate validates data as the named type (see TypeNames) by its schema alone: ValidationErrors,
+// or nil. A document the schema accepts and the type's Go value cannot hold (a non-object for a
+// struct without "type": "object", null for a named type that leaves null to its references) is
+// valid here, and refused by Parse.
+func Validate(typeName string, data []byte) error {
+	f, ok := sgValidators[typeName]
+	if !ok {
+		return fmt.Errorf("unknown type %q", typeName)
+	}
+	v, err := sgParseDocument(data)
+	if err != nil {
+		return err
+	}
+	return sgCheck(v, f)
 }
 
 // TypeNames lists the named types Parse accepts, in schema order.

@@ -157,7 +157,7 @@ func TestPropertyEnumDomains(t *testing.T) {
 	}
 	property(t, "Feature: skill-sharing-protocol, Property 2: capability_type, access and auth.type take only their listed values", func(rt *rapid.T) {
 		d := arbitrary.SkillDescriptor().Draw(rt, "descriptor")
-		if !slices.Contains(specCapabilityTypes, string(d.CapabilityType)) || !slices.Contains(specAccessValues, string(d.Access)) || !slices.Contains(specAuthTypes, d.Auth.Tag()) {
+		if !slices.Contains(specCapabilityTypes, string(d.CapabilityType)) || !slices.Contains(specAccessValues, string(d.Access)) || !slices.Contains(specAuthTypes, string(d.Auth.Tag())) {
 			rt.Fatalf("generated descriptor has values outside the listed ones: %q %q %q", d.CapabilityType, d.Access, d.Auth.Tag())
 		}
 		field := rapid.SampledFrom(fields).Draw(rt, "field")

@@ -6,11 +6,12 @@ package skill
 import (
 	"bytes"
 	"encoding/json"
-
+	"errors"
 	"fmt"
 	"hash/maphash"
 	"math"
 	"math/big"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -546,10 +547,16 @@ func (v *sgValue) toAny() any {
 	return nil
 }
 
-// sgToValue turns a Go value of a generated type into the tree validators read.
+// sgToValue turns a Go value of a generated type into the tree validators read. A value that
+// cannot be written (a union without a variant, a tuple with a gap) is a ValidationError at
+// its pointer.
 func sgToValue(x any) (*sgValue, error) {
 	data, err := json.Marshal(x)
 	if err != nil {
+		var ve *sgValueError
+		if err = sgLocate(x, err); errors.As(err, &ve) {
+			return nil, sgValueErrors(err)
+		}
 		return nil, sgJSONError("cannot encode: " + err.Error())
 	}
 	return sgParseDocument(data)
@@ -873,39 +880,80 @@ func sgItoa(i int) string { return strconv.Itoa(i) }
 
 // decoding of validated trees into Go values.
 
+// sgValueError is a value that is not what a Go type promises, at a JSON Pointer of the
+// document: a document value the generated type cannot hold (decoding), or a Go value that
+// cannot be written (encoding: a union with no variant set, a tuple with a gap). ParseT and
+// Validate report it as a ValidationError with its pointer.
+type sgValueError struct {
+	toks    []string // the pointer's tokens, innermost first
+	keyword string
+	msg     string
+}
+
+func (e *sgValueError) pointer() string {
+	var b strings.Builder
+	for i := len(e.toks) - 1; i >= 0; i-- {
+		b.WriteByte('/')
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(e.toks[i], "~", "~0"), "/", "~1"))
+	}
+	return b.String()
+}
+
+func (e *sgValueError) Error() string {
+	if len(e.toks) == 0 {
+		return e.msg
+	}
+	return e.pointer() + ": " + e.msg
+}
+
+// sgAt places err one level down, at the member or item tok.
+func sgAt(tok string, err error) error {
+	var ve *sgValueError
+	if !errors.As(err, &ve) {
+		return fmt.Errorf("/%s: %w", tok, err)
+	}
+	ve.toks = append(ve.toks, tok)
+	return ve
+}
+
+// sgMismatch is the error for a document value of a JSON type the Go type cannot hold.
+func sgMismatch(want string, v *sgValue) error {
+	return &sgValueError{keyword: "type", msg: "expected " + want + ", got " + sgTypeName(v)}
+}
+
 func sgDecString(v *sgValue) (string, error) {
 	if v.kind != sgKindString {
-		return "", fmt.Errorf("expected string, got %s", sgTypeName(v))
+		return "", sgMismatch("string", v)
 	}
 	return strings.Clone(v.str), nil
 }
 
 func sgDecBool(v *sgValue) (bool, error) {
 	if v.kind != sgKindBool {
-		return false, fmt.Errorf("expected boolean, got %s", sgTypeName(v))
+		return false, sgMismatch("boolean", v)
 	}
 	return v.b, nil
 }
 
 func sgDecFloat(v *sgValue) (float64, error) {
 	if v.kind != sgKindNumber {
-		return 0, fmt.Errorf("expected number, got %s", sgTypeName(v))
+		return 0, sgMismatch("number", v)
 	}
 	return v.num, nil
 }
 
 func sgDecInt(v *sgValue) (int64, error) {
 	if v.kind != sgKindNumber {
-		return 0, fmt.Errorf("expected integer, got %s", sgTypeName(v))
+		return 0, sgMismatch("integer", v)
 	}
 	if i, err := strconv.ParseInt(v.str, 10, 64); err == nil {
 		return i, nil
 	}
 	if !sgIsIntegral(v.num) {
-		return 0, fmt.Errorf("expected integer, got %s", v.str)
+		return 0, &sgValueError{keyword: "type", msg: "expected integer, got " + v.str}
 	}
 	if v.num < -(1<<63) || v.num >= 1<<63 {
-		return 0, fmt.Errorf("integer %s does not fit in 64 bits", v.str)
+		return 0, &sgValueError{keyword: "type", msg: "integer " + v.str + " does not fit in 64 bits"}
 	}
 	return int64(v.num), nil
 }
@@ -914,20 +962,25 @@ func sgDecAny(v *sgValue) (any, error) { return v.toAny(), nil }
 
 func sgDecNull(v *sgValue) (any, error) {
 	if v.kind != sgKindNull {
-		return nil, fmt.Errorf("expected null, got %s", sgTypeName(v))
+		return nil, sgMismatch("null", v)
 	}
 	return nil, nil
 }
 
 func sgDecArray[T any](v *sgValue, elem func(*sgValue) (T, error)) ([]T, error) {
 	if v.kind != sgKindArray {
-		return nil, fmt.Errorf("expected array, got %s", sgTypeName(v))
+		return nil, sgMismatch("array", v)
 	}
-	out := make([]T, len(v.items))
-	for i := range v.items {
-		x, err := elem(&v.items[i])
+	return sgDecItems(v.items, 0, elem)
+}
+
+// sgDecItems decodes items, the first of which is item first of its array.
+func sgDecItems[T any](items []sgValue, first int, elem func(*sgValue) (T, error)) ([]T, error) {
+	out := make([]T, len(items))
+	for i := range items {
+		x, err := elem(&items[i])
 		if err != nil {
-			return nil, fmt.Errorf("/%d: %w", i, err)
+			return nil, sgAt(strconv.Itoa(first+i), err)
 		}
 		out[i] = x
 	}
@@ -936,13 +989,13 @@ func sgDecArray[T any](v *sgValue, elem func(*sgValue) (T, error)) ([]T, error) 
 
 func sgDecMap[T any](v *sgValue, elem func(*sgValue) (T, error)) (map[string]T, error) {
 	if v.kind != sgKindObject {
-		return nil, fmt.Errorf("expected object, got %s", sgTypeName(v))
+		return nil, sgMismatch("object", v)
 	}
 	out := make(map[string]T, len(v.members))
 	for i := range v.members {
 		x, err := elem(&v.members[i].val)
 		if err != nil {
-			return nil, fmt.Errorf("/%s: %w", v.members[i].key, err)
+			return nil, sgAt(v.members[i].key, err)
 		}
 		out[strings.Clone(v.members[i].key)] = x
 	}
@@ -961,12 +1014,39 @@ func sgDecPtr[T any](v *sgValue, elem func(*sgValue) (T, error)) (*T, error) {
 	return &x, nil
 }
 
+// sgDecRef decodes a value into a new *T (for an OptNil of a struct that contains itself).
+func sgDecRef[T any](v *sgValue, elem func(*sgValue) (T, error)) (*T, error) {
+	x, err := elem(v)
+	if err != nil {
+		return nil, err
+	}
+	return &x, nil
+}
+
+// sgDecNil decodes a nullable value whose Go type has a nil of its own: null gives the zero
+// value (a nil slice or map).
+func sgDecNil[T any](v *sgValue, elem func(*sgValue) (T, error)) (T, error) {
+	if v.kind == sgKindNull {
+		var zero T
+		return zero, nil
+	}
+	return elem(v)
+}
+
 // sgDecObject returns v when it is an object.
 func sgDecObject(v *sgValue) (*sgValue, error) {
 	if v.kind != sgKindObject {
-		return nil, fmt.Errorf("expected object, got %s", sgTypeName(v))
+		return nil, sgMismatch("object", v)
 	}
 	return v, nil
+}
+
+// sgDecTuple returns the items of v when it is an array.
+func sgDecTuple(v *sgValue) ([]sgValue, error) {
+	if v.kind != sgKindArray {
+		return nil, sgMismatch("array", v)
+	}
+	return v.items, nil
 }
 
 // sgDiscriminant returns the string member prop of the object o, if it is one.
@@ -978,33 +1058,131 @@ func sgDiscriminant(o *sgValue, prop string) (string, bool) {
 	return d.str, true
 }
 
-// sgField decodes member key of o, if present, into *dst.
-func sgField[T any](o *sgValue, key string, dst *T, dec func(*sgValue) (T, error)) error {
-	v := o.get(key)
+// sgTagError is the error of a tagged union's discriminator prop: missing (or not a string),
+// or a tag no variant has.
+func sgTagError(prop, keyword, tag string, found bool) error {
+	msg := "missing or not a string"
+	if found {
+		msg = "unknown variant " + strconv.Quote(tag)
+	}
+	return &sgValueError{toks: []string{prop}, keyword: keyword, msg: msg}
+}
+
+// sgItem returns item i of items, or nil past the end.
+func sgItem(items []sgValue, i int) *sgValue {
+	if i < len(items) {
+		return &items[i]
+	}
+	return nil
+}
+
+// sgField decodes v (a member or item, nil when absent) into *dst.
+func sgField[T any](v *sgValue, tok string, dst *T, dec func(*sgValue) (T, error)) error {
 	if v == nil {
 		return nil
 	}
 	x, err := dec(v)
 	if err != nil {
-		return fmt.Errorf("/%s: %w", key, err)
+		return sgAt(tok, err)
 	}
 	*dst = x
 	return nil
 }
 
-// sgOptField decodes member key of o, if present, into a new *T (null gives nil).
-func sgOptField[T any](o *sgValue, key string, dst **T, dec func(*sgValue) (T, error)) error {
-	v := o.get(key)
+// sgPtrField decodes v (nil when absent) into a new *T; dec decides about null.
+func sgPtrField[T any](v *sgValue, tok string, dst **T, dec func(*sgValue) (T, error)) error {
+	return sgField(v, tok, dst, func(v *sgValue) (*T, error) { return sgDecRef(v, dec) })
+}
+
+// sgNullField decodes v (nil when absent) into a new *T; null gives nil.
+func sgNullField[T any](v *sgValue, tok string, dst **T, dec func(*sgValue) (T, error)) error {
 	if v == nil {
 		return nil
 	}
 	x, err := sgDecPtr(v, dec)
 	if err != nil {
-		return fmt.Errorf("/%s: %w", key, err)
+		return sgAt(tok, err)
 	}
 	*dst = x
 	return nil
 }
+
+// sgOptNilField decodes v (nil when absent) into an OptNil.
+func sgOptNilField[T any](v *sgValue, tok string, dst *OptNil[T], dec func(*sgValue) (T, error)) error {
+	if v == nil {
+		return nil
+	}
+	if v.kind == sgKindNull {
+		*dst = OptNil[T]{Set: true, Null: true}
+		return nil
+	}
+	x, err := dec(v)
+	if err != nil {
+		return sgAt(tok, err)
+	}
+	*dst = OptNil[T]{Value: x, Set: true}
+	return nil
+}
+
+// OptNil holds an optional member whose schema also allows null, keeping its three states
+// apart: absent (Set is false), null (Set and Null are true), or a value (Set is true, Null
+// false).
+type OptNil[T any] struct {
+	Value T
+	Set   bool
+	Null  bool
+}
+
+// NewOptNil returns an OptNil holding the value v.
+func NewOptNil[T any](v T) OptNil[T] { return OptNil[T]{Value: v, Set: true} }
+
+// Get returns the value and true, or the zero value and false when o is absent or null.
+func (o OptNil[T]) Get() (T, bool) {
+	if !o.Set || o.Null {
+		var zero T
+		return zero, false
+	}
+	return o.Value, true
+}
+
+// SetTo makes o hold the value v.
+func (o *OptNil[T]) SetTo(v T) { *o = OptNil[T]{Value: v, Set: true} }
+
+// SetToNull makes o null.
+func (o *OptNil[T]) SetToNull() { *o = OptNil[T]{Set: true, Null: true} }
+
+// IsZero reports whether o is absent (for the omitzero option of encoding/json).
+func (o OptNil[T]) IsZero() bool { return !o.Set }
+
+// MarshalJSON writes null or the value (an absent OptNil is left out by the struct holding it).
+func (o OptNil[T]) MarshalJSON() ([]byte, error) {
+	if !o.Set || o.Null {
+		return []byte("null"), nil
+	}
+	data, err := json.Marshal(o.Value)
+	if err != nil {
+		return nil, sgLocate(o.Value, err)
+	}
+	return data, nil
+}
+
+// UnmarshalJSON reads null or a value, so that encoding/json can decode an OptNil too.
+func (o *OptNil[T]) UnmarshalJSON(data []byte) error {
+	if string(bytes.TrimSpace(data)) == "null" {
+		o.SetToNull()
+		return nil
+	}
+	var v T
+	if err := json.Unmarshal(data, &v); err != nil {
+		return err
+	}
+	o.SetTo(v)
+	return nil
+}
+
+// Ptr returns a pointer to a copy of v, for the optional members of the generated structs:
+// skill.Ptr("x"), skill.Ptr(int64(3)).
+func Ptr[T any](v T) *T { return &v }
 
 // sgUnmarshalWith implements UnmarshalJSON for generated types: decode without validating.
 func sgUnmarshalWith[T any](data []byte, dst *T, dec func(*sgValue) (T, error)) error {
@@ -1020,7 +1198,8 @@ func sgUnmarshalWith[T any](data []byte, dst *T, dec func(*sgValue) (T, error)) 
 	return nil
 }
 
-// sgParseWith implements ParseT: decode, validate, then build the Go value.
+// sgParseWith implements ParseT: decode, validate, then build the Go value. A valid document
+// the Go type cannot hold (see sgValueError) is reported at its pointer.
 func sgParseWith[T any](data []byte, f sgValidator, dec func(*sgValue) (T, error)) (T, error) {
 	var zero T
 	v, err := sgParseDocument(data)
@@ -1032,9 +1211,18 @@ func sgParseWith[T any](data []byte, f sgValidator, dec func(*sgValue) (T, error
 	}
 	x, err := dec(v)
 	if err != nil {
-		return zero, ValidationErrors{{Pointer: "", Keyword: "type", Message: err.Error()}}
+		return zero, sgValueErrors(err)
 	}
 	return x, nil
+}
+
+// sgValueErrors turns a decoding or encoding error into ValidationErrors.
+func sgValueErrors(err error) ValidationErrors {
+	var ve *sgValueError
+	if errors.As(err, &ve) {
+		return ValidationErrors{{Pointer: ve.pointer(), Keyword: ve.keyword, Message: ve.msg}}
+	}
+	return ValidationErrors{{Pointer: "", Keyword: "type", Message: err.Error()}}
 }
 
 // sgValidateWith implements Validate: encode, then check the tree.
@@ -1059,7 +1247,7 @@ func (e *sgObjectEncoder) field(key string, v any) {
 	}
 	data, err := json.Marshal(v)
 	if err != nil {
-		e.err = fmt.Errorf("%s: %w", key, err)
+		e.err = sgAt(key, sgLocate(v, err))
 		return
 	}
 	e.raw(key, data)
@@ -1101,6 +1289,124 @@ func (e *sgObjectEncoder) bytes() ([]byte, error) {
 	}
 	e.buf.WriteByte('}')
 	return e.buf.Bytes(), nil
+}
+
+// sgSlice is s, or an empty slice when s is nil: a required array is written as [], not null.
+func sgSlice[S ~[]E, E any](s S) S {
+	if s == nil {
+		return S{}
+	}
+	return s
+}
+
+// sgMap is m, or an empty map when m is nil: a required object is written as {}, not null.
+func sgMap[M ~map[string]V, V any](m M) M {
+	if m == nil {
+		return M{}
+	}
+	return m
+}
+
+// sgArrayEncoder writes the items of a tuple: its positions in order, then the rest.
+type sgArrayEncoder struct {
+	buf  bytes.Buffer
+	err  error
+	n    int
+	gap  int // the first position left out, or -1
+	name string
+}
+
+func (e *sgArrayEncoder) item(present bool, v any) {
+	i := e.n
+	if e.err != nil {
+		return
+	}
+	if !present {
+		if e.gap < 0 {
+			e.gap = i
+		}
+		e.n++
+		return
+	}
+	if e.gap >= 0 {
+		e.err = &sgValueError{toks: []string{strconv.Itoa(e.gap)}, keyword: "prefixItems",
+			msg: e.name + ": item " + strconv.Itoa(e.gap) + " is not set, but item " + strconv.Itoa(i) + " is"}
+		return
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		e.err = sgAt(strconv.Itoa(i), sgLocate(v, err))
+		return
+	}
+	if e.n == 0 {
+		e.buf.WriteByte('[')
+	} else {
+		e.buf.WriteByte(',')
+	}
+	e.n++
+	e.buf.Write(data)
+}
+
+func (e *sgArrayEncoder) bytes() ([]byte, error) {
+	if e.err != nil {
+		return nil, e.err
+	}
+	if e.buf.Len() == 0 {
+		return []byte("[]"), nil
+	}
+	e.buf.WriteByte(']')
+	return e.buf.Bytes(), nil
+}
+
+func sgNewArrayEncoder(name string) *sgArrayEncoder { return &sgArrayEncoder{gap: -1, name: name} }
+
+// sgVariantError is the error of a union value with no variant set, or several.
+func sgVariantError(name, keyword string, count int) error {
+	msg := "no variant of " + name + " is set"
+	if count > 1 {
+		msg = strconv.Itoa(count) + " variants of " + name + " are set"
+	}
+	return &sgValueError{keyword: keyword, msg: msg + ": exactly one must be"}
+}
+
+// sgLocate finds, in a slice or map that failed to encode, the item that failed, so that the
+// error names its pointer (the structs name their members themselves).
+func sgLocate(v any, err error) error {
+	rv := reflect.ValueOf(v)
+	for rv.IsValid() && (rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface) {
+		if rv.IsNil() {
+			return err
+		}
+		rv = rv.Elem()
+	}
+	if !rv.IsValid() {
+		return err
+	}
+	switch rv.Kind() {
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < rv.Len(); i++ {
+			x := rv.Index(i).Interface()
+			if _, ierr := json.Marshal(x); ierr != nil {
+				return sgAt(strconv.Itoa(i), sgLocate(x, ierr))
+			}
+		}
+	case reflect.Map:
+		if rv.Type().Key().Kind() != reflect.String {
+			return err
+		}
+		keys := make([]string, 0, rv.Len())
+		for _, k := range rv.MapKeys() {
+			keys = append(keys, k.String())
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			x := rv.MapIndex(reflect.ValueOf(k).Convert(rv.Type().Key())).Interface()
+			if _, kerr := json.Marshal(x); kerr != nil {
+				return sgAt(k, sgLocate(x, kerr))
+			}
+		}
+	}
+	return err
 }
 
 // sgCountValid counts the validators v passes.

@@ -3,16 +3,16 @@
 
 package skill
 
-// Finding is generated from Finding.json#.
+// Finding is one SuperAuditor finding: an observation (drift, staleness, integrity) that a server
+// has already computed about its own stored state. The standard defines two members, kind and
+// severity; every other member is payload, defined by the server (identifiers, counts, ages,
+// titles: whatever a consumer needs to act). The object is therefore open: consumers must tolerate
+// unknown payload keys and preserve them when they pass a finding on. Payload values are any JSON;
+// an integer payload may exceed 2^53-1, which Go keeps exactly (json.Number) but JavaScript's
+// JSON.parse rounds, so servers should send identifiers that large as strings and consumers must
+// not assume payload integers fit a double.
 //
-// One SuperAuditor finding: an observation (drift, staleness, integrity) that a server has already
-// computed about its own stored state. The standard defines two members, kind and severity; every
-// other member is payload, defined by the server (identifiers, counts, ages, titles: whatever a
-// consumer needs to act). The object is therefore open: consumers must tolerate unknown payload
-// keys and preserve them when they pass a finding on. Payload values are any JSON; an integer
-// payload may exceed 2^53-1, which Go keeps exactly (json.Number) but JavaScript's JSON.parse
-// rounds, so servers should send identifiers that large as strings and consumers must not assume
-// payload integers fit a double.
+// Generated from Finding.json#.
 type Finding struct {
 	// The stable, server-defined identifier of the probe that produced the finding (for example
 	// "stale_pending"), at least 1 character. The standard does not enumerate or reserve kinds, nor
@@ -27,21 +27,21 @@ type Finding struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// FindingsResponse is generated from FindingsResponse.json#.
+// FindingsResponse is the result of the SuperAuditor pull tool get_session_findings. Everything in
+// it is computed from one truncated set: the server runs its single detector, keeps the first
+// per_kind_limit findings of each kind in detector order (the pair detector output and
+// per_kind_limit determines the returned set), and derives findings, total, counts_by_kind,
+// counts_by_severity, capped_kinds and summary from that set, so they always agree. Findings are
+// NOT filtered by the caller's isolation axis (project, agent, tenant or equivalent), the opposite
+// of every other read of the server: the channel exists to surface forgotten state. This schema is
+// what a consumer accepts: everything the standard allows a conforming server to send, and no
+// bound the standard does not set (beyond 2^53-1 on integers, so that Go and JavaScript read the
+// same numbers). The object is open: a later minor version of the standard may add members, which
+// consumers tolerate and preserve. A server never sends the legacy broadcast block in it (the
+// standard forbids it, and it would bill the same findings twice); a skillgen server sends no
+// other member at all and keeps narrower bounds of its own (docs/superauditor.md).
 //
-// The result of the SuperAuditor pull tool get_session_findings. Everything in it is computed from
-// one truncated set: the server runs its single detector, keeps the first per_kind_limit findings
-// of each kind in detector order (the pair detector output and per_kind_limit determines the
-// returned set), and derives findings, total, counts_by_kind, counts_by_severity, capped_kinds and
-// summary from that set, so they always agree. Findings are NOT filtered by the caller's isolation
-// axis (project, agent, tenant or equivalent), the opposite of every other read of the server: the
-// channel exists to surface forgotten state. This schema is what a consumer accepts: everything
-// the standard allows a conforming server to send, and no bound the standard does not set (beyond
-// 2^53-1 on integers, so that Go and JavaScript read the same numbers). The object is open: a
-// later minor version of the standard may add members, which consumers tolerate and preserve. A
-// server never sends the legacy broadcast block in it (the standard forbids it, and it would bill
-// the same findings twice); a skillgen server sends no other member at all and keeps narrower
-// bounds of its own (docs/superauditor.md).
+// Generated from FindingsResponse.json#.
 type FindingsResponse struct {
 	// The returned findings after the per-kind cap: for each kind, at most per_kind_limit findings,
 	// the first ones in detector order. Empty when there are none (or when per_kind_limit is 0).
@@ -85,10 +85,10 @@ type FindingsResponse struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// Meta is generated from FindingsResponse.json#/$defs/Meta.
+// Meta: Metadata about the server that produced the response. Open: servers may add further
+// metadata members, which consumers tolerate and preserve.
 //
-// Metadata about the server that produced the response. Open: servers may add further metadata
-// members, which consumers tolerate and preserve.
+// Generated from FindingsResponse.json#/$defs/Meta.
 type Meta struct {
 	// The version of the running server instance, as the server names itself (for example "0.9.0"), at
 	// least 1 character. Free-form: it identifies the implementation, it is not a protocol version.
@@ -98,16 +98,17 @@ type Meta struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// GetSessionFindingsParams is generated from GetSessionFindingsParams.json#.
+// GetSessionFindingsParams is the parameters of the SuperAuditor pull tool
+// get_session_findings(session_key?, per_kind_limit?, include_summary?), which returns a
+// FindingsResponse. Every parameter is optional; {} asks for the defaults. The tool is read-only
+// and always safe to call: the server neither rate-limits it nor answers from a stale cache.
+// Findings are NOT filtered by the caller's isolation axis (project, agent, tenant or equivalent),
+// unlike every other read of the server: the tool exists to surface forgotten state, which a
+// filter on the caller's current bucket would hide. The object is closed (no other members) so
+// that a misspelt parameter such as "per_kind_limt" is rejected instead of silently falling back
+// to a default.
 //
-// The parameters of the SuperAuditor pull tool get_session_findings(session_key?, per_kind_limit?,
-// include_summary?), which returns a FindingsResponse. Every parameter is optional; {} asks for
-// the defaults. The tool is read-only and always safe to call: the server neither rate-limits it
-// nor answers from a stale cache. Findings are NOT filtered by the caller's isolation axis
-// (project, agent, tenant or equivalent), unlike every other read of the server: the tool exists
-// to surface forgotten state, which a filter on the caller's current bucket would hide. The object
-// is closed (no other members) so that a misspelt parameter such as "per_kind_limt" is rejected
-// instead of silently falling back to a default.
+// Generated from GetSessionFindingsParams.json#.
 type GetSessionFindingsParams struct {
 	// An opaque session label declared by the client, 1 to 256 characters, compared exactly. It is a
 	// partitioning hint, not authentication: per-session probes (for example "records this session
@@ -140,13 +141,13 @@ func (t GetSessionFindingsParams) GetIncludeSummary() bool {
 	return *t.IncludeSummary
 }
 
-// InvocationRequest is generated from InvocationRequest.json#.
+// InvocationRequest is a request to run a skill, sent by the caller to the descriptor's endpoint
+// (as the JSON body of a POST). Credentials are not part of the document: they travel in the
+// transport as the descriptor's auth says. The provider answers with an InvocationResponse. Open
+// for forward compatibility within a protocol MAJOR version: unknown members are tolerated and
+// preserved; private extensions use keys starting with "x-".
 //
-// A request to run a skill, sent by the caller to the descriptor's endpoint (as the JSON body of a
-// POST). Credentials are not part of the document: they travel in the transport as the
-// descriptor's auth says. The provider answers with an InvocationResponse. Open for forward
-// compatibility within a protocol MAJOR version: unknown members are tolerated and preserved;
-// private extensions use keys starting with "x-".
+// Generated from InvocationRequest.json#.
 type InvocationRequest struct {
 	// Who is invoking the skill, as declared by the client.
 	Caller Caller `json:"caller"`
@@ -168,12 +169,12 @@ type InvocationRequest struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// Caller is generated from InvocationRequest.json#/$defs/Caller.
-//
-// The principal on whose behalf the skill runs, as declared by the client. It identifies and
-// attributes the call (logs, quotas, audit); it does not authenticate: the provider relies on the
-// transport credentials and may reject a caller that does not match them. Closed (no other
+// Caller is the principal on whose behalf the skill runs, as declared by the client. It identifies
+// and attributes the call (logs, quotas, audit); it does not authenticate: the provider relies on
+// the transport credentials and may reject a caller that does not match them. Closed (no other
 // members): it is security-relevant, so typos are errors.
+//
+// Generated from InvocationRequest.json#/$defs/Caller.
 type Caller struct {
 	// A stable identifier of the caller in the caller's own namespace, opaque to the provider, 1 to
 	// 256 characters (for example "user:8f2c1a" or "agent:release-bot").
@@ -185,12 +186,12 @@ type Caller struct {
 	Type CallerType `json:"type"`
 }
 
-// CallerType is generated from InvocationRequest.json#/$defs/Caller/properties/type.
+// CallerType is the kind of principal. "user": a person acting through a client application.
+// "agent": an autonomous software agent (for example an LLM-based agent) acting on its own
+// initiative or for someone. "service": a conventional backend system calling without a person or
+// agent behind each call.
 //
-// The kind of principal. "user": a person acting through a client application. "agent": an
-// autonomous software agent (for example an LLM-based agent) acting on its own initiative or for
-// someone. "service": a conventional backend system calling without a person or agent behind each
-// call.
+// Generated from InvocationRequest.json#/$defs/Caller/properties/type.
 type CallerType string
 
 // The values of CallerType.
@@ -212,16 +213,16 @@ func (v CallerType) Valid() bool {
 	return false
 }
 
-// InvocationResponse is generated from InvocationResponse.json#.
+// InvocationResponse is the provider's answer to an InvocationRequest, and any later report on the
+// same execution. A skill that finishes within the request answers with a terminal status
+// (succeeded, failed or cancelled); a longer one answers "accepted" or "running" and reports later
+// states with further InvocationResponse documents carrying the same execution_id. "error" is
+// required when status is "failed" (enforced by the allOf below); "output" is present only when
+// status is "succeeded" and "error" only when status is "failed" (producers follow this; consumers
+// ignore the member otherwise). Open for forward compatibility within a protocol MAJOR version:
+// unknown members are tolerated and preserved; private extensions use keys starting with "x-".
 //
-// The provider's answer to an InvocationRequest, and any later report on the same execution. A
-// skill that finishes within the request answers with a terminal status (succeeded, failed or
-// cancelled); a longer one answers "accepted" or "running" and reports later states with further
-// InvocationResponse documents carrying the same execution_id. "error" is required when status is
-// "failed" (enforced by the allOf below); "output" is present only when status is "succeeded" and
-// "error" only when status is "failed" (producers follow this; consumers ignore the member
-// otherwise). Open for forward compatibility within a protocol MAJOR version: unknown members are
-// tolerated and preserved; private extensions use keys starting with "x-".
+// Generated from InvocationResponse.json#.
 type InvocationResponse struct {
 	// The provider-assigned identifier of this execution, 1 to 128 characters, unique among the
 	// provider's executions and opaque to the caller (for example a UUID). Stays the same in every
@@ -237,24 +238,24 @@ type InvocationResponse struct {
 	// output.type (and, for a string carrying a document, whose content has output.media_type).
 	// Present only when status is "succeeded"; it may be omitted even then when the skill's result is
 	// empty.
-	Output any `json:"output,omitzero"`
+	Output OptNil[any] `json:"output,omitzero"`
 	// Why the execution failed. Required when status is "failed"; absent otherwise.
 	Error *InvocationError `json:"error,omitzero"`
 	// The members not declared in the schema, kept and written back.
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// InvocationStatus is generated from InvocationResponse.json#/$defs/InvocationStatus.
+// InvocationStatus is the state of an execution. Lifecycle: accepted -> running -> succeeded |
+// failed | cancelled. "accepted": the provider validated and queued the request, nothing has run
+// yet. "running": the skill is executing. "succeeded": finished, output holds the result.
+// "failed": finished without a result, error says why (this includes requests rejected before
+// running, such as invalid inputs, missing credentials or an incompatible protocol version).
+// "cancelled": stopped at the caller's or operator's request before finishing, no output. The
+// three last states are terminal: an execution never leaves them. States may be skipped (a
+// synchronous skill answers "succeeded" directly; a request may fail or be cancelled while still
+// "accepted"), but never revisited or reordered.
 //
-// The state of an execution. Lifecycle: accepted -> running -> succeeded | failed | cancelled.
-// "accepted": the provider validated and queued the request, nothing has run yet. "running": the
-// skill is executing. "succeeded": finished, output holds the result. "failed": finished without a
-// result, error says why (this includes requests rejected before running, such as invalid inputs,
-// missing credentials or an incompatible protocol version). "cancelled": stopped at the caller's
-// or operator's request before finishing, no output. The three last states are terminal: an
-// execution never leaves them. States may be skipped (a synchronous skill answers "succeeded"
-// directly; a request may fail or be cancelled while still "accepted"), but never revisited or
-// reordered.
+// Generated from InvocationResponse.json#/$defs/InvocationStatus.
 type InvocationStatus string
 
 // The values of InvocationStatus.
@@ -278,12 +279,13 @@ func (v InvocationStatus) Valid() bool {
 	return false
 }
 
-// Timestamps is generated from InvocationResponse.json#/$defs/Timestamps.
+// Timestamps is the milestones of an execution, each an RFC 3339 date-time with explicit offset
+// (UTC "Z" recommended), set by the provider from its own clock. received <= started <= completed.
+// An execution that ends before it starts running (failed validation, cancelled while accepted)
+// has neither started nor completed. Closed (no other members) so that a misspelt milestone is
+// caught.
 //
-// The milestones of an execution, each an RFC 3339 date-time with explicit offset (UTC "Z"
-// recommended), set by the provider from its own clock. received <= started <= completed. An
-// execution that ends before it starts running (failed validation, cancelled while accepted) has
-// neither started nor completed. Closed (no other members) so that a misspelt milestone is caught.
+// Generated from InvocationResponse.json#/$defs/Timestamps.
 type Timestamps struct {
 	// When the provider received the invocation request. Always present.
 	Received Timestamp `json:"received"`
@@ -295,11 +297,11 @@ type Timestamps struct {
 	Completed *Timestamp `json:"completed,omitzero"`
 }
 
-// InvocationError is generated from InvocationResponse.json#/$defs/InvocationError.
+// InvocationError is a machine-readable reason and a human-readable explanation of a failure.
+// Open: providers may add members (for example a "details" object or a "retry_after_ms" hint);
+// consumers tolerate and preserve unknown members.
 //
-// A machine-readable reason and a human-readable explanation of a failure. Open: providers may add
-// members (for example a "details" object or a "retry_after_ms" hint); consumers tolerate and
-// preserve unknown members.
+// Generated from InvocationResponse.json#/$defs/InvocationError.
 type InvocationError struct {
 	// A stable snake_case reason, 1 to 64 characters, that callers can branch on. Codes defined by the
 	// protocol: "invalid_input" (inputs missing, mistyped or undeclared), "unauthorized" (missing or
@@ -316,19 +318,19 @@ type InvocationError struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// ProtocolVersion is generated from ProtocolVersion.json#.
+// ProtocolVersion is the version of the skill-sharing protocol a document follows, carried as the
+// "protocol" member of skill descriptors and skill indexes. This schema describes protocol 1.x
+// (current version "1.0.0"). Compatibility is decided on MAJOR alone: a consumer that supports
+// protocol MAJOR M processes a document whose protocol MAJOR equals M normally, whatever its MINOR
+// and PATCH (a newer MINOR only adds optional members, which the open skill documents let the
+// consumer ignore and preserve). A document whose MAJOR differs from M is rejected with a
+// version-incompatibility error (error code "version_incompatible"), in both directions: a greater
+// MAJOR may use members the consumer cannot understand, and a lower MAJOR is incompatible too,
+// because under Semantic Versioning a MAJOR change breaks compatibility both ways. The check is
+// made before the rest of the document is interpreted. The object is closed (no other members) so
+// that a misspelt key is caught instead of being mistaken for a version.
 //
-// The version of the skill-sharing protocol a document follows, carried as the "protocol" member
-// of skill descriptors and skill indexes. This schema describes protocol 1.x (current version
-// "1.0.0"). Compatibility is decided on MAJOR alone: a consumer that supports protocol MAJOR M
-// processes a document whose protocol MAJOR equals M normally, whatever its MINOR and PATCH (a
-// newer MINOR only adds optional members, which the open skill documents let the consumer ignore
-// and preserve). A document whose MAJOR differs from M is rejected with a version-incompatibility
-// error (error code "version_incompatible"), in both directions: a greater MAJOR may use members
-// the consumer cannot understand, and a lower MAJOR is incompatible too, because under Semantic
-// Versioning a MAJOR change breaks compatibility both ways. The check is made before the rest of
-// the document is interpreted. The object is closed (no other members) so that a misspelt key is
-// caught instead of being mistaken for a version.
+// Generated from ProtocolVersion.json#.
 type ProtocolVersion struct {
 	// The protocol version the document was written for, as MAJOR.MINOR.PATCH without pre-release or
 	// build suffix (for example "1.0.0"). Set by the publisher of the document; consumers compare its
@@ -336,16 +338,16 @@ type ProtocolVersion struct {
 	Version SemVer `json:"version"`
 }
 
-// SkillDescriptor is generated from SkillDescriptor.json#.
+// SkillDescriptor is the published description of one skill: what it does, who provides it, where
+// and how to invoke it, what it takes and returns, how callers authenticate and who may use it. A
+// provider serves one descriptor per skill at the descriptor_url named by its skill index entry.
+// All twelve members listed in required must be present. The object is open for forward
+// compatibility within a protocol MAJOR version: a consumer tolerates members it does not know and
+// preserves them when it re-serialises the descriptor (a later MINOR version may add optional
+// members). Publishers put private extensions under keys starting with "x-" so that they never
+// collide with members a later protocol version defines.
 //
-// The published description of one skill: what it does, who provides it, where and how to invoke
-// it, what it takes and returns, how callers authenticate and who may use it. A provider serves
-// one descriptor per skill at the descriptor_url named by its skill index entry. All twelve
-// members listed in required must be present. The object is open for forward compatibility within
-// a protocol MAJOR version: a consumer tolerates members it does not know and preserves them when
-// it re-serialises the descriptor (a later MINOR version may add optional members). Publishers put
-// private extensions under keys starting with "x-" so that they never collide with members a later
-// protocol version defines.
+// Generated from SkillDescriptor.json#.
 type SkillDescriptor struct {
 	// The protocol version the descriptor follows. A consumer checks its MAJOR before anything else
 	// and rejects a descriptor of another MAJOR with a version-incompatibility error (see
@@ -393,10 +395,10 @@ type SkillDescriptor struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// Provider is generated from SkillDescriptor.json#/$defs/Provider.
+// Provider is the operator of one or more skills. Open for forward compatibility: unknown members
+// are tolerated and preserved.
 //
-// The operator of one or more skills. Open for forward compatibility: unknown members are
-// tolerated and preserved.
+// Generated from SkillDescriptor.json#/$defs/Provider.
 type Provider struct {
 	// The provider's display name, 1 to 200 characters (for example "Nimbus Weather Ltd").
 	Name string `json:"name"`
@@ -414,10 +416,10 @@ type Provider struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// Endpoint is generated from SkillDescriptor.json#/$defs/Endpoint.
+// Endpoint is the network location that runs the skill. Open for forward compatibility: unknown
+// members are tolerated and preserved.
 //
-// The network location that runs the skill. Open for forward compatibility: unknown members are
-// tolerated and preserved.
+// Generated from SkillDescriptor.json#/$defs/Endpoint.
 type Endpoint struct {
 	// The absolute https URL that receives invocations (for example
 	// "https://api.nimbus-weather.example/v2/skills/forecast"), at most 2048 characters. Plain http is
@@ -439,13 +441,13 @@ type Endpoint struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// EndpointMethod is generated from SkillDescriptor.json#/$defs/Endpoint/properties/method.
+// EndpointMethod is the HTTP method of an invocation. "POST": the InvocationRequest is sent as the
+// JSON request body (Content-Type: application/json); this is the general case. "GET": only for
+// skills without side effects whose inputs are all scalars (string, number, integer, boolean);
+// each input is sent as a query parameter named after it, skill_id and caller are taken from the
+// URL and the credentials. In both cases the HTTP response body is an InvocationResponse.
 //
-// The HTTP method of an invocation. "POST": the InvocationRequest is sent as the JSON request body
-// (Content-Type: application/json); this is the general case. "GET": only for skills without side
-// effects whose inputs are all scalars (string, number, integer, boolean); each input is sent as a
-// query parameter named after it, skill_id and caller are taken from the URL and the credentials.
-// In both cases the HTTP response body is an InvocationResponse.
+// Generated from SkillDescriptor.json#/$defs/Endpoint/properties/method.
 type EndpointMethod string
 
 // The values of EndpointMethod.
@@ -466,10 +468,10 @@ func (v EndpointMethod) Valid() bool {
 	return false
 }
 
-// InputParameter is generated from SkillDescriptor.json#/$defs/InputParameter.
+// InputParameter is one parameter of a skill. Closed (no other members) so that a misspelt key
+// such as "requried" is reported instead of silently changing the contract.
 //
-// One parameter of a skill. Closed (no other members) so that a misspelt key such as "requried" is
-// reported instead of silently changing the contract.
+// Generated from SkillDescriptor.json#/$defs/InputParameter.
 type InputParameter struct {
 	// The parameter's name, the key of its value in InvocationRequest.inputs: an ASCII identifier
 	// (letter or underscore, then letters, digits, underscores), 1 to 64 characters, case-sensitive,
@@ -485,10 +487,10 @@ type InputParameter struct {
 	Required bool `json:"required"`
 }
 
-// OutputDescriptor is generated from SkillDescriptor.json#/$defs/OutputDescriptor.
+// OutputDescriptor: What a successful invocation returns in InvocationResponse.output. Closed (no
+// other members) to catch typos.
 //
-// What a successful invocation returns in InvocationResponse.output. Closed (no other members) to
-// catch typos.
+// Generated from SkillDescriptor.json#/$defs/OutputDescriptor.
 type OutputDescriptor struct {
 	// The JSON type of InvocationResponse.output when the invocation succeeded.
 	Type ValueType `json:"type"`
@@ -500,11 +502,11 @@ type OutputDescriptor struct {
 	MediaType *string `json:"media_type,omitzero"`
 }
 
-// ValueType is generated from SkillDescriptor.json#/$defs/ValueType.
+// ValueType is a JSON value type, as named by JSON Schema: "string", "number" (any JSON number),
+// "integer" (a number without fractional part; values beyond 2^53-1 lose precision in JavaScript,
+// so skills pass larger identifiers as strings), "boolean", "object", "array".
 //
-// A JSON value type, as named by JSON Schema: "string", "number" (any JSON number), "integer" (a
-// number without fractional part; values beyond 2^53-1 lose precision in JavaScript, so skills
-// pass larger identifiers as strings), "boolean", "object", "array".
+// Generated from SkillDescriptor.json#/$defs/ValueType.
 type ValueType string
 
 // The values of ValueType.
@@ -529,13 +531,13 @@ func (v ValueType) Valid() bool {
 	return false
 }
 
-// Auth is generated from SkillDescriptor.json#/$defs/Auth.
+// Auth: How a caller authenticates an invocation, a union tagged by "type": "api_key" (a static
+// key in a header or query parameter), "oauth2" (an OAuth 2.0 bearer token), "custom" (a
+// provider-specific scheme described elsewhere) or "none" (no credentials). Every variant is
+// closed: authentication settings are security-relevant, so an unknown or misspelt member is an
+// error rather than something silently ignored.
 //
-// How a caller authenticates an invocation, a union tagged by "type": "api_key" (a static key in a
-// header or query parameter), "oauth2" (an OAuth 2.0 bearer token), "custom" (a provider-specific
-// scheme described elsewhere) or "none" (no credentials). Every variant is closed: authentication
-// settings are security-relevant, so an unknown or misspelt member is an error rather than
-// something silently ignored.
+// Generated from SkillDescriptor.json#/$defs/Auth.
 //
 // Exactly one field of Auth is set: the variant whose "type" is its name.
 type Auth struct {
@@ -545,27 +547,59 @@ type Auth struct {
 	None   *NoAuth
 }
 
-// Tag returns the "type" of the variant that is set, or "" when none is.
-func (u Auth) Tag() string {
+// AuthTag is the "type" of a variant of Auth.
+type AuthTag string
+
+// The tags of the variants of Auth.
+const (
+	AuthTagAPIKey AuthTag = "api_key"
+	AuthTagOAuth2 AuthTag = "oauth2"
+	AuthTagCustom AuthTag = "custom"
+	AuthTagNone   AuthTag = "none"
+)
+
+// NewAuthAPIKey returns an Auth holding the APIKey variant v.
+func NewAuthAPIKey(v APIKeyAuth) Auth {
+	return Auth{APIKey: &v}
+}
+
+// NewAuthOAuth2 returns an Auth holding the OAuth2 variant v.
+func NewAuthOAuth2(v OAuth2Auth) Auth {
+	return Auth{OAuth2: &v}
+}
+
+// NewAuthCustom returns an Auth holding the Custom variant v.
+func NewAuthCustom(v CustomAuth) Auth {
+	return Auth{Custom: &v}
+}
+
+// NewAuthNone returns an Auth holding the None variant v.
+func NewAuthNone(v NoAuth) Auth {
+	return Auth{None: &v}
+}
+
+// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
+// variant.
+func (u Auth) Tag() AuthTag {
 	if u.APIKey != nil {
-		return "api_key"
+		return AuthTagAPIKey
 	}
 	if u.OAuth2 != nil {
-		return "oauth2"
+		return AuthTagOAuth2
 	}
 	if u.Custom != nil {
-		return "custom"
+		return AuthTagCustom
 	}
 	if u.None != nil {
-		return "none"
+		return AuthTagNone
 	}
 	return ""
 }
 
-// APIKeyAuth is generated from SkillDescriptor.json#/$defs/APIKeyAuth.
+// APIKeyAuth is a static API key issued by the provider, sent with every invocation in a header or
+// a query parameter. Closed: no other members.
 //
-// A static API key issued by the provider, sent with every invocation in a header or a query
-// parameter. Closed: no other members.
+// Generated from SkillDescriptor.json#/$defs/APIKeyAuth.
 type APIKeyAuth struct {
 	// Where the key travels: "header" (recommended: headers do not end up in access logs) or "query"
 	// (a query parameter of the endpoint URL).
@@ -575,10 +609,10 @@ type APIKeyAuth struct {
 	Name string `json:"name"`
 }
 
-// APIKeyAuthIn is generated from SkillDescriptor.json#/$defs/APIKeyAuth/properties/in.
+// APIKeyAuthIn: Where the key travels: "header" (recommended: headers do not end up in access
+// logs) or "query" (a query parameter of the endpoint URL).
 //
-// Where the key travels: "header" (recommended: headers do not end up in access logs) or "query"
-// (a query parameter of the endpoint URL).
+// Generated from SkillDescriptor.json#/$defs/APIKeyAuth/properties/in.
 type APIKeyAuthIn string
 
 // The values of APIKeyAuthIn.
@@ -599,11 +633,12 @@ func (v APIKeyAuthIn) Valid() bool {
 	return false
 }
 
-// OAuth2Auth is generated from SkillDescriptor.json#/$defs/OAuth2Auth.
+// OAuth2Auth: OAuth 2.0 (RFC 6749): the caller obtains an access token from token_url with
+// whichever grant the provider registered it for (client credentials for services, authorization
+// code for users) and sends it as "Authorization: Bearer <token>" (RFC 6750). Closed: no other
+// members.
 //
-// OAuth 2.0 (RFC 6749): the caller obtains an access token from token_url with whichever grant the
-// provider registered it for (client credentials for services, authorization code for users) and
-// sends it as "Authorization: Bearer <token>" (RFC 6750). Closed: no other members.
+// Generated from SkillDescriptor.json#/$defs/OAuth2Auth.
 type OAuth2Auth struct {
 	// The token endpoint (RFC 6749 section 3.2) as an absolute https URL, at most 2048 characters;
 	// https is mandatory because client secrets are sent to it.
@@ -614,11 +649,11 @@ type OAuth2Auth struct {
 	Scopes []string `json:"scopes,omitzero"`
 }
 
-// CustomAuth is generated from SkillDescriptor.json#/$defs/CustomAuth.
+// CustomAuth is a provider-specific authentication scheme (for example request signing) that this
+// protocol does not model; callers that do not implement the named scheme cannot invoke the skill.
+// Closed: no other members.
 //
-// A provider-specific authentication scheme (for example request signing) that this protocol does
-// not model; callers that do not implement the named scheme cannot invoke the skill. Closed: no
-// other members.
+// Generated from SkillDescriptor.json#/$defs/CustomAuth.
 type CustomAuth struct {
 	// The name of the scheme, 1 to 128 characters, chosen by the provider (for example
 	// "hmac-sha256-v1"); callers match it exactly to select their implementation.
@@ -628,21 +663,21 @@ type CustomAuth struct {
 	DocumentationURL *string `json:"documentation_url,omitzero"`
 }
 
-// NoAuth is generated from SkillDescriptor.json#/$defs/NoAuth.
+// NoAuth: No credentials: anyone who can reach the endpoint may invoke the skill. Fits public
+// skills only. Closed: no other members.
 //
-// No credentials: anyone who can reach the endpoint may invoke the skill. Fits public skills only.
-// Closed: no other members.
+// Generated from SkillDescriptor.json#/$defs/NoAuth.
 type NoAuth struct{}
 
-// SkillIndex is generated from SkillIndex.json#.
+// SkillIndex is the list of skills a provider domain offers, served as application/json at the
+// Well-Known URI (RFC 8615) https://<provider-domain>/.well-known/skills/index.json. An
+// unauthenticated request gets every skill whose access is "public" or "restricted" and no
+// "private" skill; an authenticated request may additionally list the private skills the caller is
+// entitled to. Each entry summarises one skill and points at its full SkillDescriptor. Open for
+// forward compatibility within a protocol MAJOR version: unknown members are tolerated and
+// preserved; private extensions use keys starting with "x-".
 //
-// The list of skills a provider domain offers, served as application/json at the Well-Known URI
-// (RFC 8615) https://<provider-domain>/.well-known/skills/index.json. An unauthenticated request
-// gets every skill whose access is "public" or "restricted" and no "private" skill; an
-// authenticated request may additionally list the private skills the caller is entitled to. Each
-// entry summarises one skill and points at its full SkillDescriptor. Open for forward
-// compatibility within a protocol MAJOR version: unknown members are tolerated and preserved;
-// private extensions use keys starting with "x-".
+// Generated from SkillIndex.json#.
 type SkillIndex struct {
 	// The protocol version the index follows; a consumer rejects an index of another MAJOR with a
 	// version-incompatibility error, like a descriptor.
@@ -659,12 +694,12 @@ type SkillIndex struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// SkillIndexEntry is generated from SkillIndex.json#/$defs/SkillIndexEntry.
+// SkillIndexEntry is the summary of one skill in an index. id, name, version, capability_type,
+// access and description repeat the values of the descriptor that descriptor_url resolves to, so a
+// consumer can filter and display without fetching every descriptor; when they disagree, the
+// descriptor wins. Open for forward compatibility: unknown members are tolerated and preserved.
 //
-// The summary of one skill in an index. id, name, version, capability_type, access and description
-// repeat the values of the descriptor that descriptor_url resolves to, so a consumer can filter
-// and display without fetching every descriptor; when they disagree, the descriptor wins. Open for
-// forward compatibility: unknown members are tolerated and preserved.
+// Generated from SkillIndex.json#/$defs/SkillIndexEntry.
 type SkillIndexEntry struct {
 	// The skill's identifier, distinct from every other entry's id in the same index.
 	ID SkillID `json:"id"`
@@ -693,28 +728,29 @@ type SkillIndexEntry struct {
 	AdditionalProperties map[string]any `json:"-"`
 }
 
-// SemVer is generated from defs/common.json#/$defs/SemVer.
-//
-// A version number MAJOR.MINOR.PATCH (Semantic Versioning 2.0.0, core part only): three
+// SemVer is a version number MAJOR.MINOR.PATCH (Semantic Versioning 2.0.0, core part only): three
 // non-negative decimal integers separated by dots, each without leading zeros ("0" is allowed,
 // "01" is not). Pre-release and build suffixes ("1.0.0-rc.1", "1.0.0+build.5") are NOT allowed:
 // protocol versions and published skill versions are release versions only, so that comparing two
 // versions is a plain comparison of three integers. Producers keep each component at most 2^53-1
 // so that TypeScript consumers compare them exactly; the 64-character limit keeps the string
 // short. Example: "1.4.0".
+//
+// Generated from defs/common.json#/$defs/SemVer.
 type SemVer string
 
-// CapabilityType is generated from defs/common.json#/$defs/CapabilityType.
+// CapabilityType: What kind of capability a skill offers; consumers filter skills by it (a filter
+// returns exactly the skills of that type). "plugin": extends the calling host or agent with a
+// tool it can call as part of its own work (for example a code formatter or a document converter).
+// "api": a request/response operation on a remote service (for example a weather lookup or a
+// currency conversion). "knowledge": read-only access to a body of information that answers
+// questions or returns documents (for example a code search or a product manual). "task": a unit
+// of work that the provider carries out and that may take a while, typically reported
+// asynchronously through the invocation lifecycle (for example ticket triage or a report build).
+// Every type is invoked the same way, through the descriptor's endpoint; the value only classifies
+// the skill.
 //
-// What kind of capability a skill offers; consumers filter skills by it (a filter returns exactly
-// the skills of that type). "plugin": extends the calling host or agent with a tool it can call as
-// part of its own work (for example a code formatter or a document converter). "api": a
-// request/response operation on a remote service (for example a weather lookup or a currency
-// conversion). "knowledge": read-only access to a body of information that answers questions or
-// returns documents (for example a code search or a product manual). "task": a unit of work that
-// the provider carries out and that may take a while, typically reported asynchronously through
-// the invocation lifecycle (for example ticket triage or a report build). Every type is invoked
-// the same way, through the descriptor's endpoint; the value only classifies the skill.
+// Generated from defs/common.json#/$defs/CapabilityType.
 type CapabilityType string
 
 // The values of CapabilityType.
@@ -737,9 +773,7 @@ func (v CapabilityType) Valid() bool {
 	return false
 }
 
-// Access is generated from defs/common.json#/$defs/Access.
-//
-// Who may see and invoke a skill. "public": listed in the provider's public skill index,
+// Access: Who may see and invoke a skill. "public": listed in the provider's public skill index,
 // descriptor readable and skill invocable by anyone (the descriptor's auth still applies, usually
 // "none" or an API key handed out freely). "restricted": listed in the public index and its
 // descriptor is readable by anyone, but invocation requires credentials the provider grants to
@@ -747,6 +781,8 @@ func (v CapabilityType) Valid() bool {
 // "private": never listed to unauthenticated callers and its descriptor URL answers 404 Not Found
 // to them (not 401/403, so that its existence is not revealed); authenticated callers entitled to
 // it may see it in the index and invoke it.
+//
+// Generated from defs/common.json#/$defs/Access.
 type Access string
 
 // The values of Access.
@@ -768,16 +804,16 @@ func (v Access) Valid() bool {
 	return false
 }
 
-// Severity is generated from defs/common.json#/$defs/Severity.
+// Severity: How serious a finding is, ordered critical > warn > info. "critical": a read contract
+// is broken right now; data already returned to callers cannot be trusted. "warn": two stored
+// facts contradict each other; something is wrong now. "info": an observation or a suggestion;
+// acting on it is a judgement call. Severity is a property of the finding's kind, assigned by the
+// server from a static kind-to-severity map (no per-finding scoring, no confidence value), so
+// consumers can route on it without re-deriving it. A kind missing from the map resolves to
+// "info", and a probe whose only evidence is a lexical or keyword match is never "warn" or
+// "critical". A server may leave a severity unused.
 //
-// How serious a finding is, ordered critical > warn > info. "critical": a read contract is broken
-// right now; data already returned to callers cannot be trusted. "warn": two stored facts
-// contradict each other; something is wrong now. "info": an observation or a suggestion; acting on
-// it is a judgement call. Severity is a property of the finding's kind, assigned by the server
-// from a static kind-to-severity map (no per-finding scoring, no confidence value), so consumers
-// can route on it without re-deriving it. A kind missing from the map resolves to "info", and a
-// probe whose only evidence is a lexical or keyword match is never "warn" or "critical". A server
-// may leave a severity unused.
+// Generated from defs/common.json#/$defs/Severity.
 type Severity string
 
 // The values of Severity.
@@ -799,21 +835,21 @@ func (v Severity) Valid() bool {
 	return false
 }
 
-// SkillID is generated from defs/common.json#/$defs/SkillID.
+// SkillID is a skill identifier chosen by the provider: 1 to 128 characters from lowercase ASCII
+// letters, digits, '.', '_' and '-', starting and ending with a letter or digit (reverse-DNS names
+// such as "com.example.weather.forecast" fit). It is unique within a provider's skill index, stays
+// the same across versions of the skill, and is compared byte for byte (no case folding).
 //
-// A skill identifier chosen by the provider: 1 to 128 characters from lowercase ASCII letters,
-// digits, '.', '_' and '-', starting and ending with a letter or digit (reverse-DNS names such as
-// "com.example.weather.forecast" fit). It is unique within a provider's skill index, stays the
-// same across versions of the skill, and is compared byte for byte (no case folding).
+// Generated from defs/common.json#/$defs/SkillID.
 type SkillID string
 
-// Timestamp is generated from defs/common.json#/$defs/Timestamp.
+// Timestamp is an instant as an RFC 3339 date-time with an explicit offset: "YYYY-MM-DDTHH:MM:SS",
+// optional fraction of 1 to 9 digits, then "Z" or "+HH:MM"/"-HH:MM" (for example
+// "2026-03-14T09:26:53.589Z" or "2026-03-14T18:26:53+09:00"). The letters T and Z are uppercase; a
+// local time without offset is not allowed. The pattern checks the shape and the range of each
+// field; producers must also send a real calendar date (no 30 February). Leap seconds (second 60)
+// are not accepted because common runtimes cannot parse them; producers smear or clamp them.
+// Producers should send UTC ("Z").
 //
-// An instant as an RFC 3339 date-time with an explicit offset: "YYYY-MM-DDTHH:MM:SS", optional
-// fraction of 1 to 9 digits, then "Z" or "+HH:MM"/"-HH:MM" (for example "2026-03-14T09:26:53.589Z"
-// or "2026-03-14T18:26:53+09:00"). The letters T and Z are uppercase; a local time without offset
-// is not allowed. The pattern checks the shape and the range of each field; producers must also
-// send a real calendar date (no 30 February). Leap seconds (second 60) are not accepted because
-// common runtimes cannot parse them; producers smear or clamp them. Producers should send UTC
-// ("Z").
+// Generated from defs/common.json#/$defs/Timestamp.
 type Timestamp string

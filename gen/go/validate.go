@@ -61,7 +61,7 @@ func vFinding(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "kind",
 				parent: p,
 			}
-			vFinding_Kind(x, &c, e)
+			vStringMin1(x, &c, e)
 		}
 		if x := v.get("severity"); x != nil {
 			c := sgPointer{
@@ -69,13 +69,13 @@ func vFinding(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "severity",
 				parent: p,
 			}
-			vFinding_Severity(x, &c, e)
+			vSeverityRef(x, &c, e)
 		}
 	}
 }
 
-// vFinding_Kind validates Finding.json#/properties/kind.
-func vFinding_Kind(v *sgValue, p *sgPointer, e *sgErrors) {
+// vStringMin1 validates Finding.json#/properties/kind.
+func vStringMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v)) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
@@ -88,8 +88,8 @@ func vFinding_Kind(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vFinding_Severity validates Finding.json#/properties/severity.
-func vFinding_Severity(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSeverityRef validates Finding.json#/properties/severity.
+func vSeverityRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_Severity(v, p, e)
 }
 
@@ -151,7 +151,7 @@ func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "total",
 				parent: p,
 			}
-			vFindingsResponse_Total(x, &c, e)
+			vIntegerMin0Max9007199254740991(x, &c, e)
 		}
 		if x := v.get("counts_by_kind"); x != nil {
 			c := sgPointer{
@@ -183,7 +183,7 @@ func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "per_kind_limit",
 				parent: p,
 			}
-			vFindingsResponse_Total(x, &c, e)
+			vIntegerMin0Max9007199254740991(x, &c, e)
 		}
 		if x := v.get("summary"); x != nil {
 			c := sgPointer{
@@ -199,7 +199,7 @@ func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "identity_shared",
 				parent: p,
 			}
-			vFindingsResponse_IdentityShared(x, &c, e)
+			vBoolean(x, &c, e)
 		}
 		if x := v.get("_meta"); x != nil {
 			c := sgPointer{
@@ -235,8 +235,8 @@ func vFindingsResponse_Findings_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 	vFinding(v, p, e)
 }
 
-// vFindingsResponse_Total validates FindingsResponse.json#/properties/total.
-func vFindingsResponse_Total(v *sgValue, p *sgPointer, e *sgErrors) {
+// vIntegerMin0Max9007199254740991 validates FindingsResponse.json#/properties/total.
+func vIntegerMin0Max9007199254740991(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsInteger(v)) {
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
@@ -273,7 +273,7 @@ func vFindingsResponse_CountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
 					key:    k,
 					parent: p,
 				}
-				vFindingsResponse_CountsByKind_AdditionalProperties(v.get(k), &c, e)
+				vIntegerMin1Max9007199254740991(v.get(k), &c, e)
 			}
 		}
 		for _, k := range ks {
@@ -295,9 +295,9 @@ func vFindingsResponse_CountsByKind_PropertyNames(v *sgValue, p *sgPointer, e *s
 	}
 }
 
-// vFindingsResponse_CountsByKind_AdditionalProperties validates
+// vIntegerMin1Max9007199254740991 validates
 // FindingsResponse.json#/properties/counts_by_kind/additionalProperties.
-func vFindingsResponse_CountsByKind_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
+func vIntegerMin1Max9007199254740991(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsInteger(v)) {
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
@@ -335,11 +335,11 @@ func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 					key:    k,
 					parent: p,
 				}
-				vFindingsResponse_CountsByKind_AdditionalProperties(v.get(k), &c, e)
+				vIntegerMin1Max9007199254740991(v.get(k), &c, e)
 			}
 		}
 		for _, k := range ks {
-			if !sgValid(sgStringValue(k), vFinding_Severity) {
+			if !sgValid(sgStringValue(k), vSeverityRef) {
 				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
 		}
@@ -359,7 +359,7 @@ func vFindingsResponse_CappedKinds(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vFinding_Kind(&a[i], &c, e)
+			vStringMin1(&a[i], &c, e)
 		}
 	}
 }
@@ -372,8 +372,8 @@ func vFindingsResponse_Summary(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vFindingsResponse_IdentityShared validates FindingsResponse.json#/properties/identity_shared.
-func vFindingsResponse_IdentityShared(v *sgValue, p *sgPointer, e *sgErrors) {
+// vBoolean validates FindingsResponse.json#/properties/identity_shared.
+func vBoolean(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsBool(v)) {
 		e.add(p, "type", "expected boolean, got "+sgTypeName(v))
 		return
@@ -401,7 +401,7 @@ func vFindingsResponse_Meta2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "server_version",
 				parent: p,
 			}
-			vFinding_Kind(x, &c, e)
+			vStringMin1(x, &c, e)
 		}
 	}
 }
@@ -426,7 +426,7 @@ func vGetSessionFindingsParams(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "session_key",
 				parent: p,
 			}
-			vGetSessionFindingsParams_SessionKey(x, &c, e)
+			vString1To256(x, &c, e)
 		}
 		if x := v.get("per_kind_limit"); x != nil {
 			c := sgPointer{
@@ -442,7 +442,7 @@ func vGetSessionFindingsParams(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "include_summary",
 				parent: p,
 			}
-			vFindingsResponse_IdentityShared(x, &c, e)
+			vBoolean(x, &c, e)
 		}
 		for _, k := range sgSortedKeys(v, sgExtraGetSessionFindingsParams) {
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -456,9 +456,8 @@ func vGetSessionFindingsParams_AdditionalProperties(v *sgValue, p *sgPointer, e 
 	e.add(p, "false", "no value is allowed here")
 }
 
-// vGetSessionFindingsParams_SessionKey validates
-// GetSessionFindingsParams.json#/properties/session_key.
-func vGetSessionFindingsParams_SessionKey(v *sgValue, p *sgPointer, e *sgErrors) {
+// vString1To256 validates GetSessionFindingsParams.json#/properties/session_key.
+func vString1To256(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v)) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
@@ -522,7 +521,7 @@ func vInvocationRequest(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "skill_id",
 				parent: p,
 			}
-			vInvocationRequest_SkillID(x, &c, e)
+			vSkillIDRef(x, &c, e)
 		}
 		if x := v.get("inputs"); x != nil {
 			c := sgPointer{
@@ -538,7 +537,7 @@ func vInvocationRequest(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "request_id",
 				parent: p,
 			}
-			vInvocationRequest_RequestID(x, &c, e)
+			vString1To128(x, &c, e)
 		}
 	}
 }
@@ -574,7 +573,7 @@ func vInvocationRequest_Caller2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "id",
 				parent: p,
 			}
-			vGetSessionFindingsParams_SessionKey(x, &c, e)
+			vString1To256(x, &c, e)
 		}
 		if x := v.get("type"); x != nil {
 			c := sgPointer{
@@ -603,8 +602,8 @@ func vInvocationRequest_Caller_Type(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vInvocationRequest_SkillID validates InvocationRequest.json#/properties/skill_id.
-func vInvocationRequest_SkillID(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillIDRef validates InvocationRequest.json#/properties/skill_id.
+func vSkillIDRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_SkillID(v, p, e)
 }
 
@@ -657,8 +656,8 @@ func vInvocationRequest_Inputs_PropertyNames(v *sgValue, p *sgPointer, e *sgErro
 	}
 }
 
-// vInvocationRequest_RequestID validates InvocationRequest.json#/properties/request_id.
-func vInvocationRequest_RequestID(v *sgValue, p *sgPointer, e *sgErrors) {
+// vString1To128 validates InvocationRequest.json#/properties/request_id.
+func vString1To128(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v)) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
@@ -699,7 +698,7 @@ func vInvocationResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "execution_id",
 				parent: p,
 			}
-			vInvocationRequest_RequestID(x, &c, e)
+			vString1To128(x, &c, e)
 		}
 		if x := v.get("status"); x != nil {
 			c := sgPointer{
@@ -715,7 +714,7 @@ func vInvocationResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "skill_id",
 				parent: p,
 			}
-			vInvocationRequest_SkillID(x, &c, e)
+			vSkillIDRef(x, &c, e)
 		}
 		if x := v.get("timestamps"); x != nil {
 			c := sgPointer{
@@ -791,7 +790,7 @@ func vInvocationResponse_Timestamps2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "received",
 				parent: p,
 			}
-			vInvocationResponse_Timestamps_Received(x, &c, e)
+			vTimestampRef(x, &c, e)
 		}
 		if x := v.get("started"); x != nil {
 			c := sgPointer{
@@ -799,7 +798,7 @@ func vInvocationResponse_Timestamps2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "started",
 				parent: p,
 			}
-			vInvocationResponse_Timestamps_Received(x, &c, e)
+			vTimestampRef(x, &c, e)
 		}
 		if x := v.get("completed"); x != nil {
 			c := sgPointer{
@@ -807,7 +806,7 @@ func vInvocationResponse_Timestamps2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "completed",
 				parent: p,
 			}
-			vInvocationResponse_Timestamps_Received(x, &c, e)
+			vTimestampRef(x, &c, e)
 		}
 		for _, k := range sgSortedKeys(v, sgExtraInvocationResponse_Timestamps2) {
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -820,9 +819,8 @@ func vInvocationResponse_Timestamps2(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vInvocationResponse_Timestamps_Received validates
-// InvocationResponse.json#/$defs/Timestamps/properties/received.
-func vInvocationResponse_Timestamps_Received(v *sgValue, p *sgPointer, e *sgErrors) {
+// vTimestampRef validates InvocationResponse.json#/$defs/Timestamps/properties/received.
+func vTimestampRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_Timestamp(v, p, e)
 }
 
@@ -878,7 +876,7 @@ func vInvocationResponse_InvocationError(v *sgValue, p *sgPointer, e *sgErrors) 
 				key:    "message",
 				parent: p,
 			}
-			vInvocationResponse_InvocationError_Message(x, &c, e)
+			vString1To4000(x, &c, e)
 		}
 	}
 }
@@ -901,9 +899,8 @@ func vInvocationResponse_InvocationError_Code(v *sgValue, p *sgPointer, e *sgErr
 	}
 }
 
-// vInvocationResponse_InvocationError_Message validates
-// InvocationResponse.json#/$defs/InvocationError/properties/message.
-func vInvocationResponse_InvocationError_Message(v *sgValue, p *sgPointer, e *sgErrors) {
+// vString1To4000 validates InvocationResponse.json#/$defs/InvocationError/properties/message.
+func vString1To4000(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v)) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
@@ -985,7 +982,7 @@ func vProtocolVersion(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "version",
 				parent: p,
 			}
-			vProtocolVersion_Version(x, &c, e)
+			vSemVerRef(x, &c, e)
 		}
 		for _, k := range sgSortedKeys(v, sgExtraProtocolVersion) {
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -993,8 +990,8 @@ func vProtocolVersion(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vProtocolVersion_Version validates ProtocolVersion.json#/properties/version.
-func vProtocolVersion_Version(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSemVerRef validates ProtocolVersion.json#/properties/version.
+func vSemVerRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_SemVer(v, p, e)
 }
 
@@ -1064,7 +1061,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "protocol",
 				parent: p,
 			}
-			vSkillDescriptor_Protocol(x, &c, e)
+			vProtocolVersionRef(x, &c, e)
 		}
 		if x := v.get("id"); x != nil {
 			c := sgPointer{
@@ -1072,7 +1069,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "id",
 				parent: p,
 			}
-			vInvocationRequest_SkillID(x, &c, e)
+			vSkillIDRef(x, &c, e)
 		}
 		if x := v.get("name"); x != nil {
 			c := sgPointer{
@@ -1080,7 +1077,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "name",
 				parent: p,
 			}
-			vSkillDescriptor_Name(x, &c, e)
+			vString1To200(x, &c, e)
 		}
 		if x := v.get("version"); x != nil {
 			c := sgPointer{
@@ -1088,7 +1085,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "version",
 				parent: p,
 			}
-			vProtocolVersion_Version(x, &c, e)
+			vSemVerRef(x, &c, e)
 		}
 		if x := v.get("capability_type"); x != nil {
 			c := sgPointer{
@@ -1096,7 +1093,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "capability_type",
 				parent: p,
 			}
-			vSkillDescriptor_CapabilityType(x, &c, e)
+			vCapabilityTypeRef(x, &c, e)
 		}
 		if x := v.get("description"); x != nil {
 			c := sgPointer{
@@ -1104,7 +1101,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "description",
 				parent: p,
 			}
-			vInvocationResponse_InvocationError_Message(x, &c, e)
+			vString1To4000(x, &c, e)
 		}
 		if x := v.get("provider"); x != nil {
 			c := sgPointer{
@@ -1112,7 +1109,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "provider",
 				parent: p,
 			}
-			vSkillDescriptor_Provider(x, &c, e)
+			vProviderRef(x, &c, e)
 		}
 		if x := v.get("endpoint"); x != nil {
 			c := sgPointer{
@@ -1152,7 +1149,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "access",
 				parent: p,
 			}
-			vSkillDescriptor_Access(x, &c, e)
+			vAccessRef(x, &c, e)
 		}
 		if x := v.get("tags"); x != nil {
 			c := sgPointer{
@@ -1165,13 +1162,13 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillDescriptor_Protocol validates SkillDescriptor.json#/properties/protocol.
-func vSkillDescriptor_Protocol(v *sgValue, p *sgPointer, e *sgErrors) {
+// vProtocolVersionRef validates SkillDescriptor.json#/properties/protocol.
+func vProtocolVersionRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vProtocolVersion(v, p, e)
 }
 
-// vSkillDescriptor_Name validates SkillDescriptor.json#/properties/name.
-func vSkillDescriptor_Name(v *sgValue, p *sgPointer, e *sgErrors) {
+// vString1To200 validates SkillDescriptor.json#/properties/name.
+func vString1To200(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v)) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
@@ -1187,8 +1184,8 @@ func vSkillDescriptor_Name(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillDescriptor_CapabilityType validates SkillDescriptor.json#/properties/capability_type.
-func vSkillDescriptor_CapabilityType(v *sgValue, p *sgPointer, e *sgErrors) {
+// vCapabilityTypeRef validates SkillDescriptor.json#/properties/capability_type.
+func vCapabilityTypeRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_CapabilityType(v, p, e)
 }
 
@@ -1205,8 +1202,8 @@ func vCommon_CapabilityType(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillDescriptor_Provider validates SkillDescriptor.json#/properties/provider.
-func vSkillDescriptor_Provider(v *sgValue, p *sgPointer, e *sgErrors) {
+// vProviderRef validates SkillDescriptor.json#/properties/provider.
+func vProviderRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_Provider2(v, p, e)
 }
 
@@ -1229,7 +1226,7 @@ func vSkillDescriptor_Provider2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "name",
 				parent: p,
 			}
-			vSkillDescriptor_Name(x, &c, e)
+			vString1To200(x, &c, e)
 		}
 		if x := v.get("url"); x != nil {
 			c := sgPointer{
@@ -1237,7 +1234,7 @@ func vSkillDescriptor_Provider2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "url",
 				parent: p,
 			}
-			vSkillDescriptor_Provider_URL(x, &c, e)
+			vStringMax2048Pattern5(x, &c, e)
 		}
 		if x := v.get("contact"); x != nil {
 			c := sgPointer{
@@ -1250,8 +1247,8 @@ func vSkillDescriptor_Provider2(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillDescriptor_Provider_URL validates SkillDescriptor.json#/$defs/Provider/properties/url.
-func vSkillDescriptor_Provider_URL(v *sgValue, p *sgPointer, e *sgErrors) {
+// vStringMax2048Pattern5 validates SkillDescriptor.json#/$defs/Provider/properties/url.
+func vStringMax2048Pattern5(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v)) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
@@ -1309,7 +1306,7 @@ func vSkillDescriptor_Endpoint2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "url",
 				parent: p,
 			}
-			vSkillDescriptor_Provider_URL(x, &c, e)
+			vStringMax2048Pattern5(x, &c, e)
 		}
 		if x := v.get("method"); x != nil {
 			c := sgPointer{
@@ -1432,7 +1429,7 @@ func vSkillDescriptor_InputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "type",
 				parent: p,
 			}
-			vSkillDescriptor_InputParameter_Type(x, &c, e)
+			vValueTypeRef(x, &c, e)
 		}
 		if x := v.get("description"); x != nil {
 			c := sgPointer{
@@ -1440,7 +1437,7 @@ func vSkillDescriptor_InputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "description",
 				parent: p,
 			}
-			vSkillDescriptor_InputParameter_Description(x, &c, e)
+			vStringMax2000(x, &c, e)
 		}
 		if x := v.get("required"); x != nil {
 			c := sgPointer{
@@ -1448,7 +1445,7 @@ func vSkillDescriptor_InputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "required",
 				parent: p,
 			}
-			vFindingsResponse_IdentityShared(x, &c, e)
+			vBoolean(x, &c, e)
 		}
 		for _, k := range sgSortedKeys(v, sgExtraSkillDescriptor_InputParameter) {
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1474,9 +1471,8 @@ func vSkillDescriptor_InputParameter_Name(v *sgValue, p *sgPointer, e *sgErrors)
 	}
 }
 
-// vSkillDescriptor_InputParameter_Type validates
-// SkillDescriptor.json#/$defs/InputParameter/properties/type.
-func vSkillDescriptor_InputParameter_Type(v *sgValue, p *sgPointer, e *sgErrors) {
+// vValueTypeRef validates SkillDescriptor.json#/$defs/InputParameter/properties/type.
+func vValueTypeRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_ValueType(v, p, e)
 }
 
@@ -1493,9 +1489,8 @@ func vSkillDescriptor_ValueType(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillDescriptor_InputParameter_Description validates
-// SkillDescriptor.json#/$defs/InputParameter/properties/description.
-func vSkillDescriptor_InputParameter_Description(v *sgValue, p *sgPointer, e *sgErrors) {
+// vStringMax2000 validates SkillDescriptor.json#/$defs/InputParameter/properties/description.
+func vStringMax2000(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v)) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
@@ -1536,7 +1531,7 @@ func vSkillDescriptor_OutputDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "type",
 				parent: p,
 			}
-			vSkillDescriptor_InputParameter_Type(x, &c, e)
+			vValueTypeRef(x, &c, e)
 		}
 		if x := v.get("description"); x != nil {
 			c := sgPointer{
@@ -1544,7 +1539,7 @@ func vSkillDescriptor_OutputDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "description",
 				parent: p,
 			}
-			vSkillDescriptor_InputParameter_Description(x, &c, e)
+			vStringMax2000(x, &c, e)
 		}
 		if x := v.get("media_type"); x != nil {
 			c := sgPointer{
@@ -1748,7 +1743,7 @@ func vSkillDescriptor_OAuth2Auth(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "token_url",
 				parent: p,
 			}
-			vSkillDescriptor_Provider_URL(x, &c, e)
+			vStringMax2048Pattern5(x, &c, e)
 		}
 		if x := v.get("scopes"); x != nil {
 			c := sgPointer{
@@ -1863,7 +1858,7 @@ func vSkillDescriptor_CustomAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "scheme",
 				parent: p,
 			}
-			vInvocationRequest_RequestID(x, &c, e)
+			vString1To128(x, &c, e)
 		}
 		if x := v.get("documentation_url"); x != nil {
 			c := sgPointer{
@@ -1871,7 +1866,7 @@ func vSkillDescriptor_CustomAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "documentation_url",
 				parent: p,
 			}
-			vSkillDescriptor_Provider_URL(x, &c, e)
+			vStringMax2048Pattern5(x, &c, e)
 		}
 		for _, k := range sgSortedKeys(v, sgExtraSkillDescriptor_CustomAuth) {
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1934,8 +1929,8 @@ func vSkillDescriptor_NoAuth_Type(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillDescriptor_Access validates SkillDescriptor.json#/properties/access.
-func vSkillDescriptor_Access(v *sgValue, p *sgPointer, e *sgErrors) {
+// vAccessRef validates SkillDescriptor.json#/properties/access.
+func vAccessRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vCommon_Access(v, p, e)
 }
 
@@ -2016,7 +2011,7 @@ func vSkillIndex(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "protocol",
 				parent: p,
 			}
-			vSkillDescriptor_Protocol(x, &c, e)
+			vProtocolVersionRef(x, &c, e)
 		}
 		if x := v.get("provider"); x != nil {
 			c := sgPointer{
@@ -2024,7 +2019,7 @@ func vSkillIndex(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "provider",
 				parent: p,
 			}
-			vSkillDescriptor_Provider(x, &c, e)
+			vProviderRef(x, &c, e)
 		}
 		if x := v.get("skills"); x != nil {
 			c := sgPointer{
@@ -2098,7 +2093,7 @@ func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "id",
 				parent: p,
 			}
-			vInvocationRequest_SkillID(x, &c, e)
+			vSkillIDRef(x, &c, e)
 		}
 		if x := v.get("name"); x != nil {
 			c := sgPointer{
@@ -2106,7 +2101,7 @@ func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "name",
 				parent: p,
 			}
-			vSkillDescriptor_Name(x, &c, e)
+			vString1To200(x, &c, e)
 		}
 		if x := v.get("version"); x != nil {
 			c := sgPointer{
@@ -2114,7 +2109,7 @@ func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "version",
 				parent: p,
 			}
-			vProtocolVersion_Version(x, &c, e)
+			vSemVerRef(x, &c, e)
 		}
 		if x := v.get("capability_type"); x != nil {
 			c := sgPointer{
@@ -2122,7 +2117,7 @@ func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "capability_type",
 				parent: p,
 			}
-			vSkillDescriptor_CapabilityType(x, &c, e)
+			vCapabilityTypeRef(x, &c, e)
 		}
 		if x := v.get("access"); x != nil {
 			c := sgPointer{
@@ -2130,7 +2125,7 @@ func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "access",
 				parent: p,
 			}
-			vSkillDescriptor_Access(x, &c, e)
+			vAccessRef(x, &c, e)
 		}
 		if x := v.get("description"); x != nil {
 			c := sgPointer{

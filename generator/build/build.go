@@ -111,6 +111,7 @@ type builder struct {
 	errs     []*load.Error
 	warnings []*load.Error
 	warnOut  func(error) // the caller's Options.Warn
+	shape      *shapeState // kinds and designs (design.go)
 }
 
 // Build builds the IR of a loaded schema set. It reports every problem of the schema at once:
@@ -237,7 +238,9 @@ func (b *builder) build() (*ir.Schema, error) {
 			return nil, err
 		}
 	}
+	layout(b.out)
 	dedupe(b.out)
+	b.nameShared()
 	b.annotating()
 	for k := range b.behaviours {
 		b.out.Behaviours = append(b.out.Behaviours, k)

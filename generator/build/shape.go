@@ -1,6 +1,7 @@
 package build
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/skillgen/skillgen/generator/ir"
@@ -9,6 +10,9 @@ import (
 
 // goStructReserved are method and field names every generated struct has.
 var goStructReserved = []string{"Validate", "MarshalJSON", "UnmarshalJSON", "String"}
+
+// goUnionReserved are the method names every generated union has.
+var goUnionReserved = []string{"Tag", "Validate", "MarshalJSON", "UnmarshalJSON"}
 
 // shapeNamed decides the kind and members of a named type from its node.
 func (b *builder) shapeNamed(t *ir.Type) error {
@@ -22,31 +26,61 @@ func (b *builder) shapeNamed(t *ir.Type) error {
 		// A named schema that is only a reference to another named type.
 		t.Kind = ir.Alias
 		t.Alias = &ir.TypeRef{Kind: ir.RefNamed, Named: target.Type, Node: n}
+		t.Nullable = typeNullable(b.design(target, true, 0))
 		return nil
 	}
 	if target != n && target != nil {
 		n = target
 	}
-	switch {
-	case isStringEnum(n):
-		t.Kind = ir.Enum
-		b.enumValues(t, n)
-	case isStruct(n):
+	b.shapeType(t, n, b.design(n, true, 0))
+	return nil
+}
+
+// shapeType fills a named type from the design of its node.
+func (b *builder) shapeType(t *ir.Type, n *ir.Node, d *design) {
+	t.Nullable = d.null
+	switch d.kind {
+	case dStruct:
 		t.Kind = ir.Struct
-		b.structFields(t, n)
-	case n.Discriminator != nil && len(nonNull(n.Types)) <= 1:
+		t.ObjectOnly = d.objectOnly
+		b.structFields(t, n, d.parts)
+	case dEnum:
+		t.Kind = ir.Enum
+		b.enumValues(t, d)
+	case dUnion:
 		t.Kind = ir.Union
-		b.unionVariants(t, n)
+		b.unionVariants(t, n, d)
+	case dTuple:
+		t.Kind = ir.Tuple
+		b.tupleFields(t, d.tuple)
+	case dRef:
+		t.Kind = ir.Alias
+		t.Alias = b.shapeOf(d.target, t.GoName)
+		t.Nullable = d.null || t.Alias.Nullable
+		t.Alias.Nullable = false
 	default:
 		t.Kind = ir.Alias
-		t.Alias = b.shapeOf(n, t.GoName, true)
+		t.Alias = b.refOf(n, d, t.GoName)
+		if t.Alias.Kind == ir.RefAny || t.Alias.Kind == ir.RefNull {
+			// Go's any and TypeScript's unknown hold null themselves.
+			t.Nullable = false
+		}
+		t.Alias.Nullable = false
 	}
-	return nil
+}
+
+// typeNullable: a named type of this design leaves out the null its schema accepts (Go's any
+// and a type of null only hold null themselves).
+func typeNullable(d *design) bool {
+	return d.null && d.kind != dAny && !(d.kind == dScalar && d.scalar == ir.RefNull)
 }
 
 // doc is a node's title and description or, when it has neither, those of the schema its
 // $ref names (at most 100 references away, so that long reference chains stay linear).
 func doc(n *ir.Node) string {
+	if n == nil {
+		return ""
+	}
 	for i := 0; n.Title == "" && n.Description == "" && n.Ref != nil && i < 100; i++ {
 		n = n.Ref
 	}
@@ -70,107 +104,102 @@ func nonNull(types []string) []string {
 	return out
 }
 
-func hasNull(types []string) bool {
-	for _, t := range types {
-		if t == "null" {
-			return true
-		}
-	}
-	return false
-}
-
-func isStringEnum(n *ir.Node) bool {
-	if len(n.Enum) < 1 || hasNull(n.Types) {
-		return false
-	}
-	if nt := nonNull(n.Types); len(nt) > 1 || (len(nt) == 1 && nt[0] != "string") {
-		return false
-	}
-	seen := map[string]bool{}
-	for _, v := range n.Enum {
-		if v.Kind != ir.String || seen[v.String] {
-			return false
-		}
-		seen[v.String] = true
-	}
-	return true
-}
-
-// isStruct: an object type (null not allowed) with declared properties, or closed.
-func isStruct(n *ir.Node) bool {
-	if len(n.Types) != 1 || n.Types[0] != "object" {
-		return false
-	}
-	if len(n.Properties) > 0 || len(n.Required) > 0 {
-		return true
-	}
-	return n.AdditionalProperties != nil && n.AdditionalProperties.Bool != nil && !*n.AdditionalProperties.Bool && len(n.PatternProperties) == 0
-}
-
-func (b *builder) enumValues(t *ir.Type, n *ir.Node) {
+func (b *builder) enumValues(t *ir.Type, d *design) {
+	t.EnumBase = d.base
 	names := naming.NewNamer()
-	for _, v := range n.Enum {
+	for _, v := range d.values {
+		val := v.String
+		if v.Kind == ir.Number {
+			val = v.Number
+		}
 		t.Values = append(t.Values, ir.EnumValue{
-			Value:  v.String,
-			GoName: b.goTypes.Unique(names.Unique(t.GoName + naming.Camel(v.String))),
+			Value:  val,
+			GoName: b.goTypes.Unique(names.Unique(t.GoName + naming.ValueSuffix(val))),
 		})
 	}
 }
 
-func (b *builder) structFields(t *ir.Type, n *ir.Node) {
+// structFields gives a struct the members of the object schemas merged into it, in order:
+// a member several of them declare is typed from the narrowest schema, and when their JSON
+// types have nothing in common it is any, with a warning naming both.
+func (b *builder) structFields(t *ir.Type, n *ir.Node, parts []*ir.Node) {
 	goNames := naming.NewNamer(goStructReserved...)
 	required := map[string]bool{}
-	for _, r := range n.Required {
-		required[r] = true
+	var order []string
+	cands := map[string][]*ir.Node{}
+	for _, p := range parts {
+		for _, r := range p.Required {
+			required[r] = true
+		}
+		for _, prop := range p.Properties {
+			if _, ok := cands[prop.Name]; !ok {
+				order = append(order, prop.Name)
+			}
+			cands[prop.Name] = append(cands[prop.Name], prop.Schema)
+		}
 	}
-	seen := map[string]bool{}
-	add := func(name string, schema *ir.Node) {
-		seen[name] = true
+	for _, p := range parts {
+		for _, r := range p.Required {
+			if _, ok := cands[r]; !ok {
+				cands[r] = nil
+				order = append(order, r)
+			}
+		}
+	}
+	for _, name := range order {
 		f := &ir.Field{JSONName: name, TSName: naming.TSKey(name), Required: required[name]}
+		schema := b.choose(t, name, cands[name])
+		if refined, null, req, ok := b.refine(parts, name, schema); ok {
+			// The anyOf/oneOf branches beside the struct say more than its own schema.
+			f.Required = f.Required || req
+			if refined != nil {
+				f.Doc = doc(schema)
+				f.Type = refined
+				f.Type.Nullable = null
+				f.Nullable = null
+				t.Fields = append(t.Fields, f)
+				f.GoName = goNames.Unique(naming.Camel(name))
+				continue
+			}
+		}
 		if schema != nil {
-			f.Doc = doc(schema)
+			for _, c := range cands[name] {
+				if f.Doc = doc(c); f.Doc != "" {
+					break
+				}
+			}
 			if c, ok := stringConst(schema); ok {
 				f.Const = &c
 				f.Type = &ir.TypeRef{Kind: ir.RefString, Node: schema}
 			} else {
-				f.Type = b.shapeOf(schema, t.GoName+naming.Camel(name), false)
+				f.Type = b.shapeOf(schema, t.GoName+naming.Camel(name))
+				null := true
+				for _, c := range cands[name] {
+					null = null && b.kindsOf(c)&kNull != 0
+				}
+				f.Type.Nullable = f.Type.Nullable && null
 				f.Nullable = f.Type.Nullable
 			}
-			if schema.Default != nil {
-				f.Default = schema.Default
-			} else if d := deref(schema); d != nil && d.Default != nil {
-				f.Default = d.Default
+			for _, c := range cands[name] {
+				if c.Default != nil {
+					f.Default = c.Default
+				} else if dc := deref(c); dc != nil && dc.Default != nil {
+					f.Default = dc.Default
+				}
+				if f.Default != nil {
+					break
+				}
 			}
 		} else {
-			f.Type = &ir.TypeRef{Kind: ir.RefAny}
+			f.Type = &ir.TypeRef{Kind: ir.RefAny, Nullable: true}
+			f.Nullable = true
 		}
 		if f.Const == nil {
 			f.GoName = goNames.Unique(naming.Camel(name))
 		}
 		t.Fields = append(t.Fields, f)
 	}
-	for _, p := range n.Properties {
-		add(p.Name, p.Schema)
-	}
-	for _, r := range n.Required {
-		if !seen[r] {
-			add(r, nil)
-		}
-	}
-	// Keys beyond the declared properties.
-	ap := n.AdditionalProperties
-	switch {
-	case ap == nil || (ap.Bool != nil && *ap.Bool):
-		t.Extra = &ir.TypeRef{Kind: ir.RefAny}
-	case ap.Bool != nil && !*ap.Bool:
-		if len(n.PatternProperties) > 0 {
-			t.Extra = &ir.TypeRef{Kind: ir.RefAny}
-		}
-	case len(n.PatternProperties) > 0:
-		t.Extra = &ir.TypeRef{Kind: ir.RefAny}
-	default:
-		t.Extra = b.shapeOf(ap, t.GoName+"Value", false)
-	}
+	t.Extra = b.extra(t, n, parts)
 	if t.Extra != nil {
 		t.ExtraGoName = goNames.Unique("AdditionalProperties")
 	}
@@ -181,27 +210,315 @@ func (b *builder) structFields(t *ir.Type, n *ir.Node) {
 	}
 }
 
-func (b *builder) unionVariants(t *ir.Type, n *ir.Node) {
-	d := n.Discriminator
-	branches := n.OneOf
-	if d.Keyword == "anyOf" {
-		branches = n.AnyOf
+// choose picks, among the schemas the merged parts give one member, the one its type comes
+// from: schemas that constrain nothing are left out, then the narrowest set of JSON types
+// wins (a const, a named type or an enum before a plain scalar). Schemas whose JSON types
+// have nothing in common give nil and a warning.
+func (b *builder) choose(t *ir.Type, name string, cands []*ir.Node) *ir.Node {
+	switch len(cands) {
+	case 0:
+		return nil
+	case 1:
+		return cands[0]
 	}
-	names := naming.NewNamer("Tag", "Validate", "MarshalJSON", "UnmarshalJSON")
-	for i, br := range branches {
-		target := deref(br)
-		var vt *ir.Type
-		if target.Type != nil {
-			vt = target.Type
-		} else {
-			vt = b.inlineType(target, t.GoName+naming.Camel(d.Values[i]))
+	var kept []*ir.Node
+	for _, c := range cands {
+		if d := b.design(c, false, 0); d.kind == dAny && d.degraded == "" && b.kindsOf(c) == kAll {
+			continue
 		}
-		t.Variants = append(t.Variants, ir.Variant{
-			Value:  d.Values[i],
-			GoName: names.Unique(naming.Camel(d.Values[i])),
-			Type:   vt,
-		})
+		kept = append(kept, c)
 	}
+	if len(kept) == 0 {
+		return cands[0]
+	}
+	common := kAll
+	for _, c := range kept {
+		common &= b.kindsOf(c)
+	}
+	if common&^kNull == 0 {
+		b.degrade(t.Node, "the allOf parts give property %q schemas of different JSON types (%s and %s): it is typed as any",
+			name, b.pointer(kept[0]), b.pointer(kept[1]))
+		return cands[0]
+	}
+	best, bestRank := kept[0], -1
+	for _, c := range kept {
+		rank := 0
+		switch d := b.design(c, false, 0); {
+		case isConst(c):
+			rank = 4
+		case d.kind == dRef || d.kind == dEnum:
+			rank = 3
+		case d.kind == dScalar && (d.scalar == ir.RefInteger) && common&kFrac == 0:
+			rank = 2
+		case d.kind != dAny:
+			rank = 1
+		}
+		if rank > bestRank {
+			best, bestRank = c, rank
+		}
+	}
+	var objects []*ir.Node
+	for _, c := range kept {
+		if b.declaresObject(c) {
+			objects = append(objects, c)
+		}
+	}
+	if len(objects) > 1 && objects[0] != objects[1] {
+		b.degrade(t.Node, "the allOf parts give property %q two object schemas (%s and %s): it is typed from %s",
+			name, b.pointer(objects[0]), b.pointer(objects[1]), b.pointer(best))
+	}
+	return best
+}
+
+// refine reads what the anyOf and oneOf branches beside a struct's schemas say about one of
+// its members: when every branch of one of them declares it, a member whose own schema
+// constrains nothing takes the scalar type all those branches agree on (nullable when one of
+// them allows null), and a member every branch requires is required.
+func (b *builder) refine(parts []*ir.Node, name string, schema *ir.Node) (r *ir.TypeRef, null, required, ok bool) {
+	free := schema == nil || (b.design(schema, false, 0).kind == dAny && b.kindsOf(schema) == kAll)
+	for _, p := range parts {
+		for _, alts := range [][]*ir.Node{p.AnyOf, p.OneOf} {
+			if len(alts) == 0 {
+				continue
+			}
+			var kinds kindSet
+			var first *ir.Node
+			all, req := true, true
+			for _, a := range alts {
+				a = b.deref(a)
+				var ps *ir.Node
+				for _, prop := range a.Properties {
+					if prop.Name == name {
+						ps = prop.Schema
+					}
+				}
+				req = req && contains(a.Required, name)
+				if ps == nil {
+					all = false
+					continue
+				}
+				if first == nil {
+					first = ps
+				}
+				kinds |= b.kindsOf(ps)
+			}
+			required = required || req
+			ok = ok || req
+			if !all || !free || r != nil {
+				continue
+			}
+			if scalar, isScalar := (kinds &^ kNull).scalar(); isScalar {
+				r, null, ok = &ir.TypeRef{Kind: scalar, Node: first}, kinds&kNull != 0, true
+			}
+		}
+	}
+	return r, null, required, ok
+}
+
+func isConst(n *ir.Node) bool {
+	_, ok := stringConst(n)
+	return ok
+}
+
+// declaresObject: the schema (or one applying beside it) declares object members.
+func (b *builder) declaresObject(n *ir.Node) bool {
+	n = b.deref(n)
+	return n != nil && b.objectish(n)
+}
+
+// extra is the type of the keys a struct does not declare, or nil when its schema closes it.
+func (b *builder) extra(t *ir.Type, n *ir.Node, parts []*ir.Node) *ir.TypeRef {
+	anyRef := &ir.TypeRef{Kind: ir.RefAny, Nullable: true}
+	if isFalse(n.UnevaluatedProperties) && len(n.PatternProperties) == 0 && len(parts) == 1 {
+		return nil
+	}
+	var typed *ir.Node
+	patterns := false
+	for _, p := range parts {
+		ap := p.AdditionalProperties
+		if len(p.PatternProperties) > 0 {
+			patterns = true
+			continue
+		}
+		switch {
+		case isFalse(ap):
+			return nil
+		case ap != nil && ap.Bool == nil:
+			typed = ap
+		}
+	}
+	if len(parts) > 1 && isFalse(n.UnevaluatedProperties) && !patterns {
+		return nil
+	}
+	if typed != nil && !patterns && len(parts) == 1 {
+		return b.shapeOf(typed, t.GoName+"Value")
+	}
+	return anyRef
+}
+
+// unionVariants gives a union its variants: the branches of a tagged union, or the
+// alternatives of a union design.
+func (b *builder) unionVariants(t *ir.Type, n *ir.Node, d *design) {
+	names := naming.NewNamer(goUnionReserved...)
+	t.GoTag = b.goTypes.Unique(t.GoName + "Tag")
+	add := func(v ir.Variant) {
+		v.GoTag = b.goTypes.Unique(t.GoTag + v.GoName)
+		v.GoNew = b.goTypes.Unique("New" + t.GoName + v.GoName)
+		t.Variants = append(t.Variants, v)
+	}
+	if d.tagged {
+		t.Dispatch = ir.ByTag
+		disc := n.Discriminator
+		for i, a := range d.alts {
+			target := deref(a.node)
+			vt := target.Type
+			if vt == nil {
+				vt = b.inlineType(target, t.GoName+naming.Camel(disc.Values[i]))
+			}
+			add(ir.Variant{
+				Value:  disc.Values[i],
+				GoName: names.Unique(naming.Camel(disc.Values[i])),
+				Type:   vt,
+				Ref:    &ir.TypeRef{Kind: ir.RefNamed, Named: vt, Node: a.node},
+				Node:   a.node,
+				Kinds:  []string{"object"},
+			})
+		}
+		return
+	}
+	var seen, shared kindSet
+	for _, a := range d.alts {
+		shared |= seen & a.kinds
+		seen |= a.kinds
+	}
+	t.Dispatch = ir.ByKind
+	if shared != 0 {
+		t.Dispatch = ir.ByValidation
+	}
+	for _, a := range d.alts {
+		name := names.Unique(b.variantName(a))
+		v := ir.Variant{Value: name, GoName: name, Node: a.node, Kinds: a.kinds.names(), Shared: a.kinds&shared != 0 && a.node != nil}
+		switch {
+		case a.node == nil:
+			v.Node = nil
+			v.Ref = &ir.TypeRef{Kind: a.scalar, Node: n}
+		case a.restrict != 0:
+			v.Ref = b.restrictedRef(a.node, a.restrict, t.GoName+name)
+		default:
+			v.Ref = b.shapeOf(a.node, t.GoName+name)
+		}
+		v.Ref.Nullable = false
+		if v.Ref.Kind == ir.RefNamed {
+			v.Type = v.Ref.Named
+		}
+		add(v)
+	}
+}
+
+// variantName names a union variant: its named type, its title, or its JSON type.
+func (b *builder) variantName(a alternative) string {
+	if a.node != nil && a.restrict == 0 {
+		if tn := b.deref(a.node); tn != nil {
+			if tn.Type != nil {
+				return tn.Type.GoName
+			}
+			if tn.Title != "" {
+				return naming.Camel(tn.Title)
+			}
+		}
+	}
+	return kindName(a.kinds)
+}
+
+func kindName(k kindSet) string {
+	switch {
+	case k == kBool:
+		return "Boolean"
+	case k == kString:
+		return "String"
+	case k == kInt:
+		return "Integer"
+	case k != 0 && k&^kNumber == 0:
+		return "Number"
+	case k == kArray:
+		return "Array"
+	case k == kObject:
+		return "Object"
+	}
+	return "Value"
+}
+
+// restrictedRef is the shape of a node's values of some JSON types only (one type of a
+// "type" list): a struct or tuple gets a named type of its own, sharing the node.
+func (b *builder) restrictedRef(n *ir.Node, k kindSet, name string) *ir.TypeRef {
+	d := b.design(n, false, k)
+	switch d.kind {
+	case dStruct, dTuple, dEnum, dUnion:
+		gn := b.goTypes.UniqueFamily(name, naming.GoTypeFamily)
+		t := &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(gn), Node: n, Location: n.Location, Doc: doc(n)}
+		b.out.Types = append(b.out.Types, t)
+		b.shapeType(t, n, d)
+		// The node accepts the union's other types too: the variant holds its own only.
+		t.Nullable = false
+		if t.Kind == ir.Struct {
+			t.ObjectOnly = true
+		}
+		return &ir.TypeRef{Kind: ir.RefNamed, Named: t, Node: n}
+	}
+	return b.refOf(n, d, name)
+}
+
+// tupleFields gives a tuple one field per prefixItems entry and the type of the items after
+// them.
+func (b *builder) tupleFields(t *ir.Type, n *ir.Node) {
+	names := naming.NewNamer(goStructReserved...)
+	var minItems, maxItems *int64
+	for _, p := range b.inPlaceParts(n) {
+		minItems = tighterMin(minItems, p.MinItems)
+		maxItems = tighterMax(maxItems, p.MaxItems)
+	}
+	for i, p := range n.PrefixItems {
+		name := "Item" + strconv.Itoa(i)
+		if tp := b.deref(p); tp != nil && tp.Title != "" && tp.Type == nil {
+			name = naming.Camel(tp.Title)
+		}
+		f := &ir.Field{
+			JSONName: strconv.Itoa(i),
+			GoName:   names.Unique(name),
+			TSName:   strconv.Itoa(i),
+			Doc:      doc(p),
+			Required: minItems != nil && int64(i) < *minItems,
+		}
+		f.Type = b.shapeOf(p, t.GoName+f.GoName)
+		f.Nullable = f.Type.Nullable
+		t.Fields = append(t.Fields, f)
+	}
+	if maxItems != nil && *maxItems <= int64(len(n.PrefixItems)) {
+		return
+	}
+	switch {
+	case n.Items == nil:
+		t.Rest = &ir.TypeRef{Kind: ir.RefAny, Nullable: true}
+	case isFalse(n.Items):
+		return
+	default:
+		t.Rest = b.shapeOf(n.Items, t.GoName+"Item")
+	}
+	t.RestGoName = names.Unique("Rest")
+}
+
+func tighterMin(cur, v *int64) *int64 {
+	if v != nil && (cur == nil || *v > *cur) {
+		return v
+	}
+	return cur
+}
+
+func tighterMax(cur, v *int64) *int64 {
+	if v != nil && (cur == nil || *v < *cur) {
+		return v
+	}
+	return cur
 }
 
 // inlineType creates a named type for an unnamed schema (an inline object, enum or union).
@@ -234,107 +551,48 @@ func (b *builder) deref(n *ir.Node) *ir.Node {
 	return n
 }
 
-// shapeOf returns the Go/TS shape of the values a schema accepts. ctxName names inline types
-// it has to create. self is true when shaping the named type's own node.
-func (b *builder) shapeOf(n *ir.Node, ctxName string, self bool) *ir.TypeRef {
-	orig := n
-	if !self {
-		if n.Type != nil {
-			return &ir.TypeRef{Kind: ir.RefNamed, Named: n.Type, Node: orig}
-		}
-		if t := b.deref(n); t != nil && t != n {
-			r := b.shapeOf(t, ctxName, false)
-			cp := *r
-			cp.Node = orig
-			return &cp
-		}
+// shapeOf returns the shape of the values a schema accepts. ctxName names the inline types
+// it has to create.
+func (b *builder) shapeOf(n *ir.Node, ctxName string) *ir.TypeRef {
+	if n.Type != nil {
+		return &ir.TypeRef{Kind: ir.RefNamed, Named: n.Type, Node: n, Nullable: b.design(n, true, 0).null}
 	}
-	if n.Bool != nil {
-		return &ir.TypeRef{Kind: ir.RefAny, Node: orig}
+	if t := b.deref(n); t != nil && t != n {
+		r := b.shapeOf(t, ctxName)
+		cp := *r
+		cp.Node = n
+		return &cp
 	}
-	nullable := hasNull(n.Types)
-	types := nonNull(n.Types)
-	ref := func(k ir.RefKind) *ir.TypeRef { return &ir.TypeRef{Kind: k, Nullable: nullable, Node: orig} }
-	if !self && !nullable {
-		switch {
-		case isStringEnum(n), isStruct(n), n.Discriminator != nil && len(types) <= 1:
-			return &ir.TypeRef{Kind: ir.RefNamed, Named: b.inlineType(n, ctxName), Node: orig}
-		}
-	}
-	if n.Const != nil {
-		switch n.Const.Kind {
-		case ir.String:
-			return ref(ir.RefString)
-		case ir.Bool:
-			return ref(ir.RefBool)
-		case ir.Null:
-			return ref(ir.RefNull)
-		}
-		return ref(ir.RefAny)
-	}
-	if len(types) == 0 && len(n.Enum) > 0 {
-		kind := enumKind(n.Enum)
-		if kind >= 0 {
-			return ref(kind)
-		}
-		return ref(ir.RefAny)
-	}
-	if len(types) == 1 {
-		switch types[0] {
-		case "string":
-			return ref(ir.RefString)
-		case "integer":
-			return ref(ir.RefInteger)
-		case "number":
-			return ref(ir.RefNumber)
-		case "boolean":
-			return ref(ir.RefBool)
-		case "array":
-			r := ref(ir.RefArray)
-			if n.Items != nil && len(n.PrefixItems) == 0 {
-				r.Elem = b.shapeOf(n.Items, ctxName+"Item", false)
-			} else {
-				r.Elem = &ir.TypeRef{Kind: ir.RefAny}
-			}
-			return r
-		case "object":
-			r := ref(ir.RefMap)
-			if len(n.Properties) == 0 && len(n.PatternProperties) == 0 && n.AdditionalProperties != nil && n.AdditionalProperties.Bool == nil {
-				r.Elem = b.shapeOf(n.AdditionalProperties, ctxName+"Value", false)
-			} else {
-				r.Elem = &ir.TypeRef{Kind: ir.RefAny}
-			}
-			return r
-		}
-	}
-	if len(types) == 0 && nullable {
-		return ref(ir.RefNull)
-	}
-	if len(types) == 0 && len(n.AllOf) == 1 && !self {
-		return b.shapeOf(n.AllOf[0], ctxName, false)
-	}
-	return ref(ir.RefAny)
+	return b.refOf(n, b.design(n, false, 0), ctxName)
 }
 
-// enumKind returns the one scalar kind all enum values share, or -1.
-func enumKind(vals []ir.Value) ir.RefKind {
-	var k ir.RefKind = -1
-	for _, v := range vals {
-		var vk ir.RefKind
-		switch v.Kind {
-		case ir.String:
-			vk = ir.RefString
-		case ir.Bool:
-			vk = ir.RefBool
-		case ir.Number:
-			vk = ir.RefNumber
-		default:
-			return -1
+// refOf turns a design into a TypeRef, creating the inline named type it needs.
+func (b *builder) refOf(n *ir.Node, d *design, ctxName string) *ir.TypeRef {
+	switch d.kind {
+	case dStruct, dEnum, dUnion, dTuple:
+		return &ir.TypeRef{Kind: ir.RefNamed, Named: b.inlineType(n, ctxName), Node: n, Nullable: d.null}
+	case dRef:
+		r := b.shapeOf(d.target, ctxName)
+		cp := *r
+		cp.Nullable = cp.Nullable || d.null
+		return &cp
+	case dScalar:
+		return &ir.TypeRef{Kind: d.scalar, Node: n, Nullable: d.null && d.scalar != ir.RefNull}
+	case dArray, dMap:
+		r := &ir.TypeRef{Kind: ir.RefArray, Node: n, Nullable: d.null}
+		suffix := "Item"
+		if d.kind == dMap {
+			r.Kind, suffix = ir.RefMap, "Value"
 		}
-		if k >= 0 && k != vk {
-			return -1
+		if d.elem != nil && !isTrue(d.elem) {
+			r.Elem = b.shapeOf(d.elem, ctxName+suffix)
+		} else {
+			r.Elem = &ir.TypeRef{Kind: ir.RefAny, Nullable: true}
 		}
-		k = vk
+		return r
 	}
-	return k
+	if d.degraded != "" {
+		b.degrade(n, "no Go or TypeScript type (any / unknown): %s", d.degraded)
+	}
+	return &ir.TypeRef{Kind: ir.RefAny, Node: n, Nullable: d.null, Degraded: d.degraded}
 }

@@ -2,6 +2,8 @@ package golang
 
 import (
 	"math"
+	"slices"
+	"strconv"
 
 	"github.com/dave/jennifer/jen"
 
@@ -142,34 +144,33 @@ func (e *emitter) drawBody(t *ir.Type) []jen.Code {
 	switch t.Kind {
 	case ir.Struct:
 		body := []jen.Code{jen.Var().Id("v").Add(e.q(t.GoName))}
+		// With maxProperties, the optional members drawn are chosen first, so that most draws
+		// stay within the bound.
+		l := collect(t.Node)
+		optional, present := 0, 0
+		for _, fd := range t.Fields {
+			if !fd.Required {
+				optional++
+			}
+		}
+		if l.maxProps != nil && optional > 0 {
+			room := max(0, int(*l.maxProps)-(len(t.Fields)-optional))
+			body = append(body, jen.Id("chosen").Op(":=").Id("chooseOptional").Call(jen.Id("t"), jen.Lit(optional), jen.Lit(room)))
+		}
 		for _, fd := range t.Fields {
 			if fd.Const != nil {
 				continue
 			}
-			g := e.gen(fd.Type)
-			label := jen.Lit(fd.JSONName)
-			if fieldPointer(fd) {
-				// The pointer is the field's null: draw a value of the type itself.
-				draw := jen.Block(
-					jen.Id("x").Op(":=").Add(e.baseGen(fd.Type)).Dot("Draw").Call(jen.Id("t"), label),
-					jen.Id("v").Dot(fd.GoName).Op("=").Op("&").Id("x"),
-				)
-				if fd.Required {
-					// required and nullable: sometimes null.
-					body = append(body, jen.If(jen.Qual(rapidPkg, "IntRange").Call(jen.Lit(0), jen.Lit(4)).Dot("Draw").Call(jen.Id("t"), jen.Lit(fd.JSONName+" null?")).Op("!=").Lit(0)).Add(draw))
-				} else {
-					body = append(body, jen.If(jen.Id("depth").Op("<").Lit(maxDepth).Op("&&").Qual(rapidPkg, "Bool").Call().Dot("Draw").Call(jen.Id("t"), jen.Lit(fd.JSONName+"?"))).Add(draw))
-				}
-				continue
+			cond := jen.Id("depth").Op("<").Lit(maxDepth).Op("&&").Qual(rapidPkg, "Bool").Call().Dot("Draw").Call(jen.Id("t"), jen.Lit(fd.JSONName+"?"))
+			if !fd.Required && l.maxProps != nil {
+				cond = jen.Id("chosen").Index(jen.Lit(present))
 			}
-			assign := jen.Id("v").Dot(fd.GoName).Op("=").Add(g).Dot("Draw").Call(jen.Id("t"), label)
-			if fd.Required {
-				body = append(body, assign)
-			} else {
-				body = append(body, jen.If(jen.Id("depth").Op("<").Lit(maxDepth).Op("&&").Qual(rapidPkg, "Bool").Call().Dot("Draw").Call(jen.Id("t"), jen.Lit(fd.JSONName+"?"))).Block(assign))
+			if !fd.Required {
+				present++
 			}
+			body = append(body, e.drawField(fd, cond)...)
 		}
-		if t.Extra != nil && t.Extra.Kind == ir.RefAny && len(t.Node.PatternProperties) == 0 {
+		if t.Extra != nil && t.Extra.Kind == ir.RefAny && len(t.Node.PatternProperties) == 0 && l.maxProps == nil {
 			var known []jen.Code
 			for _, fd := range t.Fields {
 				known = append(known, jen.Lit(fd.JSONName))
@@ -180,7 +181,40 @@ func (e *emitter) drawBody(t *ir.Type) []jen.Code {
 		}
 		if len(body) == 1 {
 			// Nothing to draw (only const members): rapid refuses a generator that reads no data.
-			body = append(body, jen.Id("_").Op("=").Qual(rapidPkg, "Bool").Call().Dot("Draw").Call(jen.Id("t"), jen.Lit("empty")))
+			body = append(body, jen.Id("drawNothing").Call(jen.Id("t")))
+		}
+		return append(body, jen.Return(jen.Id("v")))
+	case ir.Tuple:
+		// The number of positions present; optional ones are left out from the end.
+		req := 0
+		for _, fd := range t.Fields {
+			if fd.Required {
+				req++
+			}
+		}
+		body := []jen.Code{jen.Var().Id("v").Add(e.q(t.GoName))}
+		if req < len(t.Fields) {
+			body = append(body, jen.Id("n").Op(":=").Qual(rapidPkg, "IntRange").Call(jen.Lit(req), jen.Lit(len(t.Fields))).Dot("Draw").Call(jen.Id("t"), jen.Lit("positions")))
+		}
+		for i, fd := range t.Fields {
+			body = append(body, e.drawField(fd, jen.Id("n").Op(">").Lit(i))...)
+		}
+		if t.Rest != nil {
+			l := collect(t.Node)
+			lo := max(i64(l.minItems, 0)-int64(len(t.Fields)), 0)
+			hi := lo + 3
+			if l.maxItems != nil {
+				hi = min(hi, *l.maxItems-int64(len(t.Fields)))
+			}
+			// No items after the positions decode as a nil slice.
+			rest := jen.If(
+				jen.Id("rest").Op(":=").Qual(rapidPkg, "SliceOfN").Call(e.gen(t.Rest), jen.Lit(int(lo)), jen.Id("itemLimit").Call(jen.Id("depth"), jen.Lit(int(lo)), jen.Lit(int(max(hi, lo))))).Dot("Draw").Call(jen.Id("t"), jen.Lit("rest")),
+				jen.Len(jen.Id("rest")).Op(">").Lit(0),
+			).Block(jen.Id("v").Dot(t.RestGoName).Op("=").Id("rest"))
+			if req < len(t.Fields) {
+				rest = jen.If(jen.Id("n").Op("==").Lit(len(t.Fields))).Block(rest)
+			}
+			body = append(body, rest)
 		}
 		return append(body, jen.Return(jen.Id("v")))
 	case ir.Enum:
@@ -189,15 +223,26 @@ func (e *emitter) drawBody(t *ir.Type) []jen.Code {
 		var cases []jen.Code
 		for i, v := range t.Variants {
 			cases = append(cases, jen.Case(jen.Lit(i)).Block(
-				jen.Id("x").Op(":=").Id("draw"+v.Type.GoName).Call(jen.Id("t"), jen.Id("depth").Op("+").Lit(1)),
-				jen.Id("u").Dot(v.GoName).Op("=").Op("&").Id("x"),
+				jen.Id("u").Op("=").Add(e.q(v.GoNew)).Call(e.gen(v.Ref).Dot("Draw").Call(jen.Id("t"), jen.Lit(v.GoName))),
 			))
 		}
-		return []jen.Code{
+		draw := []jen.Code{
 			jen.Var().Id("u").Add(e.q(t.GoName)),
 			jen.Switch(jen.Qual(rapidPkg, "IntRange").Call(jen.Lit(0), jen.Lit(len(t.Variants)-1)).Dot("Draw").Call(jen.Id("t"), jen.Lit("variant"))).Block(cases...),
 			jen.Return(jen.Id("u")),
 		}
+		if t.Dispatch != ir.ByValidation {
+			return draw
+		}
+		// Variants whose values other variants may take too: keep the values that decode back
+		// into the variant they were drawn as.
+		return []jen.Code{jen.Return(jen.Qual(rapidPkg, "Custom").Call(
+			jen.Func().Params(jen.Id("t").Op("*").Qual(rapidPkg, "T")).Add(e.q(t.GoName)).Block(draw...),
+		).Dot("Filter").Call(jen.Func().Params(jen.Id("u").Add(e.q(t.GoName))).Bool().Block(
+			jen.Return(jen.Id("decodesAs").Call(jen.Id("u"), jen.Func().Params(jen.Id("w").Add(e.q(t.GoName))).Bool().Block(
+				jen.Return(jen.Id("w").Dot("Tag").Call().Op("==").Id("u").Dot("Tag").Call()),
+			))),
+		)).Dot("Draw").Call(jen.Id("t"), jen.Lit(t.GoName)))}
 	}
 	// Alias.
 	if t.Alias.Kind == ir.RefNamed {
@@ -224,6 +269,61 @@ func matchingGen(p *ir.Pattern, lo, hi int) *jen.Statement {
 		jen.Index().String().Values(must...), jen.Index().String().Values(mustNot...))
 }
 
+// drawField draws a struct field or tuple position as its Hold says; an optional one only
+// when present is true.
+func (e *emitter) drawField(fd *ir.Field, present *jen.Statement) []jen.Code {
+	g := e.fieldGen(fd)
+	label := jen.Lit(fd.JSONName)
+	dst := jen.Id("v").Dot(fd.GoName)
+	switch fd.Hold {
+	case ir.HoldPointer:
+		draw := jen.Block(
+			jen.Id("x").Op(":=").Add(g).Dot("Draw").Call(jen.Id("t"), label),
+			dst.Clone().Op("=").Op("&").Id("x"),
+		)
+		if fd.Required {
+			// required and nullable: sometimes null.
+			return []jen.Code{jen.If(jen.Qual(rapidPkg, "IntRange").Call(jen.Lit(0), jen.Lit(4)).Dot("Draw").Call(jen.Id("t"), jen.Lit(fd.JSONName+" null?")).Op("!=").Lit(0)).Add(draw)}
+		}
+		return []jen.Code{jen.If(present).Add(draw)}
+	case ir.HoldOptNil:
+		// absent, null or a value.
+		null := jen.Qual(rapidPkg, "IntRange").Call(jen.Lit(0), jen.Lit(3)).Dot("Draw").Call(jen.Id("t"), jen.Lit(fd.JSONName+" null?")).Op("==").Lit(0)
+		value := jen.Add(g).Dot("Draw").Call(jen.Id("t"), label)
+		if fd.Type.Ptr {
+			value = jen.Qual(e.opts.ImportPath, "Ptr").Call(value)
+		}
+		set := []jen.Code{dst.Clone().Dot("SetTo").Call(value)}
+		if fd.Type.Kind == ir.RefAny {
+			// A nil any is null: it is drawn as such.
+			null = jen.Id("x").Op("==").Nil()
+			set = []jen.Code{dst.Clone().Dot("SetTo").Call(jen.Id("x"))}
+			return []jen.Code{jen.If(present).Block(
+				jen.If(jen.Id("x").Op(":=").Add(g).Dot("Draw").Call(jen.Id("t"), label), null).Block(
+					dst.Clone().Dot("SetToNull").Call(),
+				).Else().Block(set...),
+			)}
+		}
+		return []jen.Code{jen.If(present).Block(
+			jen.If(null).Block(dst.Clone().Dot("SetToNull").Call()).Else().Block(set...),
+		)}
+	}
+	assign := dst.Clone().Op("=").Add(g).Dot("Draw").Call(jen.Id("t"), label)
+	if fd.Required {
+		return []jen.Code{assign}
+	}
+	return []jen.Code{jen.If(present).Block(assign)}
+}
+
+// fieldGen is the generator of a field's Go type: the value itself for a field held in a
+// pointer or an OptNil (its holder says when it is absent or null).
+func (e *emitter) fieldGen(fd *ir.Field) *jen.Statement {
+	if fd.Hold == ir.HoldValue {
+		return e.gen(fd.Type)
+	}
+	return e.baseGen(fd.Type)
+}
+
 func i64(p *int64, def int64) int64 {
 	if p == nil {
 		return def
@@ -231,10 +331,15 @@ func i64(p *int64, def int64) int64 {
 	return *p
 }
 
-// gen returns an expression of type *rapid.Generator[<value type of r>].
+// gen returns an expression of type *rapid.Generator[<value type of r>] for an item, map
+// value or alias (a pointer when r.Ptr).
 func (e *emitter) gen(r *ir.TypeRef) *jen.Statement {
 	g := e.baseGen(r)
-	if r.Nullable && !nilable(r) {
+	if r.Nullable && !r.Ptr && r.Kind != ir.RefAny && r.GoNil() {
+		vt := e.qType(r)
+		return jen.Qual(rapidPkg, "OneOf").Call(jen.Qual(rapidPkg, "Just").Types(vt).Call(jen.Nil()), g)
+	}
+	if r.Ptr {
 		vt := e.qType(r)
 		return jen.Qual(rapidPkg, "OneOf").Call(
 			jen.Qual(rapidPkg, "Just").Types(jen.Op("*").Add(vt)).Call(jen.Nil()),
@@ -245,6 +350,52 @@ func (e *emitter) gen(r *ir.TypeRef) *jen.Statement {
 }
 
 func (e *emitter) baseGen(r *ir.TypeRef) *jen.Statement {
+	if alts := scalarAlternatives(r); len(alts) > 0 {
+		// A scalar of several anyOf/oneOf branches: draw from one of them.
+		var gs []jen.Code
+		for _, a := range alts {
+			gs = append(gs, e.nodeGen(&ir.TypeRef{Kind: r.Kind, Node: a}))
+		}
+		return jen.Qual(rapidPkg, "OneOf").Call(gs...)
+	}
+	return e.nodeGen(r)
+}
+
+// scalarAlternatives returns the anyOf/oneOf branches of a scalar's node (through its
+// references) that may hold its JSON type, when there are any and the node sets no bounds of
+// its own.
+func scalarAlternatives(r *ir.TypeRef) []*ir.Node {
+	want := map[ir.RefKind][]string{ir.RefString: {"string"}, ir.RefInteger: {"integer", "number"}, ir.RefNumber: {"number", "integer"}}[r.Kind]
+	n := r.Node
+	for i := 0; n != nil && n.Ref != nil && len(n.AnyOf) == 0 && len(n.OneOf) == 0 && i < 100; i++ {
+		n = n.Ref
+	}
+	if want == nil || n == nil || n.Pattern != nil || n.Enum != nil || n.Const != nil || n.Minimum != nil || n.Maximum != nil {
+		return nil
+	}
+	branches := n.AnyOf
+	if len(branches) == 0 {
+		branches = n.OneOf
+	}
+	var out []*ir.Node
+	for _, b := range branches {
+		d := b
+		for i := 0; d.Ref != nil && len(d.Types) == 0 && i < 100; i++ {
+			d = d.Ref
+		}
+		ok := len(d.Types) == 0
+		for _, t := range d.Types {
+			ok = ok || slices.Contains(want, t)
+		}
+		if ok {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// nodeGen is the generator of r from the bounds of its node.
+func (e *emitter) nodeGen(r *ir.TypeRef) *jen.Statement {
 	var l limits
 	if r.Node != nil {
 		l = collect(r.Node)
@@ -270,6 +421,10 @@ func (e *emitter) baseGen(r *ir.TypeRef) *jen.Statement {
 		}
 		return jen.Qual(rapidPkg, "StringOfN").Call(jen.Qual(rapidPkg, "Rune").Call(), jen.Lit(int(lo)), jen.Lit(int(hi)), jen.Lit(-1))
 	case ir.RefInteger:
+		if c := l.constVal; c != nil && c.Kind == ir.Number {
+			f, _ := strconv.ParseFloat(c.Number, 64)
+			return jen.Qual(rapidPkg, "Just").Call(jen.Lit(int64(f)))
+		}
 		lo, hi := -9007199254740991.0, 9007199254740991.0
 		if l.min != nil {
 			lo = math.Max(lo, *l.min)
@@ -292,6 +447,10 @@ func (e *emitter) baseGen(r *ir.TypeRef) *jen.Statement {
 		}
 		return jen.Qual(rapidPkg, "Int64Range").Call(jen.Lit(int64(lo)), jen.Lit(int64(hi)))
 	case ir.RefNumber:
+		if c := l.constVal; c != nil && c.Kind == ir.Number {
+			f, _ := strconv.ParseFloat(c.Number, 64)
+			return jen.Qual(rapidPkg, "Just").Call(jen.Lit(f))
+		}
 		lo, hi := -1e9, 1e9
 		if l.min != nil {
 			lo = *l.min

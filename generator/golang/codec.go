@@ -1,38 +1,37 @@
 package golang
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/skillgen/skillgen/generator/ir"
 )
 
-// decFunc is an expression of type func(any) (T, error) decoding a validated tree into the Go
-// type of r (a pointer when r is nullable without a nil of its own).
-func decFunc(r *ir.TypeRef) jen.Code {
+// valueDec is an expression of type func(*sgValue) (T, error) decoding a validated tree into
+// the Go type of an item, map value or alias r (a pointer when r.Ptr; null gives nil).
+func valueDec(r *ir.TypeRef) jen.Code {
 	base := baseDec(r)
-	if r.Nullable && !nilable(r) {
-		return jen.Func().Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Op("*").Add(goType(r)), jen.Error()).Block(
-			jen.Return(jen.Id("sgDecPtr").Call(jen.Id("v"), base)),
-		)
-	}
-	if r.Nullable && (r.Kind == ir.RefArray || r.Kind == ir.RefMap) {
-		// A nullable array or map: null is its nil.
-		dec := "sgDecArray"
-		if r.Kind == ir.RefMap {
-			dec = "sgDecMap"
-		}
-		return jen.Func().Params(jen.Id("v").Op("*").Id("sgValue")).Params(goType(r), jen.Error()).Block(
-			jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindNull")).Block(jen.Return(jen.Nil(), jen.Nil())),
-			jen.Return(jen.Id(dec).Call(jen.Id("v"), decFunc(r.Elem))),
-		)
+	switch {
+	case r.Ptr:
+		return decLambda(jen.Op("*").Add(goType(r)), jen.Id("sgDecPtr").Call(jen.Id("v"), base))
+	case r.Nullable && r.Kind != ir.RefAny && r.Kind != ir.RefNull && r.GoNil():
+		return decLambda(goType(r), jen.Id("sgDecNil").Call(jen.Id("v"), base))
 	}
 	return base
 }
 
+// decLambda is func(v *sgValue) (typ, error) { return call }.
+func decLambda(typ *jen.Statement, call *jen.Statement) jen.Code {
+	return jen.Func().Params(jen.Id("v").Op("*").Id("sgValue")).Params(typ, jen.Error()).Block(jen.Return(call))
+}
+
+// baseDec decodes the Go type of r itself (no pointer).
 func baseDec(r *ir.TypeRef) jen.Code {
 	switch r.Kind {
 	case ir.RefNamed:
-		return jen.Id("sgDecode" + r.Named.GoName)
+		return jen.Id(decName(r.Named))
 	case ir.RefString:
 		return jen.Id("sgDecString")
 	case ir.RefInteger:
@@ -44,202 +43,386 @@ func baseDec(r *ir.TypeRef) jen.Code {
 	case ir.RefNull:
 		return jen.Id("sgDecNull")
 	case ir.RefArray:
-		return jen.Func().Params(jen.Id("v").Op("*").Id("sgValue")).Params(goType(r), jen.Error()).Block(
-			jen.Return(jen.Id("sgDecArray").Call(jen.Id("v"), decFunc(r.Elem))),
-		)
+		return decLambda(goType(r), jen.Id("sgDecArray").Call(jen.Id("v"), valueDec(r.Elem)))
 	case ir.RefMap:
-		return jen.Func().Params(jen.Id("v").Op("*").Id("sgValue")).Params(goType(r), jen.Error()).Block(
-			jen.Return(jen.Id("sgDecMap").Call(jen.Id("v"), decFunc(r.Elem))),
-		)
+		return decLambda(goType(r), jen.Id("sgDecMap").Call(jen.Id("v"), valueDec(r.Elem)))
 	}
 	return jen.Id("sgDecAny")
 }
 
-// hasMethods reports whether methods can be declared on t's Go type: an alias of any value,
-// of null, or of a nullable scalar is an interface or pointer type, which cannot have them.
+func decName(t *ir.Type) string { return "sgDecode" + t.GoName }
+
+// fieldDec is the helper and decoder that read a struct member or tuple position into its
+// field, as its Hold says.
+func fieldDec(f *ir.Field) (string, jen.Code) {
+	switch f.Hold {
+	case ir.HoldPointer:
+		if f.Nullable {
+			return "sgNullField", baseDec(f.Type)
+		}
+		return "sgPtrField", baseDec(f.Type)
+	case ir.HoldOptNil:
+		if f.Type.Ptr {
+			return "sgOptNilField", decLambda(jen.Op("*").Add(goType(f.Type)), jen.Id("sgDecRef").Call(jen.Id("v"), baseDec(f.Type)))
+		}
+		return "sgOptNilField", baseDec(f.Type)
+	}
+	if f.Nullable && f.Type.Kind != ir.RefAny && f.Type.GoNil() {
+		return "sgField", decLambda(goType(f.Type), jen.Id("sgDecNil").Call(jen.Id("v"), baseDec(f.Type)))
+	}
+	return "sgField", baseDec(f.Type)
+}
+
+// hasMethods reports whether methods can be declared on t's Go type: an alias of any value or
+// of null is an interface type, which cannot have them.
 func hasMethods(t *ir.Type) bool {
 	if t.Kind != ir.Alias || t.Alias.Kind == ir.RefNamed {
 		return true
 	}
-	switch t.Alias.Kind {
-	case ir.RefAny, ir.RefNull:
-		return false
-	}
-	return !(t.Alias.Nullable && !nilable(t.Alias))
+	return t.Alias.Kind != ir.RefAny && t.Alias.Kind != ir.RefNull
 }
 
 func knownName(t *ir.Type) string { return "sgKnown" + t.GoName }
+
+// ret is "return t, err" (or another value for t).
+func ret(v jen.Code) *jen.Statement { return jen.Return(v, jen.Err()) }
+
+// ifErr is "if err != nil { return t, err }".
+func ifErr() *jen.Statement {
+	return jen.If(jen.Err().Op("!=").Nil()).Block(ret(jen.Id("t")))
+}
 
 func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 	f := e.newFile(e.opts.Package)
 	f.ImportName("encoding/json", "json")
 	for _, t := range types {
-		n := t.GoName
-		dec := "sgDecode" + n
 		switch t.Kind {
 		case ir.Struct:
-			// known reports the members the struct has fields (or constants) for.
-			var names []jen.Code
-			for _, fd := range t.Fields {
-				names = append(names, jen.Lit(fd.JSONName))
-			}
-			body := []jen.Code{}
-			if len(names) > 0 {
-				body = append(body, jen.Switch(jen.Id("k")).Block(jen.Case(names...).Block(jen.Return(jen.True()))))
-			}
-			body = append(body, jen.Return(jen.False()))
-			f.Func().Id(knownName(t)).Params(jen.Id("k").String()).Bool().Block(body...)
-
-			stmts := []jen.Code{
-				jen.Var().Id("t").Id(n),
-				jen.List(jen.Id("o"), jen.Err()).Op(":=").Id("sgDecObject").Call(jen.Id("v")),
-				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("t"), jen.Err())),
-			}
-			for _, fd := range t.Fields {
-				if fd.Const != nil {
-					continue
-				}
-				helper := "sgField"
-				fn := decFunc(fd.Type)
-				if fieldPointer(fd) {
-					helper = "sgOptField"
-					fn = baseDec(fd.Type)
-				}
-				stmts = append(stmts, jen.If(
-					jen.Err().Op(":=").Id(helper).Call(jen.Id("o"), jen.Lit(fd.JSONName), jen.Op("&").Id("t").Dot(fd.GoName), fn),
-					jen.Err().Op("!=").Nil(),
-				).Block(jen.Return(jen.Id("t"), jen.Err())))
-			}
-			if t.Extra != nil {
-				stmts = append(stmts,
-					jen.For(jen.Id("i").Op(":=").Range().Id("o").Dot("members")).Block(
-						jen.List(jen.Id("k"), jen.Id("x")).Op(":=").List(jen.Id("o").Dot("members").Index(jen.Id("i")).Dot("key"), jen.Op("&").Id("o").Dot("members").Index(jen.Id("i")).Dot("val")),
-						jen.If(jen.Id(knownName(t)).Call(jen.Id("k"))).Block(jen.Continue()),
-						jen.List(jen.Id("val"), jen.Err()).Op(":=").Add(decCall(t.Extra, jen.Id("x"))),
-						jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("t"), jen.Qual("fmt", "Errorf").Call(jen.Lit("/%s: %w"), jen.Id("k"), jen.Err()))),
-						jen.If(jen.Id("t").Dot(t.ExtraGoName).Op("==").Nil()).Block(
-							jen.Id("t").Dot(t.ExtraGoName).Op("=").Map(jen.String()).Add(valueType(t.Extra)).Values(),
-						),
-						jen.Id("t").Dot(t.ExtraGoName).Index(jen.Qual("strings", "Clone").Call(jen.Id("k"))).Op("=").Id("val"),
-					))
-			}
-			stmts = append(stmts, jen.Id("_").Op("=").Id("o"), jen.Return(jen.Id("t"), jen.Nil()))
-			f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(n), jen.Error()).Block(stmts...)
-
-			// MarshalJSON
-			ms := []jen.Code{jen.Var().Id("e").Id("sgObjectEncoder")}
-			for _, fd := range t.Fields {
-				if fd.Const != nil {
-					ms = append(ms, jen.Id("e").Dot("field").Call(jen.Lit(fd.JSONName), jen.Lit(*fd.Const)))
-					continue
-				}
-				put := jen.Id("e").Dot("field").Call(jen.Lit(fd.JSONName), jen.Id("t").Dot(fd.GoName))
-				if fd.Required && !fieldPointer(fd) && !nilable(fd.Type) {
-					ms = append(ms, put)
-				} else if fd.Required {
-					// required and nullable: nil is written as null.
-					ms = append(ms, put)
-				} else {
-					ms = append(ms, jen.If(jen.Id("t").Dot(fd.GoName).Op("!=").Nil()).Block(put))
-				}
-			}
-			if t.Extra != nil {
-				ms = append(ms, jen.Id("sgExtra").Call(jen.Op("&").Id("e"), jen.Id("t").Dot(t.ExtraGoName), jen.Id(knownName(t))))
-			}
-			ms = append(ms, jen.Return(jen.Id("e").Dot("bytes").Call()))
-			f.Comment("MarshalJSON writes the members in schema order, then the additional members sorted.")
-			f.Func().Params(jen.Id("t").Id(n)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(ms...)
-			e.unmarshal(f, t)
+			e.structCodec(f, t)
+		case ir.Tuple:
+			e.tupleCodec(f, t)
 		case ir.Union:
-			d := unionDiscriminator(t)
-			var cases []jen.Code
-			for _, v := range t.Variants {
-				cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(
-					jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("sgDecode"+v.Type.GoName).Call(jen.Id("v")),
-					jen.Id("t").Dot(v.GoName).Op("=").Op("&").Id("x"),
-					jen.Return(jen.Id("t"), jen.Err()),
-				))
-			}
-			cases = append(cases, jen.Default().Block(jen.Return(jen.Id("t"), jen.Qual("fmt", "Errorf").Call(jen.Lit("/"+d.Property+": unknown variant %q"), jen.Id("tag")))))
-			f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(n), jen.Error()).Block(
-				jen.Var().Id("t").Id(n),
-				jen.List(jen.Id("o"), jen.Err()).Op(":=").Id("sgDecObject").Call(jen.Id("v")),
-				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("t"), jen.Err())),
-				jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("sgDiscriminant").Call(jen.Id("o"), jen.Lit(d.Property)),
-				jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Id("t"), jen.Qual("fmt", "Errorf").Call(jen.Lit("/"+d.Property+": missing or not a string")))),
-				jen.Switch(jen.Id("tag")).Block(cases...),
-			)
-			var set []jen.Code
-			set = append(set, jen.Var().Id("out").Any(), jen.Id("count").Op(":=").Lit(0))
-			for _, v := range t.Variants {
-				set = append(set, jen.If(jen.Id("t").Dot(v.GoName).Op("!=").Nil()).Block(
-					jen.Id("out").Op("=").Id("t").Dot(v.GoName), jen.Id("count").Op("++")))
-			}
-			set = append(set,
-				jen.If(jen.Id("count").Op("!=").Lit(1)).Block(jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit(n+": exactly one variant must be set, %d are"), jen.Id("count")))),
-				jen.Return(jen.Qual("encoding/json", "Marshal").Call(jen.Id("out"))),
-			)
-			f.Comment("MarshalJSON writes the variant that is set; it fails unless exactly one is.")
-			f.Func().Params(jen.Id("t").Id(n)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(set...)
-			e.unmarshal(f, t)
+			e.unionCodec(f, t)
 		case ir.Enum:
-			f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(n), jen.Error()).Block(
-				jen.List(jen.Id("s"), jen.Err()).Op(":=").Id("sgDecString").Call(jen.Id("v")),
-				jen.Return(jen.Id(n).Call(jen.Id("s")), jen.Err()),
+			conv := map[ir.RefKind]string{ir.RefInteger: "sgDecInt", ir.RefNumber: "sgDecFloat"}[t.EnumBase]
+			if conv == "" {
+				conv = "sgDecString"
+			}
+			f.Func().Id(decName(t)).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(t.GoName), jen.Error()).Block(
+				jen.List(jen.Id("x"), jen.Err()).Op(":=").Id(conv).Call(jen.Id("v")),
+				ret(jen.Id(t.GoName).Call(jen.Id("x"))),
 			)
 		case ir.Alias:
 			if t.Alias.Kind == ir.RefNamed {
-				f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(n), jen.Error()).Block(
-					jen.Return(jen.Id("sgDecode" + t.Alias.Named.GoName).Call(jen.Id("v"))),
+				f.Func().Id(decName(t)).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(t.GoName), jen.Error()).Block(
+					jen.Return(jen.Id(decName(t.Alias.Named)).Call(jen.Id("v"))),
 				)
 			} else {
-				f.Func().Id(dec).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(n), jen.Error()).Block(
-					jen.List(jen.Id("x"), jen.Err()).Op(":=").Add(decCall(t.Alias, jen.Id("v"))),
-					jen.Return(jen.Id(n).Call(jen.Id("x")), jen.Err()),
+				f.Func().Id(decName(t)).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(t.GoName), jen.Error()).Block(
+					jen.List(jen.Id("x"), jen.Err()).Op(":=").Add(jen.Add(valueDec(t.Alias)).Call(jen.Id("v"))),
+					ret(jen.Id(t.GoName).Call(jen.Id("x"))),
 				)
 			}
 		}
-		// ParseT and Validate.
-		f.Commentf("Parse%s decodes and validates data in one step; the error is ValidationErrors.", n)
-		f.Func().Id("Parse"+n).Params(jen.Id("data").Index().Byte()).Params(jen.Id(n), jen.Error()).Block(
-			jen.Return(jen.Id("sgParseWith").Call(jen.Id("data"), jen.Id(t.Node.GoFunc), jen.Id(dec))),
+		e.parseAndValidate(f, t)
+	}
+	if registry {
+		e.registry(f)
+	}
+	return f
+}
+
+// parseAndValidate writes ParseT and Validate (or ValidateT).
+func (e *emitter) parseAndValidate(f *jen.File, t *ir.Type) {
+	n := t.GoName
+	f.Commentf("Parse%s decodes and validates data in one step; the error is ValidationErrors.", n)
+	f.Func().Id("Parse"+n).Params(jen.Id("data").Index().Byte()).Params(jen.Id(n), jen.Error()).Block(
+		jen.Return(jen.Id("sgParseWith").Call(jen.Id("data"), jen.Id(t.Node.GoFunc), jen.Id(decName(t)))),
+	)
+	switch {
+	case t.Kind == ir.Alias && t.Alias.Kind == ir.RefNamed:
+	case !hasMethods(t):
+		f.Commentf("Validate%s reports every violation of the schema (nil, or ValidationErrors). It is", n)
+		f.Commentf("a function: %s is an interface type, which cannot have methods.", n)
+		f.Func().Id("Validate" + n).Params(jen.Id("t").Id(n)).Error().Block(
+			jen.Return(jen.Id("sgValidateWith").Call(jen.Id("t"), jen.Id(t.Node.GoFunc))),
 		)
+	default:
+		f.Comment("Validate reports every violation of the schema (nil, or ValidationErrors).")
+		f.Func().Params(jen.Id("t").Id(n)).Id("Validate").Params().Error().Block(
+			jen.Return(jen.Id("sgValidateWith").Call(jen.Id("t"), jen.Id(t.Node.GoFunc))),
+		)
+	}
+}
+
+func (e *emitter) structCodec(f *jen.File, t *ir.Type) {
+	n := t.GoName
+	// known reports the members the struct has fields (or constants) for.
+	var names []jen.Code
+	for _, fd := range t.Fields {
+		names = append(names, jen.Lit(fd.JSONName))
+	}
+	if t.Extra != nil {
+		body := []jen.Code{}
+		if len(names) > 0 {
+			body = append(body, jen.Switch(jen.Id("k")).Block(jen.Case(names...).Block(jen.Return(jen.True()))))
+		}
+		body = append(body, jen.Return(jen.False()))
+		f.Func().Id(knownName(t)).Params(jen.Id("k").String()).Bool().Block(body...)
+	}
+
+	var decs []jen.Code
+	for _, fd := range t.Fields {
+		if fd.Const != nil {
+			continue
+		}
+		helper, dec := fieldDec(fd)
+		decs = append(decs, jen.If(
+			jen.Err().Op(":=").Id(helper).Call(jen.Id("o").Dot("get").Call(jen.Lit(fd.JSONName)), jen.Lit(fd.JSONName), jen.Op("&").Id("t").Dot(fd.GoName), dec),
+			jen.Err().Op("!=").Nil(),
+		).Block(ret(jen.Id("t"))))
+	}
+	if t.Extra != nil {
+		decs = append(decs,
+			jen.For(jen.Id("i").Op(":=").Range().Id("o").Dot("members")).Block(
+				jen.List(jen.Id("k"), jen.Id("x")).Op(":=").List(jen.Id("o").Dot("members").Index(jen.Id("i")).Dot("key"), jen.Op("&").Id("o").Dot("members").Index(jen.Id("i")).Dot("val")),
+				jen.If(jen.Id(knownName(t)).Call(jen.Id("k"))).Block(jen.Continue()),
+				jen.List(jen.Id("val"), jen.Err()).Op(":=").Add(jen.Add(valueDec(t.Extra)).Call(jen.Id("x"))),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("t"), jen.Id("sgAt").Call(jen.Id("k"), jen.Err()))),
+				jen.If(jen.Id("t").Dot(t.ExtraGoName).Op("==").Nil()).Block(
+					jen.Id("t").Dot(t.ExtraGoName).Op("=").Map(jen.String()).Add(valueType(t.Extra)).Values(),
+				),
+				jen.Id("t").Dot(t.ExtraGoName).Index(jen.Qual("strings", "Clone").Call(jen.Id("k"))).Op("=").Id("val"),
+			))
+	}
+	stmts := []jen.Code{jen.Var().Id("t").Id(n)}
+	if len(decs) == 0 {
+		stmts = append(stmts, jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("sgDecObject").Call(jen.Id("v")), ret(jen.Id("t")))
+	} else {
+		stmts = append(stmts,
+			jen.List(jen.Id("o"), jen.Err()).Op(":=").Id("sgDecObject").Call(jen.Id("v")),
+			ifErr())
+		stmts = append(stmts, decs...)
+		stmts = append(stmts, jen.Return(jen.Id("t"), jen.Nil()))
+	}
+	f.Func().Id(decName(t)).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(n), jen.Error()).Block(stmts...)
+
+	// MarshalJSON
+	ms := []jen.Code{jen.Var().Id("e").Id("sgObjectEncoder")}
+	for _, fd := range t.Fields {
+		if fd.Const != nil {
+			ms = append(ms, jen.Id("e").Dot("field").Call(jen.Lit(fd.JSONName), jen.Lit(*fd.Const)))
+			continue
+		}
+		x := jen.Id("t").Dot(fd.GoName)
+		val := jen.Id("t").Dot(fd.GoName)
+		if fd.Required && fd.Hold == ir.HoldValue && !fd.Nullable {
+			// A required array or object left nil is written empty, not null.
+			switch goKind(fd.Type) {
+			case ir.RefArray:
+				val = jen.Id("sgSlice").Call(val)
+			case ir.RefMap:
+				val = jen.Id("sgMap").Call(val)
+			}
+		}
+		put := jen.Id("e").Dot("field").Call(jen.Lit(fd.JSONName), val)
 		switch {
-		case t.Kind == ir.Alias && t.Alias.Kind == ir.RefNamed:
-		case !hasMethods(t):
-			f.Commentf("Validate%s reports every violation of the schema (nil, or ValidationErrors). It is", n)
-			f.Commentf("a function: %s is an interface or pointer type, which cannot have methods.", n)
-			f.Func().Id("Validate" + n).Params(jen.Id("t").Id(n)).Error().Block(
-				jen.Return(jen.Id("sgValidateWith").Call(jen.Id("t"), jen.Id(t.Node.GoFunc))),
-			)
+		case fd.Required:
+			// required and nullable: nil is written as null.
+			ms = append(ms, put)
+		case fd.Hold == ir.HoldOptNil:
+			ms = append(ms, jen.If(x.Dot("Set")).Block(put))
 		default:
-			f.Comment("Validate reports every violation of the schema (nil, or ValidationErrors).")
-			f.Func().Params(jen.Id("t").Id(n)).Id("Validate").Params().Error().Block(
-				jen.Return(jen.Id("sgValidateWith").Call(jen.Id("t"), jen.Id(t.Node.GoFunc))),
-			)
+			ms = append(ms, jen.If(x.Op("!=").Nil()).Block(put))
 		}
 	}
-	if !registry {
-		return f
+	if t.Extra != nil {
+		ms = append(ms, jen.Id("sgExtra").Call(jen.Op("&").Id("e"), jen.Id("t").Dot(t.ExtraGoName), jen.Id(knownName(t))))
 	}
-	// The registry.
-	var entries []jen.Code
+	ms = append(ms, jen.Return(jen.Id("e").Dot("bytes").Call()))
+	if t.Extra != nil {
+		f.Comment("MarshalJSON writes the members in schema order, then the additional members sorted.")
+	} else {
+		f.Comment("MarshalJSON writes the members in schema order.")
+	}
+	f.Func().Params(jen.Id("t").Id(n)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(ms...)
+	e.unmarshal(f, t)
+}
+
+// goKind is the kind of the Go type of r, looking through aliases: RefArray for a slice,
+// RefMap for a map.
+func goKind(r *ir.TypeRef) ir.RefKind {
+	for i := 0; r.Kind == ir.RefNamed && r.Named.Kind == ir.Alias && i < 1000; i++ {
+		r = r.Named.Alias
+	}
+	return r.Kind
+}
+
+func (e *emitter) tupleCodec(f *jen.File, t *ir.Type) {
+	n := t.GoName
+	stmts := []jen.Code{
+		jen.Var().Id("t").Id(n),
+		jen.List(jen.Id("items"), jen.Err()).Op(":=").Id("sgDecTuple").Call(jen.Id("v")),
+		ifErr(),
+	}
+	for i, fd := range t.Fields {
+		helper, dec := fieldDec(fd)
+		stmts = append(stmts, jen.If(
+			jen.Err().Op(":=").Id(helper).Call(jen.Id("sgItem").Call(jen.Id("items"), jen.Lit(i)), jen.Lit(strconv.Itoa(i)), jen.Op("&").Id("t").Dot(fd.GoName), dec),
+			jen.Err().Op("!=").Nil(),
+		).Block(ret(jen.Id("t"))))
+	}
+	if t.Rest != nil {
+		k := len(t.Fields)
+		stmts = append(stmts, jen.If(jen.Len(jen.Id("items")).Op(">").Lit(k)).Block(
+			jen.If(
+				jen.List(jen.Id("t").Dot(t.RestGoName), jen.Err()).Op("=").Id("sgDecItems").Call(jen.Id("items").Index(jen.Lit(k).Op(":")), jen.Lit(k), valueDec(t.Rest)),
+				jen.Err().Op("!=").Nil(),
+			).Block(ret(jen.Id("t"))),
+		))
+	}
+	stmts = append(stmts, jen.Return(jen.Id("t"), jen.Nil()))
+	f.Func().Id(decName(t)).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(n), jen.Error()).Block(stmts...)
+
+	ms := []jen.Code{jen.Id("e").Op(":=").Id("sgNewArrayEncoder").Call(jen.Lit(n))}
+	for _, fd := range t.Fields {
+		x := jen.Id("t").Dot(fd.GoName)
+		var present jen.Code = jen.True()
+		switch {
+		case fd.Required:
+		case fd.Hold == ir.HoldOptNil:
+			present = x.Clone().Dot("Set")
+		default:
+			present = x.Clone().Op("!=").Nil()
+		}
+		ms = append(ms, jen.Id("e").Dot("item").Call(present, x))
+	}
+	if t.Rest != nil {
+		ms = append(ms, jen.For(jen.List(jen.Id("_"), jen.Id("x")).Op(":=").Range().Id("t").Dot(t.RestGoName)).Block(
+			jen.Id("e").Dot("item").Call(jen.True(), jen.Id("x")),
+		))
+	}
+	ms = append(ms, jen.Return(jen.Id("e").Dot("bytes").Call()))
+	f.Comment("MarshalJSON writes the fields as the items of a JSON array, in order.")
+	f.Func().Params(jen.Id("t").Id(n)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(ms...)
+	e.unmarshal(f, t)
+}
+
+// kindTest is the condition that the value v has one of the JSON types.
+func kindTest(kinds []string) jen.Code {
+	var conds []jen.Code
+	for _, k := range kinds {
+		fn := map[string]string{"boolean": "sgIsBool", "string": "sgIsString", "integer": "sgIsInteger", "number": "sgIsNumber",
+			"array": "sgIsArray", "object": "sgIsObject", "null": "sgIsNull"}[k]
+		conds = append(conds, jen.Id(fn).Call(jen.Id("v")))
+	}
+	if len(conds) == 0 {
+		return jen.False()
+	}
+	c := jen.Add(conds[0])
+	for _, x := range conds[1:] {
+		c = c.Op("||").Add(x)
+	}
+	if len(conds) > 1 {
+		return jen.Parens(c)
+	}
+	return c
+}
+
+// kindsText names JSON types for a message: "string or object".
+func kindsText(vs []ir.Variant) string {
+	var out []string
+	seen := map[string]bool{}
+	for _, v := range vs {
+		for _, k := range v.Kinds {
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, k)
+			}
+		}
+	}
+	return strings.Join(out, " or ")
+}
+
+// setVariant decodes v into the variant's field and returns the union.
+func setVariant(t *ir.Type, v ir.Variant) []jen.Code {
+	dec := jen.Add(baseDec(v.Ref)).Call(jen.Id("v"))
+	target := jen.Op("&").Id("x")
+	if v.Ref.GoNil() {
+		target = jen.Id("x")
+	}
+	return []jen.Code{
+		jen.List(jen.Id("x"), jen.Err()).Op(":=").Add(dec),
+		jen.Id("t").Dot(v.GoName).Op("=").Add(target),
+		ret(jen.Id("t")),
+	}
+}
+
+func (e *emitter) unionCodec(f *jen.File, t *ir.Type) {
+	n := t.GoName
+	stmts := []jen.Code{jen.Var().Id("t").Id(n)}
+	if t.Dispatch == ir.ByTag {
+		d := unionDiscriminator(t)
+		var cases []jen.Code
+		for _, v := range t.Variants {
+			cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(setVariant(t, v)...))
+		}
+		cases = append(cases, jen.Default().Block(jen.Return(jen.Id("t"), jen.Id("sgTagError").Call(jen.Lit(d.Property), jen.Lit(d.Keyword), jen.Id("tag"), jen.True()))))
+		stmts = append(stmts,
+			jen.List(jen.Id("o"), jen.Err()).Op(":=").Id("sgDecObject").Call(jen.Id("v")),
+			ifErr(),
+			jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("sgDiscriminant").Call(jen.Id("o"), jen.Lit(d.Property)),
+			jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Id("t"), jen.Id("sgTagError").Call(jen.Lit(d.Property), jen.Lit(d.Keyword), jen.Lit(""), jen.False()))),
+			jen.Switch(jen.Id("tag")).Block(cases...),
+		)
+	} else {
+		// Variants whose JSON types no other variant shares are chosen by type; the others by
+		// the first schema that accepts the value, then (undecided, unvalidated input) by type.
+		var cases, fallback []jen.Code
+		for _, v := range t.Variants {
+			if v.Shared {
+				cases = append(cases, jen.Case(jen.Add(kindTest(v.Kinds)).Op("&&").Id("sgValid").Call(jen.Id("v"), jen.Id(v.Node.GoFunc))).Block(setVariant(t, v)...))
+				fallback = append(fallback, jen.Case(kindTest(v.Kinds)).Block(setVariant(t, v)...))
+			} else {
+				cases = append(cases, jen.Case(kindTest(v.Kinds)).Block(setVariant(t, v)...))
+			}
+		}
+		cases = append(cases, fallback...)
+		stmts = append(stmts,
+			jen.Switch().Block(cases...),
+			jen.Return(jen.Id("t"), jen.Id("sgMismatch").Call(jen.Lit(kindsText(t.Variants)), jen.Id("v"))),
+		)
+	}
+	f.Func().Id(decName(t)).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(n), jen.Error()).Block(stmts...)
+
+	set := []jen.Code{jen.Var().Id("out").Any(), jen.Id("count").Op(":=").Lit(0)}
+	for _, v := range t.Variants {
+		set = append(set, jen.If(jen.Id("t").Dot(v.GoName).Op("!=").Nil()).Block(
+			jen.Id("out").Op("=").Id("t").Dot(v.GoName), jen.Id("count").Op("++")))
+	}
+	set = append(set,
+		jen.If(jen.Id("count").Op("!=").Lit(1)).Block(jen.Return(jen.Nil(), jen.Id("sgVariantError").Call(jen.Lit(n), jen.Lit(unionKeyword(t)), jen.Id("count")))),
+		jen.Return(jen.Qual("encoding/json", "Marshal").Call(jen.Id("out"))),
+	)
+	f.Comment("MarshalJSON writes the variant that is set; it fails unless exactly one is.")
+	f.Func().Params(jen.Id("t").Id(n)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(set...)
+	e.unmarshal(f, t)
+}
+
+// registry writes Parse and TypeNames.
+func (e *emitter) registry(f *jen.File) {
+	sig := jen.Func().Params(jen.Index().Byte()).Params(jen.Any(), jen.Error())
 	var names []jen.Code
 	for _, t := range e.s.Types {
-		entries = append(entries, jen.Lit(t.GoName).Op(":").Func().Params(jen.Id("d").Index().Byte()).Params(jen.Any(), jen.Error()).Block(
-			jen.Return(jen.Id("Parse"+t.GoName).Call(jen.Id("d"))),
-		))
 		names = append(names, jen.Lit(t.GoName))
 	}
-	f.Var().Id("sgParsers").Op("=").Map(jen.String()).Func().Params(jen.Index().Byte()).Params(jen.Any(), jen.Error()).Values(jen.DictFunc(func(d jen.Dict) {
-		for i, t := range e.s.Types {
-			_ = i
+	f.Var().Id("sgParsers").Op("=").Map(jen.String()).Add(sig).Values(jen.DictFunc(func(d jen.Dict) {
+		for _, t := range e.s.Types {
 			d[jen.Lit(t.GoName)] = jen.Func().Params(jen.Id("d").Index().Byte()).Params(jen.Any(), jen.Error()).Block(
 				jen.Return(jen.Id("Parse" + t.GoName).Call(jen.Id("d"))),
 			)
 		}
 	}))
-	_ = entries
 	f.Comment("Parse parses data as the named type (see TypeNames), for tools that choose the type at")
 	f.Comment("run time. The value is the type's Go value, not a pointer.")
 	f.Func().Id("Parse").Params(jen.Id("typeName").String(), jen.Id("data").Index().Byte()).Params(jen.Any(), jen.Error()).Block(
@@ -247,20 +430,31 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit("unknown type %q"), jen.Id("typeName")))),
 		jen.Return(jen.Id("p").Call(jen.Id("data"))),
 	)
+	f.Var().Id("sgValidators").Op("=").Map(jen.String()).Id("sgValidator").Values(jen.DictFunc(func(d jen.Dict) {
+		for _, t := range e.s.Types {
+			d[jen.Lit(t.GoName)] = jen.Id(t.Node.GoFunc)
+		}
+	}))
+	f.Comment("Validate validates data as the named type (see TypeNames) by its schema alone: ValidationErrors,")
+	f.Comment("or nil. A document the schema accepts and the type's Go value cannot hold (a non-object for a")
+	f.Comment("struct without \"type\": \"object\", null for a named type that leaves null to its references) is")
+	f.Comment("valid here, and refused by Parse.")
+	f.Func().Id("Validate").Params(jen.Id("typeName").String(), jen.Id("data").Index().Byte()).Error().Block(
+		jen.List(jen.Id("f"), jen.Id("ok")).Op(":=").Id("sgValidators").Index(jen.Id("typeName")),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("unknown type %q"), jen.Id("typeName")))),
+		jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("sgParseDocument").Call(jen.Id("data")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Return(jen.Id("sgCheck").Call(jen.Id("v"), jen.Id("f"))),
+	)
 	f.Comment("TypeNames lists the named types Parse accepts, in schema order.")
 	f.Func().Id("TypeNames").Params().Index().String().Block(
 		jen.Return(jen.Index().String().Values(names...)),
 	)
-	return f
-}
-
-func decCall(r *ir.TypeRef, arg jen.Code) *jen.Statement {
-	return jen.Add(decFunc(r)).Call(arg)
 }
 
 func (e *emitter) unmarshal(f *jen.File, t *ir.Type) {
 	f.Comment("UnmarshalJSON decodes without validating; use Parse" + t.GoName + " to validate as well.")
 	f.Func().Params(jen.Id("t").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Return(jen.Id("sgUnmarshalWith").Call(jen.Id("data"), jen.Id("t"), jen.Id("sgDecode"+t.GoName))),
+		jen.Return(jen.Id("sgUnmarshalWith").Call(jen.Id("data"), jen.Id("t"), jen.Id(decName(t)))),
 	)
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/skillgen/skillgen/generator/ir"
+	"github.com/skillgen/skillgen/generator/naming"
 	"github.com/skillgen/skillgen/templates"
 )
 
@@ -263,23 +264,36 @@ func comment(s string) string {
 	return strings.TrimSpace(s)
 }
 
-// docFor writes the doc comment of the named type name.
+// docFor writes the doc comment of the named type name: the schema's own words, made to start
+// with the name as Go doc comments do, then the schema location (relative to the schema root).
 func docFor(name, doc, location string) *jen.Statement {
 	text := comment(doc)
-	if first, rest, _ := strings.Cut(text, "\n\n"); first == name {
-		// A title that only repeats the name says nothing.
+	if first, rest, _ := strings.Cut(text, "\n\n"); first == name || (first != "" && strings.HasSuffix(name, naming.Camel(first))) {
+		// A title that only repeats (the end of) the name says nothing.
 		text = strings.TrimSpace(rest)
 	}
-	// Go doc comments start with the name: a first line naming the schema location, then the
-	// schema's own words (unless they already start with the name).
-	head := name + " is generated from " + location + "."
-	switch {
-	case text == "":
-		text = head
-	case !strings.HasPrefix(text, name+" "):
-		text = head + "\n\n" + text
+	if text == "" {
+		return lineComment(name + " is generated from " + location + ".")
 	}
-	return lineComment(text)
+	return lineComment(startWithName(name, text) + "\n\nGenerated from " + location + ".")
+}
+
+// startWithName makes schema text start with the name it documents: unchanged when it does
+// already, "Name is a ..." for text that starts with an article, "Name: ..." otherwise.
+func startWithName(name, text string) string {
+	if rest, ok := strings.CutPrefix(text, name); ok && (rest == "" || !isIdentRune(rune(rest[0]))) {
+		return text
+	}
+	word, _, _ := strings.Cut(text, " ")
+	switch word {
+	case "A", "An", "The", "One", "Each", "Every", "Some", "Any":
+		return name + " is " + strings.ToLower(word) + text[len(word):]
+	}
+	return name + ": " + text
+}
+
+func isIdentRune(r rune) bool {
+	return r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9')
 }
 
 // lineComment writes schema text as "//" comment lines. Text with a newline must not reach

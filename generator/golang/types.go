@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -35,26 +36,12 @@ func typeIn(r *ir.TypeRef, named func(string) *jen.Statement) *jen.Statement {
 	return jen.Any()
 }
 
-// nilable reports whether the Go type of r has a nil value of its own.
-func nilable(r *ir.TypeRef) bool {
-	switch r.Kind {
-	case ir.RefArray, ir.RefMap, ir.RefAny, ir.RefNull:
-		return true
-	case ir.RefNamed:
-		t := r.Named
-		if t.Kind == ir.Alias {
-			return nilable(t.Alias)
-		}
-	}
-	return false
-}
-
-// valueType is the Go type of an array element, map value or required field: nullable
-// values that have no nil of their own become pointers.
+// valueType is the Go type of an array item, map value or alias: a pointer when the builder
+// says so (ir.TypeRef.Ptr).
 func valueType(r *ir.TypeRef) *jen.Statement { return valueTypeIn(r, jen.Id) }
 
 func valueTypeIn(r *ir.TypeRef, named func(string) *jen.Statement) *jen.Statement {
-	if r.Nullable && !nilable(r) {
+	if r.Ptr {
 		return jen.Op("*").Add(typeIn(r, named))
 	}
 	return typeIn(r, named)
@@ -70,104 +57,45 @@ func unionDiscriminator(t *ir.Type) *ir.Discriminator {
 	return n.Discriminator
 }
 
-// fieldPointer: the field is held through a pointer (absent or null is nil).
-func fieldPointer(f *ir.Field) bool {
-	if nilable(f.Type) {
-		return false
+// fieldTypeIn is the Go type of a struct field or tuple position, as its Hold says.
+func fieldTypeIn(f *ir.Field, named func(string) *jen.Statement) *jen.Statement {
+	switch f.Hold {
+	case ir.HoldPointer:
+		return jen.Op("*").Add(typeIn(f.Type, named))
+	case ir.HoldOptNil:
+		if f.Type.Ptr {
+			return named("OptNil").Types(jen.Op("*").Add(typeIn(f.Type, named)))
+		}
+		return named("OptNil").Types(typeIn(f.Type, named))
 	}
-	return !f.Required || f.Type.Nullable
+	return typeIn(f.Type, named)
 }
 
-func fieldType(f *ir.Field) *jen.Statement {
-	if fieldPointer(f) {
-		return jen.Op("*").Add(goType(f.Type))
+func fieldType(f *ir.Field) *jen.Statement { return fieldTypeIn(f, jen.Id) }
+
+// variantField is the Go type of a union's field for a variant: a pointer, or the slice or
+// map itself (set when it is not nil).
+func variantFieldIn(v ir.Variant, named func(string) *jen.Statement) *jen.Statement {
+	if v.Ref.GoNil() {
+		return typeIn(v.Ref, named)
 	}
-	return goType(f.Type)
+	return jen.Op("*").Add(typeIn(v.Ref, named))
 }
 
 func (e *emitter) types(types []*ir.Type) *jen.File {
 	f := e.newFile(e.opts.Package)
 	for _, t := range types {
+		f.Add(docFor(t.GoName, t.Doc, t.Node.Location))
 		switch t.Kind {
 		case ir.Struct:
-			f.Add(docFor(t.GoName, t.Doc, t.Location))
-			var fields []jen.Code
-			for _, fd := range t.Fields {
-				if fd.Const != nil {
-					continue
-				}
-				tag := "-"
-				if validTagName(fd.JSONName) {
-					tag = fd.JSONName
-					if !fd.Required {
-						tag += ",omitzero"
-					}
-				}
-				st := jen.Id(fd.GoName).Add(fieldType(fd)).Tag(map[string]string{"json": tag})
-				if c := comment(fd.Doc); c != "" {
-					fields = append(fields, lineComment(c))
-				}
-				fields = append(fields, st)
-			}
-			if t.Extra != nil {
-				fields = append(fields,
-					jen.Comment("The members not declared in the schema, kept and written back."),
-					jen.Id(t.ExtraGoName).Map(jen.String()).Add(valueType(t.Extra)).Tag(map[string]string{"json": "-"}))
-			}
-			f.Type().Id(t.GoName).Struct(fields...)
-			for _, fd := range t.Fields {
-				if fd.GoGetter == "" {
-					continue
-				}
-				lit := defaultLit(fd)
-				if lit == nil {
-					continue
-				}
-				f.Commentf("%s returns %s, or its default when it is absent.", fd.GoGetter, fd.GoName)
-				f.Func().Params(jen.Id("t").Id(t.GoName)).Id(fd.GoGetter).Params().Add(goType(fd.Type)).Block(
-					jen.If(jen.Id("t").Dot(fd.GoName).Op("==").Nil()).Block(jen.Return(lit)),
-					jen.Return(jen.Op("*").Id("t").Dot(fd.GoName)),
-				)
-			}
+			e.structType(f, t)
+		case ir.Tuple:
+			e.tupleType(f, t)
 		case ir.Enum:
-			f.Add(docFor(t.GoName, t.Doc, t.Location))
-			f.Type().Id(t.GoName).String()
-			var consts, vals []jen.Code
-			for _, v := range t.Values {
-				consts = append(consts, jen.Id(v.GoName).Id(t.GoName).Op("=").Lit(v.Value))
-				vals = append(vals, jen.Id(v.GoName))
-			}
-			f.Commentf("The values of %s.", t.GoName)
-			f.Const().Defs(consts...)
-			f.Commentf("%sValues lists every value of %s, in schema order.", t.GoName, t.GoName)
-			f.Var().Id(t.GoName + "Values").Op("=").Index().Id(t.GoName).Values(vals...)
-			f.Commentf("Valid reports whether v is one of the values of %s.", t.GoName)
-			var cases []jen.Code
-			for _, v := range t.Values {
-				cases = append(cases, jen.Id(v.GoName))
-			}
-			f.Func().Params(jen.Id("v").Id(t.GoName)).Id("Valid").Params().Bool().Block(
-				jen.Switch(jen.Id("v")).Block(jen.Case(cases...).Block(jen.Return(jen.True()))),
-				jen.Return(jen.False()),
-			)
+			e.enumType(f, t)
 		case ir.Union:
-			f.Add(docFor(t.GoName, t.Doc, t.Location))
-			f.Add(lineComment(""))
-			f.Commentf("Exactly one field of %s is set: the variant whose %q is its name.", t.GoName, unionDiscriminator(t).Property)
-			var fields []jen.Code
-			for _, v := range t.Variants {
-				fields = append(fields, jen.Id(v.GoName).Op("*").Id(v.Type.GoName))
-			}
-			f.Type().Id(t.GoName).Struct(fields...)
-			f.Commentf("Tag returns the %q of the variant that is set, or \"\" when none is.", unionDiscriminator(t).Property)
-			var stmts []jen.Code
-			for _, v := range t.Variants {
-				stmts = append(stmts, jen.If(jen.Id("u").Dot(v.GoName).Op("!=").Nil()).Block(jen.Return(jen.Lit(v.Value))))
-			}
-			stmts = append(stmts, jen.Return(jen.Lit("")))
-			f.Func().Params(jen.Id("u").Id(t.GoName)).Id("Tag").Params().String().Block(stmts...)
+			e.unionType(f, t)
 		case ir.Alias:
-			f.Add(docFor(t.GoName, t.Doc, t.Location))
 			if t.Alias.Kind == ir.RefNamed {
 				f.Type().Id(t.GoName).Op("=").Id(t.Alias.Named.GoName)
 			} else {
@@ -176,6 +104,209 @@ func (e *emitter) types(types []*ir.Type) *jen.File {
 		}
 	}
 	return f
+}
+
+func (e *emitter) structType(f *jen.File, t *ir.Type) {
+	var fields []jen.Code
+	for _, fd := range t.Fields {
+		if fd.Const != nil {
+			continue
+		}
+		tag := "-"
+		if validTagName(fd.JSONName) {
+			tag = fd.JSONName
+			if !fd.Required {
+				tag += ",omitzero"
+			}
+		}
+		if c := comment(fd.Doc); c != "" {
+			fields = append(fields, lineComment(c))
+		}
+		fields = append(fields, jen.Id(fd.GoName).Add(fieldType(fd)).Tag(map[string]string{"json": tag}))
+	}
+	if t.Extra != nil {
+		fields = append(fields,
+			jen.Comment("The members not declared in the schema, kept and written back."),
+			jen.Id(t.ExtraGoName).Map(jen.String()).Add(valueType(t.Extra)).Tag(map[string]string{"json": "-"}))
+	}
+	f.Type().Id(t.GoName).Struct(fields...)
+	for _, fd := range t.Fields {
+		if fd.GoGetter == "" {
+			continue
+		}
+		lit := defaultLit(fd)
+		if lit == nil {
+			continue
+		}
+		absent, value := jen.Id("t").Dot(fd.GoName).Op("==").Nil(), jen.Op("*").Id("t").Dot(fd.GoName)
+		switch fd.Hold {
+		case ir.HoldOptNil:
+			absent, value = jen.Op("!").Id("t").Dot(fd.GoName).Dot("Set"), jen.Id("t").Dot(fd.GoName).Dot("Value")
+		case ir.HoldValue:
+			value = jen.Id("t").Dot(fd.GoName)
+		}
+		f.Commentf("%s returns %s, or its default when it is absent.", fd.GoGetter, fd.GoName)
+		f.Func().Params(jen.Id("t").Id(t.GoName)).Id(fd.GoGetter).Params().Add(goType(fd.Type)).Block(
+			jen.If(absent).Block(jen.Return(lit)),
+			jen.Return(value),
+		)
+	}
+}
+
+func (e *emitter) tupleType(f *jen.File, t *ir.Type) {
+	f.Add(lineComment(""))
+	f.Add(lineComment(tupleDoc(t)))
+	var fields []jen.Code
+	for _, fd := range t.Fields {
+		if c := comment(fd.Doc); c != "" {
+			fields = append(fields, lineComment(c))
+		}
+		fields = append(fields, jen.Id(fd.GoName).Add(fieldType(fd)))
+	}
+	if t.Rest != nil {
+		fields = append(fields, jen.Comment("The items after the positions above."),
+			jen.Id(t.RestGoName).Index().Add(valueType(t.Rest)))
+	}
+	f.Type().Id(t.GoName).Struct(fields...)
+}
+
+// tupleDoc explains how a tuple's fields map to the array's items.
+func tupleDoc(t *ir.Type) string {
+	var req, opt []string
+	for _, fd := range t.Fields {
+		if fd.Required {
+			req = append(req, fd.GoName)
+		} else {
+			opt = append(opt, fd.GoName)
+		}
+	}
+	s := t.GoName + " is a JSON array whose items are its fields, in order"
+	if len(opt) > 0 {
+		s += "; " + strings.Join(opt, ", ") + " may be left out (nil), each only with the ones after it"
+	}
+	if t.Rest != nil {
+		s += "; " + t.RestGoName + " holds the items after them"
+	}
+	return s + "."
+}
+
+func (e *emitter) enumType(f *jen.File, t *ir.Type) {
+	base := ir.RefString
+	if t.EnumBase == ir.RefInteger || t.EnumBase == ir.RefNumber {
+		base = t.EnumBase
+	}
+	f.Type().Id(t.GoName).Add(goType(&ir.TypeRef{Kind: base}))
+	var consts, vals []jen.Code
+	for _, v := range t.Values {
+		consts = append(consts, jen.Id(v.GoName).Id(t.GoName).Op("=").Add(enumLit(t.EnumBase, v.Value)))
+		vals = append(vals, jen.Id(v.GoName))
+	}
+	f.Commentf("The values of %s.", t.GoName)
+	f.Const().Defs(consts...)
+	f.Commentf("%sValues lists every value of %s, in schema order.", t.GoName, t.GoName)
+	f.Var().Id(t.GoName + "Values").Op("=").Index().Id(t.GoName).Values(vals...)
+	f.Commentf("Valid reports whether v is one of the values of %s.", t.GoName)
+	f.Func().Params(jen.Id("v").Id(t.GoName)).Id("Valid").Params().Bool().Block(
+		jen.Switch(jen.Id("v")).Block(jen.Case(vals...).Block(jen.Return(jen.True()))),
+		jen.Return(jen.False()),
+	)
+}
+
+// enumLit is the Go constant of an enum value.
+func enumLit(base ir.RefKind, value string) jen.Code {
+	switch base {
+	case ir.RefInteger:
+		if i, err := strconv.ParseInt(value, 10, 64); err == nil {
+			return jen.Lit(int(i))
+		}
+		fl, _ := strconv.ParseFloat(value, 64)
+		return jen.Lit(int(fl))
+	case ir.RefNumber:
+		fl, _ := strconv.ParseFloat(value, 64)
+		return jen.Lit(fl)
+	}
+	return jen.Lit(value)
+}
+
+func (e *emitter) unionType(f *jen.File, t *ir.Type) {
+	f.Add(lineComment(""))
+	switch t.Dispatch {
+	case ir.ByTag:
+		f.Add(lineComment(fmt.Sprintf("Exactly one field of %s is set: the variant whose %q is its name.", t.GoName, unionDiscriminator(t).Property)))
+	case ir.ByKind:
+		f.Add(lineComment(fmt.Sprintf("Exactly one field of %s is set (not nil): the one for the JSON type of the value.", t.GoName)))
+	default:
+		f.Add(lineComment(fmt.Sprintf("Exactly one field of %s is set (not nil): a document is decoded into the %s variant its schema accepts.",
+			t.GoName, map[bool]string{true: "first", false: "only"}[unionKeyword(t) == "anyOf"])))
+	}
+	var fields []jen.Code
+	for _, v := range t.Variants {
+		fields = append(fields, jen.Id(v.GoName).Add(variantFieldIn(v, jen.Id)))
+	}
+	f.Type().Id(t.GoName).Struct(fields...)
+
+	what := "the tag of a variant of " + t.GoName
+	if t.Dispatch == ir.ByTag {
+		what = fmt.Sprintf("the %q of a variant of %s", unionDiscriminator(t).Property, t.GoName)
+	}
+	f.Commentf("%s is %s.", t.GoTag, what)
+	f.Type().Id(t.GoTag).String()
+	var consts []jen.Code
+	for _, v := range t.Variants {
+		consts = append(consts, jen.Id(v.GoTag).Id(t.GoTag).Op("=").Lit(v.Value))
+	}
+	f.Commentf("The tags of the variants of %s.", t.GoName)
+	f.Const().Defs(consts...)
+	for _, v := range t.Variants {
+		f.Commentf("%s returns %s %s holding the %s variant v.", v.GoNew, article(t.GoName), t.GoName, v.GoName)
+		var body []jen.Code
+		if v.Ref.GoNil() {
+			var empty *jen.Statement
+			switch v.Ref.Kind {
+			case ir.RefNamed:
+				empty = jen.Id(v.Ref.Named.GoName).Values()
+			case ir.RefMap:
+				empty = jen.Map(jen.String()).Add(valueType(v.Ref.Elem)).Values()
+			default:
+				empty = jen.Index().Add(valueType(v.Ref.Elem)).Values()
+			}
+			body = append(body,
+				jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Id("v").Op("=").Add(empty)),
+				jen.Return(jen.Id(t.GoName).Values(jen.Dict{jen.Id(v.GoName): jen.Id("v")})))
+		} else {
+			body = append(body, jen.Return(jen.Id(t.GoName).Values(jen.Dict{jen.Id(v.GoName): jen.Op("&").Id("v")})))
+		}
+		f.Func().Id(v.GoNew).Params(jen.Id("v").Add(typeIn(v.Ref, jen.Id))).Id(t.GoName).Block(body...)
+	}
+	f.Add(lineComment("Tag returns the tag of the variant that is set, or \"\" when none is: switch on it to handle each variant."))
+	var stmts []jen.Code
+	for _, v := range t.Variants {
+		stmts = append(stmts, jen.If(jen.Id("u").Dot(v.GoName).Op("!=").Nil()).Block(jen.Return(jen.Id(v.GoTag))))
+	}
+	stmts = append(stmts, jen.Return(jen.Lit("")))
+	f.Func().Params(jen.Id("u").Id(t.GoName)).Id("Tag").Params().Id(t.GoTag).Block(stmts...)
+}
+
+// article is "an" before a name that starts with a vowel, else "a".
+func article(name string) string {
+	if name != "" && strings.ContainsRune("AEIOU", rune(name[0])) {
+		return "an"
+	}
+	return "a"
+}
+
+// unionKeyword is the keyword of a union's branches ("anyOf" or "oneOf").
+func unionKeyword(t *ir.Type) string {
+	if d := unionDiscriminator(t); d != nil && t.Dispatch == ir.ByTag {
+		return d.Keyword
+	}
+	if len(t.Node.OneOf) > 0 {
+		return "oneOf"
+	}
+	if len(t.Node.AnyOf) > 0 {
+		return "anyOf"
+	}
+	return "type"
 }
 
 // defaultLit is the Go literal of a field's default, when its type has one.

@@ -216,14 +216,53 @@ type TypeKind int
 
 // The kinds of named types.
 const (
-	// Struct is a JSON object with declared properties.
+	// Struct is a JSON object with declared properties (from "properties", "required", a closed
+	// "additionalProperties", or the object schemas of an allOf merged into one).
 	Struct TypeKind = iota
-	// Enum is a closed set of strings.
+	// Enum is a closed set of strings, numbers or booleans (Type.EnumBase says which).
 	Enum
-	// Union is a tagged union (Node.Discriminator is set).
+	// Union is one of several shapes: Type.Dispatch says how a document picks its variant.
 	Union
 	// Alias is a named type over a TypeRef (string, number, array, map, any ...).
 	Alias
+	// Tuple is an array whose first items have types of their own (prefixItems): Fields are the
+	// positions (JSONName "0", "1" ...; Required for those below minItems), Rest the type of the
+	// items after them.
+	Tuple
+)
+
+// Dispatch is how the decoder of a Union picks the variant of a document.
+type Dispatch int
+
+// The ways a union picks its variant.
+const (
+	// ByTag: the variants are objects told apart by the string const of one property
+	// (Node.Discriminator).
+	ByTag Dispatch = iota
+	// ByKind: every variant takes values of JSON types no other variant takes (a string, an
+	// integer, an array ...), except variants of the same JSON type, which are told apart by
+	// validation as with ByValidation.
+	ByKind
+	// ByValidation: the variant is the first one (anyOf) or the only one (oneOf) whose schema
+	// accepts the document.
+	ByValidation
+)
+
+// Holder is how Go holds a member or item that may be absent or null. The builder decides it
+// once for every field and item; the Go emitters only read it.
+type Holder int
+
+// The Go holders.
+const (
+	// HoldValue: the Go type itself. Required members that cannot be null, and members whose Go
+	// type has a nil of its own (slices, maps, any) when that nil has one meaning only: absent
+	// for an optional member, null for a required one.
+	HoldValue Holder = iota
+	// HoldPointer: *T, nil when the member is absent (optional) or null (required and nullable).
+	HoldPointer
+	// HoldOptNil: OptNil[T] (in the generated runtime), for an optional member whose schema also
+	// allows null, so that absent and null stay apart.
+	HoldOptNil
 )
 
 // Type is a named type.
@@ -237,7 +276,16 @@ type Type struct {
 	// Location is the node's location, for messages.
 	Location string
 
-	// Struct.
+	// Nullable: the schema also accepts null, which the Go and TypeScript types leave out. Every
+	// reference to the type is nullable (*T or OptNil[T] in Go, T | null in TypeScript), and
+	// ParseT and validateT refuse a null document with a "type" error.
+	Nullable bool
+	// ObjectOnly: a Struct whose schema has no "type": "object", so that it accepts values of
+	// other JSON types too. The struct holds objects only: decoding (Go) and validateT
+	// (TypeScript) refuse any other value with a "type" error at its pointer.
+	ObjectOnly bool
+
+	// Struct and Tuple.
 	Fields []*Field
 	// Extra is the type of the values of keys not in Fields (additionalProperties or
 	// patternProperties allow them); nil when the schema closes the object. Go keeps them in a
@@ -247,12 +295,24 @@ type Type struct {
 
 	// Enum.
 	Values []EnumValue
+	// EnumBase is the JSON type of the values: RefInteger, RefNumber, or (any other value)
+	// strings.
+	EnumBase RefKind
 
 	// Union.
 	Variants []Variant
+	Dispatch Dispatch
+	// GoTag names the Go string type of the variants' tags (ShapeTag); every variant has a
+	// constant of it (Variant.GoTag) and a constructor (Variant.GoNew).
+	GoTag string
 
 	// Alias.
 	Alias *TypeRef
+
+	// Tuple: Rest is the type of the items after Fields, nil when the schema allows none
+	// ("items": false); Go keeps them in the field RestGoName.
+	Rest       *TypeRef
+	RestGoName string
 }
 
 // Field is one property of a Struct.
@@ -264,6 +324,8 @@ type Field struct {
 	Required bool
 	// Nullable: the schema allows null as well as the Type.
 	Nullable bool
+	// Hold is how Go holds the member (value, pointer or OptNil), decided once by the builder.
+	Hold Holder
 	// Const is set when the property's schema is a single const string (a union's
 	// discriminator, for example): Go has no field for it and writes the value itself;
 	// TypeScript types it as the literal.
@@ -278,15 +340,32 @@ type Field struct {
 
 // EnumValue is one member of an Enum.
 type EnumValue struct {
+	// Value is the string of a string enum, or the JSON literal of a number or boolean ("1",
+	// "2.5", "true").
 	Value  string
 	GoName string // the constant's name, e.g. AccessPublic
 }
 
 // Variant is one branch of a Union.
 type Variant struct {
-	Value  string // the discriminator value
+	// Value is the variant's tag: the discriminator value (ByTag), or the variant's Go name.
+	Value  string
 	GoName string // the union struct's field for this variant
-	Type   *Type  // a Struct
+	// Type is the variant's named type, when it has one (always, for ByTag).
+	Type *Type
+	// Ref is the shape of the variant's values (RefNamed to Type when it has one).
+	Ref *TypeRef
+	// Node is the branch schema (for ByValidation, the schema the document must pass).
+	Node *Node
+	// Kinds are the JSON types the variant takes ("boolean", "string", "integer", "number",
+	// "array", "object"; "number" includes the integers).
+	Kinds []string
+	// Shared: another variant takes values of a JSON type of this one, so that a value of such a
+	// type picks this variant only when its schema (Node) accepts it.
+	Shared bool
+	// GoTag is the name of the tag constant, GoNew the name of the constructor.
+	GoTag string
+	GoNew string
 }
 
 // RefKind is the kind of a TypeRef.
@@ -312,9 +391,37 @@ type TypeRef struct {
 	Elem  *TypeRef
 	// Nullable: null is allowed as well (Go uses a pointer, TS adds "| null").
 	Nullable bool
+	// Ptr: Go holds the value through a pointer (nullable, and its Go type has no nil of its
+	// own), decided by the builder for items, map values and aliases.
+	Ptr bool
 	// Node is the schema node this shape was inferred from; its constraints (and those along
 	// its $ref chain) bound the values arbitraries may produce.
 	Node *Node
+	// Degraded says, for a RefAny, why the schema's values got no type of their own ("" when
+	// the schema allows any value there).
+	Degraded string
+}
+
+// GoNil reports whether the Go type of r (ignoring Ptr) has a nil of its own: slices, maps,
+// any, and named types over them.
+func (r *TypeRef) GoNil() bool {
+	for i := 0; r != nil && i < 1000; i++ {
+		switch r.Kind {
+		case RefArray, RefMap, RefAny, RefNull:
+			return true
+		case RefNamed:
+			if r.Named == nil || r.Named.Kind != Alias || r.Named.Alias == nil {
+				return false
+			}
+			if r.Named.Alias.Ptr {
+				return true
+			}
+			r = r.Named.Alias
+			continue
+		}
+		return false
+	}
+	return false
 }
 
 // File is one output file: a path relative to the output folder, and its content.

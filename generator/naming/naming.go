@@ -64,6 +64,11 @@ func Camel(s string) string {
 			b.WriteString(up)
 			continue
 		}
+		// A plural of an initialism: "ids" → IDs, "URLs" → URLs.
+		if up, ok := initialisms[strings.TrimSuffix(lw, "s")]; ok && len(lw) > 2 && lw[len(lw)-1] == 's' && strings.ToUpper(up) == up {
+			b.WriteString(up + "s")
+			continue
+		}
 		rs := []rune(w)
 		rs[0] = unicode.ToUpper(rs[0])
 		b.WriteString(string(rs))
@@ -77,6 +82,65 @@ func Camel(s string) string {
 		out = "X" + out
 	}
 	return out
+}
+
+// symbols spell out the punctuation an enum value may consist of, so that "<=" and "+1" name
+// constants LessEqual and Plus1 instead of losing their meaning.
+var symbols = map[rune]string{
+	'<': "Less", '>': "Greater", '=': "Equal", '!': "Not", '+': "Plus", '-': "Minus", '*': "Star",
+	'/': "Slash", '%': "Percent", '&': "And", '|': "Or", '^': "Caret", '~': "Tilde", '.': "Dot",
+	',': "Comma", ':': "Colon", ';': "Semicolon", '?': "Question", '@': "At", '#': "Hash",
+	'$': "Dollar", '(': "LParen", ')': "RParen", '[': "LBracket", ']': "RBracket", '{': "LBrace",
+	'}': "RBrace", '\\': "Backslash", '\'': "Quote", '"': "DoubleQuote", '`': "Backquote", '_': "Underscore",
+}
+
+// ValueSuffix returns the part of a constant's name that an enum value gives after its type's
+// name: Camel's words without the "X" Camel puts before a digit, a leading sign spelt out
+// ("-1" → Minus1, "1.5" → 1Point5), and a value of punctuation only spelt out symbol by symbol
+// ("<=" → LessEqual). An empty value gives "Empty".
+func ValueSuffix(s string) string {
+	rs := []rune(s)
+	letters := false
+	for _, r := range rs {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			letters = true
+		}
+	}
+	if !letters {
+		var b strings.Builder
+		for _, r := range rs {
+			if w, ok := symbols[r]; ok {
+				b.WriteString(w)
+			}
+		}
+		if b.Len() == 0 {
+			return "Empty"
+		}
+		return b.String()
+	}
+	prefix := ""
+	switch {
+	case len(rs) > 1 && (rs[0] == '-' || rs[0] == '+') && unicode.IsDigit(rs[1]):
+		prefix = symbols[rs[0]]
+		s = string(rs[1:])
+	}
+	if isNumber(s) {
+		return prefix + strings.NewReplacer(".", "Point", "+", "", "-", "Minus").Replace(strings.ToUpper(s))
+	}
+	out := Camel(s)
+	if strings.HasPrefix(out, "X") && len(out) > 1 && unicode.IsDigit(rune(out[1])) && !strings.HasPrefix(s, "X") && !strings.HasPrefix(s, "x") {
+		out = out[1:]
+	}
+	return prefix + out
+}
+
+// isNumber: s is a JSON number without its sign.
+func isNumber(s string) bool {
+	if s == "" || !unicode.IsDigit(rune(s[0])) {
+		return false
+	}
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil
 }
 
 // Namer hands out unique names, appending 2, 3 … on collision. Names reserved up front are
@@ -143,7 +207,7 @@ func (n *Namer) Reserve(names ...string) {
 // GoTypeReserved are exported identifiers the generated Go package defines itself, so no
 // schema type may take them.
 var GoTypeReserved = []string{
-	"ValidationError", "ValidationErrors", "Parse", "TypeNames",
+	"ValidationError", "ValidationErrors", "Parse", "Validate", "TypeNames", "OptNil", "NewOptNil", "Ptr",
 }
 
 // GoTypeFamily lists the package-level identifiers the generated Go package declares for a

@@ -53,69 +53,7 @@ func (e *emitter) recursion() {
 		}
 		walk(t.Node)
 	}
-	e.component = components(e.s.Types, direct)
-}
-
-// components numbers the strongly connected components of the reference graph (Tarjan's
-// algorithm with an explicit stack, so that a long chain of references cannot exhaust the
-// call stack).
-func components(types []*ir.Type, edges map[*ir.Type][]*ir.Type) map[*ir.Type]int {
-	index := map[*ir.Type]int{}
-	low := map[*ir.Type]int{}
-	onStack := map[*ir.Type]bool{}
-	comp := map[*ir.Type]int{}
-	var stack []*ir.Type
-	next, ncomp := 0, 0
-	type frame struct {
-		t *ir.Type
-		i int // next edge to follow
-	}
-	for _, root := range types {
-		if _, seen := index[root]; seen {
-			continue
-		}
-		work := []frame{{t: root}}
-		index[root], low[root] = next, next
-		next++
-		stack = append(stack, root)
-		onStack[root] = true
-		for len(work) > 0 {
-			f := &work[len(work)-1]
-			if f.i < len(edges[f.t]) {
-				w := edges[f.t][f.i]
-				f.i++
-				if _, seen := index[w]; !seen {
-					index[w], low[w] = next, next
-					next++
-					stack = append(stack, w)
-					onStack[w] = true
-					work = append(work, frame{t: w})
-				} else if onStack[w] {
-					low[f.t] = min(low[f.t], index[w])
-				}
-				continue
-			}
-			v := f.t
-			work = work[:len(work)-1]
-			if len(work) > 0 {
-				parent := work[len(work)-1].t
-				low[parent] = min(low[parent], low[v])
-			}
-			if low[v] == index[v] {
-				for {
-					w := stack[len(stack)-1]
-					stack = stack[:len(stack)-1]
-					onStack[w] = false
-					comp[w] = ncomp
-					if w == v {
-						break
-					}
-				}
-				ncomp++
-			}
-		}
-	}
-	return comp
+	e.component = ir.Components(e.s.Types, direct)
 }
 
 type arbGen struct {
@@ -223,6 +161,9 @@ func (g *arbGen) shape(n *ir.Node) (string, bool, bool) {
 	case !structural(n) && n.Ref != nil:
 		expr, rec := g.node(n.Ref)
 		return expr, rec, true
+	case !structural(n) && len(n.AllOf) > 0 && n.Type != nil && n.Type.Kind == ir.Struct:
+		// The object schemas of the allOf, merged into one struct: its members.
+		return g.merged(n.Type)
 	case !structural(n) && len(n.AllOf) > 0:
 		expr, rec := g.node(n.AllOf[0])
 		return expr, rec, false
@@ -560,6 +501,32 @@ func (g *arbGen) object(n *ir.Node) (string, bool, bool) {
 	return e.exec("arb.depthSwitch", struct{ Deep, Shallow string }{deep, shallow}), true, exact
 }
 
+// merged builds the candidates of a struct merged from allOf branches from its members (each
+// from the schema its type comes from); the node's validator filters them.
+func (g *arbGen) merged(t *ir.Type) (string, bool, bool) {
+	var fields []field
+	rec := false
+	for _, f := range t.Fields {
+		var a string
+		var r bool
+		switch {
+		case f.Const != nil:
+			a = g.e.exec("arb.constant", jsString(*f.Const))
+		case f.Type != nil && f.Type.Node != nil:
+			a, r = g.node(f.Type.Node)
+		default:
+			a = g.e.exec("arb.any", nil)
+		}
+		fields = append(fields, field{key: f.JSONName, arb: a, required: f.Required, rec: r})
+		rec = rec || r
+	}
+	deep := g.record(fields, false)
+	if !rec {
+		return deep, false, false
+	}
+	return g.e.exec("arb.depthSwitch", struct{ Deep, Shallow string }{deep, g.record(fields, true)}), true, false
+}
+
 // record writes fc.record over the fields; shallow leaves out the optional recursive ones.
 func (g *arbGen) record(fields []field, shallow bool) string {
 	e := g.e
@@ -594,12 +561,24 @@ func (g *arbGen) array(n *ir.Node) (string, bool, bool) {
 			item, rec = g.node(n.Items)
 		}
 	}
+	// With prefixItems, the bounds count the items after the prefix.
+	minItems, prefix := n.MinItems, int64(len(n.PrefixItems))
+	if prefix > 0 {
+		if minItems != nil {
+			m := max(*minItems-prefix, 0)
+			minItems = &m
+		}
+		if maxItems != nil {
+			m := max(*maxItems-prefix, 0)
+			maxItems = &m
+		}
+	}
 	var o []kv
-	if n.MinItems != nil {
-		o = append(o, kv{"minLength", itoa(*n.MinItems)})
+	if minItems != nil && *minItems > 0 {
+		o = append(o, kv{"minLength", itoa(*minItems)})
 	}
 	switch {
-	case rec && (n.MinItems == nil || *n.MinItems == 0):
+	case rec && (minItems == nil || *minItems == 0):
 		hi := "3"
 		if maxItems != nil {
 			hi = itoa(min(*maxItems, 3))
@@ -629,7 +608,16 @@ func (g *arbGen) array(n *ir.Node) (string, bool, bool) {
 			pre[i], r = g.node(p)
 			rec = rec || r
 		}
-		a = e.exec("arb.prefix", struct{ Prefix, Rest string }{strings.Join(pre, ", "), a})
+		shortest := int64(0)
+		if n.MinItems != nil {
+			shortest = *n.MinItems
+		}
+		if shortest < prefix {
+			// Arrays shorter than the prefix leave its last positions out.
+			a = e.exec("arb.prefixShort", struct{ Prefix, Rest, Min, Max string }{strings.Join(pre, ", "), a, itoa(shortest), itoa(prefix)})
+		} else {
+			a = e.exec("arb.prefix", struct{ Prefix, Rest string }{strings.Join(pre, ", "), a})
+		}
 	}
 	return a, rec, exact
 }

@@ -31,10 +31,23 @@ func (e *emitter) typeDecl(t *ir.Type) string {
 			fields.WriteString(e.exec("types.extra", nil))
 		}
 		return e.exec("types.interface", struct{ Doc, Name, Fields string }{doc, t.TSName, fields.String()})
+	case ir.Tuple:
+		items := make([]string, 0, len(t.Fields)+1)
+		for _, f := range t.Fields {
+			item := e.fieldType(f)
+			if !f.Required {
+				item = e.exec("tuple.optional", parenthesize(item))
+			}
+			items = append(items, item)
+		}
+		if t.Rest != nil {
+			items = append(items, e.exec("tuple.rest", e.arrayOf(e.tsRef(t.Rest))))
+		}
+		return e.exec("types.alias", struct{ Doc, Name, Type string }{doc, t.TSName, e.exec("tuple", strings.Join(items, ", "))})
 	case ir.Enum:
 		lits := make([]string, len(t.Values))
 		for i, v := range t.Values {
-			lits[i] = jsString(v.Value)
+			lits[i] = e.enumLiteral(t, v)
 		}
 		union := strings.Join(lits, " | ")
 		if union == "" {
@@ -44,7 +57,11 @@ func (e *emitter) typeDecl(t *ir.Type) string {
 	case ir.Union:
 		names := make([]string, len(t.Variants))
 		for i, v := range t.Variants {
-			names[i] = v.Type.TSName
+			if v.Ref != nil {
+				names[i] = e.tsRef(v.Ref)
+			} else {
+				names[i] = v.Type.TSName
+			}
 		}
 		u := strings.Join(names, " | ")
 		if u == "" {
@@ -60,6 +77,31 @@ func (e *emitter) typeDecl(t *ir.Type) string {
 	}
 	e.fail("type %s: unknown kind %d", t.TSName, t.Kind)
 	return ""
+}
+
+// enumLiteral is the TypeScript literal of an enum value: a string, or a number written the
+// shortest way.
+func (e *emitter) enumLiteral(t *ir.Type, v ir.EnumValue) string {
+	if t.EnumBase == ir.RefInteger || t.EnumBase == ir.RefNumber {
+		return e.jsValue(ir.Value{Kind: ir.Number, Number: v.Value})
+	}
+	return jsString(v.Value)
+}
+
+// parenthesize wraps a union type in parentheses, for use before "?" or "[]".
+func parenthesize(s string) string {
+	if strings.Contains(s, "|") {
+		return "(" + s + ")"
+	}
+	return s
+}
+
+// arrayOf is the array type of elem: elem[], or (elem)[] for a union.
+func (e *emitter) arrayOf(elem string) string {
+	if strings.Contains(elem, "|") {
+		return e.exec("ref.arrayParen", elem)
+	}
+	return e.exec("ref.array", elem)
 }
 
 func (e *emitter) optional(required bool) string {
@@ -110,19 +152,16 @@ func (e *emitter) tsRef(r *ir.TypeRef) string {
 		if r.Elem != nil {
 			elem = e.tsRef(r.Elem)
 		}
-		switch {
-		case r.Kind == ir.RefMap:
+		if r.Kind == ir.RefMap {
 			s = e.exec("ref.map", elem)
-		case strings.Contains(elem, "|"):
-			s = e.exec("ref.arrayParen", elem)
-		default:
-			s = e.exec("ref.array", elem)
+		} else {
+			s = e.arrayOf(elem)
 		}
 	default:
 		e.fail("unknown reference kind %d", r.Kind)
 		return ""
 	}
-	if r.Nullable {
+	if r.Nullable && !(r.Kind == ir.RefNamed && r.Named.Kind == ir.Alias && r.Named.Alias != nil && r.Named.Alias.Kind == ir.RefAny) {
 		s = e.exec("ref.nullable", s)
 	}
 	return s

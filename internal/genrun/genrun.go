@@ -31,10 +31,22 @@ type Verdict struct {
 	Detail string // the errors' [pointer, keyword, message] triples as JSON (the message of keyword json left empty: each language's JSON reader words its own syntax errors), or "crash: …"
 }
 
+// Entry is the function of a generated package that judges a document.
+type Entry int
+
+const (
+	// Parse decodes and validates into the Go or TypeScript type (ParseT, parseT): what a
+	// user of the typed API gets.
+	Parse Entry = iota
+	// Validate gives the schema's own verdict (Validate(typeName, data), the JSON reader then
+	// validateT), also for the few valid documents a type cannot hold (docs/generated-go.md).
+	Validate
+)
+
 // Crashed reports whether parsing panicked or killed the program.
 func (v Verdict) Crashed() bool { return strings.HasPrefix(v.Detail, "crash") }
 
-// goMain feeds every case to its package's Parse and prints one verdict line per case ("valid",
+// goMain feeds every case to its package's entry (Parse or Validate) and prints one verdict line per case ("valid",
 // or "invalid" and the JSON list of the errors' [pointer, keyword, message] triples, or "crash"). A
 // panic is a verdict ("crash"); a fatal error (stack overflow) ends the program, and RunGo
 // runs it again from the next case.
@@ -50,7 +62,7 @@ import (
 	"strings"
 %s)
 
-var parse = []func(string, []byte) (any, error){%s}
+var judge = []func(string, []byte) error{%s}
 
 type tcase struct {
 	P int             ` + "`json:\"p\"`" + `
@@ -64,10 +76,10 @@ func one(c tcase) (line string) {
 			line = clip("crash " + strings.Join(strings.Fields(fmt.Sprint(r)), " "))
 		}
 	}()
-	if parse[c.P] == nil {
+	if judge[c.P] == nil {
 		return "skipped"
 	}
-	_, err := parse[c.P](c.T, c.D)
+	err := judge[c.P](c.T, c.D)
 	if err == nil {
 		return "valid"
 	}
@@ -134,8 +146,8 @@ func GoEnv() []string {
 
 // RunGo builds a program in module (at dir, with module path modPath) that imports the given
 // packages (import paths; "" for a package to leave out) and runs every case through its
-// package's Parse. It returns an error when the program does not build.
-func RunGo(dir, modPath string, pkgs []string, cases []Case) ([]Verdict, error) {
+// package's entry. It returns an error when the program does not build.
+func RunGo(dir, modPath string, pkgs []string, cases []Case, entry Entry) ([]Verdict, error) {
 	var imports, funcs strings.Builder
 	for i, p := range pkgs {
 		if p == "" {
@@ -143,7 +155,11 @@ func RunGo(dir, modPath string, pkgs []string, cases []Case) ([]Verdict, error) 
 			continue
 		}
 		fmt.Fprintf(&imports, "\tp%d %q\n", i, p)
-		fmt.Fprintf(&funcs, "p%d.Parse, ", i)
+		if entry == Validate {
+			fmt.Fprintf(&funcs, "p%d.Validate, ", i)
+		} else {
+			fmt.Fprintf(&funcs, "func(t string, d []byte) error { _, err := p%d.Parse(t, d); return err }, ", i)
+		}
 	}
 	runner := filepath.Join(dir, "cmd", "genrun")
 	if err := os.MkdirAll(runner, 0o755); err != nil {

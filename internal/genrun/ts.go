@@ -128,7 +128,7 @@ func (ts *TS) Compile(dir string, chunks [][]int) (string, error) {
 }
 
 // Run parses every case with the compiled packages of a project.
-func (ts *TS) Run(dir string, cases []Case) ([]Verdict, error) {
+func (ts *TS) Run(dir string, cases []Case, entry Entry) ([]Verdict, error) {
 	type tcase struct {
 		P int    `json:"p"`
 		T string `json:"t"`
@@ -151,7 +151,11 @@ func (ts *TS) Run(dir string, cases []Case) ([]Verdict, error) {
 		return nil, err
 	}
 	verdicts := make([]Verdict, len(cases))
-	cmd := exec.Command(ts.Node, runner, casesPath, filepath.Join(dir, "dist"))
+	mode := "parse"
+	if entry == Validate {
+		mode = "validate"
+	}
+	cmd := exec.Command(ts.Node, runner, casesPath, filepath.Join(dir, "dist"), mode)
 	out, err := cmd.Output()
 	ParseVerdicts(out, verdicts)
 	if err != nil {

@@ -2,10 +2,8 @@
 // accepted by the TypeScript type system (tsc on typed constants), documents whose invalidity
 // TypeScript can express are rejected by it (@ts-expect-error), and the constraints it cannot
 // express are enforced by the generated validators instead.
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as fc from "fast-check";
 import { generate } from "json-schema-faker";
@@ -14,12 +12,7 @@ import type { TopLevelType } from "./support/schema.js";
 import { generated } from "./support/generated.js";
 import { asJson, MUTATIONS, mutate } from "./support/mutations.js";
 import type { Json, Mutation } from "./support/mutations.js";
-import { tsLiteral } from "./support/tsliteral.js";
-
-const here = fileURLToPath(new URL(".", import.meta.url));
-const pkg = join(here, "..");
-const workDir = join(pkg, ".tmp", "typesystem");
-const tscBin = join(pkg, "node_modules", "typescript", "bin", "tsc");
+import { typecheck } from "./support/tsc.js";
 
 const ARBITRARY_SAMPLES = 100; // per type, fast-check with a fixed seed
 const FAKER_SEEDS = 100; // per type, json-schema-faker with seeds 1..100
@@ -88,23 +81,6 @@ function kindOf(mu: Mutation): Kind {
   return mu.typeLevel === "expressible" ? "invalid-expressible" : "invalid-not-expressible";
 }
 
-/** render writes one typed constant per line; expected type errors carry @ts-expect-error. */
-function render(docs: readonly Doc[]): { text: string; lineOf: Map<number, Doc> } {
-  const lines = [
-    "// Written by tsconformance/test/typesystem.test.ts. Do not edit.",
-    `import type { ${TOP_LEVEL_TYPES.join(", ")} } from "../../../gen/ts/src/index.js";`,
-    "",
-  ];
-  const lineOf = new Map<number, Doc>();
-  docs.forEach((d, i) => {
-    lines.push(`// ${d.kind}: ${d.type} from ${d.source.replace(/[\r\n\u2028\u2029]/g, " ")}`);
-    if (d.kind === "invalid-expressible") lines.push("// @ts-expect-error");
-    lineOf.set(lines.length + 1, d);
-    lines.push(`export const d${i}: ${d.type} = ${tsLiteral(d.doc)};`);
-  });
-  return { text: `${lines.join("\n")}\n`, lineOf };
-}
-
 let corpus: Corpus;
 
 describe("Property 11: schema-valid documents and the TypeScript type system", () => {
@@ -119,50 +95,11 @@ describe("Property 11: schema-valid documents and the TypeScript type system", (
       const oracle = ajvCheck(d.type, d.doc);
       expect(oracle.valid, `${d.type} ${d.source}: ${JSON.stringify(d.doc)}`).toBe(d.kind === "valid");
     }
-    rmSync(workDir, { recursive: true, force: true });
-    mkdirSync(workDir, { recursive: true });
-    const { text, lineOf } = render(docs);
-    writeFileSync(join(workDir, "documents.ts"), text);
-    writeFileSync(
-      join(workDir, "tsconfig.json"),
-      JSON.stringify(
-        {
-          compilerOptions: {
-            target: "ES2022",
-            module: "NodeNext",
-            moduleResolution: "NodeNext",
-            strict: true,
-            exactOptionalPropertyTypes: true,
-            noUncheckedIndexedAccess: true,
-            noEmit: true,
-            skipLibCheck: true,
-            types: [],
-          },
-          files: ["documents.ts"],
-        },
-        null,
-        2,
-      ),
+    const problems = typecheck(
+      "typesystem",
+      `import type { ${TOP_LEVEL_TYPES.join(", ")} } from "../../../gen/ts/src/index.js";`,
+      docs.map((d) => ({ type: d.type, doc: d.doc, expectError: d.kind === "invalid-expressible", label: `${d.kind} ${d.source}` })),
     );
-    let out = "";
-    try {
-      out = execFileSync(process.execPath, [tscBin, "-p", join(workDir, "tsconfig.json"), "--pretty", "false"], { encoding: "utf8" });
-    } catch (e) {
-      out = String((e as { stdout?: string }).stdout ?? e);
-    }
-    // Any diagnostic on a constant's line (or on the directive above it) is a disagreement.
-    const problems: string[] = [];
-    for (const line of out.split("\n")) {
-      const m = /documents\.ts\((\d+),\d+\): error (TS\d+): (.*)$/.exec(line);
-      if (m === null) {
-        if (line.trim() !== "") problems.push(line);
-        continue;
-      }
-      const n = Number(m[1]);
-      const d = lineOf.get(n) ?? lineOf.get(n + 1);
-      const what = d === undefined ? "?" : `${d.kind} ${d.type} from ${d.source}: ${JSON.stringify(d.doc)}`;
-      problems.push(m[2] === "TS2578" ? `tsc accepted an invalid document (unused @ts-expect-error): ${what}` : `${m[2]} ${m[3]}\n  on ${what}`);
-    }
     const count = (k: Kind) => docs.filter((d) => d.kind === k).length;
     const fakerValid = Object.values(corpus.faker).reduce((a, s) => a + s.valid, 0);
     const fakerGenerated = Object.values(corpus.faker).reduce((a, s) => a + s.generated, 0);

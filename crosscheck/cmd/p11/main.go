@@ -49,7 +49,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
 		}
-		starts, err := crosscheck.MutationStarts(examples, invalidTypes, *docs)
+		starts, err := s.MutationStarts(examples, invalidTypes, *docs)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)

@@ -184,7 +184,11 @@ func drawInvocationResponse(t *rapid.T, depth int) skill.InvocationResponse {
 		return drawTimestamps(t, depth+1)
 	}).Draw(t, "timestamps")
 	if depth < 3 && rapid.Bool().Draw(t, "output?") {
-		v.Output = anyJSON(depth).Draw(t, "output")
+		if x := anyJSON(depth).Draw(t, "output"); x == nil {
+			v.Output.SetToNull()
+		} else {
+			v.Output.SetTo(x)
+		}
 	}
 	if depth < 3 && rapid.Bool().Draw(t, "error?") {
 		x := rapid.Custom(func(t *rapid.T) skill.InvocationError {
@@ -455,17 +459,21 @@ func drawAuth(t *rapid.T, depth int) skill.Auth {
 	var u skill.Auth
 	switch rapid.IntRange(0, 3).Draw(t, "variant") {
 	case 0:
-		x := drawAPIKeyAuth(t, depth+1)
-		u.APIKey = &x
+		u = skill.NewAuthAPIKey(rapid.Custom(func(t *rapid.T) skill.APIKeyAuth {
+			return drawAPIKeyAuth(t, depth+1)
+		}).Draw(t, "APIKey"))
 	case 1:
-		x := drawOAuth2Auth(t, depth+1)
-		u.OAuth2 = &x
+		u = skill.NewAuthOAuth2(rapid.Custom(func(t *rapid.T) skill.OAuth2Auth {
+			return drawOAuth2Auth(t, depth+1)
+		}).Draw(t, "OAuth2"))
 	case 2:
-		x := drawCustomAuth(t, depth+1)
-		u.Custom = &x
+		u = skill.NewAuthCustom(rapid.Custom(func(t *rapid.T) skill.CustomAuth {
+			return drawCustomAuth(t, depth+1)
+		}).Draw(t, "Custom"))
 	case 3:
-		x := drawNoAuth(t, depth+1)
-		u.None = &x
+		u = skill.NewAuthNone(rapid.Custom(func(t *rapid.T) skill.NoAuth {
+			return drawNoAuth(t, depth+1)
+		}).Draw(t, "None"))
 	}
 	return u
 }
@@ -546,7 +554,7 @@ func NoAuth() *rapid.Generator[skill.NoAuth] {
 }
 func drawNoAuth(t *rapid.T, depth int) skill.NoAuth {
 	var v skill.NoAuth
-	_ = rapid.Bool().Draw(t, "empty")
+	drawNothing(t)
 	return v
 }
 

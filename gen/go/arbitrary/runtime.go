@@ -197,3 +197,42 @@ func extraMembers(t *rapid.T, depth int, known []string) map[string]any {
 	}
 	return m
 }
+
+// decodesAs reports whether the JSON of x, decoded again (without validation, as
+// UnmarshalJSON does), gives a value keep accepts: for unions whose variants may take the same
+// values, it keeps the values that decode into the variant they were drawn as.
+func decodesAs[T any](x T, keep func(T) bool) bool {
+	data, err := json.Marshal(x)
+	if err != nil {
+		return false
+	}
+	var y T
+	if json.Unmarshal(data, &y) != nil {
+		return false
+	}
+	return keep(y)
+}
+
+// chooseOptional picks which of n optional members to draw, at most room of them.
+func chooseOptional(t *rapid.T, n, room int) []bool {
+	out := make([]bool, n)
+	k := rapid.IntRange(0, min(n, room)).Draw(t, "optional members")
+	for _, i := range rapid.Permutation(indexes(n)).Draw(t, "which")[:k] {
+		out[i] = true
+	}
+	return out
+}
+
+func indexes(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// drawNothing reads one bit for a type with a single value (a struct of const members only):
+// rapid refuses a generator that reads no data.
+func drawNothing(t *rapid.T) {
+	rapid.Bool().Draw(t, "the one value")
+}

@@ -114,12 +114,12 @@ export function arbitrarySkillDescriptor(depth: number = 0): FC.Arbitrary<SkillD
 
 /** arbitraryProvider produces valid Provider values. */
 export function arbitraryProvider(depth: number = 0): FC.Arbitrary<Provider> {
-  return valid(fc.record({ "name": fc.string({ minLength: 1, maxLength: 200 }), "url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vSkillDescriptor_Provider_URL), "contact": accepted(fc.stringMatching(n.rePattern6).filter(lengthIn(0, 254)), n.vSkillDescriptor_Provider_Contact) }, { requiredKeys: ["name", "url"] }), val.isProvider);
+  return valid(fc.record({ "name": fc.string({ minLength: 1, maxLength: 200 }), "url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vStringMax2048Pattern5), "contact": accepted(fc.stringMatching(n.rePattern6).filter(lengthIn(0, 254)), n.vSkillDescriptor_Provider_Contact) }, { requiredKeys: ["name", "url"] }), val.isProvider);
 }
 
 /** arbitraryEndpoint produces valid Endpoint values. */
 export function arbitraryEndpoint(depth: number = 0): FC.Arbitrary<Endpoint> {
-  return valid(fc.record({ "url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vSkillDescriptor_Provider_URL), "method": arbitraryEndpointMethod(depth), "timeout_ms": fc.integer({ min: 1, max: 3600000 }) }, { requiredKeys: ["url", "method"] }), val.isEndpoint);
+  return valid(fc.record({ "url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vStringMax2048Pattern5), "method": arbitraryEndpointMethod(depth), "timeout_ms": fc.integer({ min: 1, max: 3600000 }) }, { requiredKeys: ["url", "method"] }), val.isEndpoint);
 }
 
 /** arbitraryEndpointMethod produces valid EndpointMethod values. */
@@ -159,12 +159,12 @@ export function arbitraryAPIKeyAuthIn(depth: number = 0): FC.Arbitrary<APIKeyAut
 
 /** arbitraryOAuth2Auth produces valid OAuth2Auth values. */
 export function arbitraryOAuth2Auth(depth: number = 0): FC.Arbitrary<OAuth2Auth> {
-  return valid(fc.record({ "type": fc.constant("oauth2"), "token_url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vSkillDescriptor_Provider_URL), "scopes": fc.uniqueArray(accepted(fc.stringMatching(n.rePattern9).filter(lengthIn(1, 256)), n.vSkillDescriptor_OAuth2Auth_Scopes_Items), { maxLength: 64, comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }) }, { requiredKeys: ["type", "token_url"] }), val.isOAuth2Auth);
+  return valid(fc.record({ "type": fc.constant("oauth2"), "token_url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vStringMax2048Pattern5), "scopes": fc.uniqueArray(accepted(fc.stringMatching(n.rePattern9).filter(lengthIn(1, 256)), n.vSkillDescriptor_OAuth2Auth_Scopes_Items), { maxLength: 64, comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }) }, { requiredKeys: ["type", "token_url"] }), val.isOAuth2Auth);
 }
 
 /** arbitraryCustomAuth produces valid CustomAuth values. */
 export function arbitraryCustomAuth(depth: number = 0): FC.Arbitrary<CustomAuth> {
-  return valid(fc.record({ "type": fc.constant("custom"), "scheme": fc.string({ minLength: 1, maxLength: 128 }), "documentation_url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vSkillDescriptor_Provider_URL) }, { requiredKeys: ["type", "scheme"] }), val.isCustomAuth);
+  return valid(fc.record({ "type": fc.constant("custom"), "scheme": fc.string({ minLength: 1, maxLength: 128 }), "documentation_url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vStringMax2048Pattern5) }, { requiredKeys: ["type", "scheme"] }), val.isCustomAuth);
 }
 
 /** arbitraryNoAuth produces valid NoAuth values. */

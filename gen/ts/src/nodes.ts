@@ -23,13 +23,13 @@ export function vFinding(v: unknown, p: string, e: ValidationError[]): void {
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "kind")) e.push({ pointer: p + "/kind", keyword: "required", message: "missing required property \"kind\"" });
     if (!rt.hasOwn(v, "severity")) e.push({ pointer: p + "/severity", keyword: "required", message: "missing required property \"severity\"" });
-    if (rt.hasOwn(v, "kind")) vFinding_Kind(v["kind"], p + "/kind", e);
-    if (rt.hasOwn(v, "severity")) vFinding_Severity(v["severity"], p + "/severity", e);
+    if (rt.hasOwn(v, "kind")) vStringMin1(v["kind"], p + "/kind", e);
+    if (rt.hasOwn(v, "severity")) vSeverityRef(v["severity"], p + "/severity", e);
   }
 }
 
 // Finding.json#/properties/kind
-export function vFinding_Kind(v: unknown, p: string, e: ValidationError[]): void {
+export function vStringMin1(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -40,7 +40,7 @@ export function vFinding_Kind(v: unknown, p: string, e: ValidationError[]): void
 }
 
 // Finding.json#/properties/severity
-export function vFinding_Severity(v: unknown, p: string, e: ValidationError[]): void {
+export function vSeverityRef(v: unknown, p: string, e: ValidationError[]): void {
   vCommon_Severity(v, p, e);
 }
 
@@ -74,13 +74,13 @@ export function vFindingsResponse(v: unknown, p: string, e: ValidationError[]): 
     if (!rt.hasOwn(v, "per_kind_limit")) e.push({ pointer: p + "/per_kind_limit", keyword: "required", message: "missing required property \"per_kind_limit\"" });
     if (!rt.hasOwn(v, "_meta")) e.push({ pointer: p + "/_meta", keyword: "required", message: "missing required property \"_meta\"" });
     if (rt.hasOwn(v, "findings")) vFindingsResponse_Findings(v["findings"], p + "/findings", e);
-    if (rt.hasOwn(v, "total")) vFindingsResponse_Total(v["total"], p + "/total", e);
+    if (rt.hasOwn(v, "total")) vIntegerMin0Max9007199254740991(v["total"], p + "/total", e);
     if (rt.hasOwn(v, "counts_by_kind")) vFindingsResponse_CountsByKind(v["counts_by_kind"], p + "/counts_by_kind", e);
     if (rt.hasOwn(v, "counts_by_severity")) vFindingsResponse_CountsBySeverity(v["counts_by_severity"], p + "/counts_by_severity", e);
     if (rt.hasOwn(v, "capped_kinds")) vFindingsResponse_CappedKinds(v["capped_kinds"], p + "/capped_kinds", e);
-    if (rt.hasOwn(v, "per_kind_limit")) vFindingsResponse_Total(v["per_kind_limit"], p + "/per_kind_limit", e);
+    if (rt.hasOwn(v, "per_kind_limit")) vIntegerMin0Max9007199254740991(v["per_kind_limit"], p + "/per_kind_limit", e);
     if (rt.hasOwn(v, "summary")) vFindingsResponse_Summary(v["summary"], p + "/summary", e);
-    if (rt.hasOwn(v, "identity_shared")) vFindingsResponse_IdentityShared(v["identity_shared"], p + "/identity_shared", e);
+    if (rt.hasOwn(v, "identity_shared")) vBoolean(v["identity_shared"], p + "/identity_shared", e);
     if (rt.hasOwn(v, "_meta")) vFindingsResponse_Meta(v["_meta"], p + "/_meta", e);
   }
 }
@@ -102,7 +102,7 @@ export function vFindingsResponse_Findings_Items(v: unknown, p: string, e: Valid
 }
 
 // FindingsResponse.json#/properties/total
-export function vFindingsResponse_Total(v: unknown, p: string, e: ValidationError[]): void {
+export function vIntegerMin0Max9007199254740991(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
     e.push({ pointer: p, keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
@@ -122,7 +122,7 @@ export function vFindingsResponse_CountsByKind(v: unknown, p: string, e: Validat
   if (rt.isObject(v)) {
     const ks = rt.sortedKeys(v);
     for (const k of ks) {
-      vFindingsResponse_CountsByKind_AdditionalProperties(v[k], p + "/" + rt.esc(k), e);
+      vIntegerMin1Max9007199254740991(v[k], p + "/" + rt.esc(k), e);
     }
     for (const k of ks) {
       if (!rt.accepts(vFindingsResponse_CountsByKind_PropertyNames, k)) e.push({ pointer: p + "/" + rt.esc(k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
@@ -138,7 +138,7 @@ export function vFindingsResponse_CountsByKind_PropertyNames(v: unknown, p: stri
 }
 
 // FindingsResponse.json#/properties/counts_by_kind/additionalProperties
-export function vFindingsResponse_CountsByKind_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
+export function vIntegerMin1Max9007199254740991(v: unknown, p: string, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
     e.push({ pointer: p, keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
@@ -158,10 +158,10 @@ export function vFindingsResponse_CountsBySeverity(v: unknown, p: string, e: Val
   if (rt.isObject(v)) {
     const ks = rt.sortedKeys(v);
     for (const k of ks) {
-      vFindingsResponse_CountsByKind_AdditionalProperties(v[k], p + "/" + rt.esc(k), e);
+      vIntegerMin1Max9007199254740991(v[k], p + "/" + rt.esc(k), e);
     }
     for (const k of ks) {
-      if (!rt.accepts(vFinding_Severity, k)) e.push({ pointer: p + "/" + rt.esc(k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
+      if (!rt.accepts(vSeverityRef, k)) e.push({ pointer: p + "/" + rt.esc(k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
     }
   }
 }
@@ -173,7 +173,7 @@ export function vFindingsResponse_CappedKinds(v: unknown, p: string, e: Validati
     return;
   }
   if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) vFinding_Kind(v[i], p + "/" + i, e);
+    for (let i = 0; i < v.length; i++) vStringMin1(v[i], p + "/" + i, e);
   }
 }
 
@@ -186,7 +186,7 @@ export function vFindingsResponse_Summary(v: unknown, p: string, e: ValidationEr
 }
 
 // FindingsResponse.json#/properties/identity_shared
-export function vFindingsResponse_IdentityShared(v: unknown, p: string, e: ValidationError[]): void {
+export function vBoolean(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "boolean")) {
     e.push({ pointer: p, keyword: "type", message: "expected boolean, got " + rt.typeName(v) });
     return;
@@ -206,7 +206,7 @@ export function vFindingsResponse_Meta2(v: unknown, p: string, e: ValidationErro
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "server_version")) e.push({ pointer: p + "/server_version", keyword: "required", message: "missing required property \"server_version\"" });
-    if (rt.hasOwn(v, "server_version")) vFinding_Kind(v["server_version"], p + "/server_version", e);
+    if (rt.hasOwn(v, "server_version")) vStringMin1(v["server_version"], p + "/server_version", e);
   }
 }
 
@@ -217,9 +217,9 @@ export function vGetSessionFindingsParams(v: unknown, p: string, e: ValidationEr
     return;
   }
   if (rt.isObject(v)) {
-    if (rt.hasOwn(v, "session_key")) vGetSessionFindingsParams_SessionKey(v["session_key"], p + "/session_key", e);
+    if (rt.hasOwn(v, "session_key")) vString1To256(v["session_key"], p + "/session_key", e);
     if (rt.hasOwn(v, "per_kind_limit")) vGetSessionFindingsParams_PerKindLimit(v["per_kind_limit"], p + "/per_kind_limit", e);
-    if (rt.hasOwn(v, "include_summary")) vFindingsResponse_IdentityShared(v["include_summary"], p + "/include_summary", e);
+    if (rt.hasOwn(v, "include_summary")) vBoolean(v["include_summary"], p + "/include_summary", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "session_key" || k === "per_kind_limit" || k === "include_summary"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
   }
 }
@@ -230,7 +230,7 @@ export function vGetSessionFindingsParams_AdditionalProperties(v: unknown, p: st
 }
 
 // GetSessionFindingsParams.json#/properties/session_key
-export function vGetSessionFindingsParams_SessionKey(v: unknown, p: string, e: ValidationError[]): void {
+export function vString1To256(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -264,9 +264,9 @@ export function vInvocationRequest(v: unknown, p: string, e: ValidationError[]):
     if (!rt.hasOwn(v, "skill_id")) e.push({ pointer: p + "/skill_id", keyword: "required", message: "missing required property \"skill_id\"" });
     if (!rt.hasOwn(v, "inputs")) e.push({ pointer: p + "/inputs", keyword: "required", message: "missing required property \"inputs\"" });
     if (rt.hasOwn(v, "caller")) vInvocationRequest_Caller(v["caller"], p + "/caller", e);
-    if (rt.hasOwn(v, "skill_id")) vInvocationRequest_SkillID(v["skill_id"], p + "/skill_id", e);
+    if (rt.hasOwn(v, "skill_id")) vSkillIDRef(v["skill_id"], p + "/skill_id", e);
     if (rt.hasOwn(v, "inputs")) vInvocationRequest_Inputs(v["inputs"], p + "/inputs", e);
-    if (rt.hasOwn(v, "request_id")) vInvocationRequest_RequestID(v["request_id"], p + "/request_id", e);
+    if (rt.hasOwn(v, "request_id")) vString1To128(v["request_id"], p + "/request_id", e);
   }
 }
 
@@ -284,7 +284,7 @@ export function vInvocationRequest_Caller2(v: unknown, p: string, e: ValidationE
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "id")) e.push({ pointer: p + "/id", keyword: "required", message: "missing required property \"id\"" });
     if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
-    if (rt.hasOwn(v, "id")) vGetSessionFindingsParams_SessionKey(v["id"], p + "/id", e);
+    if (rt.hasOwn(v, "id")) vString1To256(v["id"], p + "/id", e);
     if (rt.hasOwn(v, "type")) vInvocationRequest_Caller_Type(v["type"], p + "/type", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "id" || k === "type"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
   }
@@ -302,7 +302,7 @@ export function vInvocationRequest_Caller_Type(v: unknown, p: string, e: Validat
 }
 
 // InvocationRequest.json#/properties/skill_id
-export function vInvocationRequest_SkillID(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillIDRef(v: unknown, p: string, e: ValidationError[]): void {
   vCommon_SkillID(v, p, e);
 }
 
@@ -342,7 +342,7 @@ export function vInvocationRequest_Inputs_PropertyNames(v: unknown, p: string, e
 }
 
 // InvocationRequest.json#/properties/request_id
-export function vInvocationRequest_RequestID(v: unknown, p: string, e: ValidationError[]): void {
+export function vString1To128(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -364,9 +364,9 @@ export function vInvocationResponse(v: unknown, p: string, e: ValidationError[])
     if (!rt.hasOwn(v, "status")) e.push({ pointer: p + "/status", keyword: "required", message: "missing required property \"status\"" });
     if (!rt.hasOwn(v, "skill_id")) e.push({ pointer: p + "/skill_id", keyword: "required", message: "missing required property \"skill_id\"" });
     if (!rt.hasOwn(v, "timestamps")) e.push({ pointer: p + "/timestamps", keyword: "required", message: "missing required property \"timestamps\"" });
-    if (rt.hasOwn(v, "execution_id")) vInvocationRequest_RequestID(v["execution_id"], p + "/execution_id", e);
+    if (rt.hasOwn(v, "execution_id")) vString1To128(v["execution_id"], p + "/execution_id", e);
     if (rt.hasOwn(v, "status")) vInvocationResponse_Status(v["status"], p + "/status", e);
-    if (rt.hasOwn(v, "skill_id")) vInvocationRequest_SkillID(v["skill_id"], p + "/skill_id", e);
+    if (rt.hasOwn(v, "skill_id")) vSkillIDRef(v["skill_id"], p + "/skill_id", e);
     if (rt.hasOwn(v, "timestamps")) vInvocationResponse_Timestamps(v["timestamps"], p + "/timestamps", e);
     if (rt.hasOwn(v, "output")) vInvocationResponse_Output(v["output"], p + "/output", e);
     if (rt.hasOwn(v, "error")) vInvocationResponse_Error(v["error"], p + "/error", e);
@@ -403,9 +403,9 @@ export function vInvocationResponse_Timestamps2(v: unknown, p: string, e: Valida
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "received")) e.push({ pointer: p + "/received", keyword: "required", message: "missing required property \"received\"" });
-    if (rt.hasOwn(v, "received")) vInvocationResponse_Timestamps_Received(v["received"], p + "/received", e);
-    if (rt.hasOwn(v, "started")) vInvocationResponse_Timestamps_Received(v["started"], p + "/started", e);
-    if (rt.hasOwn(v, "completed")) vInvocationResponse_Timestamps_Received(v["completed"], p + "/completed", e);
+    if (rt.hasOwn(v, "received")) vTimestampRef(v["received"], p + "/received", e);
+    if (rt.hasOwn(v, "started")) vTimestampRef(v["started"], p + "/started", e);
+    if (rt.hasOwn(v, "completed")) vTimestampRef(v["completed"], p + "/completed", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "received" || k === "started" || k === "completed"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
     if (rt.hasOwn(v, "completed")) {
       if (!rt.hasOwn(v, "started")) e.push({ pointer: p + "/started", keyword: "dependentRequired", message: "property \"started\" is required when \"completed\" is present" });
@@ -414,7 +414,7 @@ export function vInvocationResponse_Timestamps2(v: unknown, p: string, e: Valida
 }
 
 // InvocationResponse.json#/$defs/Timestamps/properties/received
-export function vInvocationResponse_Timestamps_Received(v: unknown, p: string, e: ValidationError[]): void {
+export function vTimestampRef(v: unknown, p: string, e: ValidationError[]): void {
   vCommon_Timestamp(v, p, e);
 }
 
@@ -449,7 +449,7 @@ export function vInvocationResponse_InvocationError(v: unknown, p: string, e: Va
     if (!rt.hasOwn(v, "code")) e.push({ pointer: p + "/code", keyword: "required", message: "missing required property \"code\"" });
     if (!rt.hasOwn(v, "message")) e.push({ pointer: p + "/message", keyword: "required", message: "missing required property \"message\"" });
     if (rt.hasOwn(v, "code")) vInvocationResponse_InvocationError_Code(v["code"], p + "/code", e);
-    if (rt.hasOwn(v, "message")) vInvocationResponse_InvocationError_Message(v["message"], p + "/message", e);
+    if (rt.hasOwn(v, "message")) vString1To4000(v["message"], p + "/message", e);
   }
 }
 
@@ -466,7 +466,7 @@ export function vInvocationResponse_InvocationError_Code(v: unknown, p: string, 
 }
 
 // InvocationResponse.json#/$defs/InvocationError/properties/message
-export function vInvocationResponse_InvocationError_Message(v: unknown, p: string, e: ValidationError[]): void {
+export function vString1To4000(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -510,13 +510,13 @@ export function vProtocolVersion(v: unknown, p: string, e: ValidationError[]): v
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "version")) e.push({ pointer: p + "/version", keyword: "required", message: "missing required property \"version\"" });
-    if (rt.hasOwn(v, "version")) vProtocolVersion_Version(v["version"], p + "/version", e);
+    if (rt.hasOwn(v, "version")) vSemVerRef(v["version"], p + "/version", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "version"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
   }
 }
 
 // ProtocolVersion.json#/properties/version
-export function vProtocolVersion_Version(v: unknown, p: string, e: ValidationError[]): void {
+export function vSemVerRef(v: unknown, p: string, e: ValidationError[]): void {
   vCommon_SemVer(v, p, e);
 }
 
@@ -551,29 +551,29 @@ export function vSkillDescriptor(v: unknown, p: string, e: ValidationError[]): v
     if (!rt.hasOwn(v, "output")) e.push({ pointer: p + "/output", keyword: "required", message: "missing required property \"output\"" });
     if (!rt.hasOwn(v, "auth")) e.push({ pointer: p + "/auth", keyword: "required", message: "missing required property \"auth\"" });
     if (!rt.hasOwn(v, "access")) e.push({ pointer: p + "/access", keyword: "required", message: "missing required property \"access\"" });
-    if (rt.hasOwn(v, "protocol")) vSkillDescriptor_Protocol(v["protocol"], p + "/protocol", e);
-    if (rt.hasOwn(v, "id")) vInvocationRequest_SkillID(v["id"], p + "/id", e);
-    if (rt.hasOwn(v, "name")) vSkillDescriptor_Name(v["name"], p + "/name", e);
-    if (rt.hasOwn(v, "version")) vProtocolVersion_Version(v["version"], p + "/version", e);
-    if (rt.hasOwn(v, "capability_type")) vSkillDescriptor_CapabilityType(v["capability_type"], p + "/capability_type", e);
-    if (rt.hasOwn(v, "description")) vInvocationResponse_InvocationError_Message(v["description"], p + "/description", e);
-    if (rt.hasOwn(v, "provider")) vSkillDescriptor_Provider(v["provider"], p + "/provider", e);
+    if (rt.hasOwn(v, "protocol")) vProtocolVersionRef(v["protocol"], p + "/protocol", e);
+    if (rt.hasOwn(v, "id")) vSkillIDRef(v["id"], p + "/id", e);
+    if (rt.hasOwn(v, "name")) vString1To200(v["name"], p + "/name", e);
+    if (rt.hasOwn(v, "version")) vSemVerRef(v["version"], p + "/version", e);
+    if (rt.hasOwn(v, "capability_type")) vCapabilityTypeRef(v["capability_type"], p + "/capability_type", e);
+    if (rt.hasOwn(v, "description")) vString1To4000(v["description"], p + "/description", e);
+    if (rt.hasOwn(v, "provider")) vProviderRef(v["provider"], p + "/provider", e);
     if (rt.hasOwn(v, "endpoint")) vSkillDescriptor_Endpoint(v["endpoint"], p + "/endpoint", e);
     if (rt.hasOwn(v, "inputs")) vSkillDescriptor_Inputs(v["inputs"], p + "/inputs", e);
     if (rt.hasOwn(v, "output")) vSkillDescriptor_Output(v["output"], p + "/output", e);
     if (rt.hasOwn(v, "auth")) vSkillDescriptor_Auth(v["auth"], p + "/auth", e);
-    if (rt.hasOwn(v, "access")) vSkillDescriptor_Access(v["access"], p + "/access", e);
+    if (rt.hasOwn(v, "access")) vAccessRef(v["access"], p + "/access", e);
     if (rt.hasOwn(v, "tags")) vSkillDescriptor_Tags(v["tags"], p + "/tags", e);
   }
 }
 
 // SkillDescriptor.json#/properties/protocol
-export function vSkillDescriptor_Protocol(v: unknown, p: string, e: ValidationError[]): void {
+export function vProtocolVersionRef(v: unknown, p: string, e: ValidationError[]): void {
   vProtocolVersion(v, p, e);
 }
 
 // SkillDescriptor.json#/properties/name
-export function vSkillDescriptor_Name(v: unknown, p: string, e: ValidationError[]): void {
+export function vString1To200(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -585,7 +585,7 @@ export function vSkillDescriptor_Name(v: unknown, p: string, e: ValidationError[
 }
 
 // SkillDescriptor.json#/properties/capability_type
-export function vSkillDescriptor_CapabilityType(v: unknown, p: string, e: ValidationError[]): void {
+export function vCapabilityTypeRef(v: unknown, p: string, e: ValidationError[]): void {
   vCommon_CapabilityType(v, p, e);
 }
 
@@ -601,7 +601,7 @@ export function vCommon_CapabilityType(v: unknown, p: string, e: ValidationError
 }
 
 // SkillDescriptor.json#/properties/provider
-export function vSkillDescriptor_Provider(v: unknown, p: string, e: ValidationError[]): void {
+export function vProviderRef(v: unknown, p: string, e: ValidationError[]): void {
   vSkillDescriptor_Provider2(v, p, e);
 }
 
@@ -614,14 +614,14 @@ export function vSkillDescriptor_Provider2(v: unknown, p: string, e: ValidationE
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "missing required property \"name\"" });
     if (!rt.hasOwn(v, "url")) e.push({ pointer: p + "/url", keyword: "required", message: "missing required property \"url\"" });
-    if (rt.hasOwn(v, "name")) vSkillDescriptor_Name(v["name"], p + "/name", e);
-    if (rt.hasOwn(v, "url")) vSkillDescriptor_Provider_URL(v["url"], p + "/url", e);
+    if (rt.hasOwn(v, "name")) vString1To200(v["name"], p + "/name", e);
+    if (rt.hasOwn(v, "url")) vStringMax2048Pattern5(v["url"], p + "/url", e);
     if (rt.hasOwn(v, "contact")) vSkillDescriptor_Provider_Contact(v["contact"], p + "/contact", e);
   }
 }
 
 // SkillDescriptor.json#/$defs/Provider/properties/url
-export function vSkillDescriptor_Provider_URL(v: unknown, p: string, e: ValidationError[]): void {
+export function vStringMax2048Pattern5(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -658,7 +658,7 @@ export function vSkillDescriptor_Endpoint2(v: unknown, p: string, e: ValidationE
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "url")) e.push({ pointer: p + "/url", keyword: "required", message: "missing required property \"url\"" });
     if (!rt.hasOwn(v, "method")) e.push({ pointer: p + "/method", keyword: "required", message: "missing required property \"method\"" });
-    if (rt.hasOwn(v, "url")) vSkillDescriptor_Provider_URL(v["url"], p + "/url", e);
+    if (rt.hasOwn(v, "url")) vStringMax2048Pattern5(v["url"], p + "/url", e);
     if (rt.hasOwn(v, "method")) vSkillDescriptor_Endpoint_Method(v["method"], p + "/method", e);
     if (rt.hasOwn(v, "timeout_ms")) vSkillDescriptor_Endpoint_TimeoutMS(v["timeout_ms"], p + "/timeout_ms", e);
   }
@@ -716,9 +716,9 @@ export function vSkillDescriptor_InputParameter(v: unknown, p: string, e: Valida
     if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
     if (!rt.hasOwn(v, "required")) e.push({ pointer: p + "/required", keyword: "required", message: "missing required property \"required\"" });
     if (rt.hasOwn(v, "name")) vSkillDescriptor_InputParameter_Name(v["name"], p + "/name", e);
-    if (rt.hasOwn(v, "type")) vSkillDescriptor_InputParameter_Type(v["type"], p + "/type", e);
-    if (rt.hasOwn(v, "description")) vSkillDescriptor_InputParameter_Description(v["description"], p + "/description", e);
-    if (rt.hasOwn(v, "required")) vFindingsResponse_IdentityShared(v["required"], p + "/required", e);
+    if (rt.hasOwn(v, "type")) vValueTypeRef(v["type"], p + "/type", e);
+    if (rt.hasOwn(v, "description")) vStringMax2000(v["description"], p + "/description", e);
+    if (rt.hasOwn(v, "required")) vBoolean(v["required"], p + "/required", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "name" || k === "type" || k === "description" || k === "required"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
   }
 }
@@ -736,7 +736,7 @@ export function vSkillDescriptor_InputParameter_Name(v: unknown, p: string, e: V
 }
 
 // SkillDescriptor.json#/$defs/InputParameter/properties/type
-export function vSkillDescriptor_InputParameter_Type(v: unknown, p: string, e: ValidationError[]): void {
+export function vValueTypeRef(v: unknown, p: string, e: ValidationError[]): void {
   vSkillDescriptor_ValueType(v, p, e);
 }
 
@@ -752,7 +752,7 @@ export function vSkillDescriptor_ValueType(v: unknown, p: string, e: ValidationE
 }
 
 // SkillDescriptor.json#/$defs/InputParameter/properties/description
-export function vSkillDescriptor_InputParameter_Description(v: unknown, p: string, e: ValidationError[]): void {
+export function vStringMax2000(v: unknown, p: string, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -775,8 +775,8 @@ export function vSkillDescriptor_OutputDescriptor(v: unknown, p: string, e: Vali
   }
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
-    if (rt.hasOwn(v, "type")) vSkillDescriptor_InputParameter_Type(v["type"], p + "/type", e);
-    if (rt.hasOwn(v, "description")) vSkillDescriptor_InputParameter_Description(v["description"], p + "/description", e);
+    if (rt.hasOwn(v, "type")) vValueTypeRef(v["type"], p + "/type", e);
+    if (rt.hasOwn(v, "description")) vStringMax2000(v["description"], p + "/description", e);
     if (rt.hasOwn(v, "media_type")) vSkillDescriptor_OutputDescriptor_MediaType(v["media_type"], p + "/media_type", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "description" || k === "media_type"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
   }
@@ -891,7 +891,7 @@ export function vSkillDescriptor_OAuth2Auth(v: unknown, p: string, e: Validation
     if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
     if (!rt.hasOwn(v, "token_url")) e.push({ pointer: p + "/token_url", keyword: "required", message: "missing required property \"token_url\"" });
     if (rt.hasOwn(v, "type")) vSkillDescriptor_OAuth2Auth_Type(v["type"], p + "/type", e);
-    if (rt.hasOwn(v, "token_url")) vSkillDescriptor_Provider_URL(v["token_url"], p + "/token_url", e);
+    if (rt.hasOwn(v, "token_url")) vStringMax2048Pattern5(v["token_url"], p + "/token_url", e);
     if (rt.hasOwn(v, "scopes")) vSkillDescriptor_OAuth2Auth_Scopes(v["scopes"], p + "/scopes", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "token_url" || k === "scopes"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
   }
@@ -943,8 +943,8 @@ export function vSkillDescriptor_CustomAuth(v: unknown, p: string, e: Validation
     if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
     if (!rt.hasOwn(v, "scheme")) e.push({ pointer: p + "/scheme", keyword: "required", message: "missing required property \"scheme\"" });
     if (rt.hasOwn(v, "type")) vSkillDescriptor_CustomAuth_Type(v["type"], p + "/type", e);
-    if (rt.hasOwn(v, "scheme")) vInvocationRequest_RequestID(v["scheme"], p + "/scheme", e);
-    if (rt.hasOwn(v, "documentation_url")) vSkillDescriptor_Provider_URL(v["documentation_url"], p + "/documentation_url", e);
+    if (rt.hasOwn(v, "scheme")) vString1To128(v["scheme"], p + "/scheme", e);
+    if (rt.hasOwn(v, "documentation_url")) vStringMax2048Pattern5(v["documentation_url"], p + "/documentation_url", e);
     for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "scheme" || k === "documentation_url"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
   }
 }
@@ -978,7 +978,7 @@ export function vSkillDescriptor_NoAuth_Type(v: unknown, p: string, e: Validatio
 }
 
 // SkillDescriptor.json#/properties/access
-export function vSkillDescriptor_Access(v: unknown, p: string, e: ValidationError[]): void {
+export function vAccessRef(v: unknown, p: string, e: ValidationError[]): void {
   vCommon_Access(v, p, e);
 }
 
@@ -1027,8 +1027,8 @@ export function vSkillIndex(v: unknown, p: string, e: ValidationError[]): void {
   if (rt.isObject(v)) {
     if (!rt.hasOwn(v, "protocol")) e.push({ pointer: p + "/protocol", keyword: "required", message: "missing required property \"protocol\"" });
     if (!rt.hasOwn(v, "skills")) e.push({ pointer: p + "/skills", keyword: "required", message: "missing required property \"skills\"" });
-    if (rt.hasOwn(v, "protocol")) vSkillDescriptor_Protocol(v["protocol"], p + "/protocol", e);
-    if (rt.hasOwn(v, "provider")) vSkillDescriptor_Provider(v["provider"], p + "/provider", e);
+    if (rt.hasOwn(v, "protocol")) vProtocolVersionRef(v["protocol"], p + "/protocol", e);
+    if (rt.hasOwn(v, "provider")) vProviderRef(v["provider"], p + "/provider", e);
     if (rt.hasOwn(v, "skills")) vSkillIndex_Skills(v["skills"], p + "/skills", e);
   }
 }
@@ -1063,11 +1063,11 @@ export function vSkillIndex_SkillIndexEntry(v: unknown, p: string, e: Validation
     if (!rt.hasOwn(v, "capability_type")) e.push({ pointer: p + "/capability_type", keyword: "required", message: "missing required property \"capability_type\"" });
     if (!rt.hasOwn(v, "access")) e.push({ pointer: p + "/access", keyword: "required", message: "missing required property \"access\"" });
     if (!rt.hasOwn(v, "descriptor_url")) e.push({ pointer: p + "/descriptor_url", keyword: "required", message: "missing required property \"descriptor_url\"" });
-    if (rt.hasOwn(v, "id")) vInvocationRequest_SkillID(v["id"], p + "/id", e);
-    if (rt.hasOwn(v, "name")) vSkillDescriptor_Name(v["name"], p + "/name", e);
-    if (rt.hasOwn(v, "version")) vProtocolVersion_Version(v["version"], p + "/version", e);
-    if (rt.hasOwn(v, "capability_type")) vSkillDescriptor_CapabilityType(v["capability_type"], p + "/capability_type", e);
-    if (rt.hasOwn(v, "access")) vSkillDescriptor_Access(v["access"], p + "/access", e);
+    if (rt.hasOwn(v, "id")) vSkillIDRef(v["id"], p + "/id", e);
+    if (rt.hasOwn(v, "name")) vString1To200(v["name"], p + "/name", e);
+    if (rt.hasOwn(v, "version")) vSemVerRef(v["version"], p + "/version", e);
+    if (rt.hasOwn(v, "capability_type")) vCapabilityTypeRef(v["capability_type"], p + "/capability_type", e);
+    if (rt.hasOwn(v, "access")) vAccessRef(v["access"], p + "/access", e);
     if (rt.hasOwn(v, "description")) vSkillIndex_SkillIndexEntry_Description(v["description"], p + "/description", e);
     if (rt.hasOwn(v, "descriptor_url")) vSkillIndex_SkillIndexEntry_DescriptorURL(v["descriptor_url"], p + "/descriptor_url", e);
   }

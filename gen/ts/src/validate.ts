@@ -19,7 +19,8 @@ export function isFinding(value: unknown): value is Finding {
 
 /**
  * checkFinding validates a value that is already parsed (for example the result of
- * await response.json()) as a Finding: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a Finding: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkFinding(value: unknown): ParseResult<Finding> {
   const errors = validateFinding(value);
@@ -53,7 +54,8 @@ export function isFindingsResponse(value: unknown): value is FindingsResponse {
 
 /**
  * checkFindingsResponse validates a value that is already parsed (for example the result of
- * await response.json()) as a FindingsResponse: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a FindingsResponse: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkFindingsResponse(value: unknown): ParseResult<FindingsResponse> {
   const errors = validateFindingsResponse(value);
@@ -87,7 +89,8 @@ export function isMeta(value: unknown): value is Meta {
 
 /**
  * checkMeta validates a value that is already parsed (for example the result of
- * await response.json()) as a Meta: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a Meta: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkMeta(value: unknown): ParseResult<Meta> {
   const errors = validateMeta(value);
@@ -121,7 +124,8 @@ export function isGetSessionFindingsParams(value: unknown): value is GetSessionF
 
 /**
  * checkGetSessionFindingsParams validates a value that is already parsed (for example the result of
- * await response.json()) as a GetSessionFindingsParams: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a GetSessionFindingsParams: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkGetSessionFindingsParams(value: unknown): ParseResult<GetSessionFindingsParams> {
   const errors = validateGetSessionFindingsParams(value);
@@ -155,7 +159,8 @@ export function isInvocationRequest(value: unknown): value is InvocationRequest 
 
 /**
  * checkInvocationRequest validates a value that is already parsed (for example the result of
- * await response.json()) as a InvocationRequest: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a InvocationRequest: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkInvocationRequest(value: unknown): ParseResult<InvocationRequest> {
   const errors = validateInvocationRequest(value);
@@ -189,7 +194,8 @@ export function isCaller(value: unknown): value is Caller {
 
 /**
  * checkCaller validates a value that is already parsed (for example the result of
- * await response.json()) as a Caller: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a Caller: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkCaller(value: unknown): ParseResult<Caller> {
   const errors = validateCaller(value);
@@ -223,7 +229,8 @@ export function isCallerType(value: unknown): value is CallerType {
 
 /**
  * checkCallerType validates a value that is already parsed (for example the result of
- * await response.json()) as a CallerType: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a CallerType: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkCallerType(value: unknown): ParseResult<CallerType> {
   const errors = validateCallerType(value);
@@ -257,7 +264,8 @@ export function isInvocationResponse(value: unknown): value is InvocationRespons
 
 /**
  * checkInvocationResponse validates a value that is already parsed (for example the result of
- * await response.json()) as a InvocationResponse: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a InvocationResponse: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkInvocationResponse(value: unknown): ParseResult<InvocationResponse> {
   const errors = validateInvocationResponse(value);
@@ -291,7 +299,8 @@ export function isInvocationStatus(value: unknown): value is InvocationStatus {
 
 /**
  * checkInvocationStatus validates a value that is already parsed (for example the result of
- * await response.json()) as a InvocationStatus: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a InvocationStatus: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkInvocationStatus(value: unknown): ParseResult<InvocationStatus> {
   const errors = validateInvocationStatus(value);
@@ -325,7 +334,8 @@ export function isTimestamps(value: unknown): value is Timestamps {
 
 /**
  * checkTimestamps validates a value that is already parsed (for example the result of
- * await response.json()) as a Timestamps: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a Timestamps: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkTimestamps(value: unknown): ParseResult<Timestamps> {
   const errors = validateTimestamps(value);
@@ -359,7 +369,8 @@ export function isInvocationError(value: unknown): value is InvocationError {
 
 /**
  * checkInvocationError validates a value that is already parsed (for example the result of
- * await response.json()) as a InvocationError: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a InvocationError: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkInvocationError(value: unknown): ParseResult<InvocationError> {
   const errors = validateInvocationError(value);
@@ -393,7 +404,8 @@ export function isProtocolVersion(value: unknown): value is ProtocolVersion {
 
 /**
  * checkProtocolVersion validates a value that is already parsed (for example the result of
- * await response.json()) as a ProtocolVersion: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a ProtocolVersion: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkProtocolVersion(value: unknown): ParseResult<ProtocolVersion> {
   const errors = validateProtocolVersion(value);
@@ -427,7 +439,8 @@ export function isSkillDescriptor(value: unknown): value is SkillDescriptor {
 
 /**
  * checkSkillDescriptor validates a value that is already parsed (for example the result of
- * await response.json()) as a SkillDescriptor: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a SkillDescriptor: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkSkillDescriptor(value: unknown): ParseResult<SkillDescriptor> {
   const errors = validateSkillDescriptor(value);
@@ -461,7 +474,8 @@ export function isProvider(value: unknown): value is Provider {
 
 /**
  * checkProvider validates a value that is already parsed (for example the result of
- * await response.json()) as a Provider: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a Provider: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkProvider(value: unknown): ParseResult<Provider> {
   const errors = validateProvider(value);
@@ -495,7 +509,8 @@ export function isEndpoint(value: unknown): value is Endpoint {
 
 /**
  * checkEndpoint validates a value that is already parsed (for example the result of
- * await response.json()) as a Endpoint: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a Endpoint: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkEndpoint(value: unknown): ParseResult<Endpoint> {
   const errors = validateEndpoint(value);
@@ -529,7 +544,8 @@ export function isEndpointMethod(value: unknown): value is EndpointMethod {
 
 /**
  * checkEndpointMethod validates a value that is already parsed (for example the result of
- * await response.json()) as a EndpointMethod: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a EndpointMethod: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkEndpointMethod(value: unknown): ParseResult<EndpointMethod> {
   const errors = validateEndpointMethod(value);
@@ -563,7 +579,8 @@ export function isInputParameter(value: unknown): value is InputParameter {
 
 /**
  * checkInputParameter validates a value that is already parsed (for example the result of
- * await response.json()) as a InputParameter: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a InputParameter: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkInputParameter(value: unknown): ParseResult<InputParameter> {
   const errors = validateInputParameter(value);
@@ -597,7 +614,8 @@ export function isOutputDescriptor(value: unknown): value is OutputDescriptor {
 
 /**
  * checkOutputDescriptor validates a value that is already parsed (for example the result of
- * await response.json()) as a OutputDescriptor: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a OutputDescriptor: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkOutputDescriptor(value: unknown): ParseResult<OutputDescriptor> {
   const errors = validateOutputDescriptor(value);
@@ -631,7 +649,8 @@ export function isValueType(value: unknown): value is ValueType {
 
 /**
  * checkValueType validates a value that is already parsed (for example the result of
- * await response.json()) as a ValueType: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a ValueType: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkValueType(value: unknown): ParseResult<ValueType> {
   const errors = validateValueType(value);
@@ -665,7 +684,8 @@ export function isAuth(value: unknown): value is Auth {
 
 /**
  * checkAuth validates a value that is already parsed (for example the result of
- * await response.json()) as a Auth: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a Auth: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkAuth(value: unknown): ParseResult<Auth> {
   const errors = validateAuth(value);
@@ -699,7 +719,8 @@ export function isAPIKeyAuth(value: unknown): value is APIKeyAuth {
 
 /**
  * checkAPIKeyAuth validates a value that is already parsed (for example the result of
- * await response.json()) as a APIKeyAuth: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a APIKeyAuth: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkAPIKeyAuth(value: unknown): ParseResult<APIKeyAuth> {
   const errors = validateAPIKeyAuth(value);
@@ -733,7 +754,8 @@ export function isAPIKeyAuthIn(value: unknown): value is APIKeyAuthIn {
 
 /**
  * checkAPIKeyAuthIn validates a value that is already parsed (for example the result of
- * await response.json()) as a APIKeyAuthIn: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a APIKeyAuthIn: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkAPIKeyAuthIn(value: unknown): ParseResult<APIKeyAuthIn> {
   const errors = validateAPIKeyAuthIn(value);
@@ -767,7 +789,8 @@ export function isOAuth2Auth(value: unknown): value is OAuth2Auth {
 
 /**
  * checkOAuth2Auth validates a value that is already parsed (for example the result of
- * await response.json()) as a OAuth2Auth: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a OAuth2Auth: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkOAuth2Auth(value: unknown): ParseResult<OAuth2Auth> {
   const errors = validateOAuth2Auth(value);
@@ -801,7 +824,8 @@ export function isCustomAuth(value: unknown): value is CustomAuth {
 
 /**
  * checkCustomAuth validates a value that is already parsed (for example the result of
- * await response.json()) as a CustomAuth: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a CustomAuth: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkCustomAuth(value: unknown): ParseResult<CustomAuth> {
   const errors = validateCustomAuth(value);
@@ -835,7 +859,8 @@ export function isNoAuth(value: unknown): value is NoAuth {
 
 /**
  * checkNoAuth validates a value that is already parsed (for example the result of
- * await response.json()) as a NoAuth: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a NoAuth: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkNoAuth(value: unknown): ParseResult<NoAuth> {
   const errors = validateNoAuth(value);
@@ -869,7 +894,8 @@ export function isSkillIndex(value: unknown): value is SkillIndex {
 
 /**
  * checkSkillIndex validates a value that is already parsed (for example the result of
- * await response.json()) as a SkillIndex: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a SkillIndex: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkSkillIndex(value: unknown): ParseResult<SkillIndex> {
   const errors = validateSkillIndex(value);
@@ -903,7 +929,8 @@ export function isSkillIndexEntry(value: unknown): value is SkillIndexEntry {
 
 /**
  * checkSkillIndexEntry validates a value that is already parsed (for example the result of
- * await response.json()) as a SkillIndexEntry: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a SkillIndexEntry: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkSkillIndexEntry(value: unknown): ParseResult<SkillIndexEntry> {
   const errors = validateSkillIndexEntry(value);
@@ -937,7 +964,8 @@ export function isSemVer(value: unknown): value is SemVer {
 
 /**
  * checkSemVer validates a value that is already parsed (for example the result of
- * await response.json()) as a SemVer: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a SemVer: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkSemVer(value: unknown): ParseResult<SemVer> {
   const errors = validateSemVer(value);
@@ -971,7 +999,8 @@ export function isCapabilityType(value: unknown): value is CapabilityType {
 
 /**
  * checkCapabilityType validates a value that is already parsed (for example the result of
- * await response.json()) as a CapabilityType: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a CapabilityType: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkCapabilityType(value: unknown): ParseResult<CapabilityType> {
   const errors = validateCapabilityType(value);
@@ -1005,7 +1034,8 @@ export function isAccess(value: unknown): value is Access {
 
 /**
  * checkAccess validates a value that is already parsed (for example the result of
- * await response.json()) as a Access: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a Access: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkAccess(value: unknown): ParseResult<Access> {
   const errors = validateAccess(value);
@@ -1039,7 +1069,8 @@ export function isSeverity(value: unknown): value is Severity {
 
 /**
  * checkSeverity validates a value that is already parsed (for example the result of
- * await response.json()) as a Severity: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a Severity: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkSeverity(value: unknown): ParseResult<Severity> {
   const errors = validateSeverity(value);
@@ -1073,7 +1104,8 @@ export function isSkillID(value: unknown): value is SkillID {
 
 /**
  * checkSkillID validates a value that is already parsed (for example the result of
- * await response.json()) as a SkillID: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a SkillID: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkSkillID(value: unknown): ParseResult<SkillID> {
   const errors = validateSkillID(value);
@@ -1107,7 +1139,8 @@ export function isTimestamp(value: unknown): value is Timestamp {
 
 /**
  * checkTimestamp validates a value that is already parsed (for example the result of
- * await response.json()) as a Timestamp: the value, typed, when it is valid, else every violation.
+ * await response.json()) as a Timestamp: the value, typed, when it is valid, else
+ * every violation.
  */
 export function checkTimestamp(value: unknown): ParseResult<Timestamp> {
   const errors = validateTimestamp(value);

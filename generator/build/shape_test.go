@@ -1,0 +1,170 @@
+package build
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/skillgen/skillgen/generator/ir"
+	"github.com/skillgen/skillgen/generator/load"
+)
+
+// buildOne builds one schema file and returns the IR and the warnings.
+func buildOne(t *testing.T, schema string) (*ir.Schema, []string) {
+	t.Helper()
+	set, err := load.FromDocs(map[string][]byte{"s.json": []byte(schema)}, func(p string) string { return "schema/" + p })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warnings []string
+	s, err := Build(set, Options{Warn: func(err error) { warnings = append(warnings, err.Error()) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, warnings
+}
+
+func typeNamed(t *testing.T, s *ir.Schema, name string) *ir.Type {
+	t.Helper()
+	for _, tp := range s.Types {
+		if tp.GoName == name {
+			return tp
+		}
+	}
+	t.Fatalf("no type %s", name)
+	return nil
+}
+
+func fieldNamed(t *testing.T, tp *ir.Type, json string) *ir.Field {
+	t.Helper()
+	for _, f := range tp.Fields {
+		if f.JSONName == json {
+			return f
+		}
+	}
+	t.Fatalf("%s has no field %q", tp.GoName, json)
+	return nil
+}
+
+const shapesSchema = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "T",
+  "type": "object",
+  "required": ["pet", "nick"],
+  "properties": {
+    "pet": {"anyOf": [{"$ref": "#/$defs/Pet"}, {"type": "null"}]},
+    "owner": {"oneOf": [{"$ref": "#/$defs/Pet"}, {"type": "null"}]},
+    "nick": {"type": ["string", "null"]},
+    "tags": {"type": ["array", "null"], "items": {"type": "string"}},
+    "any": {},
+    "home": {"type": ["object", "null"], "properties": {"city": {"type": "string"}}},
+    "id": {"anyOf": [{"type": "integer"}, {"type": "string"}]},
+    "media": {"oneOf": [{"$ref": "#/$defs/Pet"}, {"$ref": "#/$defs/User"}]},
+    "pair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "minItems": 1, "items": false},
+    "level": {"enum": [1, 2, 3]},
+    "dog": {"allOf": [{"$ref": "#/$defs/Pet"}, {"properties": {"breed": {"type": "string"}}, "required": ["breed"]}]},
+    "user": {"$ref": "#/$defs/User"}
+  },
+  "$defs": {
+    "Pet": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]},
+    "User": {"properties": {"login": {"type": "string"}}}
+  }
+}`
+
+// TestShapes: every shape of the issue gets its type and its Go holder.
+func TestShapes(t *testing.T) {
+	s, warnings := buildOne(t, shapesSchema)
+	if len(warnings) > 0 {
+		t.Errorf("warnings: %v", warnings)
+	}
+	root := typeNamed(t, s, "T")
+	for _, c := range []struct {
+		field    string
+		kind     ir.RefKind
+		named    string
+		nullable bool
+		hold     ir.Holder
+	}{
+		{"pet", ir.RefNamed, "Pet", true, ir.HoldPointer},
+		{"owner", ir.RefNamed, "Pet", true, ir.HoldOptNil},
+		{"nick", ir.RefString, "", true, ir.HoldPointer},
+		{"tags", ir.RefArray, "", true, ir.HoldOptNil},
+		{"any", ir.RefAny, "", true, ir.HoldOptNil},
+		{"home", ir.RefNamed, "THome", true, ir.HoldOptNil},
+		{"id", ir.RefNamed, "TID", false, ir.HoldPointer},
+		{"media", ir.RefNamed, "TMedia", true, ir.HoldOptNil}, // User, without "type", accepts null
+		{"pair", ir.RefNamed, "TPair", false, ir.HoldPointer},
+		{"level", ir.RefNamed, "TLevel", false, ir.HoldPointer},
+		{"dog", ir.RefNamed, "TDog", false, ir.HoldPointer},
+		{"user", ir.RefNamed, "User", false, ir.HoldPointer},
+	} {
+		f := fieldNamed(t, root, c.field)
+		name := ""
+		if f.Type.Named != nil {
+			name = f.Type.Named.GoName
+		}
+		if f.Type.Kind != c.kind || name != c.named || f.Nullable != c.nullable || f.Hold != c.hold {
+			t.Errorf("%s: kind %d %q nullable %v hold %d, want kind %d %q nullable %v hold %d",
+				c.field, f.Type.Kind, name, f.Nullable, f.Hold, c.kind, c.named, c.nullable, c.hold)
+		}
+	}
+	if home := typeNamed(t, s, "THome"); home.Kind != ir.Struct || !home.Nullable {
+		t.Errorf("THome: kind %d nullable %v, want a struct that leaves null to its references", home.Kind, home.Nullable)
+	}
+	if id := typeNamed(t, s, "TID"); id.Kind != ir.Union || id.Dispatch != ir.ByKind || len(id.Variants) != 2 || id.GoTag != "TIDTag" {
+		t.Errorf("TID: %+v", id)
+	}
+	if m := typeNamed(t, s, "TMedia"); m.Kind != ir.Union || m.Dispatch != ir.ByValidation {
+		t.Errorf("TMedia: kind %d dispatch %d, want a union decided by validation (both are objects)", m.Kind, m.Dispatch)
+	}
+	pair := typeNamed(t, s, "TPair")
+	if pair.Kind != ir.Tuple || len(pair.Fields) != 2 || !pair.Fields[0].Required || pair.Fields[1].Required || pair.Rest != nil {
+		t.Errorf("TPair: %+v", pair)
+	}
+	if lv := typeNamed(t, s, "TLevel"); lv.Kind != ir.Enum || lv.EnumBase != ir.RefInteger || lv.Values[0].GoName != "TLevel1" {
+		t.Errorf("TLevel: %+v", lv)
+	}
+	dog := typeNamed(t, s, "TDog")
+	if dog.Kind != ir.Struct || len(dog.Fields) != 2 || dog.Fields[0].JSONName != "name" || !dog.Fields[1].Required {
+		t.Errorf("TDog: the allOf is not merged base first: %+v", dog.Fields)
+	}
+	if u := typeNamed(t, s, "User"); u.Kind != ir.Struct || !u.ObjectOnly || u.Nullable {
+		t.Errorf("User: kind %d objectOnly %v nullable %v, want a struct of objects only", u.Kind, u.ObjectOnly, u.Nullable)
+	}
+	sh := ir.TypedShare(s)
+	if sh.Untyped() != 1 || sh.Open != 1 || sh.Degraded != 0 {
+		t.Errorf("typed share %+v, want only the any member untyped", sh)
+	}
+}
+
+// TestDegradedWarns: a named type or member that stays any although the schema constrains it
+// is a warning naming the file, the JSON Pointer and the reason; an allOf whose parts disagree
+// names both.
+func TestDegradedWarns(t *testing.T) {
+	s, warnings := buildOne(t, `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "T",
+  "type": "object",
+  "properties": {
+    "mixed": {"enum": ["auto", 1]},
+    "both": {"allOf": [{"properties": {"x": {"type": "string"}}}, {"properties": {"x": {"type": "integer"}}}]}
+  }
+}`)
+	text := strings.Join(warnings, "\n")
+	for _, want := range []string{
+		"schema/s.json#/properties/mixed: no Go or TypeScript type (any / unknown): enum values of several JSON types (string, integer) have no common Go type",
+		`schema/s.json#/properties/both: the allOf parts give property "x" schemas of different JSON types (#/properties/both/allOf/0/properties/x and #/properties/both/allOf/1/properties/x): it is typed as any`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("warnings:\n%s\nwant one containing\n%s", text, want)
+		}
+	}
+	sh := ir.TypedShare(s)
+	if sh.Degraded != 1 {
+		t.Errorf("typed share %+v, want the mixed enum degraded", sh)
+	}
+	for _, u := range ir.UntypedItems(s, nil) {
+		if u.Go == "T.Mixed" && u.Degraded == "" {
+			t.Errorf("T.Mixed: no reason")
+		}
+	}
+}

@@ -1,0 +1,254 @@
+package typescript
+
+import (
+	"strings"
+
+	"github.com/skillgen/skillgen/generator/ir"
+)
+
+// Narrowing: the values a schema accepts that the generated types leave out, so that isT never
+// says a value is a T that the type cannot describe. They are null for a type whose schema also
+// accepts it (ir.Type.Nullable: the type leaves null to the references to it), and values other
+// than objects for a struct whose schema has no "type": "object" (ir.Type.ObjectOnly), wherever
+// a type holds one. validateT reports the first such value, once the schema's own validation
+// passed, with keyword "type" at its pointer: where and how the Go decoder refuses it.
+
+// narrower decides which named types hold such values and writes their checks.
+type narrower struct {
+	e     *emitter
+	need  map[*ir.Type]bool
+	names map[*ir.Type]string
+	order []*ir.Type
+}
+
+func newNarrower(e *emitter) *narrower {
+	nw := &narrower{e: e, need: map[*ir.Type]bool{}, names: map[*ir.Type]string{}}
+	// A type needs a check when it is ObjectOnly or holds a type that needs one: grow the set
+	// until it stops changing (each round adds a type, so at most one round per type).
+	for changed := true; changed; {
+		changed = false
+		for _, t := range e.s.Types {
+			if !nw.need[t] && (t.ObjectOnly || nw.holds(t)) {
+				nw.need[t] = true
+				changed = true
+			}
+		}
+	}
+	used := map[string]bool{}
+	for _, t := range e.s.Types {
+		if nw.need[t] {
+			name := "narrow" + t.TSName
+			for used[name] {
+				name += "_"
+			}
+			used[name] = true
+			nw.names[t] = name
+			nw.order = append(nw.order, t)
+		}
+	}
+	return nw
+}
+
+// holds reports whether a value of t may hold a value of a type that needs a check.
+func (nw *narrower) holds(t *ir.Type) bool {
+	for _, f := range t.Fields {
+		if f.Const == nil && nw.refNeeds(f.Type) {
+			return true
+		}
+	}
+	for _, r := range []*ir.TypeRef{t.Extra, t.Alias, t.Rest} {
+		if nw.refNeeds(r) {
+			return true
+		}
+	}
+	for _, v := range t.Variants {
+		if nw.refNeeds(v.Ref) {
+			return true
+		}
+	}
+	return false
+}
+
+func (nw *narrower) refNeeds(r *ir.TypeRef) bool {
+	for ; r != nil; r = r.Elem {
+		if r.Kind == ir.RefNamed {
+			return nw.need[r.Named]
+		}
+	}
+	return false
+}
+
+// check is the expression of a Narrow function for the values of r ("" when none is needed).
+func (nw *narrower) check(r *ir.TypeRef) string {
+	if r == nil || !nw.refNeeds(r) {
+		return ""
+	}
+	e := nw.e
+	var f string
+	switch r.Kind {
+	case ir.RefNamed:
+		f = nw.names[r.Named]
+	case ir.RefArray:
+		f = e.exec("narrow.items", nw.check(r.Elem))
+	case ir.RefMap:
+		f = e.exec("narrow.values", nw.check(r.Elem))
+	default:
+		return ""
+	}
+	if r.Nullable {
+		f = e.exec("narrow.nullOr", f)
+	}
+	return f
+}
+
+// call is the statement, inside validateT, that adds the first narrowed value of t.
+func (nw *narrower) call(t *ir.Type) string {
+	var b strings.Builder
+	if t.Nullable {
+		b.WriteString(nw.e.exec("narrow.null", jsString("must be of type "+wantOf(t))))
+	}
+	if nw.need[t] {
+		b.WriteString(nw.e.exec("narrow.call", nw.names[t]))
+	}
+	return b.String()
+}
+
+// functions writes the Narrow function of every type that needs one.
+func (nw *narrower) functions() string {
+	var b strings.Builder
+	for _, t := range nw.order {
+		b.WriteString(nw.function(t))
+	}
+	return b.String()
+}
+
+func (nw *narrower) function(t *ir.Type) string {
+	e := nw.e
+	var body strings.Builder
+	step := func(expr, value, ptr string) {
+		if expr != "" {
+			body.WriteString(e.exec("narrow.step", struct{ Check, Value, Pointer string }{expr, value, ptr}))
+		}
+	}
+	switch t.Kind {
+	case ir.Struct:
+		if t.ObjectOnly {
+			body.WriteString(e.exec("narrow.object", nil))
+		}
+		var known []string
+		for _, f := range t.Fields {
+			known = append(known, jsString(f.JSONName))
+			if f.Const != nil {
+				continue
+			}
+			if c := nw.check(f.Type); c != "" {
+				body.WriteString(e.exec("narrow.member", struct{ Key, Check, Seg string }{jsKeyAccess(f.JSONName), c, segment(f.JSONName)}))
+			}
+		}
+		if c := nw.check(t.Extra); c != "" {
+			body.WriteString(e.exec("narrow.extra", struct{ Known, Check string }{strings.Join(known, ", "), c}))
+		}
+	case ir.Tuple:
+		for i, f := range t.Fields {
+			step(nw.check(f.Type), e.exec("narrow.item", itoa(int64(i))), e.exec("narrow.itemPointer", itoa(int64(i))))
+		}
+		if c := nw.check(t.Rest); c != "" {
+			body.WriteString(e.exec("narrow.rest", struct{ From, Check string }{itoa(int64(len(t.Fields))), c}))
+		}
+	case ir.Union:
+		body.WriteString(nw.union(t))
+	case ir.Alias:
+		step(nw.check(t.Alias), "v", "p")
+	}
+	return e.exec("narrow.function", struct{ Name, Type, Body string }{nw.names[t], t.TSName, body.String()})
+}
+
+// union writes the choice of the variant the Go decoder makes, then its check.
+func (nw *narrower) union(t *ir.Type) string {
+	e := nw.e
+	var b strings.Builder
+	if t.Dispatch == ir.ByTag {
+		prop := t.Node.Discriminator.Property
+		var cases strings.Builder
+		for _, v := range t.Variants {
+			if c := nw.check(v.Ref); c != "" {
+				cases.WriteString(e.exec("narrow.tag.case", struct{ Value, Check string }{jsString(v.Value), c}))
+			}
+		}
+		b.WriteString(e.exec("narrow.tag", struct{ Key, Cases string }{jsKeyAccess(prop), cases.String()}))
+		return b.String()
+	}
+	var fallback strings.Builder
+	for _, v := range t.Variants {
+		check := nw.check(v.Ref)
+		if check == "" {
+			check = e.exec("narrow.none", nil)
+		}
+		cond := kindCond(e, v.Kinds)
+		if v.Shared {
+			b.WriteString(e.exec("narrow.variant", struct{ Cond, Check string }{cond + e.exec("narrow.and", nil) + e.exec("narrow.accepts", e.fn(v.Node)), check}))
+			fallback.WriteString(e.exec("narrow.variant", struct{ Cond, Check string }{cond, check}))
+			continue
+		}
+		b.WriteString(e.exec("narrow.variant", struct{ Cond, Check string }{cond, check}))
+	}
+	b.WriteString(fallback.String())
+	return b.String()
+}
+
+// kindCond is the condition that v has one of the JSON types.
+func kindCond(e *emitter, kinds []string) string {
+	var conds []string
+	for _, k := range kinds {
+		conds = append(conds, e.exec("narrow.kind."+k, nil))
+	}
+	if len(conds) == 1 {
+		return conds[0]
+	}
+	return "(" + strings.Join(conds, e.exec("narrow.or", nil)) + ")"
+}
+
+// wantOf names the JSON types the values of t have, for messages.
+func wantOf(t *ir.Type) string {
+	switch t.Kind {
+	case ir.Struct:
+		return "object"
+	case ir.Tuple:
+		return "array"
+	case ir.Enum:
+		if w := map[ir.RefKind]string{ir.RefInteger: "integer", ir.RefNumber: "number"}[t.EnumBase]; w != "" {
+			return w
+		}
+		return "string"
+	case ir.Union:
+		if t.Dispatch == ir.ByTag {
+			return "object"
+		}
+		var out []string
+		seen := map[string]bool{}
+		for _, v := range t.Variants {
+			for _, k := range v.Kinds {
+				if !seen[k] {
+					seen[k] = true
+					out = append(out, k)
+				}
+			}
+		}
+		return strings.Join(out, " or ")
+	}
+	r := t.Alias
+	for i := 0; r != nil && r.Kind == ir.RefNamed && i < 1000; i++ {
+		if r.Named.Kind != ir.Alias {
+			return wantOf(r.Named)
+		}
+		r = r.Named.Alias
+	}
+	if r == nil {
+		return "value"
+	}
+	return map[ir.RefKind]string{ir.RefString: "string", ir.RefInteger: "integer", ir.RefNumber: "number", ir.RefBool: "boolean",
+		ir.RefArray: "array", ir.RefMap: "object", ir.RefAny: "value", ir.RefNull: "null"}[r.Kind]
+}
+
+// jsKeyAccess is the literal that reads a member: a string literal, for bracket access.
+func jsKeyAccess(key string) string { return jsString(key) }

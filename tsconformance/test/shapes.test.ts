@@ -1,0 +1,106 @@
+// Property 11 on the shapes schema (../crosscheck/shapes): nullable unions, nullable objects,
+// allOf merges, unions of JSON types and of objects, tuples, number enums and objects without
+// "type". Valid direction: every instance the TypeScript arbitraries build passes ajv (on the
+// contract the types follow), validateT, isT and parseT. Schema -> types: the schema-valid
+// documents are accepted by the TypeScript type system (tsc), the values the types leave out
+// are not (and isT and parseT refuse them). Invalid direction: on every Go vector (valid
+// documents, their mutations, edge documents), ajv gives the Go verdict and parseT the Go
+// ParseT's (pointer, keyword) list.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import * as fc from "fast-check";
+import { repoRoot } from "./support/schema.js";
+import { SHAPES_TYPES, shapesOracle, shapesType } from "./support/shapes.js";
+import { typecheck } from "./support/tsc.js";
+import type { TypedConstant } from "./support/tsc.js";
+
+const RUNS = 100;
+
+interface Vector {
+  type: string;
+  document: string;
+  valid: boolean;
+  errors: { pointer: string; keyword: string }[];
+  note?: string;
+}
+
+const goVectors = JSON.parse(readFileSync(join(repoRoot, "testdata", "vectors", "shapes-go-vectors.json"), "utf8")) as Vector[];
+
+describe("Property 11: the shapes in TypeScript", () => {
+  it("Feature: skill-sharing-protocol, Property 11: every shapes instance built from the TypeScript types passes JSON Schema validation (ajv) and validateT", () => {
+    const disagreements: string[] = [];
+    let checked = 0;
+    for (const name of SHAPES_TYPES) {
+      const t = shapesType(name);
+      fc.assert(
+        fc.property(t.arbitrary(), (value) => {
+          checked++;
+          const text = t.serialize(value as never);
+          const doc: unknown = JSON.parse(text);
+          const own = t.validate(doc);
+          const parsed = t.parse(text);
+          if (!shapesOracle(name, doc) || own.length > 0 || !t.is(doc) || !parsed.ok || JSON.stringify(parsed.value) !== text) {
+            disagreements.push(`${name}: ${text}\n  validate${name}: ${JSON.stringify(own)}`);
+            return false;
+          }
+          return true;
+        }),
+        { numRuns: RUNS, seed: 11 },
+      );
+    }
+    console.log(`Property 11 (TypeScript -> JSON Schema, shapes): ${checked} instances of ${SHAPES_TYPES.length} types checked, ${disagreements.length} disagreed`);
+    expect(disagreements).toEqual([]);
+  });
+
+  it("Feature: skill-sharing-protocol, Property 11: the TypeScript validator agrees with the Go validator and ajv on shapes-go-vectors.json", () => {
+    const disagreements: string[] = [];
+    for (const [i, v] of goVectors.entries()) {
+      const t = shapesType(v.type);
+      const r = t.parse(v.document);
+      const got = { valid: r.ok, errors: r.ok ? [] : r.errors.map((e) => ({ pointer: e.pointer, keyword: e.keyword })) };
+      const want = { valid: v.valid, errors: v.errors };
+      if (JSON.stringify(got) !== JSON.stringify(want)) {
+        disagreements.push(`#${i} ${v.type} (${v.note ?? ""}): ${v.document}\n  Go:         ${JSON.stringify(want)}\n  TypeScript: ${JSON.stringify(got)}`);
+      }
+      if (shapesOracle(v.type, JSON.parse(v.document)) !== v.valid) disagreements.push(`#${i} ${v.type}: ajv disagrees with the verdict ${v.valid}: ${v.document}`);
+    }
+    const invalid = goVectors.filter((v) => !v.valid).length;
+    console.log(`Property 11 (shapes-go-vectors.json): ${goVectors.length} Go vectors (${invalid} invalid) of ${new Set(goVectors.map((v) => v.type)).size} types checked by the TypeScript validator and ajv, ${disagreements.length} disagreed`);
+    if (disagreements.length > 0) console.log(disagreements.slice(0, 20).join("\n"));
+    expect(disagreements).toEqual([]);
+  });
+
+  it("Feature: skill-sharing-protocol, Property 11: every schema-valid shapes document is accepted by the TypeScript type system, and the values the types leave out are not", () => {
+    const docs: TypedConstant[] = [];
+    for (const [i, name] of SHAPES_TYPES.entries()) {
+      const samples = fc.sample(shapesType(name).arbitrary(), { numRuns: 20, seed: 1200 + i });
+      for (const [j, s] of samples.entries()) docs.push({ type: name, label: `fast-check #${j}`, expectError: false, doc: JSON.parse(JSON.stringify(s)) });
+    }
+    for (const [i, v] of goVectors.entries()) {
+      if (v.valid) docs.push({ type: v.type, label: `go vector #${i}`, expectError: false, doc: JSON.parse(v.document) });
+    }
+    // Values the schema accepts and the types leave out (docs/typescript.md, "Narrowing").
+    const base = { pet: null, label: null, size: 1, animal: { meow: true } };
+    for (const [type, doc] of [
+      ["Shapes", { ...base, user: 5 }],
+      ["Shapes", { ...base, user: null }],
+      ["Shapes", { ...base, users: ["x"] }],
+      ["Address", null],
+      ["MaybeName", null],
+      ["User", "x"],
+      ["Shapes", { ...base, size: 4 }],
+      ["Shapes", { ...base, point: [1] }],
+      ["Shapes", { ...base, animal: { bark: true } }],
+    ] as const) {
+      const t = shapesType(type);
+      expect(t.is(doc), `${type} ${JSON.stringify(doc)}: is${type} must refuse it`).toBe(false);
+      expect(t.parse(JSON.stringify(doc)).ok, `${type} ${JSON.stringify(doc)}: parse${type} must refuse it`).toBe(false);
+      docs.push({ type, label: "left out by the types", expectError: true, doc });
+    }
+    const problems = typecheck("shapes", `import type { ${SHAPES_TYPES.join(", ")} } from "../../../crosscheck/shapes/ts/src/index.js";`, docs);
+    const expected = docs.filter((d) => d.expectError).length;
+    console.log(`Property 11 (JSON Schema -> TypeScript types, shapes): tsc checked ${docs.length} typed constants: ${docs.length - expected} schema-valid, ${expected} left out by the types under @ts-expect-error; ${problems.length} disagreed`);
+    expect(problems).toEqual([]);
+  });
+});
