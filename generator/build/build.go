@@ -111,7 +111,7 @@ type builder struct {
 	errs     []*load.Error
 	warnings []*load.Error
 	warnOut  func(error) // the caller's Options.Warn
-	shape      *shapeState // kinds and designs (design.go)
+	shape    *shapeState // kinds and designs (design.go)
 }
 
 // Build builds the IR of a loaded schema set. It reports every problem of the schema at once:
