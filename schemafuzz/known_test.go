@@ -8,14 +8,6 @@ import "strings"
 // list stays true. Remove an entry with the fix that makes its case pass.
 var knownBugs = []Known{
 	{
-		// Go emitter: a required property whose schema is the object itself ("$ref": "#")
-		// becomes a struct field of the struct's own type: "invalid recursive type".
-		Case: "go-required-self-reference",
-		Match: func(f *Failure) bool {
-			return f.Kind == KindCompile && f.Lang == "Go" && strings.Contains(f.Detail, "invalid recursive type")
-		},
-	},
-	{
 		// Go codec: a member whose value is null is dropped when the value is written back,
 		// where the member's schema allows null (true, {}, "type": "null", "enum": [null] …).
 		Case: "go-drops-null-member",

@@ -1,6 +1,7 @@
 // The TypeScript half of the differential schema fuzzer (schemafuzz/run.go): for every
-// document, ajv's verdict (the oracle) and the generated parser's, with its errors and the
-// serialized value when it accepts.
+// document, ajv's verdict (the oracle) and the generated validator's (validateT: the schema's
+// verdict), with its errors; for a valid document, what parseT made of it: the serialized
+// value, or why it refused.
 //
 // usage: node runner.mjs CASES.json DIST > results (one JSON object a line)
 //   CASES.json: {"schemas": [{"draft", "schema" (JSON text), "unit" ("" when not compiled),
@@ -8,8 +9,9 @@
 //   DIST:       the compiled units; unit u is DIST/u/index.js
 //
 // A line: {"i", "ajv": "valid" | "invalid" | "error: …", "ts": "valid" | "invalid" | "crash: …"
-// | "" (not compiled), "e": [[pointer, keyword], …], "m": serialized text, "a": the verdict on
-// it}.
+// | "" (not compiled), "e": [[pointer, keyword], …], "p": "narrowed" (parseT refused with
+// "type" errors only: a value the TypeScript type cannot hold) | "refused […]", "m":
+// serialized text, "a": the verdict on it}.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -56,14 +58,27 @@ const validators = schemas.map((s) => {
   }
 });
 const mods = new Map();
+const runtimes = new Map();
+
+// verdict is the schema's verdict on a JSON text: the package's reader, then validateT.
+function verdict(s, g, text) {
+  const r = runtimes.get(s.unit).parseJSON(text);
+  const errors = r.ok ? g.validate(r.value) : r.errors;
+  return errors.length === 0 ? { v: "valid" } : { v: "invalid", e: errors.map((e) => [e.pointer, e.keyword]) };
+}
 
 async function generated(s) {
   if (!s.unit) return null;
   if (!mods.has(s.unit)) {
     mods.set(s.unit, await import(pathToFileURL(join(dist, s.unit, "index.js")).href));
+    runtimes.set(s.unit, await import(pathToFileURL(join(dist, s.unit, "runtime.js")).href));
   }
   const m = mods.get(s.unit);
-  return { parse: m["parse" + s.type], serialize: m["serialize" + s.type] };
+  const need = (name) => {
+    if (typeof m[name] !== "function") throw new Error("no function " + name);
+    return m[name];
+  };
+  return { validate: need("validate" + s.type), parse: need("parse" + s.type), serialize: need("serialize" + s.type) };
 }
 
 function oneLine(err) {
@@ -80,16 +95,19 @@ for (let i = 0; i < docs.length; i++) {
   try {
     const g = await generated(schemas[s]);
     if (g) {
-      if (typeof g.parse !== "function") throw new Error("no function parse" + schemas[s].type);
-      const r = g.parse(d);
-      if (r.ok) {
-        line.ts = "valid";
-        if (typeof g.serialize !== "function") throw new Error("no function serialize" + schemas[s].type);
-        line.m = g.serialize(r.value);
-        line.a = g.parse(line.m).ok ? "valid" : "invalid";
-      } else {
-        line.ts = "invalid";
-        line.e = r.errors.map((e) => [e.pointer, e.keyword]);
+      const v = verdict(schemas[s], g, d);
+      line.ts = v.v;
+      if (v.e) line.e = v.e;
+      if (v.v === "valid") {
+        const r = g.parse(d);
+        if (r.ok) {
+          line.m = g.serialize(r.value);
+          line.a = verdict(schemas[s], g, line.m).v;
+        } else if (r.errors.every((e) => e.keyword === "type")) {
+          line.p = "narrowed";
+        } else {
+          line.p = "refused " + JSON.stringify(r.errors.map((e) => [e.pointer, e.keyword]));
+        }
       }
     }
   } catch (err) {
