@@ -105,7 +105,7 @@ func (nw *narrower) check(r *ir.TypeRef) string {
 func (nw *narrower) call(t *ir.Type) string {
 	var b strings.Builder
 	if t.Nullable {
-		b.WriteString(nw.e.exec("narrow.null", jsString("must be of type "+wantOf(t))))
+		b.WriteString(nw.e.exec("narrow.null", jsString("expected "+wantOf(t)+", got null")))
 	}
 	if nw.need[t] {
 		b.WriteString(nw.e.exec("narrow.call", nw.names[t]))

@@ -5,7 +5,7 @@
 // documents are accepted by the TypeScript type system (tsc), the values the types leave out
 // are not (and isT and parseT refuse them). Invalid direction: on every Go vector (valid
 // documents, their mutations, edge documents), ajv gives the Go verdict and parseT the Go
-// ParseT's (pointer, keyword) list.
+// ParseT's (pointer, keyword, message) list.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -21,7 +21,7 @@ interface Vector {
   type: string;
   document: string;
   valid: boolean;
-  errors: { pointer: string; keyword: string }[];
+  errors: { pointer: string; keyword: string; message: string }[];
   note?: string;
 }
 
@@ -58,7 +58,7 @@ describe("Property 11: the shapes in TypeScript", () => {
     for (const [i, v] of goVectors.entries()) {
       const t = shapesType(v.type);
       const r = t.parse(v.document);
-      const got = { valid: r.ok, errors: r.ok ? [] : r.errors.map((e) => ({ pointer: e.pointer, keyword: e.keyword })) };
+      const got = { valid: r.ok, errors: r.ok ? [] : r.errors.map((e) => ({ pointer: e.pointer, keyword: e.keyword, message: e.message })) };
       const want = { valid: v.valid, errors: v.errors };
       if (JSON.stringify(got) !== JSON.stringify(want)) {
         disagreements.push(`#${i} ${v.type} (${v.note ?? ""}): ${v.document}\n  Go:         ${JSON.stringify(want)}\n  TypeScript: ${JSON.stringify(got)}`);

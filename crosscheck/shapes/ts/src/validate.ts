@@ -60,7 +60,7 @@ export function validateShapesHome(value: unknown): ValidationError[] {
 /** typedShapesHome is validateShapesHome, then the first value the type ShapesHome leaves out (docs/typescript.md, "Narrowing"). */
 function typedShapesHome(value: unknown): ValidationError[] {
   const e = validateShapesHome(value);
-  if (e.length === 0 && value === null) e.push({ pointer: "", keyword: "type", message: "must be of type object" });
+  if (e.length === 0 && value === null) e.push({ pointer: "", keyword: "type", message: "expected object, got null" });
   return e;
 }
 
@@ -137,7 +137,7 @@ export function validateShapesRatio(value: unknown): ValidationError[] {
 /** typedShapesRatio is validateShapesRatio, then the first value the type ShapesRatio leaves out (docs/typescript.md, "Narrowing"). */
 function typedShapesRatio(value: unknown): ValidationError[] {
   const e = validateShapesRatio(value);
-  if (e.length === 0 && value === null) e.push({ pointer: "", keyword: "type", message: "must be of type number" });
+  if (e.length === 0 && value === null) e.push({ pointer: "", keyword: "type", message: "expected number, got null" });
   return e;
 }
 
@@ -249,7 +249,7 @@ export function validateShapesWhen(value: unknown): ValidationError[] {
 /** typedShapesWhen is validateShapesWhen, then the first value the type ShapesWhen leaves out (docs/typescript.md, "Narrowing"). */
 function typedShapesWhen(value: unknown): ValidationError[] {
   const e = validateShapesWhen(value);
-  if (e.length === 0 && value === null) e.push({ pointer: "", keyword: "type", message: "must be of type integer or string" });
+  if (e.length === 0 && value === null) e.push({ pointer: "", keyword: "type", message: "expected integer or string, got null" });
   return e;
 }
 
@@ -431,7 +431,7 @@ export function validateAddress(value: unknown): ValidationError[] {
 /** typedAddress is validateAddress, then the first value the type Address leaves out (docs/typescript.md, "Narrowing"). */
 function typedAddress(value: unknown): ValidationError[] {
   const e = validateAddress(value);
-  if (e.length === 0 && value === null) e.push({ pointer: "", keyword: "type", message: "must be of type object" });
+  if (e.length === 0 && value === null) e.push({ pointer: "", keyword: "type", message: "expected object, got null" });
   return e;
 }
 
@@ -1008,7 +1008,7 @@ export function validateMaybeName(value: unknown): ValidationError[] {
 /** typedMaybeName is validateMaybeName, then the first value the type MaybeName leaves out (docs/typescript.md, "Narrowing"). */
 function typedMaybeName(value: unknown): ValidationError[] {
   const e = validateMaybeName(value);
-  if (e.length === 0 && value === null) e.push({ pointer: "", keyword: "type", message: "must be of type string" });
+  if (e.length === 0 && value === null) e.push({ pointer: "", keyword: "type", message: "expected string, got null" });
   return e;
 }
 
@@ -1050,7 +1050,7 @@ export function validateList(value: unknown): ValidationError[] {
 /** typedList is validateList, then the first value the type List leaves out (docs/typescript.md, "Narrowing"). */
 function typedList(value: unknown): ValidationError[] {
   const e = validateList(value);
-  if (e.length === 0 && value === null) e.push({ pointer: "", keyword: "type", message: "must be of type object" });
+  if (e.length === 0 && value === null) e.push({ pointer: "", keyword: "type", message: "expected object, got null" });
   return e;
 }
 
@@ -1126,6 +1126,6 @@ function narrowShapes(v: unknown, p: string): ValidationError | null {
 /** narrowUser finds the first value in a User value that its type leaves out. */
 function narrowUser(v: unknown, p: string): ValidationError | null {
   let r: ValidationError | null = null;
-  if (!rt.isObject(v)) return { pointer: p, keyword: "type", message: "must be of type object" };
+  if (!rt.isObject(v)) return { pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) };
   return r;
 }
