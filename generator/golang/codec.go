@@ -50,6 +50,10 @@ func baseDec(r *ir.TypeRef) jen.Code {
 	return jen.Id("sgDecAny")
 }
 
+// fieldless reports whether a member has no Go field: a required const, which MarshalJSON
+// writes itself.
+func fieldless(f *ir.Field) bool { return f.Const != nil && f.Required }
+
 func decName(t *ir.Type) string { return "sgDecode" + t.GoName }
 
 // fieldDec is the helper and decoder that read a struct member or tuple position into its
@@ -173,7 +177,7 @@ func (e *emitter) structCodec(f *jen.File, t *ir.Type) {
 
 	var decs []jen.Code
 	for _, fd := range t.Fields {
-		if fd.Const != nil {
+		if fieldless(fd) {
 			continue
 		}
 		helper, dec := fieldDec(fd)
@@ -210,7 +214,7 @@ func (e *emitter) structCodec(f *jen.File, t *ir.Type) {
 	// MarshalJSON
 	ms := []jen.Code{jen.Var().Id("e").Id("sgObjectEncoder")}
 	for _, fd := range t.Fields {
-		if fd.Const != nil {
+		if fieldless(fd) {
 			ms = append(ms, jen.Id("e").Dot("field").Call(jen.Lit(fd.JSONName), jen.Lit(*fd.Const)))
 			continue
 		}
