@@ -4,7 +4,6 @@
 package skill
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -44,14 +43,22 @@ func sgDecodeFinding(v *sgValue) (Finding, error) {
 	}
 	return t, nil
 }
+func sgEncodeFinding(e *sgEncoder, t Finding) {
+	e.b = append(e.b, '{')
+	e.key(`"kind":`)
+	sgEncString(e, t.Kind)
+	e.key(`"severity":`)
+	sgEncString(e, t.Severity)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownFinding, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Finding) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("kind", t.Kind)
-	e.field("severity", t.Severity)
-	sgExtra(&e, t.AdditionalProperties, sgKnownFinding)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeFinding)
 }
 
 // UnmarshalJSON decodes without validating; use ParseFinding to validate as well.
@@ -132,25 +139,48 @@ func sgDecodeFindingsResponse(v *sgValue) (FindingsResponse, error) {
 	}
 	return t, nil
 }
+func sgEncodeFindingsResponse(e *sgEncoder, t FindingsResponse) {
+	e.b = append(e.b, '{')
+	e.key(`"findings":`)
+	sgEncSlice(e, sgSlice(t.Findings), sgEncodeFinding)
+	if e.err != nil {
+		e.at("findings")
+		return
+	}
+	e.key(`"total":`)
+	sgEncInt(e, t.Total)
+	e.key(`"counts_by_kind":`)
+	sgEncMap(e, sgMap(t.CountsByKind), sgEncInt[int64])
+	e.key(`"counts_by_severity":`)
+	sgEncMap(e, sgMap(t.CountsBySeverity), sgEncInt[int64])
+	e.key(`"capped_kinds":`)
+	sgEncSlice(e, sgSlice(t.CappedKinds), sgEncString[string])
+	e.key(`"per_kind_limit":`)
+	sgEncInt(e, t.PerKindLimit)
+	if t.Summary != nil {
+		e.key(`"summary":`)
+		sgEncString(e, *t.Summary)
+	}
+	if t.IdentityShared != nil {
+		e.key(`"identity_shared":`)
+		sgEncBool(e, *t.IdentityShared)
+	}
+	e.key(`"_meta":`)
+	sgEncodeMeta(e, t.Meta)
+	if e.err != nil {
+		e.at("_meta")
+		return
+	}
+	sgEncMembers(e, t.AdditionalProperties, sgKnownFindingsResponse, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t FindingsResponse) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("findings", sgSlice(t.Findings))
-	e.field("total", t.Total)
-	e.field("counts_by_kind", sgMap(t.CountsByKind))
-	e.field("counts_by_severity", sgMap(t.CountsBySeverity))
-	e.field("capped_kinds", sgSlice(t.CappedKinds))
-	e.field("per_kind_limit", t.PerKindLimit)
-	if t.Summary != nil {
-		e.field("summary", t.Summary)
-	}
-	if t.IdentityShared != nil {
-		e.field("identity_shared", t.IdentityShared)
-	}
-	e.field("_meta", t.Meta)
-	sgExtra(&e, t.AdditionalProperties, sgKnownFindingsResponse)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeFindingsResponse)
 }
 
 // UnmarshalJSON decodes without validating; use ParseFindingsResponse to validate as well.
@@ -199,13 +229,20 @@ func sgDecodeMeta(v *sgValue) (Meta, error) {
 	}
 	return t, nil
 }
+func sgEncodeMeta(e *sgEncoder, t Meta) {
+	e.b = append(e.b, '{')
+	e.key(`"server_version":`)
+	sgEncString(e, t.ServerVersion)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownMeta, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Meta) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("server_version", t.ServerVersion)
-	sgExtra(&e, t.AdditionalProperties, sgKnownMeta)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeMeta)
 }
 
 // UnmarshalJSON decodes without validating; use ParseMeta to validate as well.
@@ -239,20 +276,26 @@ func sgDecodeGetSessionFindingsParams(v *sgValue) (GetSessionFindingsParams, err
 	}
 	return t, nil
 }
+func sgEncodeGetSessionFindingsParams(e *sgEncoder, t GetSessionFindingsParams) {
+	e.b = append(e.b, '{')
+	if t.SessionKey != nil {
+		e.key(`"session_key":`)
+		sgEncString(e, *t.SessionKey)
+	}
+	if t.PerKindLimit != nil {
+		e.key(`"per_kind_limit":`)
+		sgEncInt(e, *t.PerKindLimit)
+	}
+	if t.IncludeSummary != nil {
+		e.key(`"include_summary":`)
+		sgEncBool(e, *t.IncludeSummary)
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t GetSessionFindingsParams) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	if t.SessionKey != nil {
-		e.field("session_key", t.SessionKey)
-	}
-	if t.PerKindLimit != nil {
-		e.field("per_kind_limit", t.PerKindLimit)
-	}
-	if t.IncludeSummary != nil {
-		e.field("include_summary", t.IncludeSummary)
-	}
-	return e.bytes()
+	return sgMarshal(t, sgEncodeGetSessionFindingsParams)
 }
 
 // UnmarshalJSON decodes without validating; use ParseGetSessionFindingsParams to validate as well.
@@ -312,18 +355,32 @@ func sgDecodeInvocationRequest(v *sgValue) (InvocationRequest, error) {
 	}
 	return t, nil
 }
+func sgEncodeInvocationRequest(e *sgEncoder, t InvocationRequest) {
+	e.b = append(e.b, '{')
+	e.key(`"caller":`)
+	sgEncodeCaller(e, t.Caller)
+	e.key(`"skill_id":`)
+	sgEncodeSkillID(e, t.SkillID)
+	e.key(`"inputs":`)
+	sgEncMap(e, sgMap(t.Inputs), sgEncAny)
+	if e.err != nil {
+		e.at("inputs")
+		return
+	}
+	if t.RequestID != nil {
+		e.key(`"request_id":`)
+		sgEncString(e, *t.RequestID)
+	}
+	sgEncMembers(e, t.AdditionalProperties, sgKnownInvocationRequest, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t InvocationRequest) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("caller", t.Caller)
-	e.field("skill_id", t.SkillID)
-	e.field("inputs", sgMap(t.Inputs))
-	if t.RequestID != nil {
-		e.field("request_id", t.RequestID)
-	}
-	sgExtra(&e, t.AdditionalProperties, sgKnownInvocationRequest)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeInvocationRequest)
 }
 
 // UnmarshalJSON decodes without validating; use ParseInvocationRequest to validate as well.
@@ -354,13 +411,18 @@ func sgDecodeCaller(v *sgValue) (Caller, error) {
 	}
 	return t, nil
 }
+func sgEncodeCaller(e *sgEncoder, t Caller) {
+	e.b = append(e.b, '{')
+	e.key(`"id":`)
+	sgEncString(e, t.ID)
+	e.key(`"type":`)
+	sgEncString(e, t.Type)
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t Caller) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("id", t.ID)
-	e.field("type", t.Type)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeCaller)
 }
 
 // UnmarshalJSON decodes without validating; use ParseCaller to validate as well.
@@ -438,22 +500,42 @@ func sgDecodeInvocationResponse(v *sgValue) (InvocationResponse, error) {
 	}
 	return t, nil
 }
+func sgEncodeInvocationResponse(e *sgEncoder, t InvocationResponse) {
+	e.b = append(e.b, '{')
+	e.key(`"execution_id":`)
+	sgEncString(e, t.ExecutionID)
+	e.key(`"status":`)
+	sgEncString(e, t.Status)
+	e.key(`"skill_id":`)
+	sgEncodeSkillID(e, t.SkillID)
+	e.key(`"timestamps":`)
+	sgEncodeTimestamps(e, t.Timestamps)
+	if t.Output.Set {
+		e.key(`"output":`)
+		sgEncOptNil(e, t.Output, sgEncAny)
+		if e.err != nil {
+			e.at("output")
+			return
+		}
+	}
+	if t.Error != nil {
+		e.key(`"error":`)
+		sgEncodeInvocationError(e, *t.Error)
+		if e.err != nil {
+			e.at("error")
+			return
+		}
+	}
+	sgEncMembers(e, t.AdditionalProperties, sgKnownInvocationResponse, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t InvocationResponse) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("execution_id", t.ExecutionID)
-	e.field("status", t.Status)
-	e.field("skill_id", t.SkillID)
-	e.field("timestamps", t.Timestamps)
-	if t.Output.Set {
-		e.field("output", t.Output)
-	}
-	if t.Error != nil {
-		e.field("error", t.Error)
-	}
-	sgExtra(&e, t.AdditionalProperties, sgKnownInvocationResponse)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeInvocationResponse)
 }
 
 // UnmarshalJSON decodes without validating; use ParseInvocationResponse to validate as well.
@@ -501,18 +583,24 @@ func sgDecodeTimestamps(v *sgValue) (Timestamps, error) {
 	}
 	return t, nil
 }
+func sgEncodeTimestamps(e *sgEncoder, t Timestamps) {
+	e.b = append(e.b, '{')
+	e.key(`"received":`)
+	sgEncodeTimestamp(e, t.Received)
+	if t.Started != nil {
+		e.key(`"started":`)
+		sgEncodeTimestamp(e, *t.Started)
+	}
+	if t.Completed != nil {
+		e.key(`"completed":`)
+		sgEncodeTimestamp(e, *t.Completed)
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t Timestamps) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("received", t.Received)
-	if t.Started != nil {
-		e.field("started", t.Started)
-	}
-	if t.Completed != nil {
-		e.field("completed", t.Completed)
-	}
-	return e.bytes()
+	return sgMarshal(t, sgEncodeTimestamps)
 }
 
 // UnmarshalJSON decodes without validating; use ParseTimestamps to validate as well.
@@ -564,14 +652,22 @@ func sgDecodeInvocationError(v *sgValue) (InvocationError, error) {
 	}
 	return t, nil
 }
+func sgEncodeInvocationError(e *sgEncoder, t InvocationError) {
+	e.b = append(e.b, '{')
+	e.key(`"code":`)
+	sgEncString(e, t.Code)
+	e.key(`"message":`)
+	sgEncString(e, t.Message)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownInvocationError, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t InvocationError) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("code", t.Code)
-	e.field("message", t.Message)
-	sgExtra(&e, t.AdditionalProperties, sgKnownInvocationError)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeInvocationError)
 }
 
 // UnmarshalJSON decodes without validating; use ParseInvocationError to validate as well.
@@ -599,12 +695,16 @@ func sgDecodeProtocolVersion(v *sgValue) (ProtocolVersion, error) {
 	}
 	return t, nil
 }
+func sgEncodeProtocolVersion(e *sgEncoder, t ProtocolVersion) {
+	e.b = append(e.b, '{')
+	e.key(`"version":`)
+	sgEncodeSemVer(e, t.Version)
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t ProtocolVersion) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("version", t.Version)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeProtocolVersion)
 }
 
 // UnmarshalJSON decodes without validating; use ParseProtocolVersion to validate as well.
@@ -693,27 +793,58 @@ func sgDecodeSkillDescriptor(v *sgValue) (SkillDescriptor, error) {
 	}
 	return t, nil
 }
+func sgEncodeSkillDescriptor(e *sgEncoder, t SkillDescriptor) {
+	e.b = append(e.b, '{')
+	e.key(`"protocol":`)
+	sgEncodeProtocolVersion(e, t.Protocol)
+	e.key(`"id":`)
+	sgEncodeSkillID(e, t.ID)
+	e.key(`"name":`)
+	sgEncString(e, t.Name)
+	e.key(`"version":`)
+	sgEncodeSemVer(e, t.Version)
+	e.key(`"capability_type":`)
+	sgEncString(e, t.CapabilityType)
+	e.key(`"description":`)
+	sgEncString(e, t.Description)
+	e.key(`"provider":`)
+	sgEncodeProvider(e, t.Provider)
+	if e.err != nil {
+		e.at("provider")
+		return
+	}
+	e.key(`"endpoint":`)
+	sgEncodeEndpoint(e, t.Endpoint)
+	if e.err != nil {
+		e.at("endpoint")
+		return
+	}
+	e.key(`"inputs":`)
+	sgEncSlice(e, sgSlice(t.Inputs), sgEncodeInputParameter)
+	e.key(`"output":`)
+	sgEncodeOutputDescriptor(e, t.Output)
+	e.key(`"auth":`)
+	sgEncodeAuth(e, t.Auth)
+	if e.err != nil {
+		e.at("auth")
+		return
+	}
+	e.key(`"access":`)
+	sgEncString(e, t.Access)
+	if t.Tags != nil {
+		e.key(`"tags":`)
+		sgEncSlice(e, t.Tags, sgEncString[string])
+	}
+	sgEncMembers(e, t.AdditionalProperties, sgKnownSkillDescriptor, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t SkillDescriptor) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("protocol", t.Protocol)
-	e.field("id", t.ID)
-	e.field("name", t.Name)
-	e.field("version", t.Version)
-	e.field("capability_type", t.CapabilityType)
-	e.field("description", t.Description)
-	e.field("provider", t.Provider)
-	e.field("endpoint", t.Endpoint)
-	e.field("inputs", sgSlice(t.Inputs))
-	e.field("output", t.Output)
-	e.field("auth", t.Auth)
-	e.field("access", t.Access)
-	if t.Tags != nil {
-		e.field("tags", t.Tags)
-	}
-	sgExtra(&e, t.AdditionalProperties, sgKnownSkillDescriptor)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeSkillDescriptor)
 }
 
 // UnmarshalJSON decodes without validating; use ParseSkillDescriptor to validate as well.
@@ -768,17 +899,26 @@ func sgDecodeProvider(v *sgValue) (Provider, error) {
 	}
 	return t, nil
 }
+func sgEncodeProvider(e *sgEncoder, t Provider) {
+	e.b = append(e.b, '{')
+	e.key(`"name":`)
+	sgEncString(e, t.Name)
+	e.key(`"url":`)
+	sgEncString(e, t.URL)
+	if t.Contact != nil {
+		e.key(`"contact":`)
+		sgEncString(e, *t.Contact)
+	}
+	sgEncMembers(e, t.AdditionalProperties, sgKnownProvider, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Provider) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("name", t.Name)
-	e.field("url", t.URL)
-	if t.Contact != nil {
-		e.field("contact", t.Contact)
-	}
-	sgExtra(&e, t.AdditionalProperties, sgKnownProvider)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeProvider)
 }
 
 // UnmarshalJSON decodes without validating; use ParseProvider to validate as well.
@@ -833,17 +973,26 @@ func sgDecodeEndpoint(v *sgValue) (Endpoint, error) {
 	}
 	return t, nil
 }
+func sgEncodeEndpoint(e *sgEncoder, t Endpoint) {
+	e.b = append(e.b, '{')
+	e.key(`"url":`)
+	sgEncString(e, t.URL)
+	e.key(`"method":`)
+	sgEncString(e, t.Method)
+	if t.TimeoutMS != nil {
+		e.key(`"timeout_ms":`)
+		sgEncInt(e, *t.TimeoutMS)
+	}
+	sgEncMembers(e, t.AdditionalProperties, sgKnownEndpoint, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Endpoint) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("url", t.URL)
-	e.field("method", t.Method)
-	if t.TimeoutMS != nil {
-		e.field("timeout_ms", t.TimeoutMS)
-	}
-	sgExtra(&e, t.AdditionalProperties, sgKnownEndpoint)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeEndpoint)
 }
 
 // UnmarshalJSON decodes without validating; use ParseEndpoint to validate as well.
@@ -894,17 +1043,24 @@ func sgDecodeInputParameter(v *sgValue) (InputParameter, error) {
 	}
 	return t, nil
 }
+func sgEncodeInputParameter(e *sgEncoder, t InputParameter) {
+	e.b = append(e.b, '{')
+	e.key(`"name":`)
+	sgEncString(e, t.Name)
+	e.key(`"type":`)
+	sgEncString(e, t.Type)
+	if t.Description != nil {
+		e.key(`"description":`)
+		sgEncString(e, *t.Description)
+	}
+	e.key(`"required":`)
+	sgEncBool(e, t.Required)
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t InputParameter) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("name", t.Name)
-	e.field("type", t.Type)
-	if t.Description != nil {
-		e.field("description", t.Description)
-	}
-	e.field("required", t.Required)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeInputParameter)
 }
 
 // UnmarshalJSON decodes without validating; use ParseInputParameter to validate as well.
@@ -938,18 +1094,24 @@ func sgDecodeOutputDescriptor(v *sgValue) (OutputDescriptor, error) {
 	}
 	return t, nil
 }
+func sgEncodeOutputDescriptor(e *sgEncoder, t OutputDescriptor) {
+	e.b = append(e.b, '{')
+	e.key(`"type":`)
+	sgEncString(e, t.Type)
+	if t.Description != nil {
+		e.key(`"description":`)
+		sgEncString(e, *t.Description)
+	}
+	if t.MediaType != nil {
+		e.key(`"media_type":`)
+		sgEncString(e, *t.MediaType)
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t OutputDescriptor) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("type", t.Type)
-	if t.Description != nil {
-		e.field("description", t.Description)
-	}
-	if t.MediaType != nil {
-		e.field("media_type", t.MediaType)
-	}
-	return e.bytes()
+	return sgMarshal(t, sgEncodeOutputDescriptor)
 }
 
 // UnmarshalJSON decodes without validating; use ParseOutputDescriptor to validate as well.
@@ -1011,31 +1173,39 @@ func sgDecodeAuth(v *sgValue) (Auth, error) {
 		return t, sgTagError("type", "oneOf", tag, true)
 	}
 }
-
-// MarshalJSON writes the variant that is set; it fails unless exactly one is.
-func (t Auth) MarshalJSON() ([]byte, error) {
-	var out any
+func sgEncodeAuth(e *sgEncoder, t Auth) {
 	count := 0
 	if t.APIKey != nil {
-		out = t.APIKey
 		count++
 	}
 	if t.OAuth2 != nil {
-		out = t.OAuth2
 		count++
 	}
 	if t.Custom != nil {
-		out = t.Custom
 		count++
 	}
 	if t.None != nil {
-		out = t.None
 		count++
 	}
 	if count != 1 {
-		return nil, sgVariantError("Auth", "oneOf", count)
+		e.err = sgVariantError("Auth", "oneOf", count)
+		return
 	}
-	return json.Marshal(out)
+	switch {
+	case t.APIKey != nil:
+		sgEncodeAPIKeyAuth(e, *t.APIKey)
+	case t.OAuth2 != nil:
+		sgEncodeOAuth2Auth(e, *t.OAuth2)
+	case t.Custom != nil:
+		sgEncodeCustomAuth(e, *t.Custom)
+	case t.None != nil:
+		sgEncodeNoAuth(e, *t.None)
+	}
+}
+
+// MarshalJSON writes the variant that is set; it fails unless exactly one is.
+func (t Auth) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeAuth)
 }
 
 // UnmarshalJSON decodes without validating; use ParseAuth to validate as well.
@@ -1066,14 +1236,19 @@ func sgDecodeAPIKeyAuth(v *sgValue) (APIKeyAuth, error) {
 	}
 	return t, nil
 }
+func sgEncodeAPIKeyAuth(e *sgEncoder, t APIKeyAuth) {
+	e.b = append(e.b, '{')
+	e.key(`"type":"api_key"`)
+	e.key(`"in":`)
+	sgEncString(e, t.In)
+	e.key(`"name":`)
+	sgEncString(e, t.Name)
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t APIKeyAuth) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("type", "api_key")
-	e.field("in", t.In)
-	e.field("name", t.Name)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeAPIKeyAuth)
 }
 
 // UnmarshalJSON decodes without validating; use ParseAPIKeyAuth to validate as well.
@@ -1120,16 +1295,21 @@ func sgDecodeOAuth2Auth(v *sgValue) (OAuth2Auth, error) {
 	}
 	return t, nil
 }
+func sgEncodeOAuth2Auth(e *sgEncoder, t OAuth2Auth) {
+	e.b = append(e.b, '{')
+	e.key(`"type":"oauth2"`)
+	e.key(`"token_url":`)
+	sgEncString(e, t.TokenURL)
+	if t.Scopes != nil {
+		e.key(`"scopes":`)
+		sgEncSlice(e, t.Scopes, sgEncString[string])
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t OAuth2Auth) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("type", "oauth2")
-	e.field("token_url", t.TokenURL)
-	if t.Scopes != nil {
-		e.field("scopes", t.Scopes)
-	}
-	return e.bytes()
+	return sgMarshal(t, sgEncodeOAuth2Auth)
 }
 
 // UnmarshalJSON decodes without validating; use ParseOAuth2Auth to validate as well.
@@ -1160,16 +1340,21 @@ func sgDecodeCustomAuth(v *sgValue) (CustomAuth, error) {
 	}
 	return t, nil
 }
+func sgEncodeCustomAuth(e *sgEncoder, t CustomAuth) {
+	e.b = append(e.b, '{')
+	e.key(`"type":"custom"`)
+	e.key(`"scheme":`)
+	sgEncString(e, t.Scheme)
+	if t.DocumentationURL != nil {
+		e.key(`"documentation_url":`)
+		sgEncString(e, *t.DocumentationURL)
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t CustomAuth) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("type", "custom")
-	e.field("scheme", t.Scheme)
-	if t.DocumentationURL != nil {
-		e.field("documentation_url", t.DocumentationURL)
-	}
-	return e.bytes()
+	return sgMarshal(t, sgEncodeCustomAuth)
 }
 
 // UnmarshalJSON decodes without validating; use ParseCustomAuth to validate as well.
@@ -1191,12 +1376,15 @@ func sgDecodeNoAuth(v *sgValue) (NoAuth, error) {
 	_, err := sgDecObject(v)
 	return t, err
 }
+func sgEncodeNoAuth(e *sgEncoder, t NoAuth) {
+	e.b = append(e.b, '{')
+	e.key(`"type":"none"`)
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t NoAuth) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("type", "none")
-	return e.bytes()
+	return sgMarshal(t, sgEncodeNoAuth)
 }
 
 // UnmarshalJSON decodes without validating; use ParseNoAuth to validate as well.
@@ -1253,17 +1441,34 @@ func sgDecodeSkillIndex(v *sgValue) (SkillIndex, error) {
 	}
 	return t, nil
 }
+func sgEncodeSkillIndex(e *sgEncoder, t SkillIndex) {
+	e.b = append(e.b, '{')
+	e.key(`"protocol":`)
+	sgEncodeProtocolVersion(e, t.Protocol)
+	if t.Provider != nil {
+		e.key(`"provider":`)
+		sgEncodeProvider(e, *t.Provider)
+		if e.err != nil {
+			e.at("provider")
+			return
+		}
+	}
+	e.key(`"skills":`)
+	sgEncSlice(e, sgSlice(t.Skills), sgEncodeSkillIndexEntry)
+	if e.err != nil {
+		e.at("skills")
+		return
+	}
+	sgEncMembers(e, t.AdditionalProperties, sgKnownSkillIndex, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t SkillIndex) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("protocol", t.Protocol)
-	if t.Provider != nil {
-		e.field("provider", t.Provider)
-	}
-	e.field("skills", sgSlice(t.Skills))
-	sgExtra(&e, t.AdditionalProperties, sgKnownSkillIndex)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeSkillIndex)
 }
 
 // UnmarshalJSON decodes without validating; use ParseSkillIndex to validate as well.
@@ -1330,21 +1535,34 @@ func sgDecodeSkillIndexEntry(v *sgValue) (SkillIndexEntry, error) {
 	}
 	return t, nil
 }
+func sgEncodeSkillIndexEntry(e *sgEncoder, t SkillIndexEntry) {
+	e.b = append(e.b, '{')
+	e.key(`"id":`)
+	sgEncodeSkillID(e, t.ID)
+	e.key(`"name":`)
+	sgEncString(e, t.Name)
+	e.key(`"version":`)
+	sgEncodeSemVer(e, t.Version)
+	e.key(`"capability_type":`)
+	sgEncString(e, t.CapabilityType)
+	e.key(`"access":`)
+	sgEncString(e, t.Access)
+	if t.Description != nil {
+		e.key(`"description":`)
+		sgEncString(e, *t.Description)
+	}
+	e.key(`"descriptor_url":`)
+	sgEncString(e, t.DescriptorURL)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownSkillIndexEntry, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t SkillIndexEntry) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("id", t.ID)
-	e.field("name", t.Name)
-	e.field("version", t.Version)
-	e.field("capability_type", t.CapabilityType)
-	e.field("access", t.Access)
-	if t.Description != nil {
-		e.field("description", t.Description)
-	}
-	e.field("descriptor_url", t.DescriptorURL)
-	sgExtra(&e, t.AdditionalProperties, sgKnownSkillIndexEntry)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeSkillIndexEntry)
 }
 
 // UnmarshalJSON decodes without validating; use ParseSkillIndexEntry to validate as well.
@@ -1364,6 +1582,9 @@ func (t SkillIndexEntry) Validate() error {
 func sgDecodeSemVer(v *sgValue) (SemVer, error) {
 	x, err := sgDecString(v)
 	return SemVer(x), err
+}
+func sgEncodeSemVer(e *sgEncoder, t SemVer) {
+	sgEncString(e, string(t))
 }
 
 // ParseSemVer decodes and validates data in one step; the error is ValidationErrors.
@@ -1421,6 +1642,9 @@ func sgDecodeSkillID(v *sgValue) (SkillID, error) {
 	x, err := sgDecString(v)
 	return SkillID(x), err
 }
+func sgEncodeSkillID(e *sgEncoder, t SkillID) {
+	sgEncString(e, string(t))
+}
 
 // ParseSkillID decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillID(data []byte) (SkillID, error) {
@@ -1434,6 +1658,9 @@ func (t SkillID) Validate() error {
 func sgDecodeTimestamp(v *sgValue) (Timestamp, error) {
 	x, err := sgDecString(v)
 	return Timestamp(x), err
+}
+func sgEncodeTimestamp(e *sgEncoder, t Timestamp) {
+	sgEncString(e, string(t))
 }
 
 // ParseTimestamp decodes and validates data in one step; the error is ValidationErrors.
