@@ -21,10 +21,11 @@ func sgDecodeFinding(v *sgValue) (Finding, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("kind"), "kind", &t.Kind, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("severity"), "severity", &t.Severity, sgDecodeSeverity); err != nil {
+	err = sgFirst(
+		sgField(o.get("kind"), "kind", &t.Kind, sgDecString),
+		sgField(o.get("severity"), "severity", &t.Severity, sgDecodeSeverity),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -88,39 +89,18 @@ func sgDecodeFindingsResponse(v *sgValue) (FindingsResponse, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("findings"), "findings", &t.Findings, func(v *sgValue) ([]Finding, error) {
-		return sgDecArray(v, sgDecodeFinding)
-	}); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("total"), "total", &t.Total, sgDecInt); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("counts_by_kind"), "counts_by_kind", &t.CountsByKind, func(v *sgValue) (map[string]int64, error) {
-		return sgDecMap(v, sgDecInt)
-	}); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("counts_by_severity"), "counts_by_severity", &t.CountsBySeverity, func(v *sgValue) (map[string]int64, error) {
-		return sgDecMap(v, sgDecInt)
-	}); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("capped_kinds"), "capped_kinds", &t.CappedKinds, func(v *sgValue) ([]string, error) {
-		return sgDecArray(v, sgDecString)
-	}); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("per_kind_limit"), "per_kind_limit", &t.PerKindLimit, sgDecInt); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("summary"), "summary", &t.Summary, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("identity_shared"), "identity_shared", &t.IdentityShared, sgDecBool); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("_meta"), "_meta", &t.Meta, sgDecodeMeta); err != nil {
+	err = sgFirst(
+		sgArrayField(o.get("findings"), "findings", &t.Findings, sgDecodeFinding),
+		sgField(o.get("total"), "total", &t.Total, sgDecInt),
+		sgMapField(o.get("counts_by_kind"), "counts_by_kind", &t.CountsByKind, sgDecInt),
+		sgMapField(o.get("counts_by_severity"), "counts_by_severity", &t.CountsBySeverity, sgDecInt),
+		sgArrayField(o.get("capped_kinds"), "capped_kinds", &t.CappedKinds, sgDecString),
+		sgField(o.get("per_kind_limit"), "per_kind_limit", &t.PerKindLimit, sgDecInt),
+		sgPtrField(o.get("summary"), "summary", &t.Summary, sgDecString),
+		sgPtrField(o.get("identity_shared"), "identity_shared", &t.IdentityShared, sgDecBool),
+		sgField(o.get("_meta"), "_meta", &t.Meta, sgDecodeMeta),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -265,13 +245,12 @@ func sgDecodeGetSessionFindingsParams(v *sgValue) (GetSessionFindingsParams, err
 	if err != nil {
 		return t, err
 	}
-	if err := sgPtrField(o.get("session_key"), "session_key", &t.SessionKey, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("per_kind_limit"), "per_kind_limit", &t.PerKindLimit, sgDecInt); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("include_summary"), "include_summary", &t.IncludeSummary, sgDecBool); err != nil {
+	err = sgFirst(
+		sgPtrField(o.get("session_key"), "session_key", &t.SessionKey, sgDecString),
+		sgPtrField(o.get("per_kind_limit"), "per_kind_limit", &t.PerKindLimit, sgDecInt),
+		sgPtrField(o.get("include_summary"), "include_summary", &t.IncludeSummary, sgDecBool),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
@@ -325,18 +304,13 @@ func sgDecodeInvocationRequest(v *sgValue) (InvocationRequest, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("caller"), "caller", &t.Caller, sgDecodeCaller); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("skill_id"), "skill_id", &t.SkillID, sgDecodeSkillID); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("inputs"), "inputs", &t.Inputs, func(v *sgValue) (map[string]any, error) {
-		return sgDecMap(v, sgDecAny)
-	}); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("request_id"), "request_id", &t.RequestID, sgDecString); err != nil {
+	err = sgFirst(
+		sgField(o.get("caller"), "caller", &t.Caller, sgDecodeCaller),
+		sgField(o.get("skill_id"), "skill_id", &t.SkillID, sgDecodeSkillID),
+		sgMapField(o.get("inputs"), "inputs", &t.Inputs, sgDecAny),
+		sgPtrField(o.get("request_id"), "request_id", &t.RequestID, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -403,10 +377,11 @@ func sgDecodeCaller(v *sgValue) (Caller, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("id"), "id", &t.ID, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("type"), "type", &t.Type, sgDecodeCallerType); err != nil {
+	err = sgFirst(
+		sgField(o.get("id"), "id", &t.ID, sgDecString),
+		sgField(o.get("type"), "type", &t.Type, sgDecodeCallerType),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
@@ -466,22 +441,15 @@ func sgDecodeInvocationResponse(v *sgValue) (InvocationResponse, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("execution_id"), "execution_id", &t.ExecutionID, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("status"), "status", &t.Status, sgDecodeInvocationStatus); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("skill_id"), "skill_id", &t.SkillID, sgDecodeSkillID); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("timestamps"), "timestamps", &t.Timestamps, sgDecodeTimestamps); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("output"), "output", &t.Output, sgDecAny); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("error"), "error", &t.Error, sgDecodeInvocationError); err != nil {
+	err = sgFirst(
+		sgField(o.get("execution_id"), "execution_id", &t.ExecutionID, sgDecString),
+		sgField(o.get("status"), "status", &t.Status, sgDecodeInvocationStatus),
+		sgField(o.get("skill_id"), "skill_id", &t.SkillID, sgDecodeSkillID),
+		sgField(o.get("timestamps"), "timestamps", &t.Timestamps, sgDecodeTimestamps),
+		sgOptNilField(o.get("output"), "output", &t.Output, sgDecAny),
+		sgPtrField(o.get("error"), "error", &t.Error, sgDecodeInvocationError),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -572,13 +540,12 @@ func sgDecodeTimestamps(v *sgValue) (Timestamps, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("received"), "received", &t.Received, sgDecodeTimestamp); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("started"), "started", &t.Started, sgDecodeTimestamp); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("completed"), "completed", &t.Completed, sgDecodeTimestamp); err != nil {
+	err = sgFirst(
+		sgField(o.get("received"), "received", &t.Received, sgDecodeTimestamp),
+		sgPtrField(o.get("started"), "started", &t.Started, sgDecodeTimestamp),
+		sgPtrField(o.get("completed"), "completed", &t.Completed, sgDecodeTimestamp),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
@@ -630,10 +597,11 @@ func sgDecodeInvocationError(v *sgValue) (InvocationError, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("code"), "code", &t.Code, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("message"), "message", &t.Message, sgDecString); err != nil {
+	err = sgFirst(
+		sgField(o.get("code"), "code", &t.Code, sgDecString),
+		sgField(o.get("message"), "message", &t.Message, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -734,47 +702,22 @@ func sgDecodeSkillDescriptor(v *sgValue) (SkillDescriptor, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("protocol"), "protocol", &t.Protocol, sgDecodeProtocolVersion); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("id"), "id", &t.ID, sgDecodeSkillID); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("name"), "name", &t.Name, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("version"), "version", &t.Version, sgDecodeSemVer); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("capability_type"), "capability_type", &t.CapabilityType, sgDecodeCapabilityType); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("description"), "description", &t.Description, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("provider"), "provider", &t.Provider, sgDecodeProvider); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("endpoint"), "endpoint", &t.Endpoint, sgDecodeEndpoint); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("inputs"), "inputs", &t.Inputs, func(v *sgValue) ([]InputParameter, error) {
-		return sgDecArray(v, sgDecodeInputParameter)
-	}); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("output"), "output", &t.Output, sgDecodeOutputDescriptor); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("auth"), "auth", &t.Auth, sgDecodeAuth); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("access"), "access", &t.Access, sgDecodeAccess); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("tags"), "tags", &t.Tags, func(v *sgValue) ([]string, error) {
-		return sgDecArray(v, sgDecString)
-	}); err != nil {
+	err = sgFirst(
+		sgField(o.get("protocol"), "protocol", &t.Protocol, sgDecodeProtocolVersion),
+		sgField(o.get("id"), "id", &t.ID, sgDecodeSkillID),
+		sgField(o.get("name"), "name", &t.Name, sgDecString),
+		sgField(o.get("version"), "version", &t.Version, sgDecodeSemVer),
+		sgField(o.get("capability_type"), "capability_type", &t.CapabilityType, sgDecodeCapabilityType),
+		sgField(o.get("description"), "description", &t.Description, sgDecString),
+		sgField(o.get("provider"), "provider", &t.Provider, sgDecodeProvider),
+		sgField(o.get("endpoint"), "endpoint", &t.Endpoint, sgDecodeEndpoint),
+		sgArrayField(o.get("inputs"), "inputs", &t.Inputs, sgDecodeInputParameter),
+		sgField(o.get("output"), "output", &t.Output, sgDecodeOutputDescriptor),
+		sgField(o.get("auth"), "auth", &t.Auth, sgDecodeAuth),
+		sgField(o.get("access"), "access", &t.Access, sgDecodeAccess),
+		sgArrayField(o.get("tags"), "tags", &t.Tags, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -874,13 +817,12 @@ func sgDecodeProvider(v *sgValue) (Provider, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("name"), "name", &t.Name, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("url"), "url", &t.URL, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("contact"), "contact", &t.Contact, sgDecString); err != nil {
+	err = sgFirst(
+		sgField(o.get("name"), "name", &t.Name, sgDecString),
+		sgField(o.get("url"), "url", &t.URL, sgDecString),
+		sgPtrField(o.get("contact"), "contact", &t.Contact, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -948,13 +890,12 @@ func sgDecodeEndpoint(v *sgValue) (Endpoint, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("url"), "url", &t.URL, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("method"), "method", &t.Method, sgDecodeEndpointMethod); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("timeout_ms"), "timeout_ms", &t.TimeoutMS, sgDecInt); err != nil {
+	err = sgFirst(
+		sgField(o.get("url"), "url", &t.URL, sgDecString),
+		sgField(o.get("method"), "method", &t.Method, sgDecodeEndpointMethod),
+		sgPtrField(o.get("timeout_ms"), "timeout_ms", &t.TimeoutMS, sgDecInt),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -1029,16 +970,13 @@ func sgDecodeInputParameter(v *sgValue) (InputParameter, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("name"), "name", &t.Name, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("type"), "type", &t.Type, sgDecodeValueType); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("description"), "description", &t.Description, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("required"), "required", &t.Required, sgDecBool); err != nil {
+	err = sgFirst(
+		sgField(o.get("name"), "name", &t.Name, sgDecString),
+		sgField(o.get("type"), "type", &t.Type, sgDecodeValueType),
+		sgPtrField(o.get("description"), "description", &t.Description, sgDecString),
+		sgField(o.get("required"), "required", &t.Required, sgDecBool),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
@@ -1083,13 +1021,12 @@ func sgDecodeOutputDescriptor(v *sgValue) (OutputDescriptor, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("type"), "type", &t.Type, sgDecodeValueType); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("description"), "description", &t.Description, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("media_type"), "media_type", &t.MediaType, sgDecString); err != nil {
+	err = sgFirst(
+		sgField(o.get("type"), "type", &t.Type, sgDecodeValueType),
+		sgPtrField(o.get("description"), "description", &t.Description, sgDecString),
+		sgPtrField(o.get("media_type"), "media_type", &t.MediaType, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
@@ -1228,10 +1165,11 @@ func sgDecodeAPIKeyAuth(v *sgValue) (APIKeyAuth, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("in"), "in", &t.In, sgDecodeAPIKeyAuthIn); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("name"), "name", &t.Name, sgDecString); err != nil {
+	err = sgFirst(
+		sgField(o.get("in"), "in", &t.In, sgDecodeAPIKeyAuthIn),
+		sgField(o.get("name"), "name", &t.Name, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
@@ -1285,12 +1223,11 @@ func sgDecodeOAuth2Auth(v *sgValue) (OAuth2Auth, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("token_url"), "token_url", &t.TokenURL, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("scopes"), "scopes", &t.Scopes, func(v *sgValue) ([]string, error) {
-		return sgDecArray(v, sgDecString)
-	}); err != nil {
+	err = sgFirst(
+		sgField(o.get("token_url"), "token_url", &t.TokenURL, sgDecString),
+		sgArrayField(o.get("scopes"), "scopes", &t.Scopes, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
@@ -1332,10 +1269,11 @@ func sgDecodeCustomAuth(v *sgValue) (CustomAuth, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("scheme"), "scheme", &t.Scheme, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("documentation_url"), "documentation_url", &t.DocumentationURL, sgDecString); err != nil {
+	err = sgFirst(
+		sgField(o.get("scheme"), "scheme", &t.Scheme, sgDecString),
+		sgPtrField(o.get("documentation_url"), "documentation_url", &t.DocumentationURL, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
@@ -1414,15 +1352,12 @@ func sgDecodeSkillIndex(v *sgValue) (SkillIndex, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("protocol"), "protocol", &t.Protocol, sgDecodeProtocolVersion); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("provider"), "provider", &t.Provider, sgDecodeProvider); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("skills"), "skills", &t.Skills, func(v *sgValue) ([]SkillIndexEntry, error) {
-		return sgDecArray(v, sgDecodeSkillIndexEntry)
-	}); err != nil {
+	err = sgFirst(
+		sgField(o.get("protocol"), "protocol", &t.Protocol, sgDecodeProtocolVersion),
+		sgPtrField(o.get("provider"), "provider", &t.Provider, sgDecodeProvider),
+		sgArrayField(o.get("skills"), "skills", &t.Skills, sgDecodeSkillIndexEntry),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -1498,25 +1433,16 @@ func sgDecodeSkillIndexEntry(v *sgValue) (SkillIndexEntry, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("id"), "id", &t.ID, sgDecodeSkillID); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("name"), "name", &t.Name, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("version"), "version", &t.Version, sgDecodeSemVer); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("capability_type"), "capability_type", &t.CapabilityType, sgDecodeCapabilityType); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("access"), "access", &t.Access, sgDecodeAccess); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("description"), "description", &t.Description, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("descriptor_url"), "descriptor_url", &t.DescriptorURL, sgDecString); err != nil {
+	err = sgFirst(
+		sgField(o.get("id"), "id", &t.ID, sgDecodeSkillID),
+		sgField(o.get("name"), "name", &t.Name, sgDecString),
+		sgField(o.get("version"), "version", &t.Version, sgDecodeSemVer),
+		sgField(o.get("capability_type"), "capability_type", &t.CapabilityType, sgDecodeCapabilityType),
+		sgField(o.get("access"), "access", &t.Access, sgDecodeAccess),
+		sgPtrField(o.get("description"), "description", &t.Description, sgDecString),
+		sgField(o.get("descriptor_url"), "descriptor_url", &t.DescriptorURL, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {

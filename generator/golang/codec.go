@@ -74,6 +74,12 @@ func fieldDec(f *ir.Field) (string, jen.Code) {
 	if f.Nullable && f.Type.Kind != ir.RefAny && f.Type.GoNil() {
 		return "sgField", decLambda(goType(f.Type), jen.Id("sgDecNil").Call(jen.Id("v"), baseDec(f.Type)))
 	}
+	switch f.Type.Kind {
+	case ir.RefArray:
+		return "sgArrayField", valueDec(f.Type.Elem)
+	case ir.RefMap:
+		return "sgMapField", valueDec(f.Type.Elem)
+	}
 	return "sgField", baseDec(f.Type)
 }
 
@@ -179,16 +185,24 @@ func (e *emitter) structCodec(f *jen.File, t *ir.Type, fails failer) {
 		f.Func().Id(knownName(t)).Params(jen.Id("k").String()).Bool().Block(body...)
 	}
 
-	var decs []jen.Code
+	// The members, one call each; the first error (in schema order) is the result.
+	var members []jen.Code
 	for _, fd := range t.Fields {
 		if fieldless(fd) {
 			continue
 		}
 		helper, dec := fieldDec(fd)
-		decs = append(decs, jen.If(
-			jen.Err().Op(":=").Id(helper).Call(jen.Id("o").Dot("get").Call(jen.Lit(fd.JSONName)), jen.Lit(fd.JSONName), jen.Op("&").Id("t").Dot(fd.GoName), dec),
-			jen.Err().Op("!=").Nil(),
-		).Block(ret(jen.Id("t"))))
+		members = append(members, jen.Id(helper).Call(jen.Id("o").Dot("get").Call(jen.Lit(fd.JSONName)), jen.Lit(fd.JSONName), jen.Op("&").Id("t").Dot(fd.GoName), dec))
+	}
+	var decs []jen.Code
+	switch len(members) {
+	case 0:
+	case 1:
+		decs = append(decs, jen.If(jen.Err().Op(":=").Add(members[0]), jen.Err().Op("!=").Nil()).Block(ret(jen.Id("t"))))
+	default:
+		decs = append(decs,
+			jen.Err().Op("=").Id("sgFirst").Custom(jen.Options{Open: "(", Close: ")", Separator: ",", Multi: true}, members...),
+			ifErr())
 	}
 	if t.Extra != nil {
 		decs = append(decs,

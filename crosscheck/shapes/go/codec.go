@@ -14,105 +14,44 @@ func sgDecodeShapes(v *sgValue) (Shapes, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgNullField(o.get("pet"), "pet", &t.Pet, sgDecodePet); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("owner"), "owner", &t.Owner, sgDecodePet); err != nil {
-		return t, err
-	}
-	if err := sgNullField(o.get("label"), "label", &t.Label, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("note"), "note", &t.Note, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("tags"), "tags", &t.Tags, func(v *sgValue) ([]string, error) {
-		return sgDecArray(v, sgDecString)
-	}); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("mixed"), "mixed", &t.Mixed, sgDecAny); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("address"), "address", &t.Address, sgDecodeAddress); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("home"), "home", &t.Home, sgDecodeShapesHome); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("size"), "size", &t.Size, sgDecodeShapesSize); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("ratio"), "ratio", &t.Ratio, sgDecodeShapesRatio); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("op"), "op", &t.Op, sgDecodeShapesOp); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("level"), "level", &t.Level, sgDecodeLevel); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("workspace"), "workspace", &t.Workspace, sgDecodeMaybeWorkspace); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("id"), "id", &t.ID, sgDecodeShapesID); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("when"), "when", &t.When, sgDecodeShapesWhen); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("range"), "range", &t.Range, sgDecodeRange); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("point"), "point", &t.Point, sgDecodeShapesPoint); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("pair"), "pair", &t.Pair, sgDecodeShapesPair); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("dog"), "dog", &t.Dog, sgDecodeDog); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("user"), "user", &t.User, sgDecodeUser); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("users"), "users", &t.Users, func(v *sgValue) ([]User, error) {
-		return sgDecArray(v, sgDecodeUser)
-	}); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("animal"), "animal", &t.Animal, sgDecodeAnimal); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("item"), "item", &t.Item, sgDecodeItem); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("shape"), "shape", &t.Shape, sgDecodeShape); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("names"), "names", &t.Names, func(v *sgValue) ([]*MaybeName, error) {
-		return sgDecArray(v, func(v *sgValue) (*MaybeName, error) {
+	err = sgFirst(
+		sgNullField(o.get("pet"), "pet", &t.Pet, sgDecodePet),
+		sgOptNilField(o.get("owner"), "owner", &t.Owner, sgDecodePet),
+		sgNullField(o.get("label"), "label", &t.Label, sgDecString),
+		sgOptNilField(o.get("note"), "note", &t.Note, sgDecString),
+		sgOptNilField(o.get("tags"), "tags", &t.Tags, func(v *sgValue) ([]string, error) {
+			return sgDecArray(v, sgDecString)
+		}),
+		sgOptNilField(o.get("mixed"), "mixed", &t.Mixed, sgDecAny),
+		sgOptNilField(o.get("address"), "address", &t.Address, sgDecodeAddress),
+		sgOptNilField(o.get("home"), "home", &t.Home, sgDecodeShapesHome),
+		sgField(o.get("size"), "size", &t.Size, sgDecodeShapesSize),
+		sgOptNilField(o.get("ratio"), "ratio", &t.Ratio, sgDecodeShapesRatio),
+		sgPtrField(o.get("op"), "op", &t.Op, sgDecodeShapesOp),
+		sgPtrField(o.get("level"), "level", &t.Level, sgDecodeLevel),
+		sgPtrField(o.get("workspace"), "workspace", &t.Workspace, sgDecodeMaybeWorkspace),
+		sgPtrField(o.get("id"), "id", &t.ID, sgDecodeShapesID),
+		sgOptNilField(o.get("when"), "when", &t.When, sgDecodeShapesWhen),
+		sgPtrField(o.get("range"), "range", &t.Range, sgDecodeRange),
+		sgPtrField(o.get("point"), "point", &t.Point, sgDecodeShapesPoint),
+		sgPtrField(o.get("pair"), "pair", &t.Pair, sgDecodeShapesPair),
+		sgPtrField(o.get("dog"), "dog", &t.Dog, sgDecodeDog),
+		sgPtrField(o.get("user"), "user", &t.User, sgDecodeUser),
+		sgArrayField(o.get("users"), "users", &t.Users, sgDecodeUser),
+		sgField(o.get("animal"), "animal", &t.Animal, sgDecodeAnimal),
+		sgPtrField(o.get("item"), "item", &t.Item, sgDecodeItem),
+		sgPtrField(o.get("shape"), "shape", &t.Shape, sgDecodeShape),
+		sgArrayField(o.get("names"), "names", &t.Names, func(v *sgValue) (*MaybeName, error) {
 			return sgDecPtr(v, sgDecodeMaybeName)
-		})
-	}); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("scores"), "scores", &t.Scores, func(v *sgValue) (map[string]*float64, error) {
-		return sgDecMap(v, func(v *sgValue) (*float64, error) {
+		}),
+		sgMapField(o.get("scores"), "scores", &t.Scores, func(v *sgValue) (*float64, error) {
 			return sgDecPtr(v, sgDecFloat)
-		})
-	}); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("list"), "list", &t.List, sgDecodeList); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("command"), "command", &t.Command, sgDecodeShapesCommand); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("userIds"), "userIds", &t.UserIDs, func(v *sgValue) ([]string, error) {
-		return sgDecArray(v, sgDecString)
-	}); err != nil {
+		}),
+		sgOptNilField(o.get("list"), "list", &t.List, sgDecodeList),
+		sgPtrField(o.get("command"), "command", &t.Command, sgDecodeShapesCommand),
+		sgArrayField(o.get("userIds"), "userIds", &t.UserIDs, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
@@ -341,10 +280,11 @@ func sgDecodeShapesHome(v *sgValue) (ShapesHome, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("city"), "city", &t.City, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("zip"), "zip", &t.Zip, sgDecInt); err != nil {
+	err = sgFirst(
+		sgField(o.get("city"), "city", &t.City, sgDecString),
+		sgOptNilField(o.get("zip"), "zip", &t.Zip, sgDecInt),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
@@ -731,10 +671,11 @@ func sgDecodeAddress(v *sgValue) (Address, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("street"), "street", &t.Street, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("number"), "number", &t.Number, sgDecInt); err != nil {
+	err = sgFirst(
+		sgField(o.get("street"), "street", &t.Street, sgDecString),
+		sgPtrField(o.get("number"), "number", &t.Number, sgDecInt),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -800,10 +741,11 @@ func sgDecodeDog(v *sgValue) (Dog, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("name"), "name", &t.Name, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("breed"), "breed", &t.Breed, sgDecString); err != nil {
+	err = sgFirst(
+		sgField(o.get("name"), "name", &t.Name, sgDecString),
+		sgField(o.get("breed"), "breed", &t.Breed, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -1016,10 +958,11 @@ func sgDecodeUser(v *sgValue) (User, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("login"), "login", &t.Login, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("age"), "age", &t.Age, sgDecInt); err != nil {
+	err = sgFirst(
+		sgField(o.get("login"), "login", &t.Login, sgDecString),
+		sgPtrField(o.get("age"), "age", &t.Age, sgDecInt),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -1561,12 +1504,13 @@ func sgDecodeList(v *sgValue) (List, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("head"), "head", &t.Head, sgDecInt); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("tail"), "tail", &t.Tail, func(v *sgValue) (*List, error) {
-		return sgDecRef(v, sgDecodeList)
-	}); err != nil {
+	err = sgFirst(
+		sgField(o.get("head"), "head", &t.Head, sgDecInt),
+		sgOptNilField(o.get("tail"), "tail", &t.Tail, func(v *sgValue) (*List, error) {
+			return sgDecRef(v, sgDecodeList)
+		}),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil

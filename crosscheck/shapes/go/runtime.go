@@ -1077,6 +1077,17 @@ func sgItem(items []sgValue, i int) *sgValue {
 	return nil
 }
 
+// sgFirst is the first error of errs, or nil: a struct's decoder decodes every member in one
+// call and reports the first failure in schema order.
+func sgFirst(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // sgField decodes v (a member or item, nil when absent) into *dst.
 func sgField[T any](v *sgValue, tok string, dst *T, dec func(*sgValue) (T, error)) error {
 	if v == nil {
@@ -1088,6 +1099,16 @@ func sgField[T any](v *sgValue, tok string, dst *T, dec func(*sgValue) (T, error
 	}
 	*dst = x
 	return nil
+}
+
+// sgArrayField decodes v (nil when absent) into a slice, each item with elem.
+func sgArrayField[T any](v *sgValue, tok string, dst *[]T, elem func(*sgValue) (T, error)) error {
+	return sgField(v, tok, dst, func(v *sgValue) ([]T, error) { return sgDecArray(v, elem) })
+}
+
+// sgMapField decodes v (nil when absent) into a map, each value with elem.
+func sgMapField[T any](v *sgValue, tok string, dst *map[string]T, elem func(*sgValue) (T, error)) error {
+	return sgField(v, tok, dst, func(v *sgValue) (map[string]T, error) { return sgDecMap(v, elem) })
 }
 
 // sgPtrField decodes v (nil when absent) into a new *T; dec decides about null.
