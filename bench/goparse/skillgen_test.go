@@ -42,29 +42,15 @@ func BenchmarkMarshal(b *testing.B) {
 	for _, d := range Docs() {
 		var sg json.Marshaler
 		var plainValue any
+		var err error
 		switch d.Type {
 		case "SkillDescriptor":
-			v, err := skill.ParseSkillDescriptor(d.Data)
-			if err != nil {
-				b.Fatal(err)
-			}
-			sg = v
-			var p gojsplain.SkillDescriptor
-			if err := json.Unmarshal(d.Data, &p); err != nil {
-				b.Fatal(err)
-			}
-			plainValue = p
+			sg, plainValue, err = decodeBoth[gojsplain.SkillDescriptor](d.Data, skill.ParseSkillDescriptor)
 		default:
-			v, err := skill.ParseFindingsResponse(d.Data)
-			if err != nil {
-				b.Fatal(err)
-			}
-			sg = v
-			var p gojsplain.FindingsResponse
-			if err := json.Unmarshal(d.Data, &p); err != nil {
-				b.Fatal(err)
-			}
-			plainValue = p
+			sg, plainValue, err = decodeBoth[gojsplain.FindingsResponse](d.Data, skill.ParseFindingsResponse)
+		}
+		if err != nil {
+			b.Fatal(err)
 		}
 		run := func(name string, f func() ([]byte, error)) {
 			b.Run(d.Name+"/"+name, func(b *testing.B) {
@@ -86,4 +72,17 @@ func BenchmarkMarshal(b *testing.B) {
 		run("json.Marshal", func() ([]byte, error) { return json.Marshal(sg) })
 		run("plain-struct", func() ([]byte, error) { return json.Marshal(plainValue) })
 	}
+}
+
+// decodeBoth decodes data with the generated parser and into the plain struct P.
+func decodeBoth[P any, T json.Marshaler](data []byte, parse func([]byte) (T, error)) (json.Marshaler, any, error) {
+	v, err := parse(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	var p P
+	if err := json.Unmarshal(data, &p); err != nil {
+		return nil, nil, err
+	}
+	return v, p, nil
 }

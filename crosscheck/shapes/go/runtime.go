@@ -1353,21 +1353,17 @@ func sgEncAny(e *sgEncoder, x any) {
 			return
 		}
 		e.b = append(e.b, v...)
-	case []any:
+	case []any, map[string]any:
 		if e.depth >= 1000 {
 			sgEncJSON(e, x)
 			return
 		}
 		e.depth++
-		sgEncSlice(e, v, sgEncAny)
-		e.depth--
-	case map[string]any:
-		if e.depth >= 1000 {
-			sgEncJSON(e, x)
-			return
+		if items, ok := v.([]any); ok {
+			sgEncSlice(e, items, sgEncAny)
+		} else {
+			sgEncMap(e, v.(map[string]any), sgEncAny)
 		}
-		e.depth++
-		sgEncMap(e, v, sgEncAny)
 		e.depth--
 	default:
 		sgEncJSON(e, x)
