@@ -279,7 +279,6 @@ func (e *emitter) marshalJSON(f *jen.File, t *ir.Type, doc string, extra bool) {
 		jen.Return(jen.Id("sgMarshal").Call(jen.Id("t"), jen.Id(encName(t)))))
 }
 
-
 // convert is the conversion of x to valueType(r), in parentheses when it is a pointer type.
 func convert(r *ir.TypeRef, x jen.Code) *jen.Statement {
 	if r.Ptr {
