@@ -4,7 +4,6 @@
 package skill
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -22,10 +21,11 @@ func sgDecodeFinding(v *sgValue) (Finding, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("kind"), "kind", &t.Kind, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("severity"), "severity", &t.Severity, sgDecodeSeverity); err != nil {
+	err = sgFirst(
+		sgField(o.get("kind"), "kind", &t.Kind, sgDecString),
+		sgField(o.get("severity"), "severity", &t.Severity, sgDecodeSeverity),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -44,14 +44,22 @@ func sgDecodeFinding(v *sgValue) (Finding, error) {
 	}
 	return t, nil
 }
+func sgEncodeFinding(e *sgEncoder, t Finding) {
+	e.b = append(e.b, '{')
+	e.key(`"kind":`)
+	sgEncString(e, t.Kind)
+	e.key(`"severity":`)
+	sgEncString(e, t.Severity)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownFinding, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Finding) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("kind", t.Kind)
-	e.field("severity", t.Severity)
-	sgExtra(&e, t.AdditionalProperties, sgKnownFinding)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeFinding)
 }
 
 // UnmarshalJSON decodes without validating; use ParseFinding to validate as well.
@@ -81,39 +89,18 @@ func sgDecodeFindingsResponse(v *sgValue) (FindingsResponse, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("findings"), "findings", &t.Findings, func(v *sgValue) ([]Finding, error) {
-		return sgDecArray(v, sgDecodeFinding)
-	}); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("total"), "total", &t.Total, sgDecInt); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("counts_by_kind"), "counts_by_kind", &t.CountsByKind, func(v *sgValue) (map[string]int64, error) {
-		return sgDecMap(v, sgDecInt)
-	}); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("counts_by_severity"), "counts_by_severity", &t.CountsBySeverity, func(v *sgValue) (map[string]int64, error) {
-		return sgDecMap(v, sgDecInt)
-	}); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("capped_kinds"), "capped_kinds", &t.CappedKinds, func(v *sgValue) ([]string, error) {
-		return sgDecArray(v, sgDecString)
-	}); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("per_kind_limit"), "per_kind_limit", &t.PerKindLimit, sgDecInt); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("summary"), "summary", &t.Summary, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("identity_shared"), "identity_shared", &t.IdentityShared, sgDecBool); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("_meta"), "_meta", &t.Meta, sgDecodeMeta); err != nil {
+	err = sgFirst(
+		sgArrayField(o.get("findings"), "findings", &t.Findings, sgDecodeFinding),
+		sgField(o.get("total"), "total", &t.Total, sgDecInt),
+		sgMapField(o.get("counts_by_kind"), "counts_by_kind", &t.CountsByKind, sgDecInt),
+		sgMapField(o.get("counts_by_severity"), "counts_by_severity", &t.CountsBySeverity, sgDecInt),
+		sgArrayField(o.get("capped_kinds"), "capped_kinds", &t.CappedKinds, sgDecString),
+		sgField(o.get("per_kind_limit"), "per_kind_limit", &t.PerKindLimit, sgDecInt),
+		sgPtrField(o.get("summary"), "summary", &t.Summary, sgDecString),
+		sgPtrField(o.get("identity_shared"), "identity_shared", &t.IdentityShared, sgDecBool),
+		sgField(o.get("_meta"), "_meta", &t.Meta, sgDecodeMeta),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -132,25 +119,48 @@ func sgDecodeFindingsResponse(v *sgValue) (FindingsResponse, error) {
 	}
 	return t, nil
 }
+func sgEncodeFindingsResponse(e *sgEncoder, t FindingsResponse) {
+	e.b = append(e.b, '{')
+	e.key(`"findings":`)
+	sgEncSlice(e, sgSlice(t.Findings), sgEncodeFinding)
+	if e.err != nil {
+		e.at("findings")
+		return
+	}
+	e.key(`"total":`)
+	sgEncInt(e, t.Total)
+	e.key(`"counts_by_kind":`)
+	sgEncMap(e, sgMap(t.CountsByKind), sgEncInt[int64])
+	e.key(`"counts_by_severity":`)
+	sgEncMap(e, sgMap(t.CountsBySeverity), sgEncInt[int64])
+	e.key(`"capped_kinds":`)
+	sgEncSlice(e, sgSlice(t.CappedKinds), sgEncString[string])
+	e.key(`"per_kind_limit":`)
+	sgEncInt(e, t.PerKindLimit)
+	if t.Summary != nil {
+		e.key(`"summary":`)
+		sgEncString(e, *t.Summary)
+	}
+	if t.IdentityShared != nil {
+		e.key(`"identity_shared":`)
+		sgEncBool(e, *t.IdentityShared)
+	}
+	e.key(`"_meta":`)
+	sgEncodeMeta(e, t.Meta)
+	if e.err != nil {
+		e.at("_meta")
+		return
+	}
+	sgEncMembers(e, t.AdditionalProperties, sgKnownFindingsResponse, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t FindingsResponse) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("findings", sgSlice(t.Findings))
-	e.field("total", t.Total)
-	e.field("counts_by_kind", sgMap(t.CountsByKind))
-	e.field("counts_by_severity", sgMap(t.CountsBySeverity))
-	e.field("capped_kinds", sgSlice(t.CappedKinds))
-	e.field("per_kind_limit", t.PerKindLimit)
-	if t.Summary != nil {
-		e.field("summary", t.Summary)
-	}
-	if t.IdentityShared != nil {
-		e.field("identity_shared", t.IdentityShared)
-	}
-	e.field("_meta", t.Meta)
-	sgExtra(&e, t.AdditionalProperties, sgKnownFindingsResponse)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeFindingsResponse)
 }
 
 // UnmarshalJSON decodes without validating; use ParseFindingsResponse to validate as well.
@@ -199,13 +209,20 @@ func sgDecodeMeta(v *sgValue) (Meta, error) {
 	}
 	return t, nil
 }
+func sgEncodeMeta(e *sgEncoder, t Meta) {
+	e.b = append(e.b, '{')
+	e.key(`"server_version":`)
+	sgEncString(e, t.ServerVersion)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownMeta, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Meta) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("server_version", t.ServerVersion)
-	sgExtra(&e, t.AdditionalProperties, sgKnownMeta)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeMeta)
 }
 
 // UnmarshalJSON decodes without validating; use ParseMeta to validate as well.
@@ -228,31 +245,36 @@ func sgDecodeGetSessionFindingsParams(v *sgValue) (GetSessionFindingsParams, err
 	if err != nil {
 		return t, err
 	}
-	if err := sgPtrField(o.get("session_key"), "session_key", &t.SessionKey, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("per_kind_limit"), "per_kind_limit", &t.PerKindLimit, sgDecInt); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("include_summary"), "include_summary", &t.IncludeSummary, sgDecBool); err != nil {
+	err = sgFirst(
+		sgPtrField(o.get("session_key"), "session_key", &t.SessionKey, sgDecString),
+		sgPtrField(o.get("per_kind_limit"), "per_kind_limit", &t.PerKindLimit, sgDecInt),
+		sgPtrField(o.get("include_summary"), "include_summary", &t.IncludeSummary, sgDecBool),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
 }
+func sgEncodeGetSessionFindingsParams(e *sgEncoder, t GetSessionFindingsParams) {
+	e.b = append(e.b, '{')
+	if t.SessionKey != nil {
+		e.key(`"session_key":`)
+		sgEncString(e, *t.SessionKey)
+	}
+	if t.PerKindLimit != nil {
+		e.key(`"per_kind_limit":`)
+		sgEncInt(e, *t.PerKindLimit)
+	}
+	if t.IncludeSummary != nil {
+		e.key(`"include_summary":`)
+		sgEncBool(e, *t.IncludeSummary)
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t GetSessionFindingsParams) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	if t.SessionKey != nil {
-		e.field("session_key", t.SessionKey)
-	}
-	if t.PerKindLimit != nil {
-		e.field("per_kind_limit", t.PerKindLimit)
-	}
-	if t.IncludeSummary != nil {
-		e.field("include_summary", t.IncludeSummary)
-	}
-	return e.bytes()
+	return sgMarshal(t, sgEncodeGetSessionFindingsParams)
 }
 
 // UnmarshalJSON decodes without validating; use ParseGetSessionFindingsParams to validate as well.
@@ -282,18 +304,13 @@ func sgDecodeInvocationRequest(v *sgValue) (InvocationRequest, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("caller"), "caller", &t.Caller, sgDecodeCaller); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("skill_id"), "skill_id", &t.SkillID, sgDecodeSkillID); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("inputs"), "inputs", &t.Inputs, func(v *sgValue) (map[string]any, error) {
-		return sgDecMap(v, sgDecAny)
-	}); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("request_id"), "request_id", &t.RequestID, sgDecString); err != nil {
+	err = sgFirst(
+		sgField(o.get("caller"), "caller", &t.Caller, sgDecodeCaller),
+		sgField(o.get("skill_id"), "skill_id", &t.SkillID, sgDecodeSkillID),
+		sgMapField(o.get("inputs"), "inputs", &t.Inputs, sgDecAny),
+		sgPtrField(o.get("request_id"), "request_id", &t.RequestID, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -312,18 +329,32 @@ func sgDecodeInvocationRequest(v *sgValue) (InvocationRequest, error) {
 	}
 	return t, nil
 }
+func sgEncodeInvocationRequest(e *sgEncoder, t InvocationRequest) {
+	e.b = append(e.b, '{')
+	e.key(`"caller":`)
+	sgEncodeCaller(e, t.Caller)
+	e.key(`"skill_id":`)
+	sgEncodeSkillID(e, t.SkillID)
+	e.key(`"inputs":`)
+	sgEncMap(e, sgMap(t.Inputs), sgEncAny)
+	if e.err != nil {
+		e.at("inputs")
+		return
+	}
+	if t.RequestID != nil {
+		e.key(`"request_id":`)
+		sgEncString(e, *t.RequestID)
+	}
+	sgEncMembers(e, t.AdditionalProperties, sgKnownInvocationRequest, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t InvocationRequest) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("caller", t.Caller)
-	e.field("skill_id", t.SkillID)
-	e.field("inputs", sgMap(t.Inputs))
-	if t.RequestID != nil {
-		e.field("request_id", t.RequestID)
-	}
-	sgExtra(&e, t.AdditionalProperties, sgKnownInvocationRequest)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeInvocationRequest)
 }
 
 // UnmarshalJSON decodes without validating; use ParseInvocationRequest to validate as well.
@@ -346,21 +377,27 @@ func sgDecodeCaller(v *sgValue) (Caller, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("id"), "id", &t.ID, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("type"), "type", &t.Type, sgDecodeCallerType); err != nil {
+	err = sgFirst(
+		sgField(o.get("id"), "id", &t.ID, sgDecString),
+		sgField(o.get("type"), "type", &t.Type, sgDecodeCallerType),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
 }
+func sgEncodeCaller(e *sgEncoder, t Caller) {
+	e.b = append(e.b, '{')
+	e.key(`"id":`)
+	sgEncString(e, t.ID)
+	e.key(`"type":`)
+	sgEncString(e, t.Type)
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t Caller) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("id", t.ID)
-	e.field("type", t.Type)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeCaller)
 }
 
 // UnmarshalJSON decodes without validating; use ParseCaller to validate as well.
@@ -404,22 +441,15 @@ func sgDecodeInvocationResponse(v *sgValue) (InvocationResponse, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("execution_id"), "execution_id", &t.ExecutionID, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("status"), "status", &t.Status, sgDecodeInvocationStatus); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("skill_id"), "skill_id", &t.SkillID, sgDecodeSkillID); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("timestamps"), "timestamps", &t.Timestamps, sgDecodeTimestamps); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("output"), "output", &t.Output, sgDecAny); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("error"), "error", &t.Error, sgDecodeInvocationError); err != nil {
+	err = sgFirst(
+		sgField(o.get("execution_id"), "execution_id", &t.ExecutionID, sgDecString),
+		sgField(o.get("status"), "status", &t.Status, sgDecodeInvocationStatus),
+		sgField(o.get("skill_id"), "skill_id", &t.SkillID, sgDecodeSkillID),
+		sgField(o.get("timestamps"), "timestamps", &t.Timestamps, sgDecodeTimestamps),
+		sgOptNilField(o.get("output"), "output", &t.Output, sgDecAny),
+		sgPtrField(o.get("error"), "error", &t.Error, sgDecodeInvocationError),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -438,22 +468,42 @@ func sgDecodeInvocationResponse(v *sgValue) (InvocationResponse, error) {
 	}
 	return t, nil
 }
+func sgEncodeInvocationResponse(e *sgEncoder, t InvocationResponse) {
+	e.b = append(e.b, '{')
+	e.key(`"execution_id":`)
+	sgEncString(e, t.ExecutionID)
+	e.key(`"status":`)
+	sgEncString(e, t.Status)
+	e.key(`"skill_id":`)
+	sgEncodeSkillID(e, t.SkillID)
+	e.key(`"timestamps":`)
+	sgEncodeTimestamps(e, t.Timestamps)
+	if t.Output.Set {
+		e.key(`"output":`)
+		sgEncOptNil(e, t.Output, sgEncAny)
+		if e.err != nil {
+			e.at("output")
+			return
+		}
+	}
+	if t.Error != nil {
+		e.key(`"error":`)
+		sgEncodeInvocationError(e, *t.Error)
+		if e.err != nil {
+			e.at("error")
+			return
+		}
+	}
+	sgEncMembers(e, t.AdditionalProperties, sgKnownInvocationResponse, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t InvocationResponse) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("execution_id", t.ExecutionID)
-	e.field("status", t.Status)
-	e.field("skill_id", t.SkillID)
-	e.field("timestamps", t.Timestamps)
-	if t.Output.Set {
-		e.field("output", t.Output)
-	}
-	if t.Error != nil {
-		e.field("error", t.Error)
-	}
-	sgExtra(&e, t.AdditionalProperties, sgKnownInvocationResponse)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeInvocationResponse)
 }
 
 // UnmarshalJSON decodes without validating; use ParseInvocationResponse to validate as well.
@@ -490,29 +540,34 @@ func sgDecodeTimestamps(v *sgValue) (Timestamps, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("received"), "received", &t.Received, sgDecodeTimestamp); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("started"), "started", &t.Started, sgDecodeTimestamp); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("completed"), "completed", &t.Completed, sgDecodeTimestamp); err != nil {
+	err = sgFirst(
+		sgField(o.get("received"), "received", &t.Received, sgDecodeTimestamp),
+		sgPtrField(o.get("started"), "started", &t.Started, sgDecodeTimestamp),
+		sgPtrField(o.get("completed"), "completed", &t.Completed, sgDecodeTimestamp),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
 }
+func sgEncodeTimestamps(e *sgEncoder, t Timestamps) {
+	e.b = append(e.b, '{')
+	e.key(`"received":`)
+	sgEncodeTimestamp(e, t.Received)
+	if t.Started != nil {
+		e.key(`"started":`)
+		sgEncodeTimestamp(e, *t.Started)
+	}
+	if t.Completed != nil {
+		e.key(`"completed":`)
+		sgEncodeTimestamp(e, *t.Completed)
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t Timestamps) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("received", t.Received)
-	if t.Started != nil {
-		e.field("started", t.Started)
-	}
-	if t.Completed != nil {
-		e.field("completed", t.Completed)
-	}
-	return e.bytes()
+	return sgMarshal(t, sgEncodeTimestamps)
 }
 
 // UnmarshalJSON decodes without validating; use ParseTimestamps to validate as well.
@@ -542,10 +597,11 @@ func sgDecodeInvocationError(v *sgValue) (InvocationError, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("code"), "code", &t.Code, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("message"), "message", &t.Message, sgDecString); err != nil {
+	err = sgFirst(
+		sgField(o.get("code"), "code", &t.Code, sgDecString),
+		sgField(o.get("message"), "message", &t.Message, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -564,14 +620,22 @@ func sgDecodeInvocationError(v *sgValue) (InvocationError, error) {
 	}
 	return t, nil
 }
+func sgEncodeInvocationError(e *sgEncoder, t InvocationError) {
+	e.b = append(e.b, '{')
+	e.key(`"code":`)
+	sgEncString(e, t.Code)
+	e.key(`"message":`)
+	sgEncString(e, t.Message)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownInvocationError, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t InvocationError) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("code", t.Code)
-	e.field("message", t.Message)
-	sgExtra(&e, t.AdditionalProperties, sgKnownInvocationError)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeInvocationError)
 }
 
 // UnmarshalJSON decodes without validating; use ParseInvocationError to validate as well.
@@ -599,12 +663,16 @@ func sgDecodeProtocolVersion(v *sgValue) (ProtocolVersion, error) {
 	}
 	return t, nil
 }
+func sgEncodeProtocolVersion(e *sgEncoder, t ProtocolVersion) {
+	e.b = append(e.b, '{')
+	e.key(`"version":`)
+	sgEncodeSemVer(e, t.Version)
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t ProtocolVersion) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("version", t.Version)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeProtocolVersion)
 }
 
 // UnmarshalJSON decodes without validating; use ParseProtocolVersion to validate as well.
@@ -634,47 +702,22 @@ func sgDecodeSkillDescriptor(v *sgValue) (SkillDescriptor, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("protocol"), "protocol", &t.Protocol, sgDecodeProtocolVersion); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("id"), "id", &t.ID, sgDecodeSkillID); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("name"), "name", &t.Name, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("version"), "version", &t.Version, sgDecodeSemVer); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("capability_type"), "capability_type", &t.CapabilityType, sgDecodeCapabilityType); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("description"), "description", &t.Description, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("provider"), "provider", &t.Provider, sgDecodeProvider); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("endpoint"), "endpoint", &t.Endpoint, sgDecodeEndpoint); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("inputs"), "inputs", &t.Inputs, func(v *sgValue) ([]InputParameter, error) {
-		return sgDecArray(v, sgDecodeInputParameter)
-	}); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("output"), "output", &t.Output, sgDecodeOutputDescriptor); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("auth"), "auth", &t.Auth, sgDecodeAuth); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("access"), "access", &t.Access, sgDecodeAccess); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("tags"), "tags", &t.Tags, func(v *sgValue) ([]string, error) {
-		return sgDecArray(v, sgDecString)
-	}); err != nil {
+	err = sgFirst(
+		sgField(o.get("protocol"), "protocol", &t.Protocol, sgDecodeProtocolVersion),
+		sgField(o.get("id"), "id", &t.ID, sgDecodeSkillID),
+		sgField(o.get("name"), "name", &t.Name, sgDecString),
+		sgField(o.get("version"), "version", &t.Version, sgDecodeSemVer),
+		sgField(o.get("capability_type"), "capability_type", &t.CapabilityType, sgDecodeCapabilityType),
+		sgField(o.get("description"), "description", &t.Description, sgDecString),
+		sgField(o.get("provider"), "provider", &t.Provider, sgDecodeProvider),
+		sgField(o.get("endpoint"), "endpoint", &t.Endpoint, sgDecodeEndpoint),
+		sgArrayField(o.get("inputs"), "inputs", &t.Inputs, sgDecodeInputParameter),
+		sgField(o.get("output"), "output", &t.Output, sgDecodeOutputDescriptor),
+		sgField(o.get("auth"), "auth", &t.Auth, sgDecodeAuth),
+		sgField(o.get("access"), "access", &t.Access, sgDecodeAccess),
+		sgArrayField(o.get("tags"), "tags", &t.Tags, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -693,27 +736,58 @@ func sgDecodeSkillDescriptor(v *sgValue) (SkillDescriptor, error) {
 	}
 	return t, nil
 }
+func sgEncodeSkillDescriptor(e *sgEncoder, t SkillDescriptor) {
+	e.b = append(e.b, '{')
+	e.key(`"protocol":`)
+	sgEncodeProtocolVersion(e, t.Protocol)
+	e.key(`"id":`)
+	sgEncodeSkillID(e, t.ID)
+	e.key(`"name":`)
+	sgEncString(e, t.Name)
+	e.key(`"version":`)
+	sgEncodeSemVer(e, t.Version)
+	e.key(`"capability_type":`)
+	sgEncString(e, t.CapabilityType)
+	e.key(`"description":`)
+	sgEncString(e, t.Description)
+	e.key(`"provider":`)
+	sgEncodeProvider(e, t.Provider)
+	if e.err != nil {
+		e.at("provider")
+		return
+	}
+	e.key(`"endpoint":`)
+	sgEncodeEndpoint(e, t.Endpoint)
+	if e.err != nil {
+		e.at("endpoint")
+		return
+	}
+	e.key(`"inputs":`)
+	sgEncSlice(e, sgSlice(t.Inputs), sgEncodeInputParameter)
+	e.key(`"output":`)
+	sgEncodeOutputDescriptor(e, t.Output)
+	e.key(`"auth":`)
+	sgEncodeAuth(e, t.Auth)
+	if e.err != nil {
+		e.at("auth")
+		return
+	}
+	e.key(`"access":`)
+	sgEncString(e, t.Access)
+	if t.Tags != nil {
+		e.key(`"tags":`)
+		sgEncSlice(e, t.Tags, sgEncString[string])
+	}
+	sgEncMembers(e, t.AdditionalProperties, sgKnownSkillDescriptor, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t SkillDescriptor) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("protocol", t.Protocol)
-	e.field("id", t.ID)
-	e.field("name", t.Name)
-	e.field("version", t.Version)
-	e.field("capability_type", t.CapabilityType)
-	e.field("description", t.Description)
-	e.field("provider", t.Provider)
-	e.field("endpoint", t.Endpoint)
-	e.field("inputs", sgSlice(t.Inputs))
-	e.field("output", t.Output)
-	e.field("auth", t.Auth)
-	e.field("access", t.Access)
-	if t.Tags != nil {
-		e.field("tags", t.Tags)
-	}
-	sgExtra(&e, t.AdditionalProperties, sgKnownSkillDescriptor)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeSkillDescriptor)
 }
 
 // UnmarshalJSON decodes without validating; use ParseSkillDescriptor to validate as well.
@@ -743,13 +817,12 @@ func sgDecodeProvider(v *sgValue) (Provider, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("name"), "name", &t.Name, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("url"), "url", &t.URL, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("contact"), "contact", &t.Contact, sgDecString); err != nil {
+	err = sgFirst(
+		sgField(o.get("name"), "name", &t.Name, sgDecString),
+		sgField(o.get("url"), "url", &t.URL, sgDecString),
+		sgPtrField(o.get("contact"), "contact", &t.Contact, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -768,17 +841,26 @@ func sgDecodeProvider(v *sgValue) (Provider, error) {
 	}
 	return t, nil
 }
+func sgEncodeProvider(e *sgEncoder, t Provider) {
+	e.b = append(e.b, '{')
+	e.key(`"name":`)
+	sgEncString(e, t.Name)
+	e.key(`"url":`)
+	sgEncString(e, t.URL)
+	if t.Contact != nil {
+		e.key(`"contact":`)
+		sgEncString(e, *t.Contact)
+	}
+	sgEncMembers(e, t.AdditionalProperties, sgKnownProvider, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Provider) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("name", t.Name)
-	e.field("url", t.URL)
-	if t.Contact != nil {
-		e.field("contact", t.Contact)
-	}
-	sgExtra(&e, t.AdditionalProperties, sgKnownProvider)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeProvider)
 }
 
 // UnmarshalJSON decodes without validating; use ParseProvider to validate as well.
@@ -808,13 +890,12 @@ func sgDecodeEndpoint(v *sgValue) (Endpoint, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("url"), "url", &t.URL, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("method"), "method", &t.Method, sgDecodeEndpointMethod); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("timeout_ms"), "timeout_ms", &t.TimeoutMS, sgDecInt); err != nil {
+	err = sgFirst(
+		sgField(o.get("url"), "url", &t.URL, sgDecString),
+		sgField(o.get("method"), "method", &t.Method, sgDecodeEndpointMethod),
+		sgPtrField(o.get("timeout_ms"), "timeout_ms", &t.TimeoutMS, sgDecInt),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -833,17 +914,26 @@ func sgDecodeEndpoint(v *sgValue) (Endpoint, error) {
 	}
 	return t, nil
 }
+func sgEncodeEndpoint(e *sgEncoder, t Endpoint) {
+	e.b = append(e.b, '{')
+	e.key(`"url":`)
+	sgEncString(e, t.URL)
+	e.key(`"method":`)
+	sgEncString(e, t.Method)
+	if t.TimeoutMS != nil {
+		e.key(`"timeout_ms":`)
+		sgEncInt(e, *t.TimeoutMS)
+	}
+	sgEncMembers(e, t.AdditionalProperties, sgKnownEndpoint, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Endpoint) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("url", t.URL)
-	e.field("method", t.Method)
-	if t.TimeoutMS != nil {
-		e.field("timeout_ms", t.TimeoutMS)
-	}
-	sgExtra(&e, t.AdditionalProperties, sgKnownEndpoint)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeEndpoint)
 }
 
 // UnmarshalJSON decodes without validating; use ParseEndpoint to validate as well.
@@ -880,31 +970,35 @@ func sgDecodeInputParameter(v *sgValue) (InputParameter, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("name"), "name", &t.Name, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("type"), "type", &t.Type, sgDecodeValueType); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("description"), "description", &t.Description, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("required"), "required", &t.Required, sgDecBool); err != nil {
+	err = sgFirst(
+		sgField(o.get("name"), "name", &t.Name, sgDecString),
+		sgField(o.get("type"), "type", &t.Type, sgDecodeValueType),
+		sgPtrField(o.get("description"), "description", &t.Description, sgDecString),
+		sgField(o.get("required"), "required", &t.Required, sgDecBool),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
 }
+func sgEncodeInputParameter(e *sgEncoder, t InputParameter) {
+	e.b = append(e.b, '{')
+	e.key(`"name":`)
+	sgEncString(e, t.Name)
+	e.key(`"type":`)
+	sgEncString(e, t.Type)
+	if t.Description != nil {
+		e.key(`"description":`)
+		sgEncString(e, *t.Description)
+	}
+	e.key(`"required":`)
+	sgEncBool(e, t.Required)
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t InputParameter) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("name", t.Name)
-	e.field("type", t.Type)
-	if t.Description != nil {
-		e.field("description", t.Description)
-	}
-	e.field("required", t.Required)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeInputParameter)
 }
 
 // UnmarshalJSON decodes without validating; use ParseInputParameter to validate as well.
@@ -927,29 +1021,34 @@ func sgDecodeOutputDescriptor(v *sgValue) (OutputDescriptor, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("type"), "type", &t.Type, sgDecodeValueType); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("description"), "description", &t.Description, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("media_type"), "media_type", &t.MediaType, sgDecString); err != nil {
+	err = sgFirst(
+		sgField(o.get("type"), "type", &t.Type, sgDecodeValueType),
+		sgPtrField(o.get("description"), "description", &t.Description, sgDecString),
+		sgPtrField(o.get("media_type"), "media_type", &t.MediaType, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
 }
+func sgEncodeOutputDescriptor(e *sgEncoder, t OutputDescriptor) {
+	e.b = append(e.b, '{')
+	e.key(`"type":`)
+	sgEncString(e, t.Type)
+	if t.Description != nil {
+		e.key(`"description":`)
+		sgEncString(e, *t.Description)
+	}
+	if t.MediaType != nil {
+		e.key(`"media_type":`)
+		sgEncString(e, *t.MediaType)
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t OutputDescriptor) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("type", t.Type)
-	if t.Description != nil {
-		e.field("description", t.Description)
-	}
-	if t.MediaType != nil {
-		e.field("media_type", t.MediaType)
-	}
-	return e.bytes()
+	return sgMarshal(t, sgEncodeOutputDescriptor)
 }
 
 // UnmarshalJSON decodes without validating; use ParseOutputDescriptor to validate as well.
@@ -1011,31 +1110,39 @@ func sgDecodeAuth(v *sgValue) (Auth, error) {
 		return t, sgTagError("type", "oneOf", tag, true)
 	}
 }
-
-// MarshalJSON writes the variant that is set; it fails unless exactly one is.
-func (t Auth) MarshalJSON() ([]byte, error) {
-	var out any
+func sgEncodeAuth(e *sgEncoder, t Auth) {
 	count := 0
 	if t.APIKey != nil {
-		out = t.APIKey
 		count++
 	}
 	if t.OAuth2 != nil {
-		out = t.OAuth2
 		count++
 	}
 	if t.Custom != nil {
-		out = t.Custom
 		count++
 	}
 	if t.None != nil {
-		out = t.None
 		count++
 	}
 	if count != 1 {
-		return nil, sgVariantError("Auth", "oneOf", count)
+		e.err = sgVariantError("Auth", "oneOf", count)
+		return
 	}
-	return json.Marshal(out)
+	switch {
+	case t.APIKey != nil:
+		sgEncodeAPIKeyAuth(e, *t.APIKey)
+	case t.OAuth2 != nil:
+		sgEncodeOAuth2Auth(e, *t.OAuth2)
+	case t.Custom != nil:
+		sgEncodeCustomAuth(e, *t.Custom)
+	case t.None != nil:
+		sgEncodeNoAuth(e, *t.None)
+	}
+}
+
+// MarshalJSON writes the variant that is set; it fails unless exactly one is.
+func (t Auth) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeAuth)
 }
 
 // UnmarshalJSON decodes without validating; use ParseAuth to validate as well.
@@ -1058,22 +1165,28 @@ func sgDecodeAPIKeyAuth(v *sgValue) (APIKeyAuth, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("in"), "in", &t.In, sgDecodeAPIKeyAuthIn); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("name"), "name", &t.Name, sgDecString); err != nil {
+	err = sgFirst(
+		sgField(o.get("in"), "in", &t.In, sgDecodeAPIKeyAuthIn),
+		sgField(o.get("name"), "name", &t.Name, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
 }
+func sgEncodeAPIKeyAuth(e *sgEncoder, t APIKeyAuth) {
+	e.b = append(e.b, '{')
+	e.key(`"type":"api_key"`)
+	e.key(`"in":`)
+	sgEncString(e, t.In)
+	e.key(`"name":`)
+	sgEncString(e, t.Name)
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t APIKeyAuth) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("type", "api_key")
-	e.field("in", t.In)
-	e.field("name", t.Name)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeAPIKeyAuth)
 }
 
 // UnmarshalJSON decodes without validating; use ParseAPIKeyAuth to validate as well.
@@ -1110,26 +1223,30 @@ func sgDecodeOAuth2Auth(v *sgValue) (OAuth2Auth, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("token_url"), "token_url", &t.TokenURL, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("scopes"), "scopes", &t.Scopes, func(v *sgValue) ([]string, error) {
-		return sgDecArray(v, sgDecString)
-	}); err != nil {
+	err = sgFirst(
+		sgField(o.get("token_url"), "token_url", &t.TokenURL, sgDecString),
+		sgArrayField(o.get("scopes"), "scopes", &t.Scopes, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
 }
+func sgEncodeOAuth2Auth(e *sgEncoder, t OAuth2Auth) {
+	e.b = append(e.b, '{')
+	e.key(`"type":"oauth2"`)
+	e.key(`"token_url":`)
+	sgEncString(e, t.TokenURL)
+	if t.Scopes != nil {
+		e.key(`"scopes":`)
+		sgEncSlice(e, t.Scopes, sgEncString[string])
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t OAuth2Auth) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("type", "oauth2")
-	e.field("token_url", t.TokenURL)
-	if t.Scopes != nil {
-		e.field("scopes", t.Scopes)
-	}
-	return e.bytes()
+	return sgMarshal(t, sgEncodeOAuth2Auth)
 }
 
 // UnmarshalJSON decodes without validating; use ParseOAuth2Auth to validate as well.
@@ -1152,24 +1269,30 @@ func sgDecodeCustomAuth(v *sgValue) (CustomAuth, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("scheme"), "scheme", &t.Scheme, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("documentation_url"), "documentation_url", &t.DocumentationURL, sgDecString); err != nil {
+	err = sgFirst(
+		sgField(o.get("scheme"), "scheme", &t.Scheme, sgDecString),
+		sgPtrField(o.get("documentation_url"), "documentation_url", &t.DocumentationURL, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
 }
+func sgEncodeCustomAuth(e *sgEncoder, t CustomAuth) {
+	e.b = append(e.b, '{')
+	e.key(`"type":"custom"`)
+	e.key(`"scheme":`)
+	sgEncString(e, t.Scheme)
+	if t.DocumentationURL != nil {
+		e.key(`"documentation_url":`)
+		sgEncString(e, *t.DocumentationURL)
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t CustomAuth) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("type", "custom")
-	e.field("scheme", t.Scheme)
-	if t.DocumentationURL != nil {
-		e.field("documentation_url", t.DocumentationURL)
-	}
-	return e.bytes()
+	return sgMarshal(t, sgEncodeCustomAuth)
 }
 
 // UnmarshalJSON decodes without validating; use ParseCustomAuth to validate as well.
@@ -1191,12 +1314,15 @@ func sgDecodeNoAuth(v *sgValue) (NoAuth, error) {
 	_, err := sgDecObject(v)
 	return t, err
 }
+func sgEncodeNoAuth(e *sgEncoder, t NoAuth) {
+	e.b = append(e.b, '{')
+	e.key(`"type":"none"`)
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t NoAuth) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("type", "none")
-	return e.bytes()
+	return sgMarshal(t, sgEncodeNoAuth)
 }
 
 // UnmarshalJSON decodes without validating; use ParseNoAuth to validate as well.
@@ -1226,15 +1352,12 @@ func sgDecodeSkillIndex(v *sgValue) (SkillIndex, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("protocol"), "protocol", &t.Protocol, sgDecodeProtocolVersion); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("provider"), "provider", &t.Provider, sgDecodeProvider); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("skills"), "skills", &t.Skills, func(v *sgValue) ([]SkillIndexEntry, error) {
-		return sgDecArray(v, sgDecodeSkillIndexEntry)
-	}); err != nil {
+	err = sgFirst(
+		sgField(o.get("protocol"), "protocol", &t.Protocol, sgDecodeProtocolVersion),
+		sgPtrField(o.get("provider"), "provider", &t.Provider, sgDecodeProvider),
+		sgArrayField(o.get("skills"), "skills", &t.Skills, sgDecodeSkillIndexEntry),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -1253,17 +1376,34 @@ func sgDecodeSkillIndex(v *sgValue) (SkillIndex, error) {
 	}
 	return t, nil
 }
+func sgEncodeSkillIndex(e *sgEncoder, t SkillIndex) {
+	e.b = append(e.b, '{')
+	e.key(`"protocol":`)
+	sgEncodeProtocolVersion(e, t.Protocol)
+	if t.Provider != nil {
+		e.key(`"provider":`)
+		sgEncodeProvider(e, *t.Provider)
+		if e.err != nil {
+			e.at("provider")
+			return
+		}
+	}
+	e.key(`"skills":`)
+	sgEncSlice(e, sgSlice(t.Skills), sgEncodeSkillIndexEntry)
+	if e.err != nil {
+		e.at("skills")
+		return
+	}
+	sgEncMembers(e, t.AdditionalProperties, sgKnownSkillIndex, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t SkillIndex) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("protocol", t.Protocol)
-	if t.Provider != nil {
-		e.field("provider", t.Provider)
-	}
-	e.field("skills", sgSlice(t.Skills))
-	sgExtra(&e, t.AdditionalProperties, sgKnownSkillIndex)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeSkillIndex)
 }
 
 // UnmarshalJSON decodes without validating; use ParseSkillIndex to validate as well.
@@ -1293,25 +1433,16 @@ func sgDecodeSkillIndexEntry(v *sgValue) (SkillIndexEntry, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("id"), "id", &t.ID, sgDecodeSkillID); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("name"), "name", &t.Name, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("version"), "version", &t.Version, sgDecodeSemVer); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("capability_type"), "capability_type", &t.CapabilityType, sgDecodeCapabilityType); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("access"), "access", &t.Access, sgDecodeAccess); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("description"), "description", &t.Description, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("descriptor_url"), "descriptor_url", &t.DescriptorURL, sgDecString); err != nil {
+	err = sgFirst(
+		sgField(o.get("id"), "id", &t.ID, sgDecodeSkillID),
+		sgField(o.get("name"), "name", &t.Name, sgDecString),
+		sgField(o.get("version"), "version", &t.Version, sgDecodeSemVer),
+		sgField(o.get("capability_type"), "capability_type", &t.CapabilityType, sgDecodeCapabilityType),
+		sgField(o.get("access"), "access", &t.Access, sgDecodeAccess),
+		sgPtrField(o.get("description"), "description", &t.Description, sgDecString),
+		sgField(o.get("descriptor_url"), "descriptor_url", &t.DescriptorURL, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -1330,21 +1461,34 @@ func sgDecodeSkillIndexEntry(v *sgValue) (SkillIndexEntry, error) {
 	}
 	return t, nil
 }
+func sgEncodeSkillIndexEntry(e *sgEncoder, t SkillIndexEntry) {
+	e.b = append(e.b, '{')
+	e.key(`"id":`)
+	sgEncodeSkillID(e, t.ID)
+	e.key(`"name":`)
+	sgEncString(e, t.Name)
+	e.key(`"version":`)
+	sgEncodeSemVer(e, t.Version)
+	e.key(`"capability_type":`)
+	sgEncString(e, t.CapabilityType)
+	e.key(`"access":`)
+	sgEncString(e, t.Access)
+	if t.Description != nil {
+		e.key(`"description":`)
+		sgEncString(e, *t.Description)
+	}
+	e.key(`"descriptor_url":`)
+	sgEncString(e, t.DescriptorURL)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownSkillIndexEntry, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t SkillIndexEntry) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("id", t.ID)
-	e.field("name", t.Name)
-	e.field("version", t.Version)
-	e.field("capability_type", t.CapabilityType)
-	e.field("access", t.Access)
-	if t.Description != nil {
-		e.field("description", t.Description)
-	}
-	e.field("descriptor_url", t.DescriptorURL)
-	sgExtra(&e, t.AdditionalProperties, sgKnownSkillIndexEntry)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeSkillIndexEntry)
 }
 
 // UnmarshalJSON decodes without validating; use ParseSkillIndexEntry to validate as well.
@@ -1364,6 +1508,9 @@ func (t SkillIndexEntry) Validate() error {
 func sgDecodeSemVer(v *sgValue) (SemVer, error) {
 	x, err := sgDecString(v)
 	return SemVer(x), err
+}
+func sgEncodeSemVer(e *sgEncoder, t SemVer) {
+	sgEncString(e, string(t))
 }
 
 // ParseSemVer decodes and validates data in one step; the error is ValidationErrors.
@@ -1421,6 +1568,9 @@ func sgDecodeSkillID(v *sgValue) (SkillID, error) {
 	x, err := sgDecString(v)
 	return SkillID(x), err
 }
+func sgEncodeSkillID(e *sgEncoder, t SkillID) {
+	sgEncString(e, string(t))
+}
 
 // ParseSkillID decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillID(data []byte) (SkillID, error) {
@@ -1434,6 +1584,9 @@ func (t SkillID) Validate() error {
 func sgDecodeTimestamp(v *sgValue) (Timestamp, error) {
 	x, err := sgDecString(v)
 	return Timestamp(x), err
+}
+func sgEncodeTimestamp(e *sgEncoder, t Timestamp) {
+	sgEncString(e, string(t))
 }
 
 // ParseTimestamp decodes and validates data in one step; the error is ValidationErrors.

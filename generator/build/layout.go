@@ -59,9 +59,10 @@ func layout(s *ir.Schema) {
 
 func hold(f *ir.Field) ir.Holder {
 	switch {
-	case f.Const != nil || f.Type == nil:
+	case f.Type == nil || (f.Const != nil && f.Required):
 		return ir.HoldValue
-	case !f.Required && f.Nullable:
+	case !f.Required && (f.Nullable || onlyNull(f.Type)):
+		// A member whose only value is null is held in an OptNil too: absent and null differ.
 		return ir.HoldOptNil
 	case f.Required && !f.Nullable, f.Type.GoNil():
 		return ir.HoldValue
@@ -71,7 +72,7 @@ func hold(f *ir.Field) ir.Holder {
 
 // byValue returns the struct or tuple a member holds by value (itself or in an OptNil), or nil.
 func byValue(f *ir.Field) *ir.Type {
-	if f.Const != nil || f.Type == nil || f.Hold == ir.HoldPointer {
+	if (f.Const != nil && f.Required) || f.Type == nil || f.Hold == ir.HoldPointer {
 		return nil
 	}
 	r := f.Type
@@ -86,4 +87,13 @@ func byValue(f *ir.Field) *ir.Type {
 		return nil
 	}
 	return nil
+}
+
+// onlyNull reports whether r (through aliases) is the null type, whose Go value nil cannot
+// tell an absent member from a null one.
+func onlyNull(r *ir.TypeRef) bool {
+	for i := 0; r.Kind == ir.RefNamed && r.Named.Kind == ir.Alias && i < 1000; i++ {
+		r = r.Named.Alias
+	}
+	return r.Kind == ir.RefNull
 }

@@ -194,7 +194,9 @@ func (b *builder) structFields(t *ir.Type, n *ir.Node, parts []*ir.Node) {
 			f.Type = &ir.TypeRef{Kind: ir.RefAny, Nullable: true}
 			f.Nullable = true
 		}
-		if f.Const == nil {
+		if f.Const == nil || !f.Required {
+			// A required const member needs no Go field (MarshalJSON writes the value); an
+			// optional one has a field that says whether the member is there.
 			f.GoName = goNames.Unique(naming.Camel(name))
 		}
 		t.Fields = append(t.Fields, f)

@@ -158,7 +158,7 @@ func (e *emitter) drawBody(t *ir.Type) []jen.Code {
 			body = append(body, jen.Id("chosen").Op(":=").Id("chooseOptional").Call(jen.Id("t"), jen.Lit(optional), jen.Lit(room)))
 		}
 		for _, fd := range t.Fields {
-			if fd.Const != nil {
+			if fieldless(fd) {
 				continue
 			}
 			cond := jen.Id("depth").Op("<").Lit(maxDepth).Op("&&").Qual(rapidPkg, "Bool").Call().Dot("Draw").Call(jen.Id("t"), jen.Lit(fd.JSONName+"?"))

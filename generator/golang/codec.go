@@ -50,6 +50,10 @@ func baseDec(r *ir.TypeRef) jen.Code {
 	return jen.Id("sgDecAny")
 }
 
+// fieldless reports whether a member has no Go field: a required const, which MarshalJSON
+// writes itself.
+func fieldless(f *ir.Field) bool { return f.Const != nil && f.Required }
+
 func decName(t *ir.Type) string { return "sgDecode" + t.GoName }
 
 // fieldDec is the helper and decoder that read a struct member or tuple position into its
@@ -69,6 +73,12 @@ func fieldDec(f *ir.Field) (string, jen.Code) {
 	}
 	if f.Nullable && f.Type.Kind != ir.RefAny && f.Type.GoNil() {
 		return "sgField", decLambda(goType(f.Type), jen.Id("sgDecNil").Call(jen.Id("v"), baseDec(f.Type)))
+	}
+	switch f.Type.Kind {
+	case ir.RefArray:
+		return "sgArrayField", valueDec(f.Type.Elem)
+	case ir.RefMap:
+		return "sgMapField", valueDec(f.Type.Elem)
 	}
 	return "sgField", baseDec(f.Type)
 }
@@ -95,10 +105,11 @@ func ifErr() *jen.Statement {
 func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 	f := e.newFile(e.opts.Package)
 	f.ImportName("encoding/json", "json")
+	fails := failer{}
 	for _, t := range types {
 		switch t.Kind {
 		case ir.Struct:
-			e.structCodec(f, t)
+			e.structCodec(f, t, fails)
 		case ir.Tuple:
 			e.tupleCodec(f, t)
 		case ir.Union:
@@ -122,6 +133,9 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 					jen.List(jen.Id("x"), jen.Err()).Op(":=").Add(jen.Add(valueDec(t.Alias)).Call(jen.Id("v"))),
 					ret(jen.Id(t.GoName).Call(jen.Id("x"))),
 				)
+			}
+			if hasEncoder(t) {
+				e.aliasEncoder(f, t)
 			}
 		}
 		e.parseAndValidate(f, t)
@@ -155,7 +169,7 @@ func (e *emitter) parseAndValidate(f *jen.File, t *ir.Type) {
 	}
 }
 
-func (e *emitter) structCodec(f *jen.File, t *ir.Type) {
+func (e *emitter) structCodec(f *jen.File, t *ir.Type, fails failer) {
 	n := t.GoName
 	// known reports the members the struct has fields (or constants) for.
 	var names []jen.Code
@@ -171,16 +185,24 @@ func (e *emitter) structCodec(f *jen.File, t *ir.Type) {
 		f.Func().Id(knownName(t)).Params(jen.Id("k").String()).Bool().Block(body...)
 	}
 
-	var decs []jen.Code
+	// The members, one call each; the first error (in schema order) is the result.
+	var members []jen.Code
 	for _, fd := range t.Fields {
-		if fd.Const != nil {
+		if fieldless(fd) {
 			continue
 		}
 		helper, dec := fieldDec(fd)
-		decs = append(decs, jen.If(
-			jen.Err().Op(":=").Id(helper).Call(jen.Id("o").Dot("get").Call(jen.Lit(fd.JSONName)), jen.Lit(fd.JSONName), jen.Op("&").Id("t").Dot(fd.GoName), dec),
-			jen.Err().Op("!=").Nil(),
-		).Block(ret(jen.Id("t"))))
+		members = append(members, jen.Id(helper).Call(jen.Id("o").Dot("get").Call(jen.Lit(fd.JSONName)), jen.Lit(fd.JSONName), jen.Op("&").Id("t").Dot(fd.GoName), dec))
+	}
+	var decs []jen.Code
+	switch len(members) {
+	case 0:
+	case 1:
+		decs = append(decs, jen.If(jen.Err().Op(":=").Add(members[0]), jen.Err().Op("!=").Nil()).Block(ret(jen.Id("t"))))
+	default:
+		decs = append(decs,
+			jen.Err().Op("=").Id("sgFirst").Custom(jen.Options{Open: "(", Close: ")", Separator: ",", Multi: true}, members...),
+			ifErr())
 	}
 	if t.Extra != nil {
 		decs = append(decs,
@@ -207,45 +229,7 @@ func (e *emitter) structCodec(f *jen.File, t *ir.Type) {
 	}
 	f.Func().Id(decName(t)).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(n), jen.Error()).Block(stmts...)
 
-	// MarshalJSON
-	ms := []jen.Code{jen.Var().Id("e").Id("sgObjectEncoder")}
-	for _, fd := range t.Fields {
-		if fd.Const != nil {
-			ms = append(ms, jen.Id("e").Dot("field").Call(jen.Lit(fd.JSONName), jen.Lit(*fd.Const)))
-			continue
-		}
-		x := jen.Id("t").Dot(fd.GoName)
-		val := jen.Id("t").Dot(fd.GoName)
-		if fd.Required && fd.Hold == ir.HoldValue && !fd.Nullable {
-			// A required array or object left nil is written empty, not null.
-			switch goKind(fd.Type) {
-			case ir.RefArray:
-				val = jen.Id("sgSlice").Call(val)
-			case ir.RefMap:
-				val = jen.Id("sgMap").Call(val)
-			}
-		}
-		put := jen.Id("e").Dot("field").Call(jen.Lit(fd.JSONName), val)
-		switch {
-		case fd.Required:
-			// required and nullable: nil is written as null.
-			ms = append(ms, put)
-		case fd.Hold == ir.HoldOptNil:
-			ms = append(ms, jen.If(x.Dot("Set")).Block(put))
-		default:
-			ms = append(ms, jen.If(x.Op("!=").Nil()).Block(put))
-		}
-	}
-	if t.Extra != nil {
-		ms = append(ms, jen.Id("sgExtra").Call(jen.Op("&").Id("e"), jen.Id("t").Dot(t.ExtraGoName), jen.Id(knownName(t))))
-	}
-	ms = append(ms, jen.Return(jen.Id("e").Dot("bytes").Call()))
-	if t.Extra != nil {
-		f.Comment("MarshalJSON writes the members in schema order, then the additional members sorted.")
-	} else {
-		f.Comment("MarshalJSON writes the members in schema order.")
-	}
-	f.Func().Params(jen.Id("t").Id(n)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(ms...)
+	e.structEncoder(f, t, fails)
 	e.unmarshal(f, t)
 }
 
@@ -395,17 +379,7 @@ func (e *emitter) unionCodec(f *jen.File, t *ir.Type) {
 	}
 	f.Func().Id(decName(t)).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(n), jen.Error()).Block(stmts...)
 
-	set := []jen.Code{jen.Var().Id("out").Any(), jen.Id("count").Op(":=").Lit(0)}
-	for _, v := range t.Variants {
-		set = append(set, jen.If(jen.Id("t").Dot(v.GoName).Op("!=").Nil()).Block(
-			jen.Id("out").Op("=").Id("t").Dot(v.GoName), jen.Id("count").Op("++")))
-	}
-	set = append(set,
-		jen.If(jen.Id("count").Op("!=").Lit(1)).Block(jen.Return(jen.Nil(), jen.Id("sgVariantError").Call(jen.Lit(n), jen.Lit(unionKeyword(t)), jen.Id("count")))),
-		jen.Return(jen.Qual("encoding/json", "Marshal").Call(jen.Id("out"))),
-	)
-	f.Comment("MarshalJSON writes the variant that is set; it fails unless exactly one is.")
-	f.Func().Params(jen.Id("t").Id(n)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(set...)
+	e.unionEncoder(f, t)
 	e.unmarshal(f, t)
 }
 

@@ -109,7 +109,7 @@ func (e *emitter) types(types []*ir.Type) *jen.File {
 func (e *emitter) structType(f *jen.File, t *ir.Type) {
 	var fields []jen.Code
 	for _, fd := range t.Fields {
-		if fd.Const != nil {
+		if fieldless(fd) {
 			continue
 		}
 		tag := "-"

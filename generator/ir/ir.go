@@ -327,8 +327,9 @@ type Field struct {
 	// Hold is how Go holds the member (value, pointer or OptNil), decided once by the builder.
 	Hold Holder
 	// Const is set when the property's schema is a single const string (a union's
-	// discriminator, for example): Go has no field for it and writes the value itself;
-	// TypeScript types it as the literal.
+	// discriminator, for example): TypeScript types it as the literal; Go has no field for a
+	// required one (GoName is empty; MarshalJSON writes the value itself) and a *string for an
+	// optional one, so that an absent member stays absent.
 	Const *string
 	Type  *TypeRef
 	// Default is the schema's default, if any.

@@ -150,6 +150,12 @@ func makeTools(o options) []tool {
 	if o.skillgen == "" || !isFile(o.skillgen) {
 		sg.Missing = "unavailable"
 	}
+	// The same run with Go only, go-jsonschema's like-for-like.
+	sgGo := tool{Name: "skillgen Go", Output: "Go", Version: "this tree", Missing: sg.Missing,
+		argv: func(s, out string) []string {
+			return []string{bin(o.skillgen), "-schema", s, "-go-out", filepath.Join(out, "go"),
+				"-go-package", "synth", "-go-import", "example.com/synth", "-ts-out", ""}
+		}}
 	gj := tool{Name: "go-jsonschema", Output: "Go", Version: "v0.24.1",
 		argv: func(s, out string) []string {
 			return []string{bin(o.gojsonschema), "-p", "synth", "-o", filepath.Join(out, "types.go"), s}
@@ -176,7 +182,7 @@ func makeTools(o options) []tool {
 	qt := node("quicktype", "quicktype", func(s, out string) []string {
 		return []string{"-s", "schema", "-l", "ts", "-o", filepath.Join(out, "types.ts"), s}
 	})
-	return []tool{sg, gj, j2t, qt}
+	return []tool{sg, sgGo, gj, j2t, qt}
 }
 
 func npmVersion(pkgJSON string) string {

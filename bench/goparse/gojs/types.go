@@ -326,9 +326,10 @@ func (j *Endpoint) UnmarshalJSON(value []byte) error {
 // strings and consumers must not assume payload integers fit a double.
 type Finding struct {
 	// The stable, server-defined identifier of the probe that produced the finding
-	// (for example "stale_pending"), 1 to 200 characters. The standard does not
-	// enumerate or reserve kinds; two servers that use the same kind name should mean
-	// the same thing by it.
+	// (for example "stale_pending"), at least 1 character. The standard does not
+	// enumerate or reserve kinds, nor bound their length (a skillgen server sends at
+	// most 200 characters); two servers that use the same kind name should mean the
+	// same thing by it.
 	Kind string `json:"kind"`
 
 	// How serious the finding is (critical > warn > info), a property of its kind:
@@ -359,9 +360,6 @@ func (j *Finding) UnmarshalJSON(value []byte) error {
 	if utf8.RuneCountInString(string(plain.Kind)) < 1 {
 		return fmt.Errorf("field %s length: must be >= %d", "kind", 1)
 	}
-	if utf8.RuneCountInString(string(plain.Kind)) > 200 {
-		return fmt.Errorf("field %s length: must be <= %d", "kind", 200)
-	}
 	st := reflect.TypeOf(Plain{})
 	for i := range st.NumField() {
 		delete(raw, st.Field(i).Name)
@@ -381,9 +379,15 @@ func (j *Finding) UnmarshalJSON(value []byte) error {
 // findings, total, counts_by_kind, counts_by_severity, capped_kinds and summary
 // from that set, so they always agree. Findings are NOT filtered by the caller's
 // isolation axis (project, agent, tenant or equivalent), the opposite of every
-// other read of the server: the channel exists to surface forgotten state. The
-// object is closed (no other members): in particular it never carries the legacy
-// broadcast block, which would bill the same findings twice.
+// other read of the server: the channel exists to surface forgotten state. This
+// schema is what a consumer accepts: everything the standard allows a conforming
+// server to send, and no bound the standard does not set (beyond 2^53-1 on
+// integers, so that Go and JavaScript read the same numbers). The object is open:
+// a later minor version of the standard may add members, which consumers tolerate
+// and preserve. A server never sends the legacy broadcast block in it (the
+// standard forbids it, and it would bill the same findings twice); a skillgen
+// server sends no other member at all and keeps narrower bounds of its own
+// (docs/superauditor.md).
 type FindingsResponse struct {
 	// Facts about the answering server instance.
 	Meta Meta `json:"_meta"`
@@ -393,14 +397,14 @@ type FindingsResponse struct {
 	// technique fetches per_kind_limit + 1 findings per kind and trims the extra
 	// one), never inferred from count == limit: a kind with exactly per_kind_limit
 	// findings is not capped. With per_kind_limit 0, every kind that had findings is
-	// listed. Distinct kinds; order is not significant (servers list them in detector
-	// order).
+	// listed. Order is not significant; a skillgen server lists each capped kind
+	// once, in order of its first appearance in the detector output.
 	CappedKinds []string `json:"capped_kinds"`
 
 	// For each kind present in findings, how many returned findings have it (at least
-	// 1, at most per_kind_limit, so at most 10000). Kinds with no returned finding
-	// are absent; the values sum to total. Computed over the returned set, never over
-	// the untruncated one.
+	// 1, at most per_kind_limit). Kinds with no returned finding are absent; the
+	// values sum to total. Computed over the returned set, never over the untruncated
+	// one.
 	CountsByKind FindingsResponseCountsByKind `json:"counts_by_kind"`
 
 	// For each severity present in findings (keys "critical", "warn", "info" only),
@@ -416,13 +420,15 @@ type FindingsResponse struct {
 
 	// Present, with the value true, when the server cannot tell sessions apart (for
 	// example a shared remote transport and no session_key declared), so per-session
-	// probes saw every session's state. Omitted otherwise: the value false is never
-	// sent, and absent means session identity was honoured.
-	IdentityShared interface{} `json:"identity_shared,omitempty,omitzero"`
+	// probes saw every session's state. Otherwise the standard asks servers to omit
+	// it (SHOULD, not MUST): a skillgen server never sends false, and a consumer
+	// treats false like absence, meaning session identity was honoured.
+	IdentityShared *bool `json:"identity_shared,omitempty,omitzero"`
 
 	// The per-kind limit actually applied (the request's value, or the default 5),
 	// echoed so that a consumer reading a stored response can interpret capped_kinds
-	// without the request. 0 to 10000.
+	// without the request. The standard sets no maximum (a skillgen server applies at
+	// most 10000).
 	PerKindLimit int `json:"per_kind_limit"`
 
 	// A human-readable rendering of the returned findings (plain text or Markdown),
@@ -436,12 +442,14 @@ type FindingsResponse struct {
 	// number of findings that exist: truncation is reported by capped_kinds, not
 	// here. At most 2^53-1 so that Go and JavaScript read the same number.
 	Total int `json:"total"`
+
+	AdditionalProperties interface{} `mapstructure:",remain"`
 }
 
 // For each kind present in findings, how many returned findings have it (at least
-// 1, at most per_kind_limit, so at most 10000). Kinds with no returned finding are
-// absent; the values sum to total. Computed over the returned set, never over the
-// untruncated one.
+// 1, at most per_kind_limit). Kinds with no returned finding are absent; the
+// values sum to total. Computed over the returned set, never over the untruncated
+// one.
 type FindingsResponseCountsByKind map[string]int
 
 // For each severity present in findings (keys "critical", "warn", "info" only),
@@ -482,8 +490,8 @@ func (j *FindingsResponse) UnmarshalJSON(value []byte) error {
 	if err := json.Unmarshal(value, &plain); err != nil {
 		return err
 	}
-	if 10000 < plain.PerKindLimit {
-		return fmt.Errorf("field %s: must be <= %v", "per_kind_limit", 10000)
+	if 9007199254740991 < plain.PerKindLimit {
+		return fmt.Errorf("field %s: must be <= %v", "per_kind_limit", 9007199254740991)
 	}
 	if 0 > plain.PerKindLimit {
 		return fmt.Errorf("field %s: must be >= %v", "per_kind_limit", 0)
@@ -493,6 +501,14 @@ func (j *FindingsResponse) UnmarshalJSON(value []byte) error {
 	}
 	if 0 > plain.Total {
 		return fmt.Errorf("field %s: must be >= %v", "total", 0)
+	}
+	st := reflect.TypeOf(Plain{})
+	for i := range st.NumField() {
+		delete(raw, st.Field(i).Name)
+		delete(raw, strings.Split(st.Field(i).Tag.Get("json"), ",")[0])
+	}
+	if err := mapstructure.Decode(raw, &plain.AdditionalProperties); err != nil {
+		return err
 	}
 	*j = FindingsResponse(plain)
 	return nil
@@ -557,8 +573,9 @@ func (j *InputParameter) UnmarshalJSON(value []byte) error {
 // further metadata members, which consumers tolerate and preserve.
 type Meta struct {
 	// The version of the running server instance, as the server names itself (for
-	// example "0.9.0"), 1 to 128 characters. Free-form: it identifies the
-	// implementation, it is not a protocol version.
+	// example "0.9.0"), at least 1 character. Free-form: it identifies the
+	// implementation, it is not a protocol version. The standard sets no maximum (a
+	// skillgen server sends at most 128 characters).
 	ServerVersion string `json:"server_version"`
 
 	AdditionalProperties interface{} `mapstructure:",remain"`
@@ -580,9 +597,6 @@ func (j *Meta) UnmarshalJSON(value []byte) error {
 	}
 	if utf8.RuneCountInString(string(plain.ServerVersion)) < 1 {
 		return fmt.Errorf("field %s length: must be >= %d", "server_version", 1)
-	}
-	if utf8.RuneCountInString(string(plain.ServerVersion)) > 128 {
-		return fmt.Errorf("field %s length: must be <= %d", "server_version", 128)
 	}
 	st := reflect.TypeOf(Plain{})
 	for i := range st.NumField() {

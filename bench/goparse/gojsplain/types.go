@@ -107,9 +107,10 @@ const EndpointMethodPOST EndpointMethod = "POST"
 // strings and consumers must not assume payload integers fit a double.
 type Finding struct {
 	// The stable, server-defined identifier of the probe that produced the finding
-	// (for example "stale_pending"), 1 to 200 characters. The standard does not
-	// enumerate or reserve kinds; two servers that use the same kind name should mean
-	// the same thing by it.
+	// (for example "stale_pending"), at least 1 character. The standard does not
+	// enumerate or reserve kinds, nor bound their length (a skillgen server sends at
+	// most 200 characters); two servers that use the same kind name should mean the
+	// same thing by it.
 	Kind string `json:"kind"`
 
 	// How serious the finding is (critical > warn > info), a property of its kind:
@@ -127,9 +128,15 @@ type Finding struct {
 // findings, total, counts_by_kind, counts_by_severity, capped_kinds and summary
 // from that set, so they always agree. Findings are NOT filtered by the caller's
 // isolation axis (project, agent, tenant or equivalent), the opposite of every
-// other read of the server: the channel exists to surface forgotten state. The
-// object is closed (no other members): in particular it never carries the legacy
-// broadcast block, which would bill the same findings twice.
+// other read of the server: the channel exists to surface forgotten state. This
+// schema is what a consumer accepts: everything the standard allows a conforming
+// server to send, and no bound the standard does not set (beyond 2^53-1 on
+// integers, so that Go and JavaScript read the same numbers). The object is open:
+// a later minor version of the standard may add members, which consumers tolerate
+// and preserve. A server never sends the legacy broadcast block in it (the
+// standard forbids it, and it would bill the same findings twice); a skillgen
+// server sends no other member at all and keeps narrower bounds of its own
+// (docs/superauditor.md).
 type FindingsResponse struct {
 	// Facts about the answering server instance.
 	Meta Meta `json:"_meta"`
@@ -139,14 +146,14 @@ type FindingsResponse struct {
 	// technique fetches per_kind_limit + 1 findings per kind and trims the extra
 	// one), never inferred from count == limit: a kind with exactly per_kind_limit
 	// findings is not capped. With per_kind_limit 0, every kind that had findings is
-	// listed. Distinct kinds; order is not significant (servers list them in detector
-	// order).
+	// listed. Order is not significant; a skillgen server lists each capped kind
+	// once, in order of its first appearance in the detector output.
 	CappedKinds []string `json:"capped_kinds"`
 
 	// For each kind present in findings, how many returned findings have it (at least
-	// 1, at most per_kind_limit, so at most 10000). Kinds with no returned finding
-	// are absent; the values sum to total. Computed over the returned set, never over
-	// the untruncated one.
+	// 1, at most per_kind_limit). Kinds with no returned finding are absent; the
+	// values sum to total. Computed over the returned set, never over the untruncated
+	// one.
 	CountsByKind FindingsResponseCountsByKind `json:"counts_by_kind"`
 
 	// For each severity present in findings (keys "critical", "warn", "info" only),
@@ -162,13 +169,15 @@ type FindingsResponse struct {
 
 	// Present, with the value true, when the server cannot tell sessions apart (for
 	// example a shared remote transport and no session_key declared), so per-session
-	// probes saw every session's state. Omitted otherwise: the value false is never
-	// sent, and absent means session identity was honoured.
-	IdentityShared interface{} `json:"identity_shared,omitempty,omitzero"`
+	// probes saw every session's state. Otherwise the standard asks servers to omit
+	// it (SHOULD, not MUST): a skillgen server never sends false, and a consumer
+	// treats false like absence, meaning session identity was honoured.
+	IdentityShared *bool `json:"identity_shared,omitempty,omitzero"`
 
 	// The per-kind limit actually applied (the request's value, or the default 5),
 	// echoed so that a consumer reading a stored response can interpret capped_kinds
-	// without the request. 0 to 10000.
+	// without the request. The standard sets no maximum (a skillgen server applies at
+	// most 10000).
 	PerKindLimit int `json:"per_kind_limit"`
 
 	// A human-readable rendering of the returned findings (plain text or Markdown),
@@ -182,12 +191,14 @@ type FindingsResponse struct {
 	// number of findings that exist: truncation is reported by capped_kinds, not
 	// here. At most 2^53-1 so that Go and JavaScript read the same number.
 	Total int `json:"total"`
+
+	AdditionalProperties interface{} `mapstructure:",remain"`
 }
 
 // For each kind present in findings, how many returned findings have it (at least
-// 1, at most per_kind_limit, so at most 10000). Kinds with no returned finding are
-// absent; the values sum to total. Computed over the returned set, never over the
-// untruncated one.
+// 1, at most per_kind_limit). Kinds with no returned finding are absent; the
+// values sum to total. Computed over the returned set, never over the untruncated
+// one.
 type FindingsResponseCountsByKind map[string]int
 
 // For each severity present in findings (keys "critical", "warn", "info" only),
@@ -222,8 +233,9 @@ type InputParameter struct {
 // further metadata members, which consumers tolerate and preserve.
 type Meta struct {
 	// The version of the running server instance, as the server names itself (for
-	// example "0.9.0"), 1 to 128 characters. Free-form: it identifies the
-	// implementation, it is not a protocol version.
+	// example "0.9.0"), at least 1 character. Free-form: it identifies the
+	// implementation, it is not a protocol version. The standard sets no maximum (a
+	// skillgen server sends at most 128 characters).
 	ServerVersion string `json:"server_version"`
 
 	AdditionalProperties interface{} `mapstructure:",remain"`

@@ -4,7 +4,6 @@
 package shapes
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -15,193 +14,250 @@ func sgDecodeShapes(v *sgValue) (Shapes, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgNullField(o.get("pet"), "pet", &t.Pet, sgDecodePet); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("owner"), "owner", &t.Owner, sgDecodePet); err != nil {
-		return t, err
-	}
-	if err := sgNullField(o.get("label"), "label", &t.Label, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("note"), "note", &t.Note, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("tags"), "tags", &t.Tags, func(v *sgValue) ([]string, error) {
-		return sgDecArray(v, sgDecString)
-	}); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("mixed"), "mixed", &t.Mixed, sgDecAny); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("address"), "address", &t.Address, sgDecodeAddress); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("home"), "home", &t.Home, sgDecodeShapesHome); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("size"), "size", &t.Size, sgDecodeShapesSize); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("ratio"), "ratio", &t.Ratio, sgDecodeShapesRatio); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("op"), "op", &t.Op, sgDecodeShapesOp); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("level"), "level", &t.Level, sgDecodeLevel); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("workspace"), "workspace", &t.Workspace, sgDecodeMaybeWorkspace); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("id"), "id", &t.ID, sgDecodeShapesID); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("when"), "when", &t.When, sgDecodeShapesWhen); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("range"), "range", &t.Range, sgDecodeRange); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("point"), "point", &t.Point, sgDecodeShapesPoint); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("pair"), "pair", &t.Pair, sgDecodeShapesPair); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("dog"), "dog", &t.Dog, sgDecodeDog); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("user"), "user", &t.User, sgDecodeUser); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("users"), "users", &t.Users, func(v *sgValue) ([]User, error) {
-		return sgDecArray(v, sgDecodeUser)
-	}); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("animal"), "animal", &t.Animal, sgDecodeAnimal); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("item"), "item", &t.Item, sgDecodeItem); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("shape"), "shape", &t.Shape, sgDecodeShape); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("names"), "names", &t.Names, func(v *sgValue) ([]*MaybeName, error) {
-		return sgDecArray(v, func(v *sgValue) (*MaybeName, error) {
+	err = sgFirst(
+		sgNullField(o.get("pet"), "pet", &t.Pet, sgDecodePet),
+		sgOptNilField(o.get("owner"), "owner", &t.Owner, sgDecodePet),
+		sgNullField(o.get("label"), "label", &t.Label, sgDecString),
+		sgOptNilField(o.get("note"), "note", &t.Note, sgDecString),
+		sgOptNilField(o.get("tags"), "tags", &t.Tags, func(v *sgValue) ([]string, error) {
+			return sgDecArray(v, sgDecString)
+		}),
+		sgOptNilField(o.get("mixed"), "mixed", &t.Mixed, sgDecAny),
+		sgOptNilField(o.get("address"), "address", &t.Address, sgDecodeAddress),
+		sgOptNilField(o.get("home"), "home", &t.Home, sgDecodeShapesHome),
+		sgField(o.get("size"), "size", &t.Size, sgDecodeShapesSize),
+		sgOptNilField(o.get("ratio"), "ratio", &t.Ratio, sgDecodeShapesRatio),
+		sgPtrField(o.get("op"), "op", &t.Op, sgDecodeShapesOp),
+		sgPtrField(o.get("level"), "level", &t.Level, sgDecodeLevel),
+		sgPtrField(o.get("workspace"), "workspace", &t.Workspace, sgDecodeMaybeWorkspace),
+		sgPtrField(o.get("id"), "id", &t.ID, sgDecodeShapesID),
+		sgOptNilField(o.get("when"), "when", &t.When, sgDecodeShapesWhen),
+		sgPtrField(o.get("range"), "range", &t.Range, sgDecodeRange),
+		sgPtrField(o.get("point"), "point", &t.Point, sgDecodeShapesPoint),
+		sgPtrField(o.get("pair"), "pair", &t.Pair, sgDecodeShapesPair),
+		sgPtrField(o.get("dog"), "dog", &t.Dog, sgDecodeDog),
+		sgPtrField(o.get("user"), "user", &t.User, sgDecodeUser),
+		sgArrayField(o.get("users"), "users", &t.Users, sgDecodeUser),
+		sgField(o.get("animal"), "animal", &t.Animal, sgDecodeAnimal),
+		sgPtrField(o.get("item"), "item", &t.Item, sgDecodeItem),
+		sgPtrField(o.get("shape"), "shape", &t.Shape, sgDecodeShape),
+		sgArrayField(o.get("names"), "names", &t.Names, func(v *sgValue) (*MaybeName, error) {
 			return sgDecPtr(v, sgDecodeMaybeName)
-		})
-	}); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("scores"), "scores", &t.Scores, func(v *sgValue) (map[string]*float64, error) {
-		return sgDecMap(v, func(v *sgValue) (*float64, error) {
+		}),
+		sgMapField(o.get("scores"), "scores", &t.Scores, func(v *sgValue) (*float64, error) {
 			return sgDecPtr(v, sgDecFloat)
-		})
-	}); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("list"), "list", &t.List, sgDecodeList); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("command"), "command", &t.Command, sgDecodeShapesCommand); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("userIds"), "userIds", &t.UserIDs, func(v *sgValue) ([]string, error) {
-		return sgDecArray(v, sgDecString)
-	}); err != nil {
+		}),
+		sgOptNilField(o.get("list"), "list", &t.List, sgDecodeList),
+		sgPtrField(o.get("command"), "command", &t.Command, sgDecodeShapesCommand),
+		sgArrayField(o.get("userIds"), "userIds", &t.UserIDs, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
 }
+func sgEncodeShapes(e *sgEncoder, t Shapes) {
+	e.b = append(e.b, '{')
+	e.key(`"pet":`)
+	sgEncPtr(e, t.Pet, sgEncodePet)
+	if e.err != nil {
+		e.at("pet")
+		return
+	}
+	if t.Owner.Set {
+		e.key(`"owner":`)
+		sgEncOptNil(e, t.Owner, sgEncodePet)
+		if e.err != nil {
+			e.at("owner")
+			return
+		}
+	}
+	e.key(`"label":`)
+	sgEncPtr(e, t.Label, sgEncString[string])
+	if t.Note.Set {
+		e.key(`"note":`)
+		sgEncOptNil(e, t.Note, sgEncString[string])
+	}
+	if t.Tags.Set {
+		e.key(`"tags":`)
+		sgEncOptNil(e, t.Tags, func(e *sgEncoder, x []string) {
+			sgEncSlice(e, x, sgEncString[string])
+		})
+	}
+	if t.Mixed.Set {
+		e.key(`"mixed":`)
+		sgEncOptNil(e, t.Mixed, sgEncAny)
+		if e.err != nil {
+			e.at("mixed")
+			return
+		}
+	}
+	if t.Address.Set {
+		e.key(`"address":`)
+		sgEncOptNil(e, t.Address, sgEncodeAddress)
+		if e.err != nil {
+			e.at("address")
+			return
+		}
+	}
+	if t.Home.Set {
+		e.key(`"home":`)
+		sgEncOptNil(e, t.Home, sgEncodeShapesHome)
+	}
+	e.key(`"size":`)
+	sgEncInt(e, t.Size)
+	if t.Ratio.Set {
+		e.key(`"ratio":`)
+		sgEncOptNil(e, t.Ratio, sgEncFloat[ShapesRatio])
+		if e.err != nil {
+			e.at("ratio")
+			return
+		}
+	}
+	if t.Op != nil {
+		e.key(`"op":`)
+		sgEncString(e, *t.Op)
+	}
+	if t.Level != nil {
+		e.key(`"level":`)
+		sgEncInt(e, *t.Level)
+	}
+	if t.Workspace != nil {
+		e.key(`"workspace":`)
+		sgEncodeMaybeWorkspace(e, *t.Workspace)
+		if e.err != nil {
+			e.at("workspace")
+			return
+		}
+	}
+	if t.ID != nil {
+		e.key(`"id":`)
+		sgEncodeShapesID(e, *t.ID)
+		if e.err != nil {
+			e.at("id")
+			return
+		}
+	}
+	if t.When.Set {
+		e.key(`"when":`)
+		sgEncOptNil(e, t.When, sgEncodeShapesWhen)
+		if e.err != nil {
+			e.at("when")
+			return
+		}
+	}
+	if t.Range != nil {
+		e.key(`"range":`)
+		sgEncJSON(e, *t.Range)
+		if e.err != nil {
+			e.at("range")
+			return
+		}
+	}
+	if t.Point != nil {
+		e.key(`"point":`)
+		sgEncJSON(e, *t.Point)
+		if e.err != nil {
+			e.at("point")
+			return
+		}
+	}
+	if t.Pair != nil {
+		e.key(`"pair":`)
+		sgEncJSON(e, *t.Pair)
+		if e.err != nil {
+			e.at("pair")
+			return
+		}
+	}
+	if t.Dog != nil {
+		e.key(`"dog":`)
+		sgEncodeDog(e, *t.Dog)
+		if e.err != nil {
+			e.at("dog")
+			return
+		}
+	}
+	if t.User != nil {
+		e.key(`"user":`)
+		sgEncodeUser(e, *t.User)
+		if e.err != nil {
+			e.at("user")
+			return
+		}
+	}
+	if t.Users != nil {
+		e.key(`"users":`)
+		sgEncSlice(e, t.Users, sgEncodeUser)
+		if e.err != nil {
+			e.at("users")
+			return
+		}
+	}
+	e.key(`"animal":`)
+	sgEncodeAnimal(e, t.Animal)
+	if e.err != nil {
+		e.at("animal")
+		return
+	}
+	if t.Item != nil {
+		e.key(`"item":`)
+		sgEncodeItem(e, *t.Item)
+		if e.err != nil {
+			e.at("item")
+			return
+		}
+	}
+	if t.Shape != nil {
+		e.key(`"shape":`)
+		sgEncodeShape(e, *t.Shape)
+		if e.err != nil {
+			e.at("shape")
+			return
+		}
+	}
+	if t.Names != nil {
+		e.key(`"names":`)
+		sgEncSlice(e, t.Names, func(e *sgEncoder, x *MaybeName) {
+			sgEncPtr(e, x, sgEncodeMaybeName)
+		})
+	}
+	if t.Scores != nil {
+		e.key(`"scores":`)
+		sgEncMap(e, t.Scores, func(e *sgEncoder, x *float64) {
+			sgEncPtr(e, x, sgEncFloat[float64])
+		})
+		if e.err != nil {
+			e.at("scores")
+			return
+		}
+	}
+	if t.List.Set {
+		e.key(`"list":`)
+		sgEncOptNil(e, t.List, sgEncodeList)
+		if e.err != nil {
+			e.at("list")
+			return
+		}
+	}
+	if t.Command != nil {
+		e.key(`"command":`)
+		sgEncodeShapesCommand(e, *t.Command)
+		if e.err != nil {
+			e.at("command")
+			return
+		}
+	}
+	if t.UserIDs != nil {
+		e.key(`"userIds":`)
+		sgEncSlice(e, t.UserIDs, sgEncString[string])
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t Shapes) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("pet", t.Pet)
-	if t.Owner.Set {
-		e.field("owner", t.Owner)
-	}
-	e.field("label", t.Label)
-	if t.Note.Set {
-		e.field("note", t.Note)
-	}
-	if t.Tags.Set {
-		e.field("tags", t.Tags)
-	}
-	if t.Mixed.Set {
-		e.field("mixed", t.Mixed)
-	}
-	if t.Address.Set {
-		e.field("address", t.Address)
-	}
-	if t.Home.Set {
-		e.field("home", t.Home)
-	}
-	e.field("size", t.Size)
-	if t.Ratio.Set {
-		e.field("ratio", t.Ratio)
-	}
-	if t.Op != nil {
-		e.field("op", t.Op)
-	}
-	if t.Level != nil {
-		e.field("level", t.Level)
-	}
-	if t.Workspace != nil {
-		e.field("workspace", t.Workspace)
-	}
-	if t.ID != nil {
-		e.field("id", t.ID)
-	}
-	if t.When.Set {
-		e.field("when", t.When)
-	}
-	if t.Range != nil {
-		e.field("range", t.Range)
-	}
-	if t.Point != nil {
-		e.field("point", t.Point)
-	}
-	if t.Pair != nil {
-		e.field("pair", t.Pair)
-	}
-	if t.Dog != nil {
-		e.field("dog", t.Dog)
-	}
-	if t.User != nil {
-		e.field("user", t.User)
-	}
-	if t.Users != nil {
-		e.field("users", t.Users)
-	}
-	e.field("animal", t.Animal)
-	if t.Item != nil {
-		e.field("item", t.Item)
-	}
-	if t.Shape != nil {
-		e.field("shape", t.Shape)
-	}
-	if t.Names != nil {
-		e.field("names", t.Names)
-	}
-	if t.Scores != nil {
-		e.field("scores", t.Scores)
-	}
-	if t.List.Set {
-		e.field("list", t.List)
-	}
-	if t.Command != nil {
-		e.field("command", t.Command)
-	}
-	if t.UserIDs != nil {
-		e.field("userIds", t.UserIDs)
-	}
-	return e.bytes()
+	return sgMarshal(t, sgEncodeShapes)
 }
 
 // UnmarshalJSON decodes without validating; use ParseShapes to validate as well.
@@ -224,23 +280,29 @@ func sgDecodeShapesHome(v *sgValue) (ShapesHome, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("city"), "city", &t.City, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("zip"), "zip", &t.Zip, sgDecInt); err != nil {
+	err = sgFirst(
+		sgField(o.get("city"), "city", &t.City, sgDecString),
+		sgOptNilField(o.get("zip"), "zip", &t.Zip, sgDecInt),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
 }
+func sgEncodeShapesHome(e *sgEncoder, t ShapesHome) {
+	e.b = append(e.b, '{')
+	e.key(`"city":`)
+	sgEncString(e, t.City)
+	if t.Zip.Set {
+		e.key(`"zip":`)
+		sgEncOptNil(e, t.Zip, sgEncInt[int64])
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t ShapesHome) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("city", t.City)
-	if t.Zip.Set {
-		e.field("zip", t.Zip)
-	}
-	return e.bytes()
+	return sgMarshal(t, sgEncodeShapesHome)
 }
 
 // UnmarshalJSON decodes without validating; use ParseShapesHome to validate as well.
@@ -313,23 +375,29 @@ func sgDecodeShapesID(v *sgValue) (ShapesID, error) {
 	}
 	return t, sgMismatch("integer or string", v)
 }
-
-// MarshalJSON writes the variant that is set; it fails unless exactly one is.
-func (t ShapesID) MarshalJSON() ([]byte, error) {
-	var out any
+func sgEncodeShapesID(e *sgEncoder, t ShapesID) {
 	count := 0
 	if t.Integer != nil {
-		out = t.Integer
 		count++
 	}
 	if t.String != nil {
-		out = t.String
 		count++
 	}
 	if count != 1 {
-		return nil, sgVariantError("ShapesID", "anyOf", count)
+		e.err = sgVariantError("ShapesID", "anyOf", count)
+		return
 	}
-	return json.Marshal(out)
+	switch {
+	case t.Integer != nil:
+		sgEncInt(e, *t.Integer)
+	case t.String != nil:
+		sgEncString(e, *t.String)
+	}
+}
+
+// MarshalJSON writes the variant that is set; it fails unless exactly one is.
+func (t ShapesID) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeShapesID)
 }
 
 // UnmarshalJSON decodes without validating; use ParseShapesID to validate as well.
@@ -360,23 +428,29 @@ func sgDecodeShapesWhen(v *sgValue) (ShapesWhen, error) {
 	}
 	return t, sgMismatch("integer or string", v)
 }
-
-// MarshalJSON writes the variant that is set; it fails unless exactly one is.
-func (t ShapesWhen) MarshalJSON() ([]byte, error) {
-	var out any
+func sgEncodeShapesWhen(e *sgEncoder, t ShapesWhen) {
 	count := 0
 	if t.Integer != nil {
-		out = t.Integer
 		count++
 	}
 	if t.String != nil {
-		out = t.String
 		count++
 	}
 	if count != 1 {
-		return nil, sgVariantError("ShapesWhen", "oneOf", count)
+		e.err = sgVariantError("ShapesWhen", "oneOf", count)
+		return
 	}
-	return json.Marshal(out)
+	switch {
+	case t.Integer != nil:
+		sgEncInt(e, *t.Integer)
+	case t.String != nil:
+		sgEncString(e, *t.String)
+	}
+}
+
+// MarshalJSON writes the variant that is set; it fails unless exactly one is.
+func (t ShapesWhen) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeShapesWhen)
 }
 
 // UnmarshalJSON decodes without validating; use ParseShapesWhen to validate as well.
@@ -483,23 +557,29 @@ func sgDecodeShapesCommand(v *sgValue) (ShapesCommand, error) {
 	}
 	return t, sgMismatch("array or string", v)
 }
-
-// MarshalJSON writes the variant that is set; it fails unless exactly one is.
-func (t ShapesCommand) MarshalJSON() ([]byte, error) {
-	var out any
+func sgEncodeShapesCommand(e *sgEncoder, t ShapesCommand) {
 	count := 0
 	if t.Array != nil {
-		out = t.Array
 		count++
 	}
 	if t.String != nil {
-		out = t.String
 		count++
 	}
 	if count != 1 {
-		return nil, sgVariantError("ShapesCommand", "type", count)
+		e.err = sgVariantError("ShapesCommand", "type", count)
+		return
 	}
-	return json.Marshal(out)
+	switch {
+	case t.Array != nil:
+		sgEncSlice(e, t.Array, sgEncString[string])
+	case t.String != nil:
+		sgEncString(e, *t.String)
+	}
+}
+
+// MarshalJSON writes the variant that is set; it fails unless exactly one is.
+func (t ShapesCommand) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeShapesCommand)
 }
 
 // UnmarshalJSON decodes without validating; use ParseShapesCommand to validate as well.
@@ -548,13 +628,20 @@ func sgDecodePet(v *sgValue) (Pet, error) {
 	}
 	return t, nil
 }
+func sgEncodePet(e *sgEncoder, t Pet) {
+	e.b = append(e.b, '{')
+	e.key(`"name":`)
+	sgEncString(e, t.Name)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownPet, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Pet) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("name", t.Name)
-	sgExtra(&e, t.AdditionalProperties, sgKnownPet)
-	return e.bytes()
+	return sgMarshal(t, sgEncodePet)
 }
 
 // UnmarshalJSON decodes without validating; use ParsePet to validate as well.
@@ -584,10 +671,11 @@ func sgDecodeAddress(v *sgValue) (Address, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("street"), "street", &t.Street, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("number"), "number", &t.Number, sgDecInt); err != nil {
+	err = sgFirst(
+		sgField(o.get("street"), "street", &t.Street, sgDecString),
+		sgPtrField(o.get("number"), "number", &t.Number, sgDecInt),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -606,16 +694,24 @@ func sgDecodeAddress(v *sgValue) (Address, error) {
 	}
 	return t, nil
 }
+func sgEncodeAddress(e *sgEncoder, t Address) {
+	e.b = append(e.b, '{')
+	e.key(`"street":`)
+	sgEncString(e, t.Street)
+	if t.Number != nil {
+		e.key(`"number":`)
+		sgEncInt(e, *t.Number)
+	}
+	sgEncMembers(e, t.AdditionalProperties, sgKnownAddress, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Address) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("street", t.Street)
-	if t.Number != nil {
-		e.field("number", t.Number)
-	}
-	sgExtra(&e, t.AdditionalProperties, sgKnownAddress)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeAddress)
 }
 
 // UnmarshalJSON decodes without validating; use ParseAddress to validate as well.
@@ -645,10 +741,11 @@ func sgDecodeDog(v *sgValue) (Dog, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("name"), "name", &t.Name, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgField(o.get("breed"), "breed", &t.Breed, sgDecString); err != nil {
+	err = sgFirst(
+		sgField(o.get("name"), "name", &t.Name, sgDecString),
+		sgField(o.get("breed"), "breed", &t.Breed, sgDecString),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -667,14 +764,22 @@ func sgDecodeDog(v *sgValue) (Dog, error) {
 	}
 	return t, nil
 }
+func sgEncodeDog(e *sgEncoder, t Dog) {
+	e.b = append(e.b, '{')
+	e.key(`"name":`)
+	sgEncString(e, t.Name)
+	e.key(`"breed":`)
+	sgEncString(e, t.Breed)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownDog, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Dog) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("name", t.Name)
-	e.field("breed", t.Breed)
-	sgExtra(&e, t.AdditionalProperties, sgKnownDog)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeDog)
 }
 
 // UnmarshalJSON decodes without validating; use ParseDog to validate as well.
@@ -719,23 +824,29 @@ func sgDecodeMaybeWorkspace(v *sgValue) (MaybeWorkspace, error) {
 	}
 	return t, sgMismatch("boolean or object", v)
 }
-
-// MarshalJSON writes the variant that is set; it fails unless exactly one is.
-func (t MaybeWorkspace) MarshalJSON() ([]byte, error) {
-	var out any
+func sgEncodeMaybeWorkspace(e *sgEncoder, t MaybeWorkspace) {
 	count := 0
 	if t.Boolean != nil {
-		out = t.Boolean
 		count++
 	}
 	if t.WorkspaceRef != nil {
-		out = t.WorkspaceRef
 		count++
 	}
 	if count != 1 {
-		return nil, sgVariantError("MaybeWorkspace", "anyOf", count)
+		e.err = sgVariantError("MaybeWorkspace", "anyOf", count)
+		return
 	}
-	return json.Marshal(out)
+	switch {
+	case t.Boolean != nil:
+		sgEncBool(e, *t.Boolean)
+	case t.WorkspaceRef != nil:
+		sgEncodeWorkspaceRef(e, *t.WorkspaceRef)
+	}
+}
+
+// MarshalJSON writes the variant that is set; it fails unless exactly one is.
+func (t MaybeWorkspace) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeMaybeWorkspace)
 }
 
 // UnmarshalJSON decodes without validating; use ParseMaybeWorkspace to validate as well.
@@ -763,12 +874,16 @@ func sgDecodeWorkspaceRef(v *sgValue) (WorkspaceRef, error) {
 	}
 	return t, nil
 }
+func sgEncodeWorkspaceRef(e *sgEncoder, t WorkspaceRef) {
+	e.b = append(e.b, '{')
+	e.key(`"workspace":`)
+	sgEncBool(e, t.Workspace)
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t WorkspaceRef) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("workspace", t.Workspace)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeWorkspaceRef)
 }
 
 // UnmarshalJSON decodes without validating; use ParseWorkspaceRef to validate as well.
@@ -843,10 +958,11 @@ func sgDecodeUser(v *sgValue) (User, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("login"), "login", &t.Login, sgDecString); err != nil {
-		return t, err
-	}
-	if err := sgPtrField(o.get("age"), "age", &t.Age, sgDecInt); err != nil {
+	err = sgFirst(
+		sgField(o.get("login"), "login", &t.Login, sgDecString),
+		sgPtrField(o.get("age"), "age", &t.Age, sgDecInt),
+	)
+	if err != nil {
 		return t, err
 	}
 	for i := range o.members {
@@ -865,16 +981,24 @@ func sgDecodeUser(v *sgValue) (User, error) {
 	}
 	return t, nil
 }
+func sgEncodeUser(e *sgEncoder, t User) {
+	e.b = append(e.b, '{')
+	e.key(`"login":`)
+	sgEncString(e, t.Login)
+	if t.Age != nil {
+		e.key(`"age":`)
+		sgEncInt(e, *t.Age)
+	}
+	sgEncMembers(e, t.AdditionalProperties, sgKnownUser, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t User) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("login", t.Login)
-	if t.Age != nil {
-		e.field("age", t.Age)
-	}
-	sgExtra(&e, t.AdditionalProperties, sgKnownUser)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeUser)
 }
 
 // UnmarshalJSON decodes without validating; use ParseUser to validate as well.
@@ -913,23 +1037,29 @@ func sgDecodeAnimal(v *sgValue) (Animal, error) {
 	}
 	return t, sgMismatch("object", v)
 }
-
-// MarshalJSON writes the variant that is set; it fails unless exactly one is.
-func (t Animal) MarshalJSON() ([]byte, error) {
-	var out any
+func sgEncodeAnimal(e *sgEncoder, t Animal) {
 	count := 0
 	if t.Cat != nil {
-		out = t.Cat
 		count++
 	}
 	if t.Bird != nil {
-		out = t.Bird
 		count++
 	}
 	if count != 1 {
-		return nil, sgVariantError("Animal", "oneOf", count)
+		e.err = sgVariantError("Animal", "oneOf", count)
+		return
 	}
-	return json.Marshal(out)
+	switch {
+	case t.Cat != nil:
+		sgEncodeAnimalCat(e, *t.Cat)
+	case t.Bird != nil:
+		sgEncodeAnimalBird(e, *t.Bird)
+	}
+}
+
+// MarshalJSON writes the variant that is set; it fails unless exactly one is.
+func (t Animal) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeAnimal)
 }
 
 // UnmarshalJSON decodes without validating; use ParseAnimal to validate as well.
@@ -957,12 +1087,16 @@ func sgDecodeAnimalCat(v *sgValue) (AnimalCat, error) {
 	}
 	return t, nil
 }
+func sgEncodeAnimalCat(e *sgEncoder, t AnimalCat) {
+	e.b = append(e.b, '{')
+	e.key(`"meow":`)
+	sgEncBool(e, t.Meow)
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t AnimalCat) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("meow", t.Meow)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeAnimalCat)
 }
 
 // UnmarshalJSON decodes without validating; use ParseAnimalCat to validate as well.
@@ -990,12 +1124,16 @@ func sgDecodeAnimalBird(v *sgValue) (AnimalBird, error) {
 	}
 	return t, nil
 }
+func sgEncodeAnimalBird(e *sgEncoder, t AnimalBird) {
+	e.b = append(e.b, '{')
+	e.key(`"wings":`)
+	sgEncInt(e, t.Wings)
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t AnimalBird) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("wings", t.Wings)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeAnimalBird)
 }
 
 // UnmarshalJSON decodes without validating; use ParseAnimalBird to validate as well.
@@ -1034,23 +1172,29 @@ func sgDecodeItem(v *sgValue) (Item, error) {
 	}
 	return t, sgMismatch("object", v)
 }
-
-// MarshalJSON writes the variant that is set; it fails unless exactly one is.
-func (t Item) MarshalJSON() ([]byte, error) {
-	var out any
+func sgEncodeItem(e *sgEncoder, t Item) {
 	count := 0
 	if t.Book != nil {
-		out = t.Book
 		count++
 	}
 	if t.Disc != nil {
-		out = t.Disc
 		count++
 	}
 	if count != 1 {
-		return nil, sgVariantError("Item", "anyOf", count)
+		e.err = sgVariantError("Item", "anyOf", count)
+		return
 	}
-	return json.Marshal(out)
+	switch {
+	case t.Book != nil:
+		sgEncodeItemBook(e, *t.Book)
+	case t.Disc != nil:
+		sgEncodeItemDisc(e, *t.Disc)
+	}
+}
+
+// MarshalJSON writes the variant that is set; it fails unless exactly one is.
+func (t Item) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeItem)
 }
 
 // UnmarshalJSON decodes without validating; use ParseItem to validate as well.
@@ -1099,13 +1243,20 @@ func sgDecodeItemBook(v *sgValue) (ItemBook, error) {
 	}
 	return t, nil
 }
+func sgEncodeItemBook(e *sgEncoder, t ItemBook) {
+	e.b = append(e.b, '{')
+	e.key(`"isbn":`)
+	sgEncString(e, t.Isbn)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownItemBook, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t ItemBook) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("isbn", t.Isbn)
-	sgExtra(&e, t.AdditionalProperties, sgKnownItemBook)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeItemBook)
 }
 
 // UnmarshalJSON decodes without validating; use ParseItemBook to validate as well.
@@ -1154,13 +1305,20 @@ func sgDecodeItemDisc(v *sgValue) (ItemDisc, error) {
 	}
 	return t, nil
 }
+func sgEncodeItemDisc(e *sgEncoder, t ItemDisc) {
+	e.b = append(e.b, '{')
+	e.key(`"tracks":`)
+	sgEncInt(e, t.Tracks)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownItemDisc, sgEncAny)
+	if e.err != nil {
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t ItemDisc) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("tracks", t.Tracks)
-	sgExtra(&e, t.AdditionalProperties, sgKnownItemDisc)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeItemDisc)
 }
 
 // UnmarshalJSON decodes without validating; use ParseItemDisc to validate as well.
@@ -1200,23 +1358,29 @@ func sgDecodeShape(v *sgValue) (Shape, error) {
 		return t, sgTagError("kind", "oneOf", tag, true)
 	}
 }
-
-// MarshalJSON writes the variant that is set; it fails unless exactly one is.
-func (t Shape) MarshalJSON() ([]byte, error) {
-	var out any
+func sgEncodeShape(e *sgEncoder, t Shape) {
 	count := 0
 	if t.Circle != nil {
-		out = t.Circle
 		count++
 	}
 	if t.Square != nil {
-		out = t.Square
 		count++
 	}
 	if count != 1 {
-		return nil, sgVariantError("Shape", "oneOf", count)
+		e.err = sgVariantError("Shape", "oneOf", count)
+		return
 	}
-	return json.Marshal(out)
+	switch {
+	case t.Circle != nil:
+		sgEncodeShapeCircle(e, *t.Circle)
+	case t.Square != nil:
+		sgEncodeShapeSquare(e, *t.Square)
+	}
+}
+
+// MarshalJSON writes the variant that is set; it fails unless exactly one is.
+func (t Shape) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeShape)
 }
 
 // UnmarshalJSON decodes without validating; use ParseShape to validate as well.
@@ -1244,13 +1408,21 @@ func sgDecodeShapeCircle(v *sgValue) (ShapeCircle, error) {
 	}
 	return t, nil
 }
+func sgEncodeShapeCircle(e *sgEncoder, t ShapeCircle) {
+	e.b = append(e.b, '{')
+	e.key(`"kind":"circle"`)
+	e.key(`"radius":`)
+	sgEncFloat(e, t.Radius)
+	if e.err != nil {
+		e.at("radius")
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t ShapeCircle) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("kind", "circle")
-	e.field("radius", t.Radius)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeShapeCircle)
 }
 
 // UnmarshalJSON decodes without validating; use ParseShapeCircle to validate as well.
@@ -1278,13 +1450,21 @@ func sgDecodeShapeSquare(v *sgValue) (ShapeSquare, error) {
 	}
 	return t, nil
 }
+func sgEncodeShapeSquare(e *sgEncoder, t ShapeSquare) {
+	e.b = append(e.b, '{')
+	e.key(`"kind":"square"`)
+	e.key(`"side":`)
+	sgEncFloat(e, t.Side)
+	if e.err != nil {
+		e.at("side")
+		return
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t ShapeSquare) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("kind", "square")
-	e.field("side", t.Side)
-	return e.bytes()
+	return sgMarshal(t, sgEncodeShapeSquare)
 }
 
 // UnmarshalJSON decodes without validating; use ParseShapeSquare to validate as well.
@@ -1305,6 +1485,9 @@ func sgDecodeMaybeName(v *sgValue) (MaybeName, error) {
 	x, err := sgDecString(v)
 	return MaybeName(x), err
 }
+func sgEncodeMaybeName(e *sgEncoder, t MaybeName) {
+	sgEncString(e, string(t))
+}
 
 // ParseMaybeName decodes and validates data in one step; the error is ValidationErrors.
 func ParseMaybeName(data []byte) (MaybeName, error) {
@@ -1321,25 +1504,37 @@ func sgDecodeList(v *sgValue) (List, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := sgField(o.get("head"), "head", &t.Head, sgDecInt); err != nil {
-		return t, err
-	}
-	if err := sgOptNilField(o.get("tail"), "tail", &t.Tail, func(v *sgValue) (*List, error) {
-		return sgDecRef(v, sgDecodeList)
-	}); err != nil {
+	err = sgFirst(
+		sgField(o.get("head"), "head", &t.Head, sgDecInt),
+		sgOptNilField(o.get("tail"), "tail", &t.Tail, func(v *sgValue) (*List, error) {
+			return sgDecRef(v, sgDecodeList)
+		}),
+	)
+	if err != nil {
 		return t, err
 	}
 	return t, nil
 }
+func sgEncodeList(e *sgEncoder, t List) {
+	e.b = append(e.b, '{')
+	e.key(`"head":`)
+	sgEncInt(e, t.Head)
+	if t.Tail.Set {
+		e.key(`"tail":`)
+		sgEncOptNil(e, t.Tail, func(e *sgEncoder, x *List) {
+			sgEncPtr(e, x, sgEncodeList)
+		})
+		if e.err != nil {
+			e.at("tail")
+			return
+		}
+	}
+	e.b = append(e.b, '}')
+}
 
 // MarshalJSON writes the members in schema order.
 func (t List) MarshalJSON() ([]byte, error) {
-	var e sgObjectEncoder
-	e.field("head", t.Head)
-	if t.Tail.Set {
-		e.field("tail", t.Tail)
-	}
-	return e.bytes()
+	return sgMarshal(t, sgEncodeList)
 }
 
 // UnmarshalJSON decodes without validating; use ParseList to validate as well.

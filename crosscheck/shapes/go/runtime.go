@@ -12,6 +12,7 @@ import (
 	"math"
 	"math/big"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -1076,6 +1077,17 @@ func sgItem(items []sgValue, i int) *sgValue {
 	return nil
 }
 
+// sgFirst is the first error of errs, or nil: a struct's decoder decodes every member in one
+// call and reports the first failure in schema order.
+func sgFirst(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // sgField decodes v (a member or item, nil when absent) into *dst.
 func sgField[T any](v *sgValue, tok string, dst *T, dec func(*sgValue) (T, error)) error {
 	if v == nil {
@@ -1087,6 +1099,16 @@ func sgField[T any](v *sgValue, tok string, dst *T, dec func(*sgValue) (T, error
 	}
 	*dst = x
 	return nil
+}
+
+// sgArrayField decodes v (nil when absent) into a slice, each item with elem.
+func sgArrayField[T any](v *sgValue, tok string, dst *[]T, elem func(*sgValue) (T, error)) error {
+	return sgField(v, tok, dst, func(v *sgValue) ([]T, error) { return sgDecArray(v, elem) })
+}
+
+// sgMapField decodes v (nil when absent) into a map, each value with elem.
+func sgMapField[T any](v *sgValue, tok string, dst *map[string]T, elem func(*sgValue) (T, error)) error {
+	return sgField(v, tok, dst, func(v *sgValue) (map[string]T, error) { return sgDecMap(v, elem) })
 }
 
 // sgPtrField decodes v (nil when absent) into a new *T; dec decides about null.
@@ -1234,61 +1256,278 @@ func sgValidateWith(x any, f sgValidator) error {
 	return sgCheck(v, f)
 }
 
-// sgObjectEncoder writes a JSON object member by member.
-type sgObjectEncoder struct {
-	buf bytes.Buffer
-	err error
-	n   int
+// sgEncoder appends the JSON of a Go value to b, member by member, with no reflection: the
+// generated sgEncodeT functions write their types, the helpers below the rest. The bytes are
+// those encoding/json.Marshal writes for the same value (its float format and its escaping of
+// strings: <, >, &, U+2028, U+2029 and invalid UTF-8). The first error stops the writing; each
+// level it passes through adds its member or item to the error's pointer.
+type sgEncoder struct {
+	b     []byte
+	err   error
+	depth int // of the values typed any being written
 }
 
-func (e *sgObjectEncoder) field(key string, v any) {
-	if e.err != nil {
-		return
-	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		e.err = sgAt(key, sgLocate(v, err))
-		return
-	}
-	e.raw(key, data)
-}
-
-func (e *sgObjectEncoder) raw(key string, data []byte) {
-	if e.n == 0 {
-		e.buf.WriteByte('{')
-	} else {
-		e.buf.WriteByte(',')
-	}
-	e.n++
-	k, _ := json.Marshal(key)
-	e.buf.Write(k)
-	e.buf.WriteByte(':')
-	e.buf.Write(data)
-}
-
-// sgExtra writes the keys of m that known does not claim, sorted.
-func sgExtra[T any](e *sgObjectEncoder, m map[string]T, known func(string) bool) {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		if !known(k) {
-			keys = append(keys, k)
+// sgMarshal runs an encoding function, for MarshalJSON: in a buffer kept between calls, so
+// that the result is allocated once, at its size.
+func sgMarshal[T any](t T, enc func(*sgEncoder, T)) ([]byte, error) {
+	e := sgEncoderPool.Get().(*sgEncoder)
+	defer func() {
+		if cap(e.b) <= 1<<20 {
+			*e = sgEncoder{b: e.b[:0]}
+			sgEncoderPool.Put(e)
 		}
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		e.field(k, m[k])
-	}
-}
-
-func (e *sgObjectEncoder) bytes() ([]byte, error) {
+	}()
+	enc(e, t)
 	if e.err != nil {
 		return nil, e.err
 	}
-	if e.n == 0 {
-		return []byte("{}"), nil
+	return bytes.Clone(e.b), nil
+}
+
+var sgEncoderPool = sync.Pool{New: func() any { return &sgEncoder{b: make([]byte, 0, 1024)} }}
+
+// key writes a member's key, given as its JSON text with the colon ("\"name\":"), after a
+// comma unless it is the object's first.
+func (e *sgEncoder) key(text string) {
+	if e.b[len(e.b)-1] != '{' {
+		e.b = append(e.b, ',')
 	}
-	e.buf.WriteByte('}')
-	return e.buf.Bytes(), nil
+	e.b = append(e.b, text...)
+}
+
+// at adds the member or item tok to the pointer of the error being returned.
+func (e *sgEncoder) at(tok string) { e.err = sgAt(tok, e.err) }
+
+func sgEncString[S ~string](e *sgEncoder, s S) { e.b = sgAppendString(e.b, string(s)) }
+
+func sgEncInt[I ~int64](e *sgEncoder, i I) { e.b = strconv.AppendInt(e.b, int64(i), 10) }
+
+func sgEncBool[B ~bool](e *sgEncoder, x B) { e.b = strconv.AppendBool(e.b, bool(x)) }
+
+// sgEncFloat writes f as encoding/json does (ES6 number formatting); NaN and the infinities
+// are its error.
+func sgEncFloat[F ~float64](e *sgEncoder, x F) {
+	f := float64(x)
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		_, e.err = json.Marshal(f)
+		return
+	}
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	e.b = strconv.AppendFloat(e.b, f, format, -1, 64)
+	if n := len(e.b); format == 'e' && n >= 4 && e.b[n-4] == 'e' && e.b[n-3] == '-' && e.b[n-2] == '0' {
+		e.b[n-2] = e.b[n-1] // e-09 is written e-9
+		e.b = e.b[:n-1]
+	}
+}
+
+// sgEncJSON writes a value the generated code has no encoder for (any, a tuple) with
+// encoding/json.
+func sgEncJSON[T any](e *sgEncoder, x T) {
+	data, err := json.Marshal(x)
+	if err != nil {
+		e.err = sgLocate(x, err)
+		return
+	}
+	e.b = append(e.b, data...)
+}
+
+// sgEncAny writes a value typed any: the values decoding gives one (nil, bool, string,
+// json.Number, []any, map[string]any) and float64 directly, anything else with encoding/json
+// (which is also left the values nested deeper than 1,000 levels, where it finds cycles).
+func sgEncAny(e *sgEncoder, x any) {
+	switch v := x.(type) {
+	case nil:
+		e.b = append(e.b, "null"...)
+	case string:
+		e.b = sgAppendString(e.b, v)
+	case bool:
+		e.b = strconv.AppendBool(e.b, v)
+	case float64:
+		sgEncFloat(e, v)
+	case json.Number:
+		if !sgIsNumberLiteral(string(v)) {
+			sgEncJSON(e, x)
+			return
+		}
+		e.b = append(e.b, v...)
+	case []any, map[string]any:
+		if e.depth >= 1000 {
+			sgEncJSON(e, x)
+			return
+		}
+		e.depth++
+		if items, ok := v.([]any); ok {
+			sgEncSlice(e, items, sgEncAny)
+		} else {
+			sgEncMap(e, v.(map[string]any), sgEncAny)
+		}
+		e.depth--
+	default:
+		sgEncJSON(e, x)
+	}
+}
+
+// sgIsNumberLiteral reports whether s is a JSON number (RFC 8259).
+func sgIsNumberLiteral(s string) bool {
+	i := 0
+	digits := func() bool {
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i > start
+	}
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case !digits():
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if !digits() {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if !digits() {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+// sgEncPtr writes *p, or null for nil.
+func sgEncPtr[T any](e *sgEncoder, p *T, enc func(*sgEncoder, T)) {
+	if p == nil {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	enc(e, *p)
+}
+
+// sgEncOptNil writes the value of a set OptNil, or null.
+func sgEncOptNil[T any](e *sgEncoder, o OptNil[T], enc func(*sgEncoder, T)) {
+	if o.Null {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	enc(e, o.Value)
+}
+
+// sgEncSlice writes the items of s, or null for nil.
+func sgEncSlice[S ~[]T, T any](e *sgEncoder, s S, enc func(*sgEncoder, T)) {
+	if s == nil {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	e.b = append(e.b, '[')
+	for i, x := range s {
+		if i > 0 {
+			e.b = append(e.b, ',')
+		}
+		if enc(e, x); e.err != nil {
+			e.at(strconv.Itoa(i))
+			return
+		}
+	}
+	e.b = append(e.b, ']')
+}
+
+// sgEncMap writes the members of m sorted by key, or null for nil.
+func sgEncMap[M ~map[string]T, T any](e *sgEncoder, m M, enc func(*sgEncoder, T)) {
+	if m == nil {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	e.b = append(e.b, '{')
+	sgEncMembers(e, m, nil, enc)
+	e.b = append(e.b, '}')
+}
+
+// sgEncMembers writes the members of m that known (when not nil) does not claim, sorted by
+// key, each after a comma unless it is the object's first.
+func sgEncMembers[M ~map[string]T, T any](e *sgEncoder, m M, known func(string) bool, enc func(*sgEncoder, T)) {
+	if len(m) == 0 {
+		return
+	}
+	var buf [16]string
+	keys := buf[:0]
+	for k := range m {
+		if known == nil || !known(k) {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if e.b[len(e.b)-1] != '{' {
+			e.b = append(e.b, ',')
+		}
+		e.b = append(sgAppendString(e.b, k), ':')
+		if enc(e, m[k]); e.err != nil {
+			e.at(k)
+			return
+		}
+	}
+}
+
+// sgAppendString appends s as a JSON string, escaped as encoding/json escapes it.
+func sgAppendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(append(b, s[start:i]...), `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(append(b, s[start:i]...), '\\', 'u', '2', '0', '2', hex[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	return append(append(b, s[start:]...), '"')
 }
 
 // sgSlice is s, or an empty slice when s is nil: a required array is written as [], not null.
