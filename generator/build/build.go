@@ -300,6 +300,9 @@ func (b *builder) warn(e *load.Error) { b.warnings = append(b.warnings, e) }
 // first use. Nodes are registered before their children are built, so cycles terminate.
 // Problems are recorded (b.fail) and the node is built without the keyword at fault.
 func (b *builder) node(loc load.Location) *ir.Node {
+	if b.dyn.refused {
+		return nil
+	}
 	saved := b.enter(loc)
 	defer func() { b.dyn.scope = saved }()
 	scope := b.dyn.key()
@@ -319,7 +322,7 @@ func (b *builder) node(loc load.Location) *ir.Node {
 	b.nodes[key] = n
 	b.locs[n] = loc
 	b.out.Nodes = append(b.out.Nodes, n)
-	base := funcBase(loc)
+	base := funcBase(loc) + b.scopeSuffix(n, loc, scope)
 	n.GoFunc = b.goFuncs.Unique("v" + base)
 	n.TSFunc = b.tsFuncs.Unique("v" + base)
 	b.fill(n, loc, raw)

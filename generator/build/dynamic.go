@@ -33,6 +33,7 @@ type dynamicState struct {
 	names   []string // the anchors dynamic references look for (load.Set.DynamicNames), sorted
 	scope   []scopeEntry
 	keys    map[*ir.Node]string // the scope key of the nodes built in a non-empty scope
+	away    map[*ir.Node]bool   // the nodes built outside their home scope (scopeSuffix)
 	refused bool
 }
 
@@ -94,6 +95,43 @@ func sortScope(s []scopeEntry) {
 			s[j], s[j-1] = s[j-1], s[j]
 		}
 	}
+}
+
+// scopeSuffix distinguishes the names of a node built in a dynamic scope other than its home
+// scope (the one its own resource sets up when validation starts there): "_In" and the
+// resources whose anchors the scope holds ("vTree_Children_Items_InStrictTree"). Nodes in
+// their home scope keep the names they would have without dynamic references.
+func (b *builder) scopeSuffix(n *ir.Node, loc load.Location, scope string) string {
+	if scope == "" {
+		return ""
+	}
+	d := &b.dyn
+	cur := d.scope
+	d.scope = nil
+	b.enter(loc)
+	home := d.key()
+	d.scope = cur
+	if scope == home {
+		return ""
+	}
+	if d.away == nil {
+		d.away = map[*ir.Node]bool{}
+	}
+	d.away[n] = true
+	var parts []string
+	seen := map[string]bool{}
+	for _, e := range cur {
+		r := funcBase(e.anchor)
+		if !seen[r] {
+			seen[r] = true
+			parts = append(parts, r)
+		}
+	}
+	s := "_In" + strings.Join(parts, "_")
+	if len(s) > 60 {
+		s = s[:60]
+	}
+	return s
 }
 
 // dynamicRef builds the "$dynamicRef" or "$recursiveRef" (keyword) of the node at loc: its
@@ -174,4 +212,16 @@ func (b *builder) scopes() {
 			n.Scope = k
 		}
 	}
+	// The nodes in their home scope come first, so that a node that validates alike in every
+	// scope is written once, under its home name (dedupe keeps the first).
+	home := make([]*ir.Node, 0, len(b.out.Nodes))
+	var away []*ir.Node
+	for _, n := range b.out.Nodes {
+		if b.dyn.away[n] {
+			away = append(away, n)
+		} else {
+			home = append(home, n)
+		}
+	}
+	b.out.Nodes = append(home, away...)
 }
