@@ -64,9 +64,9 @@ type group struct {
 	Subset bool   // in one of the code-generator subset's files (draft 2020-12)
 	Pure   bool   // uses only the subset's keywords and local refs
 
-	docs     map[string][]byte // the schema
-	remotes  []string          // the URLs of the remotes it reads
-	Refused  string            // why skillgen refuses the schema ("" when accepted)
+	docs    map[string][]byte // the schema
+	remotes []string          // the URLs of the remotes it reads
+	Refused string            // why skillgen refuses the schema ("" when accepted)
 
 	Batch          int
 	GoName, TSName string
