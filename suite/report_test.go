@@ -127,8 +127,9 @@ func report(d normalize.Draft, groups []*group, cases []caseRef, results []*lang
 	}
 	out.total = total
 	var b strings.Builder
+	format := len(groups) > 0 && groups[0].Format
 	part := d.Folder() + "/, top level"
-	if len(groups) > 0 && groups[0].Format {
+	if format {
 		part = d.Folder() + "/" + formatDir + "/, with -assert-format"
 	}
 	fmt.Fprintf(&b, "JSON Schema Test Suite, %s (%s): cases passed / refused / failed\n\n", d, part)
@@ -154,7 +155,7 @@ func report(d normalize.Draft, groups []*group, cases []caseRef, results []*lang
 	}
 	b.WriteString("\n")
 	row("total", total)
-	if d == normalize.Draft2020 {
+	if d == normalize.Draft2020 && !format {
 		row("subset (* files)", subset)
 		row("subset, subset keywords", pureC)
 		b.WriteString("\n* = the code-generator subset (suite README); \"subset keywords\" = its groups that use\n" +
