@@ -774,11 +774,11 @@ func toValue(v *ojson.Value) ir.Value {
 	}
 }
 
-// deref follows a node's $ref while the node has nothing but the reference (annotations
-// aside).
+// deref follows a node's reference ($ref, or a dynamic reference: refStep) while the node has
+// nothing but the reference (annotations aside).
 func deref(n *ir.Node) *ir.Node {
-	for i := 0; n != nil && n.Ref != nil && onlyRef(n) && i < 100000; i++ {
-		n = n.Ref
+	for i := 0; n != nil && refStep(n) != nil && i < 100000; i++ {
+		n = refStep(n)
 	}
 	return n
 }

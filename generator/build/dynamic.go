@@ -156,6 +156,23 @@ func (b *builder) dynamicRef(n *ir.Node, loc load.Location, keyword string) {
 	n.DynamicRef = b.node(target)
 }
 
+// refStep returns the node a node that asserts nothing but one reference stands for: the
+// target of its $ref, or of its dynamic reference in its scope (so that a $dynamicRef to a
+// named type is typed as that type); nil for any other node.
+func refStep(n *ir.Node) *ir.Node {
+	switch {
+	case n.Ref != nil && n.DynamicRef == nil && onlyRef(n):
+		return n.Ref
+	case n.Ref == nil && n.DynamicRef != nil:
+		c := *n
+		c.DynamicRef = nil
+		if onlyRef(&c) {
+			return n.DynamicRef
+		}
+	}
+	return nil
+}
+
 // specialize counts a node built in a non-empty scope; false (once reported) when there are
 // too many.
 func (b *builder) specialize(n *ir.Node, loc load.Location, key string) bool {
