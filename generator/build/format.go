@@ -26,6 +26,10 @@ func (b *builder) format(n *ir.Node, loc load.Location, raw *ojson.Value) {
 		key = c.Str
 	}
 	f, ok := formats.ByKey(key)
+	if !ok && key == "" {
+		b.warn(b.errf(loc.Child("format"), "format %q is not a format of the schema's draft: not asserted", n.Format))
+		return
+	}
 	if !ok {
 		b.warn(b.errf(loc.Child("format"), "format %q is not one skillgen checks (docs/formats.md): not asserted", n.Format))
 		return
