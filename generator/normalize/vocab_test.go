@@ -71,38 +71,24 @@ func TestVocabularyKeywordsOff(t *testing.T) {
 }
 
 func TestFormatCheckers(t *testing.T) {
-	for _, c := range []struct {
-		draft  Draft
-		dl     Dialect
-		schema string
-		want   string
-	}{
+	runRule(t, "format-checkers", []ruleCase{
 		// The 2020-12 definition: nothing added.
-		{Draft2020, Dialect{}, `{"format": "relative-json-pointer"}`, `{"format":"relative-json-pointer"}`},
+		{draft: Draft2020, in: `{"format": "relative-json-pointer"}`, want: `{"format": "relative-json-pointer"}`},
 		// Drafts 7 and 2019-09 define it without index manipulation.
-		{Draft7, Dialect{}, `{"format": "relative-json-pointer"}`, `{"format":"relative-json-pointer","x-skillgen-format-checker":"relative-json-pointer@draft7"}`},
-		{Draft2019, Dialect{}, `{"format": "relative-json-pointer"}`, `{"format":"relative-json-pointer","x-skillgen-format-checker":"relative-json-pointer@draft7"}`},
+		{draft: Draft7, in: `{"format": "relative-json-pointer"}`, want: `{"format": "relative-json-pointer", "x-skillgen-format-checker": "relative-json-pointer@draft7"}`},
+		{draft: Draft2019, in: `{"format": "relative-json-pointer"}`, want: `{"format": "relative-json-pointer", "x-skillgen-format-checker": "relative-json-pointer@draft7"}`},
 		// Draft-04 has no uuid format: an annotation whatever is asked.
-		{Draft4, Dialect{}, `{"format": "uuid"}`, `{"format":"uuid","x-skillgen-format-checker":""}`},
+		{draft: Draft4, in: `{"format": "uuid"}`, want: `{"format": "uuid", "x-skillgen-format-checker": ""}`},
 		// Unknown formats are left alone.
-		{Draft7, Dialect{}, `{"format": "x-custom"}`, `{"format":"x-custom"}`},
-		// The format-assertion vocabulary.
-		{Draft2020, Dialect{Vocabularies: []string{vocab2020 + "format-assertion"}, AssertFormat: true}, `{"format": "date"}`, `{"format":"date","x-skillgen-format-assert":true}`},
-	} {
-		c.dl.Draft = c.draft
-		doc, _ := NormalizeDialect(parse(t, c.schema), c.dl)
-		if got := render(doc.Root); got != c.want {
-			t.Errorf("%s %s:\n got %s\nwant %s", c.draft, c.schema, got, c.want)
-		}
-		// The members added point at the user's "format".
-		if strings.Contains(c.want, "x-skillgen") {
-			for _, m := range doc.Root.Members {
-				if strings.HasPrefix(m.Key, "x-skillgen-format") {
-					if u := doc.UserPointer("/" + m.Key); u != "/format" {
-						t.Errorf("%s %s: %s is at user pointer %q, want /format", c.draft, c.schema, m.Key, u)
-					}
-				}
-			}
-		}
+		{draft: Draft7, in: `{"format": "x-custom"}`, want: `{"format": "x-custom"}`},
+	})
+	// The format-assertion vocabulary; the members added point at the user's "format".
+	dl := Dialect{Draft: Draft2020, Vocabularies: []string{vocab2020 + "format-assertion"}, AssertFormat: true}
+	doc, _ := NormalizeDialect(parse(t, `{"format": "date"}`), dl)
+	if got, want := render(doc.Root), `{"format":"date","x-skillgen-format-assert":true}`; got != want {
+		t.Errorf("format-assertion vocabulary:\n got %s\nwant %s", got, want)
+	}
+	if u := doc.UserPointer("/" + FormatAssert); u != "/format" {
+		t.Errorf("%s is at user pointer %q, want /format", FormatAssert, u)
 	}
 }
