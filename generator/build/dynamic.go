@@ -149,10 +149,6 @@ func (b *builder) dynamicRef(n *ir.Node, loc load.Location, keyword string) {
 			target = a
 		}
 	}
-	if n.DynamicRef != nil {
-		b.fail(b.errf(loc, "\"$dynamicRef\" and \"$recursiveRef\" in one schema"))
-		return
-	}
 	n.DynamicRef = b.node(target)
 }
 
