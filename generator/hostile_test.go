@@ -159,12 +159,11 @@ func hostileCases() []hostileCase {
 			refuse("Values", `"value-1000"`, "", "enum"),
 			refuse("Mixed", `{"n":999}`, "", "enum"),
 		}},
-		{name: "unsupported-allowed", file: "dynamicref", allowUnsupported: true,
-			warn: `#/$dynamicRef: keyword "$dynamicRef" is not supported by skillgen`,
-			checks: []check{
-				accept("Dynamic", `{"a":"x","c":1}`),
-				refuse("Dynamic", `{"a":1}`, "/a", "type"),
-			}},
+		{name: "dynamicref", file: "dynamicref", checks: []check{
+			accept("Dynamic", `{"a":"x","next":{"a":"y","next":{}}}`),
+			refuse("Dynamic", `{"a":1}`, "/a", "type"),
+			refuse("Dynamic", `{"next":{"next":{"a":2}}}`, "/next/next/a", "type"),
+		}},
 		{name: "unevaluated", file: "unevaluated", checks: []check{
 			accept("Unevaluated", `{"a":"x","b":1}`),
 			refuse("Unevaluated", `{"a":"x","c":1}`, "/c", "unevaluatedProperties"),
@@ -173,7 +172,9 @@ func hostileCases() []hostileCase {
 		}},
 
 		// Refusals.
-		{name: "unsupported", file: "dynamicref", errPointer: `/\$dynamicRef`, errReason: `keyword "\$dynamicRef" is not supported`},
+		{name: "dynamicref-unresolved", file: "dynamicref_unresolved", errPointer: `/\$dynamicRef`, errReason: `reference "#node": no \$anchor "node"`},
+		// 2^16 dynamic scopes reach the last definition: refused at a bound, not built.
+		{name: "dynamic-scopes", schema: dynamicScopes(16), errPointer: `.*`, errReason: `dynamic references of this schema need more than 20000 validators`},
 		{name: "refcycle", file: "refcycle", errPointer: `/\$defs/A`, errReason: `\$ref cycle that never descends into the document \(#/\$defs/A → #/\$defs/B → #/\$defs/C → #/\$defs/A\)`},
 		{name: "selfref", file: "selfref", errPointer: `/\$defs/Self`, errReason: `\$ref cycle`},
 		{name: "refcycle-10000", schema: refChain(10000, true), errPointer: `/\$defs/D0`, errReason: `\$ref cycle that never descends into the document`},
@@ -216,6 +217,29 @@ func refChain(n int, cycle bool) func(t *testing.T) string {
 			t.Fatal(err)
 		}
 		return p
+	}
+}
+
+// dynamicScopes is a schema in which a chain of k definitions may enter, or not, each of k
+// resources declaring a dynamic anchor of its own: 2^k dynamic scopes reach the end of the
+// chain, whose dynamic references look for every anchor.
+func dynamicScopes(k int) func(t *testing.T) string {
+	return func(t *testing.T) string {
+		var b strings.Builder
+		b.WriteString(`{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/root", "title": "Scopes", "$ref": "#/$defs/S0", "$defs": {`)
+		for i := 0; i < k; i++ {
+			fmt.Fprintf(&b, `"S%d": {"anyOf": [{"$ref": "r%d"}, {"$ref": "#/$defs/S%d"}]}, `, i, i, i+1)
+			fmt.Fprintf(&b, `"R%d": {"$id": "r%d", "$dynamicAnchor": "a%d", "$ref": "root#/$defs/S%d"}, `, i, i, i, i+1)
+		}
+		fmt.Fprintf(&b, `"S%d": {"properties": {`, k)
+		for i := 0; i < k; i++ {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, `"p%d": {"$dynamicRef": "r%d#a%d"}`, i, i, i)
+		}
+		b.WriteString(`}}}}`)
+		return writeSchema(t, "scopes", b.String())
 	}
 }
 

@@ -51,6 +51,10 @@ type gen struct {
 	cur     int            // the def being generated; ndefs while generating the root
 	inID    bool           // generating inside a def with its own $id
 	nodes   int
+	// dynamic: the root declares a dynamic anchor (2020-12 "$dynamicAnchor": "node", 2019-09
+	// "$recursiveAnchor": true), and so do the defs with their own $id that dynDefs holds.
+	dynamic bool
+	dynDefs map[int]bool
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
@@ -85,6 +89,7 @@ func (g *gen) root() *Value {
 			g.ids[i] = g.name + "-d" + strconv.Itoa(i) + ".json"
 		}
 	}
+	g.dynamicAnchors()
 	out := jobj()
 	if g.draft != Draft2020 || g.chance(0.7) {
 		// Other drafts always say which they are: without $schema a schema is read as 2020-12.
@@ -108,6 +113,9 @@ func (g *gen) root() *Value {
 		if a, ok := g.anchors[i]; ok {
 			d.Obj = append([]Member{member("$anchor", jstr(a))}, d.Obj...)
 		}
+		if g.dynDefs[i] {
+			d.Obj = append([]Member{g.dynamicAnchor()}, d.Obj...)
+		}
 		if id, ok := g.ids[i]; ok {
 			d.Obj = append([]Member{member("$id", jstr(id))}, d.Obj...)
 		}
@@ -130,6 +138,9 @@ func (g *gen) root() *Value {
 	if !asserts(body) {
 		body.Set("type", jstr("object"))
 	}
+	if g.dynamic {
+		out.Obj = append(out.Obj, g.dynamicAnchor())
+	}
 	out.Obj = append(out.Obj, body.Obj...)
 	if g.ndefs > 0 {
 		m := jobj()
@@ -144,7 +155,8 @@ func (g *gen) root() *Value {
 // annotationKeywords assert nothing.
 var annotationKeywords = map[string]bool{"title": true, "description": true, "default": true,
 	"examples": true, "$comment": true, "deprecated": true, "readOnly": true, "writeOnly": true,
-	"format": true, "$anchor": true, "$id": true, "$schema": true, "$defs": true}
+	"format": true, "$anchor": true, "$id": true, "$schema": true, "$defs": true,
+	"$dynamicAnchor": true, "$recursiveAnchor": true}
 
 // asserts reports whether an object schema has a keyword besides annotations.
 func asserts(s *Value) bool {
@@ -221,6 +233,9 @@ func (g *gen) schema(depth int, inPlace bool) *Value {
 		}
 	}
 	if t := g.refTarget(inPlace); t >= -1 && g.chance(0.14) {
+		if d := g.dynamicRef(inPlace); d != nil {
+			return d
+		}
 		s := jobj(member("$ref", jstr(g.ref(t))))
 		if g.chance(0.35) {
 			// Keywords beside $ref: both apply (2019-09 on; earlier drafts get an allOf).
@@ -237,6 +252,47 @@ func (g *gen) schema(depth int, inPlace bool) *Value {
 	g.applicators(s, depth, inPlace)
 	g.annotations(s)
 	return s
+}
+
+// dynamicAnchors decides, in 2019-09 and 2020-12, whether the root and which defs with an $id
+// of their own declare a dynamic anchor: a dynamic reference inside a def then resolves to the
+// def or to the root, depending on where validation started (the dynamic scope).
+func (g *gen) dynamicAnchors() {
+	g.dynamic, g.dynDefs = false, map[int]bool{}
+	if g.draft < Draft2019 || !g.chance(0.3) {
+		return
+	}
+	g.dynamic = true
+	for i := range g.ndefs {
+		if g.ids[i] != "" && g.chance(0.6) {
+			g.dynDefs[i] = true
+		}
+	}
+}
+
+// dynamicAnchor is the member declaring the dynamic anchor of a resource.
+func (g *gen) dynamicAnchor() Member {
+	if g.draft == Draft2019 {
+		return member("$recursiveAnchor", jbool(true))
+	}
+	return member("$dynamicAnchor", jstr("node"))
+}
+
+// dynamicRef returns, sometimes, a dynamic reference to the anchor of the resource being
+// generated ("$dynamicRef": "#node", "$recursiveRef": "#"), or nil. Only below a member or an
+// item, so that every cycle through it descends into the document, and only where the
+// resource declares the anchor (2020-12: "#node" must resolve).
+func (g *gen) dynamicRef(inPlace bool) *Value {
+	if !g.dynamic || inPlace || !g.chance(0.5) {
+		return nil
+	}
+	if g.inID && !g.dynDefs[g.cur] {
+		return nil
+	}
+	if g.draft == Draft2019 {
+		return jobj(member("$recursiveRef", jstr("#")))
+	}
+	return jobj(member("$dynamicRef", jstr("#node")))
 }
 
 // scalar is a small typed leaf.

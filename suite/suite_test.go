@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -61,13 +60,13 @@ type group struct {
 	Tests       []testCase
 
 	Doc    string // the schema's path in the in-memory schema set, e.g. "g0042.json"
+	Format bool   // from optional/format/, generated with format asserted (-assert-format)
 	Subset bool   // in one of the code-generator subset's files (draft 2020-12)
 	Pure   bool   // uses only the subset's keywords and local refs
 
-	docs     map[string][]byte // the schema
-	remotes  []string          // the URLs of the remotes it reads
-	Refused  string            // why skillgen refuses the schema ("" when accepted)
-	Keywords []string          // the unsupported keywords refused, when that is the reason
+	docs    map[string][]byte // the schema
+	remotes []string          // the URLs of the remotes it reads
+	Refused string            // why skillgen refuses the schema ("" when accepted)
 
 	Batch          int
 	GoName, TSName string
@@ -93,12 +92,15 @@ func workDir(t *testing.T, sub string) string {
 	return t.TempDir()
 }
 
-// loadSuite reads every top-level file of one draft's tests (not optional/). Groups are
-// numbered from *next on, across drafts.
-func loadSuite(t *testing.T, suite datadir.Suite, d normalize.Draft, next *int) []*group {
-	paths, err := filepath.Glob(filepath.Join(suite.Draft(d.Folder()), "*.json"))
+// formatDir is the folder of the format tests below a draft's folder.
+const formatDir = "optional/format"
+
+// loadSuite reads every file of one draft's tests in its folder sub: "" (the top level, not
+// optional/) or formatDir. Groups are numbered from *next on, across drafts.
+func loadSuite(t *testing.T, suite datadir.Suite, d normalize.Draft, sub string, next *int) []*group {
+	paths, err := filepath.Glob(filepath.Join(suite.Draft(d.Folder()), filepath.FromSlash(sub), "*.json"))
 	if err != nil || len(paths) == 0 {
-		t.Fatalf("suite: no %s/*.json files in %s", d.Folder(), suite.Tests)
+		t.Fatalf("suite: no %s/*.json files in %s", filepath.Join(d.Folder(), sub), suite.Tests)
 	}
 	sort.Strings(paths)
 	var groups []*group
@@ -120,7 +122,8 @@ func loadSuite(t *testing.T, suite datadir.Suite, d normalize.Draft, next *int) 
 			g := &group{
 				Draft: d, File: file, Index: i, Description: r.Description, Schema: r.Schema, Tests: r.Tests,
 				Doc:    fmt.Sprintf("g%04d.json", *next),
-				Subset: d == normalize.Draft2020 && subsetFiles[file],
+				Subset: d == normalize.Draft2020 && subsetFiles[file] && sub == "",
+				Format: sub == formatDir,
 			}
 			*next++
 			var v any
@@ -187,8 +190,6 @@ func pure(s any) bool {
 	return false
 }
 
-var unsupportedRe = regexp.MustCompile(`keyword "([^"]+)" is not supported`)
-
 // loadOptions are the loader's options for one draft's groups: the draft for schemas without
 // $schema, and the suite's remotes answering http://localhost:1234/.
 func loadOptions(d normalize.Draft, remotes string) load.Options {
@@ -210,7 +211,7 @@ func prepare(remotes string, g *group) {
 		g.refuse(err)
 		return
 	}
-	s, err := build.Build(set, build.Options{})
+	s, err := build.Build(set, build.Options{AssertFormat: g.Format})
 	if err != nil {
 		g.refuse(err)
 		return
@@ -220,17 +221,7 @@ func prepare(remotes string, g *group) {
 	}
 }
 
-func (g *group) refuse(err error) {
-	g.Refused = oneLine(err.Error())
-	seen := map[string]bool{}
-	for _, m := range unsupportedRe.FindAllStringSubmatch(err.Error(), -1) {
-		if !seen[m[1]] {
-			seen[m[1]] = true
-			g.Keywords = append(g.Keywords, m[1])
-		}
-	}
-	sort.Strings(g.Keywords)
-}
+func (g *group) refuse(err error) { g.Refused = oneLine(err.Error()) }
 
 func rootType(s *ir.Schema, doc string) *ir.Type {
 	for _, t := range s.Types {
@@ -358,7 +349,7 @@ func (b *batch) build() error {
 	if err != nil {
 		return err
 	}
-	s, err := build.Build(set, build.Options{})
+	s, err := build.Build(set, build.Options{AssertFormat: b.groups[0].Format})
 	if err != nil {
 		return err
 	}
@@ -427,17 +418,19 @@ func TestJSONSchemaSuite(t *testing.T) {
 	var groups []*group
 	var batches []*batch
 	next := 0
-	for _, d := range normalize.Drafts {
-		gs := loadSuite(t, suite, d, &next)
-		for _, g := range gs {
-			prepare(suite.Remotes, g)
+	for _, sub := range []string{"", formatDir} {
+		for _, d := range normalize.Drafts {
+			gs := loadSuite(t, suite, d, sub, &next)
+			for _, g := range gs {
+				prepare(suite.Remotes, g)
+			}
+			bs, err := makeBatches(gs, loadOptions(d, suite.Remotes))
+			if err != nil {
+				t.Fatal(err)
+			}
+			groups = append(groups, gs...)
+			batches = append(batches, bs...)
 		}
-		bs, err := makeBatches(gs, loadOptions(d, suite.Remotes))
-		if err != nil {
-			t.Fatal(err)
-		}
-		groups = append(groups, gs...)
-		batches = append(batches, bs...)
 	}
 	for i, b := range batches {
 		for _, g := range b.groups {
@@ -458,15 +451,21 @@ func TestJSONSchemaSuite(t *testing.T) {
 			tsNote = "TypeScript skipped (node is not installed)"
 		}
 	}
-	var reps []reportOut
-	for _, d := range normalize.Drafts {
-		var gs []*group
-		for _, g := range groups {
-			if g.Draft == d {
-				gs = append(gs, g)
+	var reps, formatReps []reportOut
+	for _, format := range []bool{false, true} {
+		for _, d := range normalize.Drafts {
+			var gs []*group
+			for _, g := range groups {
+				if g.Draft == d && g.Format == format {
+					gs = append(gs, g)
+				}
+			}
+			if format {
+				formatReps = append(formatReps, report(d, gs, cases, results))
+			} else {
+				reps = append(reps, report(d, gs, cases, results))
 			}
 		}
-		reps = append(reps, report(d, gs, cases, results))
 	}
 	accepted := 0
 	for _, g := range groups {
@@ -474,11 +473,11 @@ func TestJSONSchemaSuite(t *testing.T) {
 			accepted++
 		}
 	}
-	text := summary(reps, results)
-	for _, r := range reps {
+	text := summary("every draft (top level)", reps, results) + "\n" + summary("optional/format with -assert-format", formatReps, results)
+	for _, r := range append(reps, formatReps...) {
 		text += "\n" + r.text
 	}
-	fmt.Printf("%d groups of 5 drafts accepted, generated in %d schema set(s); Go %.1fs, %s.\n\n", accepted, len(batches), goTime.Seconds(), tsNote)
+	fmt.Printf("%d groups of 5 drafts (top level and optional/format) accepted, generated in %d schema set(s); Go %.1fs, %s.\n\n", accepted, len(batches), goTime.Seconds(), tsNote)
 	fmt.Print(text)
 	if p := os.Getenv("SKILLGEN_SUITE_REPORT"); p != "" {
 		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
@@ -504,9 +503,9 @@ func TestJSONSchemaSuite(t *testing.T) {
 		t.Errorf("subset groups using only the subset's keywords: %d groups, %d cases; the suite's README says %d and %d",
 			r2020.pureGroups, r2020.pureCases, pureGroups, pureCases)
 	}
-	for _, rep := range reps {
-		if len(rep.unnamed) > 0 {
-			t.Errorf("%s: %d group(s) refused without naming the keyword refused:\n%s", rep.draft, len(rep.unnamed), strings.Join(rep.unnamed, "\n"))
+	for _, rep := range append(reps, formatReps...) {
+		if rep.refusedGroups > 0 {
+			t.Errorf("%s: %d group(s) refused (listed above): skillgen implements every keyword of every draft", rep.draft, rep.refusedGroups)
 		}
 		for _, r := range results {
 			if n := rep.failed[r.name]; n > 0 {

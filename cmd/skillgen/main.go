@@ -77,7 +77,8 @@ func (c *config) bind(fl *flag.FlagSet) {
 	fl.StringVar(&c.TSLicense, "ts-license", "MIT", "npm package licence, an SPDX expression such as MIT or Apache-2.0, or UNLICENSED (a LICENSE file is written for MIT only)")
 	fl.BoolVar(&c.check, "check", false, "write nothing; print a unified diff of every stale, missing or orphaned (no longer generated) file, and exit 1 if there is one")
 	fl.BoolVar(&c.verbose, "v", false, "say what was written: every file written or removed, and the counts")
-	fl.BoolVar(&c.AllowUnsupported, "allow-unsupported", false, "warn about unsupported keywords instead of refusing the schema")
+	fl.BoolVar(&c.AllowUnsupported, "allow-unsupported", false, "warn about misspelt assertion keywords instead of refusing the schema")
+	fl.BoolVar(&c.AssertFormat, "assert-format", false, "the validators assert \"format\" (date-time, email, uri …: docs/formats.md), not only where a metaschema's vocabularies ask for it")
 	draftFlags(fl, &c.Options)
 }
 

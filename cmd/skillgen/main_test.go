@@ -92,22 +92,22 @@ func TestCheckReportsMissingThenClean(t *testing.T) {
 	}
 }
 
-func TestUnsupportedKeywordIsRefused(t *testing.T) {
+func TestMisspeltKeywordIsRefused(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "s.json"), `{
   "title": "Open",
   "type": "object",
-  "properties": {"inner": {"type": "object", "$dynamicRef": "#node"}}
+  "properties": {"inner": {"type": "string", "maxLenght": 3}}
 }`)
 	code, _, stderr := runCLI(t, dir, "-schema", "s.json", "-go-out", "out", "-ts-out", "")
-	if code != 1 || !strings.Contains(stderr, "$dynamicRef") || !strings.Contains(stderr, "s.json#/properties/inner/$dynamicRef") {
+	if code != 1 || !strings.Contains(stderr, "maxLength") || !strings.Contains(stderr, "s.json#/properties/inner/maxLenght") {
 		t.Fatalf("code %d, stderr %q", code, stderr)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "out")); !os.IsNotExist(err) {
 		t.Fatal("a refused schema produced output")
 	}
 	code, _, stderr = runCLI(t, dir, "-schema", "s.json", "-go-out", "out", "-ts-out", "", "-allow-unsupported")
-	if code != 0 || !strings.Contains(stderr, "warning") || !strings.Contains(stderr, "$dynamicRef") {
+	if code != 0 || !strings.Contains(stderr, "warning") || !strings.Contains(stderr, "maxLenght") {
 		t.Fatalf("-allow-unsupported: code %d, stderr %q", code, stderr)
 	}
 }

@@ -20,12 +20,14 @@ import (
 
 // Options tune the build.
 type Options struct {
-	// AllowUnsupported downgrades a refused keyword (one skillgen does not implement, or a
-	// misspelling of one) from an error to a warning; the keyword is then ignored by the
-	// generated code.
+	// AllowUnsupported downgrades a refused keyword (a misspelling of an assertion) from an
+	// error to a warning; the keyword is then ignored by the generated code.
 	AllowUnsupported bool
 	// Strict makes every warning an error.
 	Strict bool
+	// AssertFormat makes "format" an assertion (for the formats skillgen has a checker of);
+	// without it, format asserts only where a metaschema's vocabularies ask for it.
+	AssertFormat bool
 	// Warn receives warnings, sorted by file and pointer; nil discards them.
 	Warn func(error)
 }
@@ -41,6 +43,7 @@ var assertions = map[string]bool{
 	"dependentRequired": true, "patternProperties": true, "propertyNames": true, "format": true,
 	"x-unique-by": true, "contains": true, "minContains": true, "maxContains": true,
 	"dependentSchemas": true, "unevaluatedProperties": true, "unevaluatedItems": true,
+	"$dynamicRef": true, "$recursiveRef": true,
 }
 
 // keywords that carry no assertion.
@@ -50,13 +53,15 @@ var annotations = map[string]bool{
 	"x-skillgen-behaviour": true,
 	// $anchor names a location for references (the loader resolves "#name"); it asserts nothing.
 	"$anchor": true,
-}
-
-// unsupported are the keywords of JSON Schema skillgen knows but does not implement: a schema
-// using one is refused, naming it.
-var unsupported = map[string]bool{
-	"$dynamicRef": true, "$dynamicAnchor": true, "$recursiveRef": true, "$recursiveAnchor": true,
-	"$vocabulary": true, "contentMediaType": true, "contentEncoding": true, "contentSchema": true,
+	// The content keywords describe a string's encoded content; JSON Schema makes them
+	// annotations, which validators do not assert by default (docs/validation.md).
+	"contentMediaType": true, "contentEncoding": true, "contentSchema": true,
+	// $vocabulary declares, in a metaschema, the vocabularies of the schemas written against it;
+	// the loader honours it when it reads those schemas. In the metaschema itself it asserts
+	// nothing.
+	"$vocabulary": true,
+	// $dynamicAnchor and $recursiveAnchor mark a location for dynamic references.
+	"$dynamicAnchor": true, "$recursiveAnchor": true,
 }
 
 // editorAnnotations are annotations of editors and tools that schemas in the wild carry (VS
@@ -74,7 +79,7 @@ var editorAnnotations = map[string]bool{
 // keywords of every draft (those of drafts before 2020-12 as the user would write them).
 var misspellable = func() []string {
 	var out []string
-	for _, m := range []map[string]bool{assertions, annotations, unsupported} {
+	for _, m := range []map[string]bool{assertions, annotations} {
 		for k := range m {
 			if !strings.HasPrefix(k, "x-") {
 				out = append(out, k)
@@ -110,8 +115,9 @@ type builder struct {
 
 	errs     []*load.Error
 	warnings []*load.Error
-	warnOut  func(error) // the caller's Options.Warn
-	shape    *shapeState // kinds and designs (design.go)
+	warnOut  func(error)  // the caller's Options.Warn
+	shape    *shapeState  // kinds and designs (design.go)
+	dyn      dynamicState // dynamic references (dynamic.go)
 }
 
 // Build builds the IR of a loaded schema set. It reports every problem of the schema at once:
@@ -137,6 +143,7 @@ func Build(set *load.Set, opts Options) (*ir.Schema, error) {
 		errs:       set.Errors(),
 		warnings:   set.Warnings(),
 		warnOut:    opts.Warn,
+		dyn:        dynamicState{names: set.DynamicNames()},
 	}
 	// Warnings raised while the build runs (by any part of it) join the builder's own.
 	b.opts.Warn = func(err error) {
@@ -239,6 +246,7 @@ func (b *builder) build() (*ir.Schema, error) {
 		}
 	}
 	layout(b.out)
+	b.scopes()
 	dedupe(b.out)
 	b.nameShared()
 	b.annotating()
@@ -263,7 +271,7 @@ func isTypeRoot(v *ojson.Value) bool {
 		return true
 	}
 	for _, m := range v.Members {
-		if m.Key != "$defs" && (assertions[m.Key] || unsupported[m.Key] || load.Nearest(m.Key, misspellable) != "") {
+		if m.Key != "$defs" && (assertions[m.Key] || load.Nearest(m.Key, misspellable) != "") {
 			return true
 		}
 	}
@@ -292,7 +300,13 @@ func (b *builder) warn(e *load.Error) { b.warnings = append(b.warnings, e) }
 // first use. Nodes are registered before their children are built, so cycles terminate.
 // Problems are recorded (b.fail) and the node is built without the keyword at fault.
 func (b *builder) node(loc load.Location) *ir.Node {
-	key := loc.String()
+	if b.dyn.refused {
+		return nil
+	}
+	saved := b.enter(loc)
+	defer func() { b.dyn.scope = saved }()
+	scope := b.dyn.key()
+	key := loc.String() + scope
 	if n, ok := b.nodes[key]; ok {
 		return n
 	}
@@ -302,10 +316,13 @@ func (b *builder) node(loc load.Location) *ir.Node {
 		return nil
 	}
 	n := &ir.Node{Location: b.set.Source(loc)}
+	if !b.specialize(n, loc, scope) {
+		return nil
+	}
 	b.nodes[key] = n
 	b.locs[n] = loc
 	b.out.Nodes = append(b.out.Nodes, n)
-	base := funcBase(loc)
+	base := funcBase(loc) + b.scopeSuffix(n, loc, scope)
 	n.GoFunc = b.goFuncs.Unique("v" + base)
 	n.TSFunc = b.tsFuncs.Unique("v" + base)
 	b.fill(n, loc, raw)
@@ -500,6 +517,8 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) {
 				continue
 			}
 			n.Ref = b.node(target)
+		case "$dynamicRef", "$recursiveRef":
+			b.dynamicRef(n, loc, m.Key)
 		case "type":
 			if v.Kind == ojson.String {
 				n.Types = []string{v.Str}
@@ -582,6 +601,7 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) {
 			n.Pattern, err = b.pattern(cl, v.Str)
 		case "format":
 			n.Format = v.Str
+			b.format(n, loc, raw)
 		case "minimum":
 			n.Minimum, err = b.number(cl, v)
 		case "maximum":
@@ -627,9 +647,8 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) {
 
 // checkKeyword applies the keyword policy to member k of the schema object at loc: the
 // keywords skillgen implements and the annotations (JSON Schema's, the editors' of
-// editorAnnotations, x-*) pass; a keyword skillgen knows but does not implement, or a
-// misspelling of an assertion ("requried", "maxLenght"), is refused (a warning with
-// AllowUnsupported); a misspelled annotation ("descripton") and any other unknown keyword are
+// editorAnnotations, x-*) pass; a misspelling of an assertion ("requried", "maxLenght") is
+// refused (a warning with AllowUnsupported); a misspelled annotation ("descripton") and any other unknown keyword are
 // warnings (errors with Strict), except an unknown keyword that holds schemas a reference
 // points at (a container, however it is spelled).
 func (b *builder) checkKeyword(loc load.Location, k string) {
@@ -643,10 +662,6 @@ func (b *builder) checkKeyword(loc load.Location, k string) {
 		} else {
 			b.fail(e)
 		}
-	}
-	if unsupported[k] {
-		refuse(b.errf(cl, "keyword %q is not supported by skillgen", k))
-		return
 	}
 	if b.set.Referenced(cl) {
 		return
@@ -759,11 +774,11 @@ func toValue(v *ojson.Value) ir.Value {
 	}
 }
 
-// deref follows a node's $ref while the node has nothing but the reference (annotations
-// aside).
+// deref follows a node's reference ($ref, or a dynamic reference: refStep) while the node has
+// nothing but the reference (annotations aside).
 func deref(n *ir.Node) *ir.Node {
-	for i := 0; n != nil && n.Ref != nil && onlyRef(n) && i < 100000; i++ {
-		n = n.Ref
+	for i := 0; n != nil && refStep(n) != nil && i < 100000; i++ {
+		n = refStep(n)
 	}
 	return n
 }
@@ -771,12 +786,12 @@ func deref(n *ir.Node) *ir.Node {
 // onlyRef: the node asserts nothing besides its $ref.
 func onlyRef(n *ir.Node) bool {
 	c := *n
-	c.Ref, c.Title, c.Description, c.Default, c.Location, c.GoFunc, c.TSFunc, c.Type = nil, "", "", nil, "", "", "", nil
+	c.Ref, c.Title, c.Description, c.Default, c.Location, c.GoFunc, c.TSFunc, c.Type, c.Scope = nil, "", "", nil, "", "", "", nil, ""
 	return isEmpty(&c)
 }
 
 func isEmpty(n *ir.Node) bool {
-	return n.Bool == nil && n.Ref == nil && len(n.Types) == 0 && n.Enum == nil && n.Const == nil &&
+	return n.Bool == nil && n.Ref == nil && n.DynamicRef == nil && len(n.Types) == 0 && n.Enum == nil && n.Const == nil &&
 		n.Properties == nil && n.Required == nil && n.AdditionalProperties == nil &&
 		n.PatternProperties == nil && n.PropertyNames == nil && n.MinProperties == nil &&
 		n.MaxProperties == nil && n.DependentRequired == nil && n.DependentSchemas == nil &&
@@ -784,7 +799,7 @@ func isEmpty(n *ir.Node) bool {
 		n.Items == nil && n.MinItems == nil && n.MaxItems == nil && !n.UniqueItems &&
 		n.UniqueBy == "" && n.MinLength == nil && n.MaxLength == nil && n.Pattern == nil &&
 		n.Minimum == nil && n.Maximum == nil && n.ExclusiveMinimum == nil &&
-		n.ExclusiveMaximum == nil && n.MultipleOf == nil && n.AllOf == nil && n.AnyOf == nil &&
+		n.ExclusiveMaximum == nil && n.MultipleOf == nil && n.FormatGo == "" && n.AllOf == nil && n.AnyOf == nil &&
 		n.OneOf == nil && n.Not == nil && n.If == nil && n.UnevaluatedProperties == nil &&
 		n.UnevaluatedItems == nil
 }

@@ -62,7 +62,13 @@ func nodeKey(n *ir.Node, keys map[*ir.Node]string) string {
 		w("bool=%v", *n.Bool)
 	}
 	if n.Ref != nil {
-		w("ref=%s", n.Ref.Location)
+		w("ref=%s%s", n.Ref.Location, n.Ref.Scope)
+	}
+	if n.FormatGo != "" {
+		w("format=%s", n.FormatGo)
+	}
+	if n.DynamicRef != nil {
+		w("dynamic-ref=%s%s", n.DynamicRef.Location, n.DynamicRef.Scope)
 	}
 	w("types=%q", n.Types)
 	if n.Enum != nil {

@@ -154,6 +154,9 @@ func (b *builder) ownKinds(n *ir.Node) kindSet {
 	if n.Ref != nil {
 		k &= b.kindsOf(n.Ref)
 	}
+	if n.DynamicRef != nil {
+		k &= b.kindsOf(n.DynamicRef)
+	}
 	for _, a := range n.AllOf {
 		k &= b.kindsOf(a)
 	}

@@ -47,6 +47,7 @@ func check(t *testing.T, name string, gotErrs, gotWarns, wantErrs, wantWarns []s
 const policySchema = `{
   "title": "P",
   "type": "object",
+  "$defs": {"x": {"type": "string"}},
   "markdownDescription": "**P**", "deprecationMessage": "old", "x-vendor": {"a": 1},
   "properties": {
     "a": {"type": "string", "enumDescriptions": [], "defaultSnippets": [], "errorMessage": "x", "example": "e"},
@@ -54,7 +55,7 @@ const policySchema = `{
     "c": {"descripton": "typo of an annotation", "displayOrder": 3},
     "d": {"$ref": "#/properties/e/schemas/E"},
     "e": {"schemas": {"E": {"type": "integer"}}},
-    "f": {"$dynamicRef": "#x", "contentMediaType": "text/plain"}
+    "f": {"$dynamicRef": "#/$defs/x", "contentMediaType": "text/plain", "contentEncoding": "base64"}
   }
 }`
 
@@ -64,8 +65,6 @@ func TestKeywordPolicy(t *testing.T) {
 		`s.json#/properties/b/maxLenght: unknown keyword "maxLenght": did you mean "maxLength"?`,
 		`s.json#/properties/b/minimun: unknown keyword "minimun": did you mean "minimum"?`,
 		`s.json#/properties/b/requried: unknown keyword "requried": did you mean "required"?`,
-		`s.json#/properties/f/$dynamicRef: keyword "$dynamicRef" is not supported by skillgen`,
-		`s.json#/properties/f/contentMediaType: keyword "contentMediaType" is not supported by skillgen`,
 	}, []string{
 		`s.json#/properties/c/descripton: unknown keyword "descripton" ignored: did you mean "description"?`,
 		`s.json#/properties/c/displayOrder: unknown keyword "displayOrder" ignored (JSON Schema treats unknown keywords as annotations)`,
@@ -79,14 +78,12 @@ func TestKeywordPolicy(t *testing.T) {
 		`s.json#/properties/b/requried: unknown keyword "requried": did you mean "required"?`,
 		`s.json#/properties/c/descripton: unknown keyword "descripton" ignored: did you mean "description"?`,
 		`s.json#/properties/c/displayOrder: unknown keyword "displayOrder" ignored (JSON Schema treats unknown keywords as annotations)`,
-		`s.json#/properties/f/$dynamicRef: keyword "$dynamicRef" is not supported by skillgen`,
-		`s.json#/properties/f/contentMediaType: keyword "contentMediaType" is not supported by skillgen`,
 	})
 
 	// -strict: every warning is an error.
 	errs, warns = run(t, policySchema, build.Options{AllowUnsupported: true, Strict: true}, load.Options{})
-	if len(errs) != 7 || len(warns) != 0 {
-		t.Errorf("Strict: %d errors, %d warnings; want 7 errors:\n%v\n%v", len(errs), len(warns), errs, warns)
+	if len(errs) != 5 || len(warns) != 0 {
+		t.Errorf("Strict: %d errors, %d warnings; want 5 errors:\n%v\n%v", len(errs), len(warns), errs, warns)
 	}
 }
 

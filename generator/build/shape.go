@@ -539,13 +539,13 @@ func (b *builder) inlineType(n *ir.Node, name string) *ir.Type {
 // shaping the named types of a long reference chain stays linear.
 func (b *builder) deref(n *ir.Node) *ir.Node {
 	var walked []*ir.Node
-	for i := 0; n != nil && n.Ref != nil && onlyRef(n) && i < 100000; i++ {
+	for i := 0; n != nil && refStep(n) != nil && i < 100000; i++ {
 		if t, ok := b.derefs[n]; ok {
 			n = t
 			break
 		}
 		walked = append(walked, n)
-		n = n.Ref
+		n = refStep(n)
 	}
 	for _, w := range walked {
 		b.derefs[w] = n

@@ -72,6 +72,25 @@ var Formats = []Format{
 	{"regex", "sgFormatRegex", "formatRegex", Draft7, 0},
 }
 
+// Key names the checker among Formats: the format's name, followed for a checker of older
+// drafts only by "@" and its first draft ("relative-json-pointer@draft7").
+func (f Format) Key() string {
+	if f.Until != 0 {
+		return f.Name + "@" + f.Since.String()
+	}
+	return f.Name
+}
+
+// ByKey returns the checker Key names.
+func ByKey(key string) (Format, bool) {
+	for _, f := range Formats {
+		if f.Key() == key {
+			return f, true
+		}
+	}
+	return Format{}, false
+}
+
 // Lookup returns the checker of a format in a draft; false when the draft does not define the
 // format (an unknown format is an annotation only, as every draft says).
 func Lookup(d Draft, name string) (Format, bool) {

@@ -171,11 +171,15 @@ func (e *emitter) newFile(pkg string) *jen.File {
 }
 
 // static renders templates/go: runtime.go.tmpl always, unevaluated.go.tmpl when a node uses
-// unevaluatedProperties or unevaluatedItems, behaviour packs when turned on.
+// unevaluatedProperties or unevaluatedItems, formats.go.tmpl when a node asserts a format,
+// behaviour packs when turned on.
 func (e *emitter) static() ([]ir.File, error) {
 	names := []string{"runtime"}
 	if usesUnevaluated(e.s) {
 		names = append(names, "unevaluated")
+	}
+	if usesFormats(e.s) {
+		names = append(names, "formats")
 	}
 	names = append(names, e.s.Behaviours...)
 	var out []ir.File

@@ -234,6 +234,9 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 	if n.Ref != nil {
 		body = append(body, k.call(n.Ref))
 	}
+	if n.DynamicRef != nil {
+		body = append(body, k.call(n.DynamicRef))
+	}
 	if len(n.Types) > 0 {
 		var conds []jen.Code
 		for i, t := range n.Types {
@@ -277,6 +280,10 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 	if n.Pattern != nil {
 		sc = append(sc, jen.If(jen.Op("!").Id(n.Pattern.GoVar).Call().Dot("MatchString").Call(jen.Id("s"))).Block(
 			addErr("pattern", msg("pattern", "pattern", ir.QuoteForMessage(n.Pattern.Source)))))
+	}
+	if n.FormatGo != "" {
+		sc = append(sc, jen.If(jen.Op("!").Id(n.FormatGo).Call(jen.Id("s"))).Block(
+			addErr("format", msg("format", "format", ir.QuoteForMessage(n.Format)))))
 	}
 	if len(sc) > 0 {
 		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindString")).Block(

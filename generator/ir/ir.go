@@ -86,6 +86,14 @@ type Node struct {
 	Bool *bool
 
 	Ref *Node
+	// DynamicRef is the schema a "$dynamicRef" or "$recursiveRef" resolves to in the dynamic
+	// scope this node is validated in (docs/validation.md, "Dynamic references"); nil when
+	// absent. It applies in place, right after Ref.
+	DynamicRef *Node
+	// Scope names the dynamic scope a node is specialized for when its validation depends on
+	// it (a dynamic reference is reachable from it): the same location is then validated by
+	// one node per scope. Empty for every other node.
+	Scope string
 
 	// Types lists the allowed JSON types ("null", "boolean", "object", "array", "number",
 	// "string", "integer") in schema order; empty means any.
@@ -130,7 +138,12 @@ type Node struct {
 	MinLength *int64
 	MaxLength *int64
 	Pattern   *Pattern
-	Format    string // annotation only
+	Format    string // the format's name
+	// FormatGo and FormatTS name the checker of Format (templates/go/formats.go.tmpl,
+	// templates/ts/formats.ts) when the format is asserted (-assert-format, or the
+	// format-assertion vocabulary); empty when format is an annotation only.
+	FormatGo string
+	FormatTS string
 
 	// Numbers.
 	Minimum          *NumberLit
@@ -432,11 +445,14 @@ type File struct {
 }
 
 // InPlace lists the subschemas a node applies to the value itself (not to a member or an
-// item): $ref, allOf, anyOf, oneOf, not, if, then, else and dependentSchemas, in that order.
+// item): $ref, $dynamicRef, allOf, anyOf, oneOf, not, if, then, else and dependentSchemas, in that order.
 func (n *Node) InPlace() []*Node {
 	var out []*Node
 	if n.Ref != nil {
 		out = append(out, n.Ref)
+	}
+	if n.DynamicRef != nil {
+		out = append(out, n.DynamicRef)
 	}
 	out = append(out, n.AllOf...)
 	out = append(out, n.AnyOf...)

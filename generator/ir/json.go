@@ -97,6 +97,17 @@ func writeValue(b *bytes.Buffer, v Value) {
 	}
 }
 
+// refs lists the node's references: $ref, then the dynamic reference.
+func (n *Node) refs() []*Node {
+	var out []*Node
+	for _, r := range []*Node{n.Ref, n.DynamicRef} {
+		if r != nil {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 func (n *Node) schemaJSON(active map[*Node]bool) ([]byte, error) {
 	if n.Bool != nil {
 		return []byte(strconv.FormatBool(*n.Bool)), nil
@@ -194,15 +205,21 @@ func (n *Node) schemaJSON(active map[*Node]bool) ([]byte, error) {
 		}
 	}
 	b.WriteByte('{')
-	if n.Ref != nil {
-		// The target's keywords and ours both apply: allOf says so without merging.
-		data, err := n.Ref.schemaJSON(active)
-		if err != nil {
-			return nil, err
-		}
+	if refs := n.refs(); len(refs) > 0 {
+		// The targets' keywords and ours all apply: allOf says so without merging. A dynamic
+		// reference is inlined as its target in the node's dynamic scope.
 		key("allOf")
 		b.WriteByte('[')
-		b.Write(data)
+		for i, r := range refs {
+			data, err := r.schemaJSON(active)
+			if err != nil {
+				return nil, err
+			}
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(data)
+		}
 		b.WriteByte(']')
 	}
 	if n.Title != "" {
@@ -317,7 +334,7 @@ func (n *Node) schemaJSON(active map[*Node]bool) ([]byte, error) {
 		k string
 		v []*Node
 	}{{"allOf", n.AllOf}, {"anyOf", n.AnyOf}, {"oneOf", n.OneOf}} {
-		if n.Ref != nil && l.k == "allOf" && len(l.v) > 0 {
+		if len(n.refs()) > 0 && l.k == "allOf" && len(l.v) > 0 {
 			return nil, fmt.Errorf("%s: $ref beside allOf cannot be inlined", n.Location)
 		}
 		if err := list(l.k, l.v); err != nil {

@@ -41,8 +41,8 @@ type Message []MessagePart
 // (discriminator: the variant of anyOf or oneOf that dispatches on a discriminator property).
 // {placeholders} are filled in from the schema: {n} a number as the schema writes it, {types}
 // type names joined by " or ", {value} a JSON value, {values} JSON values (at most ten),
-// {name} and {property} quoted property names, {pattern} the quoted pattern source, {items}
-// "item" or "items". <type>, <key> and <count> are the holes.
+// {name} and {property} quoted property names, {pattern} the quoted pattern source, {format}
+// the quoted format name, {items} "item" or "items". <type>, <key> and <count> are the holes.
 var Messages = map[string]string{
 	"false":                 "no value is allowed here",
 	"type":                  "expected {types}, got <type>",
@@ -51,6 +51,7 @@ var Messages = map[string]string{
 	"minLength":             "must be at least {n} characters long",
 	"maxLength":             "must be at most {n} characters long",
 	"pattern":               "must match the pattern {pattern}",
+	"format":                "must match the format {format}",
 	"minimum":               "must be >= {n}",
 	"maximum":               "must be <= {n}",
 	"exclusiveMinimum":      "must be > {n}",

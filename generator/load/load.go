@@ -174,6 +174,7 @@ type Set struct {
 	resources map[string]Location
 	refs      map[string]Location
 	failed    map[string]bool // $ref locations whose reference failed (reported)
+	dynamic   dynamicIndex    // $dynamicRef, $recursiveRef and their anchors (dynamic.go)
 	// indexed holds every schema location walked, with the base URI in force there.
 	indexed map[string]*url.URL
 	// targets holds the reference targets and their ancestors.
@@ -325,7 +326,8 @@ func (s *Set) add(p, display, retrieval string, data []byte) *File {
 		s.fail(f, "", "not valid JSON: %v", err)
 		return f
 	}
-	draft, ok := s.draftOf(f, raw)
+	dialect, ok := s.draftOf(f, raw)
+	draft := dialect.Draft
 	if !ok {
 		return f
 	}
@@ -343,7 +345,7 @@ func (s *Set) add(p, display, retrieval string, data []byte) *File {
 		s.errs = append(s.errs, metaErrors(f, draft, doc, err)...)
 		return f
 	}
-	norm, findings := normalize.Normalize(raw, draft)
+	norm, findings := normalize.NormalizeDialect(raw, dialect)
 	for _, fd := range findings {
 		e := &Error{File: f.Display, Pointer: fd.Pointer, Reason: fd.Message}
 		if fd.Warning {
@@ -376,24 +378,27 @@ func (s *Set) add(p, display, retrieval string, data []byte) *File {
 	return f
 }
 
-// draftOf returns the draft a file declares with $schema, or the default.
-func (s *Set) draftOf(f *File, raw *ojson.Value) (normalize.Draft, bool) {
+// draftOf returns the dialect a file declares with $schema (its draft, and the vocabularies
+// of a custom metaschema), or the default draft.
+func (s *Set) draftOf(f *File, raw *ojson.Value) (normalize.Dialect, bool) {
 	ms, ok := raw.Get("$schema")
 	if !ok || ms.Kind != ojson.String {
-		return s.opts.Draft, true
+		return normalize.Dialect{Draft: s.opts.Draft}, true
 	}
 	if d, ok := normalize.FromURI(ms.Str); ok {
-		return d, true
+		return normalize.Dialect{Draft: d}, true
 	}
 	// A custom metaschema: it must be a schema skillgen can read (a loaded file, or one a
-	// RefMap answers) without vocabularies of its own; the file is then of its draft.
+	// RefMap answers); the file is then of its draft, with the vocabularies the first
+	// metaschema of the chain that declares "$vocabulary" lists.
 	seen := map[string]bool{}
 	uri := ms.Str
+	var vocab *ojson.Value
 	for {
 		u := strings.TrimSuffix(uri, "#")
 		if seen[u] {
 			s.fail(f, "/$schema", "$schema %q: the metaschemas refer to each other in a cycle", ms.Str)
-			return 0, false
+			return normalize.Dialect{}, false
 		}
 		seen[u] = true
 		var meta *ojson.Value
@@ -407,32 +412,44 @@ func (s *Set) draftOf(f *File, raw *ojson.Value) (normalize.Draft, bool) {
 					reason = err.Error()
 				}
 				s.fail(f, "/$schema", "$schema %q %s", ms.Str, reason)
-				return 0, false
+				return normalize.Dialect{}, false
 			}
 			if meta, err = ojson.Parse(data); err != nil {
 				s.fail(f, "/$schema", "$schema %q: the metaschema %s is not valid JSON: %v", ms.Str, display, err)
-				return 0, false
+				return normalize.Dialect{}, false
 			}
 		}
-		if _, ok := meta.Get("$vocabulary"); ok {
-			s.fail(f, "/$schema", "$schema %q is a metaschema with its own vocabularies: keyword \"$vocabulary\" is not supported by skillgen", ms.Str)
-			return 0, false
+		if v, ok := meta.Get("$vocabulary"); ok && vocab == nil {
+			vocab = v
 		}
 		next, ok := meta.Get("$schema")
+		d, known := normalize.Draft(0), false
 		if !ok || next.Kind != ojson.String {
-			return s.opts.Draft, true
+			d, known = s.opts.Draft, true
+		} else {
+			d, known = normalize.FromURI(next.Str)
 		}
-		if d, ok := normalize.FromURI(next.Str); ok {
-			return d, true
+		if !known {
+			uri = next.Str
+			continue
 		}
-		uri = next.Str
+		if vocab == nil || d < normalize.Draft2019 {
+			return normalize.Dialect{Draft: d}, true
+		}
+		dl, err := normalize.ReadVocabulary(d, vocab)
+		if err != nil {
+			s.fail(f, "/$schema", "$schema %q %v", ms.Str, err)
+			return normalize.Dialect{}, false
+		}
+		return dl, true
 	}
 }
 
 type pendingRef struct {
-	at   Location // the schema object holding "$ref"
-	ref  string
-	base *url.URL
+	at      Location // the schema object holding "$ref"
+	ref     string
+	base    *url.URL
+	keyword string // "$ref", "$dynamicRef" or "$recursiveRef"
 }
 
 // Keywords whose value is a schema, a map of schemas, or an array of schemas (in the canonical
@@ -474,16 +491,27 @@ func (s *Set) index(loc Location, v *ojson.Value, base *url.URL) {
 		}
 	}
 	s.indexed[key] = base
-	if a, ok := v.Get("$anchor"); ok && a.Kind == ojson.String {
-		ak := base.String() + "#" + a.Str
-		if prev, dup := s.resources[ak]; dup && prev != loc {
-			s.fail(f, loc.Child("$anchor").User, "$anchor %q is also declared at %s", a.Str, s.Display(prev))
-		} else {
-			s.resources[ak] = loc
+	for _, kw := range []string{"$anchor", "$dynamicAnchor"} {
+		// A $dynamicAnchor is a plain-name fragment too.
+		if a, ok := v.Get(kw); ok && a.Kind == ojson.String {
+			ak := base.String() + "#" + a.Str
+			if prev, dup := s.resources[ak]; dup && prev != loc {
+				s.fail(f, loc.Child(kw).User, "%s %q is also declared at %s", kw, a.Str, s.Display(prev))
+			} else {
+				s.resources[ak] = loc
+			}
+			if kw == "$dynamicAnchor" {
+				s.dynamic.anchor(base.String(), a.Str, loc)
+			}
 		}
 	}
-	if r, ok := v.Get("$ref"); ok && r.Kind == ojson.String {
-		s.pending = append(s.pending, pendingRef{at: loc, ref: r.Str, base: base})
+	if a, ok := v.Get("$recursiveAnchor"); ok && a.Kind == ojson.Bool && a.Bool && s.resources[base.String()] == loc {
+		s.dynamic.anchor(base.String(), recursiveAnchor, loc)
+	}
+	for _, kw := range []string{"$ref", "$dynamicRef", "$recursiveRef"} {
+		if r, ok := v.Get(kw); ok && r.Kind == ojson.String {
+			s.pending = append(s.pending, pendingRef{at: loc, ref: r.Str, base: base, keyword: kw})
+		}
 	}
 	for _, m := range v.Members {
 		switch {
@@ -532,13 +560,17 @@ func (s *Set) resolveAll() {
 			if err != nil {
 				if err != ErrReported {
 					failed = append(failed, r)
-					reasons = append(reasons, &Error{File: r.at.File.Display, Pointer: r.at.Child("$ref").User, Reason: err.Error()})
+					reasons = append(reasons, &Error{File: r.at.File.Display, Pointer: r.at.Child(r.keyword).User, Reason: err.Error()})
 				} else {
-					s.failed[r.at.String()] = true
+					s.failed[r.key()] = true
 				}
 				continue
 			}
-			s.refs[r.at.String()] = target
+			if r.keyword == "$ref" {
+				s.refs[r.at.String()] = target
+			} else {
+				s.dynamic.ref(r, target)
+			}
 		}
 		if len(failed) == 0 || round > 0 {
 			break
@@ -546,7 +578,7 @@ func (s *Set) resolveAll() {
 		s.pending, failed, reasons = failed, nil, nil
 	}
 	for i, r := range failed {
-		s.failed[r.at.String()] = true
+		s.failed[r.key()] = true
 		s.errs = append(s.errs, reasons[i])
 	}
 }

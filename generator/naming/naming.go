@@ -147,6 +147,10 @@ func isNumber(s string) bool {
 // never handed out.
 type Namer struct {
 	used map[string]bool
+	// tried holds, per base, the last number suffix Unique found taken or took: every smaller
+	// one is taken (names are never released), so the next search starts after it and many
+	// names from one base cost linear time, not quadratic.
+	tried map[string]int
 }
 
 // NewNamer returns a Namer with the given names reserved.
@@ -164,10 +168,14 @@ func (n *Namer) Unique(base string) string {
 		n.used[base] = true
 		return base
 	}
-	for i := 2; ; i++ {
+	if n.tried == nil {
+		n.tried = map[string]int{}
+	}
+	for i := max(2, n.tried[base]+1); ; i++ {
 		c := base + strconv.Itoa(i)
 		if !n.used[c] {
 			n.used[c] = true
+			n.tried[base] = i
 			return c
 		}
 	}

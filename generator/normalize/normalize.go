@@ -81,14 +81,24 @@ type Finding struct {
 // Normalize rewrites root, a schema document of draft d, into the canonical form. Embedded
 // schema resources that declare another draft with $schema are rewritten by theirs.
 func Normalize(root *ojson.Value, d Draft) (*Document, []Finding) {
-	w := &walker{doc: &Document{back: map[string]string{}, fwd: map[string]string{}}}
-	w.doc.Root = w.schema(root, "", "", d, false, true)
+	return NormalizeDialect(root, Dialect{Draft: d})
+}
+
+// NormalizeDialect is Normalize for a document whose metaschema declares its vocabularies: the
+// keywords of the vocabularies it leaves out are ignored (as unknown keywords are), and
+// "format" is an assertion when they ask for it. Embedded schema resources of another draft
+// have every vocabulary of theirs.
+func NormalizeDialect(root *ojson.Value, dl Dialect) (*Document, []Finding) {
+	w := &walker{doc: &Document{back: map[string]string{}, fwd: map[string]string{}}, dl: dl, off: dl.off()}
+	w.doc.Root = w.schema(root, "", "", dl.Draft, false, true)
 	return w.doc, w.findings
 }
 
 type walker struct {
 	doc      *Document
 	findings []Finding
+	dl       Dialect
+	off      map[string]bool // dl.off()
 }
 
 func (w *walker) record(p, u string) {
@@ -128,6 +138,9 @@ func (w *walker) schema(v *ojson.Value, p, u string, d Draft, spec, root bool) *
 		d = w.dialect(v, u, d, spec)
 	}
 	o := newObject(v, d, u, spec)
+	if d == w.dl.Draft {
+		o.off, o.assertFormat = w.off, w.dl.AssertFormat
+	}
 	for _, r := range Rules {
 		if r.Applies(d) {
 			r.apply(o)

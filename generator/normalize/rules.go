@@ -29,18 +29,23 @@ var Rules = []Rule{
 	{"tuple-items", upTo(Draft2019), tupleItems},
 	{"dependencies", every, dependencies},
 	{"boolean-exclusive-bounds", only(Draft4), booleanExclusiveBounds},
+	{"format-checkers", every, formatCheckers},
 }
 
 // object is a schema object being rewritten: its members in order, with the user's tokens each
 // came from (relative to the object).
 type object struct {
-	draft    Draft
-	user     string // the object's pointer in the user's document
-	spec     bool   // findings are not reported
-	members  []member
-	ignored  []member
-	changed  bool
-	findings []Finding
+	draft Draft
+	user  string // the object's pointer in the user's document
+	spec  bool   // findings are not reported
+	// off holds the keywords the vocabularies of the metaschema leave out (nil: none), and
+	// assertFormat whether they make "format" an assertion (Dialect).
+	off          map[string]bool
+	assertFormat bool
+	members      []member
+	ignored      []member
+	changed      bool
+	findings     []Finding
 }
 
 type member struct {
@@ -134,6 +139,11 @@ func foreignKeywords(o *object) {
 	d := o.draft
 	for j := 0; j < len(o.members); {
 		k := o.members[j].key
+		if o.off[k] {
+			o.report(true, []string{k}, "%q is not a keyword of the vocabularies the metaschema lists (\"$vocabulary\"): ignored", k)
+			o.ignore(j)
+			continue
+		}
 		if !anyDraft[k] || keywords[d][k] || k == "$defs" {
 			j++
 			continue

@@ -96,6 +96,9 @@ func Emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 	if e.opts.hasLicenseText() {
 		files = append(files, file{"LICENSE", func() string { return e.exec("LICENSE", e.opts.PackageName) }})
 	}
+	if UsesFormats(e.s) {
+		files = append(files, file{"src/formats.ts", func() string { return e.static("formats") }})
+	}
 	for _, m := range e.behaviours() {
 		files = append(files, file{"src/" + m + ".ts", func() string { return e.static(m) }})
 	}

@@ -36,7 +36,21 @@ func (e *emitter) nodes() string {
 			}))
 		}
 	}
-	return e.exec("nodes.ts", struct{ Header, Patterns, Annotations, Funcs string }{Header, pats.String(), annotations, funcs.String()})
+	return e.exec("nodes.ts", struct {
+		Header, Patterns, Annotations, Funcs string
+		Formats                              bool
+	}{Header, pats.String(), annotations, funcs.String(), UsesFormats(e.s)})
+}
+
+// UsesFormats reports whether a validator asserts a format: src/formats.ts is then part of the
+// package.
+func UsesFormats(s *ir.Schema) bool {
+	for _, n := range s.Nodes {
+		if n.FormatTS != "" && n.SameAs == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // manyTerms is the number of terms above which a validator does not write one test after the
@@ -208,11 +222,14 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 	if unevaluated(n) {
 		b.WriteString(e.exec("ann.at", nil))
 	}
-	if n.Ref != nil {
-		if col && n.Ref.TSAnnFunc != "" {
-			b.WriteString(e.exec("ann.ref", e.annCall(n.Ref, col)))
+	for _, r := range []*ir.Node{n.Ref, n.DynamicRef} {
+		if r == nil {
+			continue
+		}
+		if col && r.TSAnnFunc != "" {
+			b.WriteString(e.exec("ann.ref", e.annCall(r, col)))
 		} else {
-			b.WriteString(e.exec("v.ref", e.fn(n.Ref)))
+			b.WriteString(e.exec("v.ref", e.fn(r)))
 		}
 	}
 	if len(n.Types) > 0 {
@@ -241,6 +258,9 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 		}
 		if n.Pattern != nil {
 			s.WriteString(e.exec("v.pattern.test", struct{ Var, Message string }{n.Pattern.TSVar, tsMessage("pattern", "pattern", ir.QuoteForMessage(n.Pattern.Source))}))
+		}
+		if n.FormatTS != "" {
+			s.WriteString(e.exec("v.format.test", struct{ Func, Message string }{n.FormatTS, tsMessage("format", "format", ir.QuoteForMessage(n.Format))}))
 		}
 		if s.Len() > 0 {
 			b.WriteString(e.exec("v.string", s.String()))
