@@ -55,6 +55,8 @@ const (
 	defaultDraft = normalize.Draft7
 	// genTimeout bounds the generation of one schema; beyond it, it is a bug.
 	genTimeout = 3 * time.Minute
+	// minTyped is the least typed share (percent) of the generated Go, over the schemas run.
+	minTyped = 95.0
 )
 
 // keepEnv names a folder to generate into instead of a temporary one (kept for inspection).
@@ -69,8 +71,9 @@ const (
 )
 
 type result struct {
+	// Entry.Index names the generated package (p<Index>) in every run, so that the build cache
+	// serves the sample and the full run alike.
 	Entry
-	index     int
 	outcome   outcome
 	reasons   []string // refusal categories, sorted
 	detail    string   // the first error, or what the bug is
@@ -82,9 +85,16 @@ type result struct {
 	oracleOK  bool
 	oracleErr string
 	goV, tsV  []genrun.Verdict
-	typed     [2]int // typed, total
-	genTime   time.Duration
+	typed     Typed
+	types     []typeNames // every named type, for the arbitraries
+	// goArb, tsArb: per type, the arbitraries check (genrun.Arbitrary); nil when not run.
+	goArb, tsArb []genrun.Verdict
+	genTime      time.Duration
 }
+
+// typeNames are a named type's names in Go and TypeScript, and the Go type it is an alias of
+// (type A = B), if any.
+type typeNames struct{ Go, TS, GoAliasOf string }
 
 func TestCorpus(t *testing.T) {
 	corpus, err := datadir.FindCorpus()
@@ -141,6 +151,9 @@ func TestCorpus(t *testing.T) {
 	start = time.Now()
 	runGo(t, goDir, results)
 	times["Go parse"] = time.Since(start)
+	start = time.Now()
+	arbitrariesGo(t, goDir, results)
+	times["Go arbitraries"] = time.Since(start)
 
 	start = time.Now()
 	tsNote := runTS(t, tsDir, results)
@@ -151,7 +164,7 @@ func TestCorpus(t *testing.T) {
 		filepath.Join(corpus, "schemastore"), mode, len(results), len(entries), defaultDraft, SchemaStoreHosts[0], SchemaStoreHosts[1])
 	fmt.Print(rep.text)
 	var ts []string
-	for _, k := range []string{"generate", "oracle", "go vet", "Go parse", "TypeScript"} {
+	for _, k := range []string{"generate", "oracle", "go vet", "Go parse", "Go arbitraries", "TypeScript"} {
 		ts = append(ts, fmt.Sprintf("%s %.1fs", k, times[k].Seconds()))
 	}
 	fmt.Printf("\nTimes: %s.%s\n", strings.Join(ts, ", "), tsNote)
@@ -173,6 +186,36 @@ func TestCorpus(t *testing.T) {
 	}
 	if n := rep.errorsDiffer; n > 0 {
 		t.Errorf("%d document(s) both languages refuse with different [pointer, keyword, message] lists (listed above)", n)
+	}
+	if n := rep.tsUnknown; n > 0 {
+		t.Errorf("%d named type(s) or member(s) are unknown in TypeScript where Go has a type (listed above)", n)
+	}
+	if n := rep.undeclared; n > 0 {
+		t.Errorf("%d named type(s) or member(s) of the IR are not declared in the generated Go or TypeScript (listed above)", n)
+	}
+	if n := rep.unwarned; n > 0 {
+		t.Errorf("%d item(s) are any where the schema constrains the value, without a warning saying so (listed above)", n)
+	}
+	for lang, n := range rep.arbFailed {
+		if n > 0 {
+			t.Errorf("%s: %d type(s) whose arbitraries give a value that does not parse or write back the same (listed above)", lang, n)
+		}
+	}
+	ran := map[string]bool{}
+	for _, r := range results {
+		ran[r.Name] = r.outcome == generated
+	}
+	for _, k := range knownBugs {
+		all := true
+		for _, s := range k.schemas {
+			all = all && ran[s]
+		}
+		if all && rep.known[k.name] == 0 {
+			t.Errorf("known bug %s no longer shows on %v: remove it from knownBugs (%s)", k.name, k.schemas, k.cause)
+		}
+	}
+	if len(names) == 0 && rep.typed.Percent() < minTyped {
+		t.Errorf("typed share %.1f%% of the generated Go; want at least %.0f%%", rep.typed.Percent(), minTyped)
 	}
 	if *full && len(names) == 0 && rep.generated*10 < len(results)*9 {
 		t.Errorf("%d of %d schemas generate (%.1f%%); want at least 90%%", rep.generated, len(results), 100*float64(rep.generated)/float64(len(results)))
@@ -212,7 +255,8 @@ type childResult struct {
 	Warnings int
 	GoName   string // the root type's names ("" without a root type)
 	TSName   string
-	Typed    [2]int
+	Typed    Typed
+	Types    []typeNames
 	TSBytes  int
 }
 
@@ -232,12 +276,13 @@ func child(spec string) int {
 		return 2
 	}
 	var r childResult
+	var warnings []string
 	pkg := fmt.Sprintf("p%d", j.Index)
 	opts := generator.Options{
 		SchemaPath: filepath.Join(j.Corpus, "schemastore", "schemas", j.Name+".json"),
 		GoOut:      "go/" + pkg, GoPackage: pkg, GoImportPath: "corpusgen/" + pkg,
 		TSOut: "ts/" + pkg, TSPackage: pkg, Draft: defaultDraft.String(), RefMaps: RefMaps(j.Corpus),
-		Warn: func(error) { r.Warnings++ },
+		Warn: func(err error) { warnings = append(warnings, err.Error()) },
 	}
 	s, err := generator.Build(opts)
 	var outs []generator.Output
@@ -271,14 +316,17 @@ func child(spec string) int {
 			if ptr == "" && path.Base(file) == j.Name+".json" {
 				r.GoName, r.TSName = ty.GoName, ty.TSName
 			}
+			n := typeNames{Go: ty.GoName, TS: ty.TSName}
+			if ty.Kind == ir.Alias && ty.Alias.Kind == ir.RefNamed {
+				n.GoAliasOf = ty.Alias.Named.GoName
+			}
+			r.Types = append(r.Types, n)
 		}
+		r.Typed = MeasureTyped(s, outs, opts.GoOut, opts.TSOut, warnings)
 		for _, o := range outs {
 			var dst string
 			if rel, ok := strings.CutPrefix(o.Path, "go/"); ok {
 				dst = filepath.Join(j.GoDir, filepath.FromSlash(rel))
-				if rel == pkg+"/types.go" {
-					r.Typed[0], r.Typed[1] = TypedShare(o.Data)
-				}
 			} else if rel, ok := strings.CutPrefix(o.Path, "ts/"+pkg+"/src/"); ok {
 				dst = filepath.Join(genrun.SourceDir(j.TSDir, j.Index), filepath.FromSlash(rel))
 				r.TSBytes += len(o.Data)
@@ -295,6 +343,7 @@ func child(spec string) int {
 			}
 		}
 	}
+	r.Warnings = len(warnings)
 	data, _ := json.Marshal(r)
 	if err := os.WriteFile(j.Result, data, 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -318,14 +367,14 @@ func generateAll(t *testing.T, corpus, goDir, tsDir string, entries []Entry) []*
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 2)
 	for i, e := range entries {
-		r := &result{Entry: e, index: i}
+		r := &result{Entry: e}
 		results[i] = r
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			j := job{Corpus: corpus, Name: e.Name, Index: i, GoDir: goDir, TSDir: tsDir, Result: filepath.Join(jobs, fmt.Sprintf("p%d.json", i))}
+			j := job{Corpus: corpus, Name: e.Name, Index: e.Index, GoDir: goDir, TSDir: tsDir, Result: filepath.Join(jobs, fmt.Sprintf("p%d.json", e.Index))}
 			spec, _ := json.Marshal(j)
 			ctx, cancel := context.WithTimeout(context.Background(), genTimeout)
 			defer cancel()
@@ -346,7 +395,7 @@ func generateAll(t *testing.T, corpus, goDir, tsDir string, entries []Entry) []*
 				r.outcome, r.detail = bug, "crash: "+genrun.FirstLines(stderr.String(), 12)
 				return
 			}
-			r.outcome, r.reasons, r.detail, r.warnings, r.typed, r.tsBytes = cr.Outcome, cr.Reasons, cr.Detail, cr.Warnings, cr.Typed, cr.TSBytes
+			r.outcome, r.reasons, r.detail, r.warnings, r.typed, r.types, r.tsBytes = cr.Outcome, cr.Reasons, cr.Detail, cr.Warnings, cr.Typed, cr.Types, cr.TSBytes
 			if cr.GoName != "" {
 				r.root = &ir.Type{GoName: cr.GoName, TSName: cr.TSName}
 			}
@@ -456,7 +505,7 @@ func vetGo(t *testing.T, dir string, results []*result) {
 		t.Fatalf("go vet failed on the generated module: %v\n%s", err, genrun.FirstLines(string(out), 30))
 	}
 	for _, r := range results {
-		if lines, ok := blamed[r.index]; ok && r.outcome == generated {
+		if lines, ok := blamed[r.Index]; ok && r.outcome == generated {
 			r.outcome, r.detail = bug, "go vet: "+genrun.FirstLines(strings.Join(lines, "\n"), 6)
 		}
 	}
@@ -480,7 +529,7 @@ func cases(results []*result, name func(*ir.Type) string) ([]genrun.Case, [][2]i
 			continue
 		}
 		for di, d := range r.docs {
-			out = append(out, genrun.Case{Package: r.index, Type: name(r.root), Data: d.Data})
+			out = append(out, genrun.Case{Package: r.Index, Type: name(r.root), Data: d.Data})
 			where = append(where, [2]int{ri, di})
 		}
 	}
@@ -489,20 +538,7 @@ func cases(results []*result, name func(*ir.Type) string) ([]genrun.Case, [][2]i
 
 func runGo(t *testing.T, dir string, results []*result) {
 	cs, where := cases(results, func(ty *ir.Type) string { return ty.GoName })
-	if len(cs) == 0 {
-		return
-	}
-	// Only the packages with documents to parse go into the program (go vet compiled the rest).
-	pkgs := make([]string, len(results))
-	for _, r := range results {
-		if r.outcome == generated && r.root != nil && len(r.docs) > 0 {
-			pkgs[r.index] = fmt.Sprintf("corpusgen/p%d", r.index)
-		}
-	}
-	verdicts, err := genrun.RunGo(dir, "corpusgen", pkgs, cs, genrun.Parse)
-	if err != nil {
-		t.Fatal(err)
-	}
+	verdicts := goVerdicts(t, dir, results, cs, where, genrun.Parse)
 	for i, v := range verdicts {
 		r := results[where[i][0]]
 		if r.goV == nil {
@@ -510,6 +546,63 @@ func runGo(t *testing.T, dir string, results []*result) {
 		}
 		r.goV[where[i][1]] = v
 	}
+}
+
+// goVerdicts runs cases through the generated Go: only the packages the cases name go into the
+// program (go vet compiled the rest).
+func goVerdicts(t *testing.T, dir string, results []*result, cs []genrun.Case, where [][2]int, entry genrun.Entry) []genrun.Verdict {
+	if len(cs) == 0 {
+		return nil
+	}
+	n := 0
+	for _, r := range results {
+		n = max(n, r.Index+1)
+	}
+	pkgs := make([]string, n)
+	for _, w := range where {
+		r := results[w[0]]
+		pkgs[r.Index] = fmt.Sprintf("corpusgen/p%d", r.Index)
+	}
+	verdicts, err := genrun.RunGo(dir, "corpusgen", pkgs, cs, entry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return verdicts
+}
+
+// arbitraryCases lists every named type of the generated schemas, one case each.
+func arbitraryCases(results []*result, name func(typeNames) string) ([]genrun.Case, [][2]int) {
+	var out []genrun.Case
+	var where [][2]int // result index, type index
+	for ri, r := range results {
+		if r.outcome != generated {
+			continue
+		}
+		for ti, ty := range r.types {
+			out = append(out, genrun.Case{Package: r.Index, Type: name(ty)})
+			where = append(where, [2]int{ri, ti})
+		}
+	}
+	return out, where
+}
+
+// setArbitrary files the arbitraries verdicts of one language by schema and type.
+func setArbitrary(results []*result, where [][2]int, verdicts []genrun.Verdict, field func(*result) *[]genrun.Verdict) {
+	for i, v := range verdicts {
+		r := results[where[i][0]]
+		f := field(r)
+		if *f == nil {
+			*f = make([]genrun.Verdict, len(r.types))
+		}
+		(*f)[where[i][1]] = v
+	}
+}
+
+// arbitrariesGo draws values of every named type from the generated rapid arbitraries; each
+// must parse with Parse and write back the same.
+func arbitrariesGo(t *testing.T, dir string, results []*result) {
+	cs, where := arbitraryCases(results, func(n typeNames) string { return n.Go })
+	setArbitrary(results, where, goVerdicts(t, dir, results, cs, where, genrun.Arbitrary), func(r *result) *[]genrun.Verdict { return &r.goArb })
 }
 
 var tsPkgRe = regexp.MustCompile(`(?m)^src/p(\d+)/`)
@@ -541,7 +634,7 @@ func runTS(t *testing.T, dir string, results []*result) string {
 			chunks = append(chunks, nil)
 			size = 0
 		}
-		chunks[len(chunks)-1] = append(chunks[len(chunks)-1], r.index)
+		chunks[len(chunks)-1] = append(chunks[len(chunks)-1], r.Index)
 		size += r.tsBytes
 	}
 	if len(chunks) == 0 {
@@ -561,7 +654,7 @@ func runTS(t *testing.T, dir string, results []*result) string {
 		}
 	}
 	for _, r := range results {
-		if lines, ok := blamed[r.index]; ok && r.outcome == generated {
+		if lines, ok := blamed[r.Index]; ok && r.outcome == generated {
 			r.outcome, r.detail = bug, "tsc: "+genrun.FirstLines(strings.Join(lines, "\n"), 6)
 		}
 	}
@@ -577,7 +670,15 @@ func runTS(t *testing.T, dir string, results []*result) string {
 		}
 		r.tsV[where[i][1]] = v
 	}
-	return fmt.Sprintf(" tsc ran %d time(s).", len(chunks))
+	// The fast-check arbitraries of every named type: values that parseT reads back the same.
+	start := time.Now()
+	acs, awhere := arbitraryCases(results, func(n typeNames) string { return n.TS })
+	verdicts, err = ts.Run(dir, acs, genrun.Arbitrary)
+	if err != nil {
+		t.Error(err)
+	}
+	setArbitrary(results, awhere, verdicts, func(r *result) *[]genrun.Verdict { return &r.tsArb })
+	return fmt.Sprintf(" tsc ran %d time(s); the TypeScript arbitraries took %.1fs of it.", len(chunks), time.Since(start).Seconds())
 }
 
 func oneLine(s string) string {

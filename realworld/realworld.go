@@ -13,9 +13,6 @@ package realworld
 import (
 	"bufio"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -35,6 +32,7 @@ type Entry struct {
 	Name  string
 	Draft string // as the manifest declares it: draft-07, draft-04, 2020-12, 2019-09, none
 	Bytes int
+	Index int // its place in the manifest, by name
 }
 
 // Manifest reads schemastore/manifest.tsv.
@@ -55,6 +53,9 @@ func Manifest(corpus string) ([]Entry, error) {
 		out = append(out, Entry{Name: cols[0], Draft: cols[1], Bytes: n})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	for i := range out {
+		out[i].Index = i
+	}
 	return out, sc.Err()
 }
 
@@ -186,43 +187,4 @@ func (l corpusLoader) Load(u string) (any, error) {
 		}
 	}
 	return nil, fmt.Errorf("%s is not fetched", u)
-}
-
-// TypedShare counts, in a generated Go package's types.go, the struct fields and named types
-// and how many of them have a type other than any (interface{}): the share of the schema that
-// got a Go type of its own.
-func TypedShare(typesGo []byte) (typed, total int) {
-	f, err := parser.ParseFile(token.NewFileSet(), "types.go", typesGo, 0)
-	if err != nil {
-		return 0, 0
-	}
-	isAny := func(e ast.Expr) bool {
-		switch e := e.(type) {
-		case *ast.Ident:
-			return e.Name == "any"
-		case *ast.InterfaceType:
-			return len(e.Methods.List) == 0
-		}
-		return false
-	}
-	ast.Inspect(f, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.TypeSpec:
-			total++
-			if !isAny(n.Type) {
-				typed++
-			}
-		case *ast.Field:
-			if len(n.Names) == 0 {
-				return true
-			}
-			// Struct fields only: method receivers and parameters are not in types.go.
-			total += len(n.Names)
-			if !isAny(n.Type) {
-				typed += len(n.Names)
-			}
-		}
-		return true
-	})
-	return typed, total
 }

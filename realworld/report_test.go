@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/skillgen/skillgen/generator/ir"
 	"github.com/skillgen/skillgen/internal/genrun"
 )
 
@@ -15,26 +16,33 @@ type reportOut struct {
 	disagree     map[string]int // by language: documents judged otherwise than the oracle
 	errorsDiffer int
 	crossDiffer  int // documents the oracle cannot judge that Go and TypeScript judge apart
+	typed        ir.Share
+	tsUnknown    int            // declarations unknown in TypeScript that Go types
+	undeclared   int            // declarations of the IR one language does not write
+	unwarned     int            // degraded items without a warning
+	arbFailed    map[string]int // by language: types whose values do not parse or write back
+	known        map[string]int // problems by the known bug that explains them
 }
 
 // report renders the per-schema table and the totals.
 func report(results []*result) reportOut {
-	out := reportOut{disagree: map[string]int{}}
-	var b, problems strings.Builder
-	fmt.Fprintf(&b, "%-44s %-13s %-9s %5s %9s %9s %6s  %s\n", "schema", "draft", "outcome", "docs", "Go", "TS", "typed", "note")
+	out := reportOut{disagree: map[string]int{}, arbFailed: map[string]int{}, known: map[string]int{}}
+	var b, problems, degraded, noValue, known strings.Builder
+	fmt.Fprintf(&b, "%-44s %-13s %-9s %5s %9s %9s %6s %4s %9s %9s  %s\n", "schema", "draft", "outcome", "docs", "Go", "TS", "typed", "unk", "Go arb", "TS arb", "note")
 	reasons := map[string]int{}
 	refusedN := 0
 	var docs, judged, unjudgedRefused, unjudgedOracle, unjudgedRoot, folderDocs int
 	var cross, crossAgree, crossFolder int
 	agree := map[string]int{}
 	var folderDisagree []string
-	var typed, typedTotal int
+	var compared int
+	arbTypes, arbValues, arbNone, arbKnown := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
 	drafts := map[string]int{}
 	for _, r := range results {
 		drafts[r.Draft]++
 		docs += len(r.docs)
 		note := ""
-		goCol, tsCol, typedCol := "-", "-", "-"
+		goCol, tsCol, typedCol, unkCol, goArbCol, tsArbCol := "-", "-", "-", "-", "-", "-"
 		switch r.outcome {
 		case refused:
 			refusedN++
@@ -49,10 +57,63 @@ func report(results []*result) reportOut {
 			fmt.Fprintf(&problems, "  %s: bug: %s\n", r.Name, strings.ReplaceAll(r.detail, "\n", "\n      "))
 		case generated:
 			out.generated++
-			if r.typed[1] > 0 {
-				typed += r.typed[0]
-				typedTotal += r.typed[1]
-				typedCol = fmt.Sprintf("%d%%", 100*r.typed[0]/r.typed[1])
+			ty := r.typed
+			out.typed = out.typed.Add(ty.Share)
+			if ty.Share.Items > 0 {
+				typedCol = fmt.Sprintf("%.1f%%", ty.Share.Percent())
+			}
+			compared += ty.Compared
+			unkCol = fmt.Sprint(len(ty.TSUnknown))
+			out.tsUnknown += len(ty.TSUnknown)
+			out.undeclared += len(ty.Undeclared)
+			out.unwarned += len(ty.Unwarned)
+			for _, d := range ty.Degraded {
+				fmt.Fprintf(&degraded, "  %s: %s\n", r.Name, d)
+			}
+			for _, u := range ty.TSUnknown {
+				fmt.Fprintf(&problems, "  %s: %s is unknown in TypeScript, typed in Go\n", r.Name, u)
+			}
+			for _, u := range ty.Undeclared {
+				fmt.Fprintf(&problems, "  %s: %s is not declared in the generated code\n", r.Name, u)
+			}
+			for _, u := range ty.Unwarned {
+				fmt.Fprintf(&problems, "  %s: %s is any, and no warning says so\n", r.Name, u)
+			}
+			for _, la := range []struct {
+				lang string
+				vs   []genrun.Verdict
+				col  *string
+			}{{"Go", r.goArb, &goArbCol}, {"TypeScript", r.tsArb, &tsArbCol}} {
+				if la.vs == nil {
+					continue
+				}
+				ok := 0
+				for ti, v := range la.vs {
+					name := r.types[ti].Go
+					if la.lang == "TypeScript" {
+						name = r.types[ti].TS
+					}
+					arbTypes[la.lang]++
+					switch {
+					case v.Ran && v.Valid:
+						ok++
+						arbValues[la.lang]++
+					case v.Ran && v.NoValue():
+						arbNone[la.lang]++
+						fmt.Fprintf(&noValue, "  %s: %s %s\n", r.Name, la.lang, name)
+					default:
+						line := fmt.Sprintf("  %s: %s arbitrary of %s: %s\n", r.Name, la.lang, name, verdictText(v))
+						if k := knownBugOf(problem{schema: r.Name, lang: la.lang, typ: r.types[ti], detail: v.Detail}); k != nil {
+							out.known[k.name]++
+							arbKnown[la.lang]++
+							fmt.Fprintf(&known, "  [%s] %s", k.name, line)
+							break
+						}
+						out.arbFailed[la.lang]++
+						problems.WriteString(line)
+					}
+				}
+				*la.col = fmt.Sprintf("%d/%d", ok, len(la.vs))
 			}
 		}
 		if r.outcome != refused {
@@ -130,7 +191,7 @@ func report(results []*result) reportOut {
 				tsCol = fmt.Sprintf("%d/%d", langAgree["TypeScript"], langJudged)
 			}
 		}
-		fmt.Fprintf(&b, "%-44s %-13s %-9s %5d %9s %9s %6s  %s\n", clip(r.Name, 44), r.Draft, outcomeName(r.outcome), len(r.docs), goCol, tsCol, typedCol, note)
+		fmt.Fprintf(&b, "%-44s %-13s %-9s %5d %9s %9s %6s %4s %9s %9s  %s\n", clip(r.Name, 44), r.Draft, outcomeName(r.outcome), len(r.docs), goCol, tsCol, typedCol, unkCol, goArbCol, tsArbCol, note)
 	}
 	n := len(results)
 	pct := func(k int) string {
@@ -170,8 +231,28 @@ func report(results []*result) reportOut {
 	fmt.Fprintf(&b, "  documents of schemas the oracle cannot compile (ECMAScript patterns), judged by TypeScript's RegExp: Go agrees on %d of %d (%d disagree); %d as the folders say\n",
 		crossAgree, cross, out.crossDiffer, crossFolder)
 	fmt.Fprintf(&b, "  the oracle and the Schema Store's folders (valid/, invalid/) disagree on %d of %d documents (docs/corpus.md explains them)\n", len(folderDisagree), folderDocs)
-	if typedTotal > 0 {
-		fmt.Fprintf(&b, "  typed share of the generated Go (struct fields and named types that are not any): %d of %d (%.1f%%)\n", typed, typedTotal, 100*float64(typed)/float64(typedTotal))
+	ty := out.typed
+	fmt.Fprintf(&b, "  typed share of the generated Go (named types, struct fields and tuple positions that are not any): %d of %d (%.1f%%); any: %d where the schema allows any value, %d degraded (listed below)\n",
+		ty.Typed, ty.Items, ty.Percent(), ty.Open, ty.Degraded)
+	fmt.Fprintf(&b, "  TypeScript unknown where Go has a type: %d of %d declarations compared\n", out.tsUnknown, compared)
+	for _, lang := range []string{"Go", "TypeScript"} {
+		fmt.Fprintf(&b, "  %-10s arbitraries: %d named types; %d give values that parse and write back the same (%d each), %d give no value (listed below), %d fail (%d of them known bugs)\n",
+			lang, arbTypes[lang], arbValues[lang], genrun.ArbitraryDraws, arbNone[lang], out.arbFailed[lang]+arbKnown[lang], arbKnown[lang])
+	}
+	if known.Len() > 0 {
+		fmt.Fprintf(&b, "\nKnown bugs (realworld/known_test.go):\n")
+		for _, k := range knownBugs {
+			if out.known[k.name] > 0 {
+				fmt.Fprintf(&b, "  %s (%d): %s\n", k.name, out.known[k.name], k.cause)
+			}
+		}
+		b.WriteString(known.String())
+	}
+	if degraded.Len() > 0 {
+		fmt.Fprintf(&b, "\nDegraded (any where the schema constrains the value):\n%s", degraded.String())
+	}
+	if noValue.Len() > 0 {
+		fmt.Fprintf(&b, "\nTypes whose arbitraries find no value:\n%s", noValue.String())
 	}
 	if len(folderDisagree) > 0 {
 		fmt.Fprintf(&b, "\nThe oracle and the folders disagree on:\n%s\n", strings.Join(folderDisagree, "\n"))

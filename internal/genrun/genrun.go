@@ -5,19 +5,20 @@
 package genrun
 
 import (
+	"bufio"
 	_ "embed"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Case is one document to parse: the package (an index into the packages given), the named
-// type, and the document's JSON text.
+// type, and the document's JSON text (none for Arbitrary).
 type Case struct {
 	Package int
 	Type    string
@@ -41,10 +42,31 @@ const (
 	// Validate gives the schema's own verdict (Validate(typeName, data), the JSON reader then
 	// validateT), also for the few valid documents a type cannot hold (docs/generated-go.md).
 	Validate
+	// Arbitrary draws ArbitraryDraws values of the type from the package's arbitraries (the
+	// rapid generator in its arbitrary subpackage, the fast-check arbitrary of arbitraries.ts),
+	// writes each as JSON (json.Marshal, serializeT) and parses it back (Parse, parseT): "valid"
+	// when every value drawn parses and writes back as the same JSON value; "invalid no value:
+	// …" when the arbitrary finds no value (its filter, the type's validator, refuses every
+	// candidate: a schema whose constraints the arbitraries cannot meet); "invalid …" naming the
+	// value when one does not parse or does not write back the same.
+	Arbitrary
 )
 
-// Crashed reports whether parsing panicked or killed the program.
+// ArbitraryDraws is how many values of each type Arbitrary draws (seeds 0 to ArbitraryDraws-1).
+const ArbitraryDraws = 10
+
+// NoValue is the prefix of an Arbitrary verdict's Detail when the arbitrary finds no value.
+const NoValue = "no value: "
+
+// CaseTimeout bounds one case (one document, or one type's draws); a program silent for longer
+// is stopped, the case is a crash ("crash: timeout"), and the program starts again after it.
+const CaseTimeout = 2 * time.Minute
+
+// Crashed reports whether parsing panicked, killed the program or ran beyond CaseTimeout.
 func (v Verdict) Crashed() bool { return strings.HasPrefix(v.Detail, "crash") }
+
+// NoValue reports whether an Arbitrary verdict says the arbitrary found no value.
+func (v Verdict) NoValue() bool { return strings.HasPrefix(v.Detail, NoValue) }
 
 // goMain feeds every case to its package's entry (Parse or Validate) and prints one verdict line per case ("valid",
 // or "invalid" and the JSON list of the errors' [pointer, keyword, message] triples, or "crash"). A
@@ -63,7 +85,7 @@ import (
 %s)
 
 var judge = []func(string, []byte) error{%s}
-
+%s
 type tcase struct {
 	P int             ` + "`json:\"p\"`" + `
 	T string          ` + "`json:\"t\"`" + `
@@ -115,8 +137,8 @@ func errorList(err error) (string, bool) {
 }
 
 func clip(s string) string {
-	if len(s) > 300 {
-		return s[:300]
+	if len(s) > 600 {
+		return s[:600]
 	}
 	return s
 }
@@ -138,6 +160,69 @@ func main() {
 }
 `
 
+// goArbitrary is added to goMain for Arbitrary: draw checks the values of one type.
+const goArbitrary = `
+const draws = %d
+
+// draw draws values from g (seeds 0 to draws-1), writes each with json.Marshal and parses it
+// back: nil when every value found parses and writes back as the same JSON value.
+func draw[T any](g *rapid.Generator[T], parse func([]byte) (any, error)) error {
+	found := 0
+	var last string
+	for seed := 0; seed < draws; seed++ {
+		v, err := example(g, seed)
+		if err != nil {
+			if !strings.Contains(err.Error(), "failed to find suitable value") {
+				return fmt.Errorf("seed %%d: the arbitrary fails: %%v", seed, err)
+			}
+			last = err.Error()
+			continue
+		}
+		found++
+		data, err := json.Marshal(v)
+		if err != nil {
+			return fmt.Errorf("seed %%d: json.Marshal of the value drawn: %%v", seed, err)
+		}
+		back, err := parse(data)
+		if err != nil {
+			return fmt.Errorf("seed %%d: the value drawn does not parse: %%v; the value: %%s", seed, err, data)
+		}
+		again, err := json.Marshal(back)
+		if err != nil {
+			return fmt.Errorf("seed %%d: json.Marshal of the value parsed: %%v; the value drawn: %%s", seed, err, data)
+		}
+		if !sameJSON(data, again) {
+			return fmt.Errorf("seed %%d: the value drawn parses and writes back otherwise: %%s; the value drawn: %%s", seed, again, data)
+		}
+	}
+	if found == 0 {
+		return fmt.Errorf("` + NoValue + `%%s", last)
+	}
+	return nil
+}
+
+func example[T any](g *rapid.Generator[T], seed int) (v T, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%%v", r)
+		}
+	}()
+	return g.Example(seed), nil
+}
+
+// sameJSON: the same JSON value (numbers by their text, members in any order).
+func sameJSON(a, b []byte) bool {
+	var x, y any
+	da, db := json.NewDecoder(strings.NewReader(string(a))), json.NewDecoder(strings.NewReader(string(b)))
+	da.UseNumber()
+	db.UseNumber()
+	if da.Decode(&x) != nil || db.Decode(&y) != nil {
+		return false
+	}
+	return reflect.DeepEqual(x, y)
+}
+`
+
 // GoEnv is the environment of the go commands run on generated modules: the local toolchain,
 // no workspace, modules on.
 func GoEnv() []string {
@@ -146,18 +231,43 @@ func GoEnv() []string {
 
 // RunGo builds a program in module (at dir, with module path modPath) that imports the given
 // packages (import paths; "" for a package to leave out) and runs every case through its
-// package's entry. It returns an error when the program does not build.
+// package's entry. For Arbitrary, it imports each package's arbitrary subpackage too (and the
+// module requires pgregory.net/rapid). It returns an error when the program does not build.
 func RunGo(dir, modPath string, pkgs []string, cases []Case, entry Entry) ([]Verdict, error) {
-	var imports, funcs strings.Builder
+	var imports, funcs, helpers strings.Builder
+	types := make([][]string, len(pkgs)) // Arbitrary: the types each package's cases name
+	type pkgType struct {
+		p int
+		t string
+	}
+	seen := map[pkgType]bool{}
+	for _, c := range cases {
+		if k := (pkgType{c.Package, c.Type}); entry == Arbitrary && c.Package >= 0 && c.Package < len(pkgs) && !seen[k] {
+			seen[k] = true
+			types[c.Package] = append(types[c.Package], c.Type)
+		}
+	}
+	if entry == Arbitrary {
+		imports.WriteString("\n\t\"pgregory.net/rapid\"\n")
+		fmt.Fprintf(&helpers, goArbitrary, ArbitraryDraws)
+	}
 	for i, p := range pkgs {
 		if p == "" {
 			funcs.WriteString("nil, ")
 			continue
 		}
 		fmt.Fprintf(&imports, "\tp%d %q\n", i, p)
-		if entry == Validate {
+		switch entry {
+		case Validate:
 			fmt.Fprintf(&funcs, "p%d.Validate, ", i)
-		} else {
+		case Arbitrary:
+			fmt.Fprintf(&imports, "\ta%d %q\n", i, p+"/arbitrary")
+			fmt.Fprintf(&funcs, "\n\tfunc(t string, _ []byte) error {\n\t\tswitch t {\n")
+			for _, t := range types[i] {
+				fmt.Fprintf(&funcs, "\t\tcase %q:\n\t\t\treturn draw(a%d.%s(), func(d []byte) (any, error) { return p%d.Parse(%q, d) })\n", t, i, t, i, t)
+			}
+			fmt.Fprintf(&funcs, "\t\t}\n\t\treturn fmt.Errorf(\"no arbitrary for %%s\", t)\n\t},")
+		default:
 			fmt.Fprintf(&funcs, "func(t string, d []byte) error { _, err := p%d.Parse(t, d); return err }, ", i)
 		}
 	}
@@ -165,7 +275,7 @@ func RunGo(dir, modPath string, pkgs []string, cases []Case, entry Entry) ([]Ver
 	if err := os.MkdirAll(runner, 0o755); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(runner, "main.go"), fmt.Appendf(nil, goMain, imports.String(), funcs.String()), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(runner, "main.go"), fmt.Appendf(nil, goMain, imports.String(), funcs.String(), helpers.String()), 0o644); err != nil {
 		return nil, err
 	}
 	type tcase struct {
@@ -193,26 +303,78 @@ func RunGo(dir, modPath string, pkgs []string, cases []Case, entry Entry) ([]Ver
 		return nil, fmt.Errorf("the generated Go does not build: %s", FirstLines(string(out), 40))
 	}
 	verdicts := make([]Verdict, len(cases))
-	for start := 0; start < len(cases); {
-		cmd := exec.Command(bin, casesPath, strconv.Itoa(start))
-		out, err := cmd.Output()
-		last := ParseVerdicts(out, verdicts)
-		if err == nil {
-			break
+	// Every case has its verdict even when the program ends badly after the last one.
+	_ = runCases(func(start int) *exec.Cmd { return exec.Command(bin, casesPath, strconv.Itoa(start)) }, verdicts)
+	return verdicts, nil
+}
+
+// runCases runs the program newCmd makes, from case start on, until every case has a verdict
+// line: when the program dies (a fatal error such as a stack overflow) or is silent beyond
+// CaseTimeout on a case, that case is a crash and the program starts again after it. It
+// returns the last error of a program that stopped before the end and was not restarted.
+func runCases(newCmd func(start int) *exec.Cmd, verdicts []Verdict) error {
+	for start := 0; start < len(verdicts); {
+		cmd := newCmd(start)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			return err
 		}
-		// The program died on case last+1 (a fatal error such as a stack overflow).
-		died := max(last+1, start)
-		if died < len(cases) {
-			msg := "program died"
-			var ee *exec.ExitError
-			if errors.As(err, &ee) {
-				msg += ": " + FirstLines(string(ee.Stderr), 1)
+		if err := cmd.Start(); err != nil {
+			return err
+		}
+		lines := make(chan string)
+		go func() {
+			sc := bufio.NewScanner(out)
+			sc.Buffer(make([]byte, 1<<20), 1<<26)
+			for sc.Scan() {
+				lines <- sc.Text()
 			}
-			verdicts[died] = Verdict{Ran: true, Detail: "crash: " + msg}
+			close(lines)
+		}()
+		last, timedOut := start-1, false
+		timer := time.NewTimer(CaseTimeout)
+	read:
+		for {
+			select {
+			case line, ok := <-lines:
+				if !ok {
+					break read
+				}
+				if i := ParseVerdicts([]byte(line), verdicts); i >= 0 {
+					last = i
+				}
+				timer.Reset(CaseTimeout)
+			case <-timer.C:
+				timedOut = true
+				_ = cmd.Process.Kill()
+				for range lines {
+				}
+				break read
+			}
 		}
+		timer.Stop()
+		err = cmd.Wait()
+		if err == nil && !timedOut {
+			return nil
+		}
+		// The program died on, or is stuck in, case last+1.
+		died := last + 1
+		if died >= len(verdicts) {
+			return err
+		}
+		msg := "program died"
+		switch {
+		case timedOut:
+			msg = fmt.Sprintf("timeout: no verdict within %v", CaseTimeout)
+		case stderr.Len() > 0:
+			msg += ": " + FirstLines(stderr.String(), 1)
+		}
+		verdicts[died] = Verdict{Ran: true, Detail: "crash: " + msg}
 		start = died + 1
 	}
-	return verdicts, nil
+	return nil
 }
 
 // ParseVerdicts reads "<index> valid" / "<index> invalid ..." / "<index> crash ..." lines

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -151,20 +152,12 @@ func (ts *TS) Run(dir string, cases []Case, entry Entry) ([]Verdict, error) {
 		return nil, err
 	}
 	verdicts := make([]Verdict, len(cases))
-	mode := "parse"
-	if entry == Validate {
-		mode = "validate"
-	}
-	cmd := exec.Command(ts.Node, runner, casesPath, filepath.Join(dir, "dist"), mode)
-	out, err := cmd.Output()
-	ParseVerdicts(out, verdicts)
+	mode := map[Entry]string{Parse: "parse", Validate: "validate", Arbitrary: "arbitrary"}[entry]
+	err = runCases(func(start int) *exec.Cmd {
+		return exec.Command(ts.Node, runner, casesPath, filepath.Join(dir, "dist"), mode, strconv.Itoa(start), strconv.Itoa(ArbitraryDraws))
+	}, verdicts)
 	if err != nil {
-		msg := err.Error()
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			msg += ": " + FirstLines(string(ee.Stderr), 10)
-		}
-		return verdicts, errors.New("the runner failed: " + msg)
+		return verdicts, errors.New("the runner failed: " + err.Error())
 	}
 	return verdicts, nil
 }
