@@ -99,11 +99,16 @@ export function compareCodePoints(a: string, b: string): number {
 export function sortedKeys(o: object, keep?: (k: string) => boolean): string[] {
   const keys = keep === undefined ? Object.keys(o) : Object.keys(o).filter(keep);
   if (keys.length < 2) return keys;
-  // Without surrogates, UTF-16 order (the default sort) is code point order.
-  for (const k of keys) {
+  // Without surrogates, UTF-16 order (the default sort, and <) is code point order. Keys that
+  // are in order already (a document written with sorted keys, as Go's encoding/json writes
+  // maps) need no sort.
+  let sorted = true;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
     if (SURROGATE.test(k)) return keys.sort(compareCodePoints);
+    if (i > 0 && (keys[i - 1] as string) > k) sorted = false;
   }
-  return keys.sort();
+  return sorted ? keys : keys.sort();
 }
 
 const SURROGATE = /[\ud800-\udfff]/;
