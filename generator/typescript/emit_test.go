@@ -87,7 +87,7 @@ func TestShapes(t *testing.T) {
 		},
 		"src/validate.ts": {
 			"  validate: validateEverything,\n  is: isEverything,\n  check: checkEverything,\n  parse: parseEverything,\n  serialize: serializeEverything,\n",
-			"} = /*#__PURE__*/ rt.api<Everything>(n.",
+			"}: rt.API<Everything> = /*#__PURE__*/ rt.api(n.",
 		},
 		"src/nodes.ts": {
 			`export const pattern1 = new RegExp("^[a-z0-9](?:[a-z0-9._-]{0,126}[a-z0-9])?$", "u");`,

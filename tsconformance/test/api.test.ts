@@ -96,6 +96,6 @@ describe("the functions of each named type", () => {
     const text = consumer("./dist/index.js");
     files.set(file, text);
     hovers(service(files), file, text);
-    expect(readFileSync(join(src, "validate.ts"), "utf8")).toContain("/*#__PURE__*/ rt.api<SkillDescriptor>(");
+    expect(readFileSync(join(src, "validate.ts"), "utf8")).toContain("}: rt.API<SkillDescriptor> = /*#__PURE__*/ rt.api(n.vSkillDescriptor)");
   });
 });

@@ -11,7 +11,7 @@ export const {
   check: checkFinding,
   parse: parseFinding,
   serialize: serializeFinding,
-} = /*#__PURE__*/ rt.api<Finding>(n.vFinding);
+}: rt.API<Finding> = /*#__PURE__*/ rt.api(n.vFinding);
 
 /** Validate, check, parse and serialize a FindingsResponse (rt.API). */
 export const {
@@ -20,7 +20,7 @@ export const {
   check: checkFindingsResponse,
   parse: parseFindingsResponse,
   serialize: serializeFindingsResponse,
-} = /*#__PURE__*/ rt.api<FindingsResponse>(n.vFindingsResponse);
+}: rt.API<FindingsResponse> = /*#__PURE__*/ rt.api(n.vFindingsResponse);
 
 /** Validate, check, parse and serialize a Meta (rt.API). */
 export const {
@@ -29,7 +29,7 @@ export const {
   check: checkMeta,
   parse: parseMeta,
   serialize: serializeMeta,
-} = /*#__PURE__*/ rt.api<Meta>(n.vFindingsResponse_Meta2);
+}: rt.API<Meta> = /*#__PURE__*/ rt.api(n.vFindingsResponse_Meta2);
 
 /** Validate, check, parse and serialize a GetSessionFindingsParams (rt.API). */
 export const {
@@ -38,7 +38,7 @@ export const {
   check: checkGetSessionFindingsParams,
   parse: parseGetSessionFindingsParams,
   serialize: serializeGetSessionFindingsParams,
-} = /*#__PURE__*/ rt.api<GetSessionFindingsParams>(n.vGetSessionFindingsParams);
+}: rt.API<GetSessionFindingsParams> = /*#__PURE__*/ rt.api(n.vGetSessionFindingsParams);
 
 /** Validate, check, parse and serialize a InvocationRequest (rt.API). */
 export const {
@@ -47,7 +47,7 @@ export const {
   check: checkInvocationRequest,
   parse: parseInvocationRequest,
   serialize: serializeInvocationRequest,
-} = /*#__PURE__*/ rt.api<InvocationRequest>(n.vInvocationRequest);
+}: rt.API<InvocationRequest> = /*#__PURE__*/ rt.api(n.vInvocationRequest);
 
 /** Validate, check, parse and serialize a Caller (rt.API). */
 export const {
@@ -56,7 +56,7 @@ export const {
   check: checkCaller,
   parse: parseCaller,
   serialize: serializeCaller,
-} = /*#__PURE__*/ rt.api<Caller>(n.vInvocationRequest_Caller2);
+}: rt.API<Caller> = /*#__PURE__*/ rt.api(n.vInvocationRequest_Caller2);
 
 /** Validate, check, parse and serialize a CallerType (rt.API). */
 export const {
@@ -65,7 +65,7 @@ export const {
   check: checkCallerType,
   parse: parseCallerType,
   serialize: serializeCallerType,
-} = /*#__PURE__*/ rt.api<CallerType>(n.vInvocationRequest_Caller_Type);
+}: rt.API<CallerType> = /*#__PURE__*/ rt.api(n.vInvocationRequest_Caller_Type);
 
 /** Validate, check, parse and serialize a InvocationResponse (rt.API). */
 export const {
@@ -74,7 +74,7 @@ export const {
   check: checkInvocationResponse,
   parse: parseInvocationResponse,
   serialize: serializeInvocationResponse,
-} = /*#__PURE__*/ rt.api<InvocationResponse>(n.vInvocationResponse);
+}: rt.API<InvocationResponse> = /*#__PURE__*/ rt.api(n.vInvocationResponse);
 
 /** Validate, check, parse and serialize a InvocationStatus (rt.API). */
 export const {
@@ -83,7 +83,7 @@ export const {
   check: checkInvocationStatus,
   parse: parseInvocationStatus,
   serialize: serializeInvocationStatus,
-} = /*#__PURE__*/ rt.api<InvocationStatus>(n.vInvocationResponse_InvocationStatus);
+}: rt.API<InvocationStatus> = /*#__PURE__*/ rt.api(n.vInvocationResponse_InvocationStatus);
 
 /** Validate, check, parse and serialize a Timestamps (rt.API). */
 export const {
@@ -92,7 +92,7 @@ export const {
   check: checkTimestamps,
   parse: parseTimestamps,
   serialize: serializeTimestamps,
-} = /*#__PURE__*/ rt.api<Timestamps>(n.vInvocationResponse_Timestamps2);
+}: rt.API<Timestamps> = /*#__PURE__*/ rt.api(n.vInvocationResponse_Timestamps2);
 
 /** Validate, check, parse and serialize a InvocationError (rt.API). */
 export const {
@@ -101,7 +101,7 @@ export const {
   check: checkInvocationError,
   parse: parseInvocationError,
   serialize: serializeInvocationError,
-} = /*#__PURE__*/ rt.api<InvocationError>(n.vInvocationResponse_InvocationError);
+}: rt.API<InvocationError> = /*#__PURE__*/ rt.api(n.vInvocationResponse_InvocationError);
 
 /** Validate, check, parse and serialize a ProtocolVersion (rt.API). */
 export const {
@@ -110,7 +110,7 @@ export const {
   check: checkProtocolVersion,
   parse: parseProtocolVersion,
   serialize: serializeProtocolVersion,
-} = /*#__PURE__*/ rt.api<ProtocolVersion>(n.vProtocolVersion);
+}: rt.API<ProtocolVersion> = /*#__PURE__*/ rt.api(n.vProtocolVersion);
 
 /** Validate, check, parse and serialize a SkillDescriptor (rt.API). */
 export const {
@@ -119,7 +119,7 @@ export const {
   check: checkSkillDescriptor,
   parse: parseSkillDescriptor,
   serialize: serializeSkillDescriptor,
-} = /*#__PURE__*/ rt.api<SkillDescriptor>(n.vSkillDescriptor);
+}: rt.API<SkillDescriptor> = /*#__PURE__*/ rt.api(n.vSkillDescriptor);
 
 /** Validate, check, parse and serialize a Provider (rt.API). */
 export const {
@@ -128,7 +128,7 @@ export const {
   check: checkProvider,
   parse: parseProvider,
   serialize: serializeProvider,
-} = /*#__PURE__*/ rt.api<Provider>(n.vSkillDescriptor_Provider2);
+}: rt.API<Provider> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_Provider2);
 
 /** Validate, check, parse and serialize a Endpoint (rt.API). */
 export const {
@@ -137,7 +137,7 @@ export const {
   check: checkEndpoint,
   parse: parseEndpoint,
   serialize: serializeEndpoint,
-} = /*#__PURE__*/ rt.api<Endpoint>(n.vSkillDescriptor_Endpoint2);
+}: rt.API<Endpoint> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_Endpoint2);
 
 /** Validate, check, parse and serialize a EndpointMethod (rt.API). */
 export const {
@@ -146,7 +146,7 @@ export const {
   check: checkEndpointMethod,
   parse: parseEndpointMethod,
   serialize: serializeEndpointMethod,
-} = /*#__PURE__*/ rt.api<EndpointMethod>(n.vSkillDescriptor_Endpoint_Method);
+}: rt.API<EndpointMethod> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_Endpoint_Method);
 
 /** Validate, check, parse and serialize a InputParameter (rt.API). */
 export const {
@@ -155,7 +155,7 @@ export const {
   check: checkInputParameter,
   parse: parseInputParameter,
   serialize: serializeInputParameter,
-} = /*#__PURE__*/ rt.api<InputParameter>(n.vSkillDescriptor_InputParameter);
+}: rt.API<InputParameter> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_InputParameter);
 
 /** Validate, check, parse and serialize a OutputDescriptor (rt.API). */
 export const {
@@ -164,7 +164,7 @@ export const {
   check: checkOutputDescriptor,
   parse: parseOutputDescriptor,
   serialize: serializeOutputDescriptor,
-} = /*#__PURE__*/ rt.api<OutputDescriptor>(n.vSkillDescriptor_OutputDescriptor);
+}: rt.API<OutputDescriptor> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_OutputDescriptor);
 
 /** Validate, check, parse and serialize a ValueType (rt.API). */
 export const {
@@ -173,7 +173,7 @@ export const {
   check: checkValueType,
   parse: parseValueType,
   serialize: serializeValueType,
-} = /*#__PURE__*/ rt.api<ValueType>(n.vSkillDescriptor_ValueType);
+}: rt.API<ValueType> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_ValueType);
 
 /** Validate, check, parse and serialize a Auth (rt.API). */
 export const {
@@ -182,7 +182,7 @@ export const {
   check: checkAuth,
   parse: parseAuth,
   serialize: serializeAuth,
-} = /*#__PURE__*/ rt.api<Auth>(n.vSkillDescriptor_Auth2);
+}: rt.API<Auth> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_Auth2);
 
 /** Validate, check, parse and serialize a APIKeyAuth (rt.API). */
 export const {
@@ -191,7 +191,7 @@ export const {
   check: checkAPIKeyAuth,
   parse: parseAPIKeyAuth,
   serialize: serializeAPIKeyAuth,
-} = /*#__PURE__*/ rt.api<APIKeyAuth>(n.vSkillDescriptor_APIKeyAuth);
+}: rt.API<APIKeyAuth> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_APIKeyAuth);
 
 /** Validate, check, parse and serialize a APIKeyAuthIn (rt.API). */
 export const {
@@ -200,7 +200,7 @@ export const {
   check: checkAPIKeyAuthIn,
   parse: parseAPIKeyAuthIn,
   serialize: serializeAPIKeyAuthIn,
-} = /*#__PURE__*/ rt.api<APIKeyAuthIn>(n.vSkillDescriptor_APIKeyAuth_In);
+}: rt.API<APIKeyAuthIn> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_APIKeyAuth_In);
 
 /** Validate, check, parse and serialize a OAuth2Auth (rt.API). */
 export const {
@@ -209,7 +209,7 @@ export const {
   check: checkOAuth2Auth,
   parse: parseOAuth2Auth,
   serialize: serializeOAuth2Auth,
-} = /*#__PURE__*/ rt.api<OAuth2Auth>(n.vSkillDescriptor_OAuth2Auth);
+}: rt.API<OAuth2Auth> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_OAuth2Auth);
 
 /** Validate, check, parse and serialize a CustomAuth (rt.API). */
 export const {
@@ -218,7 +218,7 @@ export const {
   check: checkCustomAuth,
   parse: parseCustomAuth,
   serialize: serializeCustomAuth,
-} = /*#__PURE__*/ rt.api<CustomAuth>(n.vSkillDescriptor_CustomAuth);
+}: rt.API<CustomAuth> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_CustomAuth);
 
 /** Validate, check, parse and serialize a NoAuth (rt.API). */
 export const {
@@ -227,7 +227,7 @@ export const {
   check: checkNoAuth,
   parse: parseNoAuth,
   serialize: serializeNoAuth,
-} = /*#__PURE__*/ rt.api<NoAuth>(n.vSkillDescriptor_NoAuth);
+}: rt.API<NoAuth> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_NoAuth);
 
 /** Validate, check, parse and serialize a SkillIndex (rt.API). */
 export const {
@@ -236,7 +236,7 @@ export const {
   check: checkSkillIndex,
   parse: parseSkillIndex,
   serialize: serializeSkillIndex,
-} = /*#__PURE__*/ rt.api<SkillIndex>(n.vSkillIndex);
+}: rt.API<SkillIndex> = /*#__PURE__*/ rt.api(n.vSkillIndex);
 
 /** Validate, check, parse and serialize a SkillIndexEntry (rt.API). */
 export const {
@@ -245,7 +245,7 @@ export const {
   check: checkSkillIndexEntry,
   parse: parseSkillIndexEntry,
   serialize: serializeSkillIndexEntry,
-} = /*#__PURE__*/ rt.api<SkillIndexEntry>(n.vSkillIndex_SkillIndexEntry);
+}: rt.API<SkillIndexEntry> = /*#__PURE__*/ rt.api(n.vSkillIndex_SkillIndexEntry);
 
 /** Validate, check, parse and serialize a SemVer (rt.API). */
 export const {
@@ -254,7 +254,7 @@ export const {
   check: checkSemVer,
   parse: parseSemVer,
   serialize: serializeSemVer,
-} = /*#__PURE__*/ rt.api<SemVer>(n.vCommon_SemVer);
+}: rt.API<SemVer> = /*#__PURE__*/ rt.api(n.vCommon_SemVer);
 
 /** Validate, check, parse and serialize a CapabilityType (rt.API). */
 export const {
@@ -263,7 +263,7 @@ export const {
   check: checkCapabilityType,
   parse: parseCapabilityType,
   serialize: serializeCapabilityType,
-} = /*#__PURE__*/ rt.api<CapabilityType>(n.vCommon_CapabilityType);
+}: rt.API<CapabilityType> = /*#__PURE__*/ rt.api(n.vCommon_CapabilityType);
 
 /** Validate, check, parse and serialize a Access (rt.API). */
 export const {
@@ -272,7 +272,7 @@ export const {
   check: checkAccess,
   parse: parseAccess,
   serialize: serializeAccess,
-} = /*#__PURE__*/ rt.api<Access>(n.vCommon_Access);
+}: rt.API<Access> = /*#__PURE__*/ rt.api(n.vCommon_Access);
 
 /** Validate, check, parse and serialize a Severity (rt.API). */
 export const {
@@ -281,7 +281,7 @@ export const {
   check: checkSeverity,
   parse: parseSeverity,
   serialize: serializeSeverity,
-} = /*#__PURE__*/ rt.api<Severity>(n.vCommon_Severity);
+}: rt.API<Severity> = /*#__PURE__*/ rt.api(n.vCommon_Severity);
 
 /** Validate, check, parse and serialize a SkillID (rt.API). */
 export const {
@@ -290,7 +290,7 @@ export const {
   check: checkSkillID,
   parse: parseSkillID,
   serialize: serializeSkillID,
-} = /*#__PURE__*/ rt.api<SkillID>(n.vCommon_SkillID);
+}: rt.API<SkillID> = /*#__PURE__*/ rt.api(n.vCommon_SkillID);
 
 /** Validate, check, parse and serialize a Timestamp (rt.API). */
 export const {
@@ -299,4 +299,4 @@ export const {
   check: checkTimestamp,
   parse: parseTimestamp,
   serialize: serializeTimestamp,
-} = /*#__PURE__*/ rt.api<Timestamp>(n.vCommon_Timestamp);
+}: rt.API<Timestamp> = /*#__PURE__*/ rt.api(n.vCommon_Timestamp);

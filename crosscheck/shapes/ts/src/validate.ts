@@ -12,7 +12,7 @@ export const {
   check: checkShapes,
   parse: parseShapes,
   serialize: serializeShapes,
-} = /*#__PURE__*/ rt.api<Shapes>(n.vShapes, narrowShapes);
+}: rt.API<Shapes> = /*#__PURE__*/ rt.api(n.vShapes, narrowShapes);
 
 /** Validate, check, parse and serialize a ShapesHome (rt.API); is, check and parse also refuse the values the type leaves out. */
 export const {
@@ -21,7 +21,7 @@ export const {
   check: checkShapesHome,
   parse: parseShapesHome,
   serialize: serializeShapesHome,
-} = /*#__PURE__*/ rt.api<ShapesHome>(n.vShapes_Home, rt.refuseNull("expected object, got null"));
+}: rt.API<ShapesHome> = /*#__PURE__*/ rt.api(n.vShapes_Home, rt.refuseNull("expected object, got null"));
 
 /** Validate, check, parse and serialize a ShapesSize (rt.API). */
 export const {
@@ -30,7 +30,7 @@ export const {
   check: checkShapesSize,
   parse: parseShapesSize,
   serialize: serializeShapesSize,
-} = /*#__PURE__*/ rt.api<ShapesSize>(n.vShapes_Size);
+}: rt.API<ShapesSize> = /*#__PURE__*/ rt.api(n.vShapes_Size);
 
 /** Validate, check, parse and serialize a ShapesRatio (rt.API); is, check and parse also refuse the values the type leaves out. */
 export const {
@@ -39,7 +39,7 @@ export const {
   check: checkShapesRatio,
   parse: parseShapesRatio,
   serialize: serializeShapesRatio,
-} = /*#__PURE__*/ rt.api<ShapesRatio>(n.vShapes_Ratio, rt.refuseNull("expected number, got null"));
+}: rt.API<ShapesRatio> = /*#__PURE__*/ rt.api(n.vShapes_Ratio, rt.refuseNull("expected number, got null"));
 
 /** Validate, check, parse and serialize a ShapesOp (rt.API). */
 export const {
@@ -48,7 +48,7 @@ export const {
   check: checkShapesOp,
   parse: parseShapesOp,
   serialize: serializeShapesOp,
-} = /*#__PURE__*/ rt.api<ShapesOp>(n.vShapes_Op);
+}: rt.API<ShapesOp> = /*#__PURE__*/ rt.api(n.vShapes_Op);
 
 /** Validate, check, parse and serialize a ShapesID (rt.API). */
 export const {
@@ -57,7 +57,7 @@ export const {
   check: checkShapesID,
   parse: parseShapesID,
   serialize: serializeShapesID,
-} = /*#__PURE__*/ rt.api<ShapesID>(n.vShapes_ID);
+}: rt.API<ShapesID> = /*#__PURE__*/ rt.api(n.vShapes_ID);
 
 /** Validate, check, parse and serialize a ShapesWhen (rt.API); is, check and parse also refuse the values the type leaves out. */
 export const {
@@ -66,7 +66,7 @@ export const {
   check: checkShapesWhen,
   parse: parseShapesWhen,
   serialize: serializeShapesWhen,
-} = /*#__PURE__*/ rt.api<ShapesWhen>(n.vShapes_When, rt.refuseNull("expected integer or string, got null"));
+}: rt.API<ShapesWhen> = /*#__PURE__*/ rt.api(n.vShapes_When, rt.refuseNull("expected integer or string, got null"));
 
 /** Validate, check, parse and serialize a ShapesPoint (rt.API). */
 export const {
@@ -75,7 +75,7 @@ export const {
   check: checkShapesPoint,
   parse: parseShapesPoint,
   serialize: serializeShapesPoint,
-} = /*#__PURE__*/ rt.api<ShapesPoint>(n.vShapes_Point);
+}: rt.API<ShapesPoint> = /*#__PURE__*/ rt.api(n.vShapes_Point);
 
 /** Validate, check, parse and serialize a ShapesPair (rt.API). */
 export const {
@@ -84,7 +84,7 @@ export const {
   check: checkShapesPair,
   parse: parseShapesPair,
   serialize: serializeShapesPair,
-} = /*#__PURE__*/ rt.api<ShapesPair>(n.vShapes_Pair);
+}: rt.API<ShapesPair> = /*#__PURE__*/ rt.api(n.vShapes_Pair);
 
 /** Validate, check, parse and serialize a ShapesCommand (rt.API). */
 export const {
@@ -93,7 +93,7 @@ export const {
   check: checkShapesCommand,
   parse: parseShapesCommand,
   serialize: serializeShapesCommand,
-} = /*#__PURE__*/ rt.api<ShapesCommand>(n.vShapes_Command);
+}: rt.API<ShapesCommand> = /*#__PURE__*/ rt.api(n.vShapes_Command);
 
 /** Validate, check, parse and serialize a Pet (rt.API). */
 export const {
@@ -102,7 +102,7 @@ export const {
   check: checkPet,
   parse: parsePet,
   serialize: serializePet,
-} = /*#__PURE__*/ rt.api<Pet>(n.vShapes_Pet2);
+}: rt.API<Pet> = /*#__PURE__*/ rt.api(n.vShapes_Pet2);
 
 /** Validate, check, parse and serialize a Address (rt.API); is, check and parse also refuse the values the type leaves out. */
 export const {
@@ -111,7 +111,7 @@ export const {
   check: checkAddress,
   parse: parseAddress,
   serialize: serializeAddress,
-} = /*#__PURE__*/ rt.api<Address>(n.vShapes_Address2, rt.refuseNull("expected object, got null"));
+}: rt.API<Address> = /*#__PURE__*/ rt.api(n.vShapes_Address2, rt.refuseNull("expected object, got null"));
 
 /** Validate, check, parse and serialize a Dog (rt.API). */
 export const {
@@ -120,7 +120,7 @@ export const {
   check: checkDog,
   parse: parseDog,
   serialize: serializeDog,
-} = /*#__PURE__*/ rt.api<Dog>(n.vShapes_Dog2);
+}: rt.API<Dog> = /*#__PURE__*/ rt.api(n.vShapes_Dog2);
 
 /** Validate, check, parse and serialize a Level (rt.API). */
 export const {
@@ -129,7 +129,7 @@ export const {
   check: checkLevel,
   parse: parseLevel,
   serialize: serializeLevel,
-} = /*#__PURE__*/ rt.api<Level>(n.vShapes_Level2);
+}: rt.API<Level> = /*#__PURE__*/ rt.api(n.vShapes_Level2);
 
 /** Validate, check, parse and serialize a MaybeWorkspace (rt.API). */
 export const {
@@ -138,7 +138,7 @@ export const {
   check: checkMaybeWorkspace,
   parse: parseMaybeWorkspace,
   serialize: serializeMaybeWorkspace,
-} = /*#__PURE__*/ rt.api<MaybeWorkspace>(n.vShapes_MaybeWorkspace);
+}: rt.API<MaybeWorkspace> = /*#__PURE__*/ rt.api(n.vShapes_MaybeWorkspace);
 
 /** Validate, check, parse and serialize a WorkspaceRef (rt.API). */
 export const {
@@ -147,7 +147,7 @@ export const {
   check: checkWorkspaceRef,
   parse: parseWorkspaceRef,
   serialize: serializeWorkspaceRef,
-} = /*#__PURE__*/ rt.api<WorkspaceRef>(n.vShapes_WorkspaceRef);
+}: rt.API<WorkspaceRef> = /*#__PURE__*/ rt.api(n.vShapes_WorkspaceRef);
 
 /** Validate, check, parse and serialize a Range (rt.API). */
 export const {
@@ -156,7 +156,7 @@ export const {
   check: checkRange,
   parse: parseRange,
   serialize: serializeRange,
-} = /*#__PURE__*/ rt.api<Range>(n.vShapes_Range2);
+}: rt.API<Range> = /*#__PURE__*/ rt.api(n.vShapes_Range2);
 
 /** Validate, check, parse and serialize a User (rt.API); is, check and parse also refuse the values the type leaves out. */
 export const {
@@ -165,7 +165,7 @@ export const {
   check: checkUser,
   parse: parseUser,
   serialize: serializeUser,
-} = /*#__PURE__*/ rt.api<User>(n.vShapes_User2, narrowUser);
+}: rt.API<User> = /*#__PURE__*/ rt.api(n.vShapes_User2, narrowUser);
 
 /** Validate, check, parse and serialize a Animal (rt.API). */
 export const {
@@ -174,7 +174,7 @@ export const {
   check: checkAnimal,
   parse: parseAnimal,
   serialize: serializeAnimal,
-} = /*#__PURE__*/ rt.api<Animal>(n.vShapes_Animal2);
+}: rt.API<Animal> = /*#__PURE__*/ rt.api(n.vShapes_Animal2);
 
 /** Validate, check, parse and serialize a AnimalCat (rt.API). */
 export const {
@@ -183,7 +183,7 @@ export const {
   check: checkAnimalCat,
   parse: parseAnimalCat,
   serialize: serializeAnimalCat,
-} = /*#__PURE__*/ rt.api<AnimalCat>(n.vShapes_Animal_OneOf_X0);
+}: rt.API<AnimalCat> = /*#__PURE__*/ rt.api(n.vShapes_Animal_OneOf_X0);
 
 /** Validate, check, parse and serialize a AnimalBird (rt.API). */
 export const {
@@ -192,7 +192,7 @@ export const {
   check: checkAnimalBird,
   parse: parseAnimalBird,
   serialize: serializeAnimalBird,
-} = /*#__PURE__*/ rt.api<AnimalBird>(n.vShapes_Animal_OneOf_X1);
+}: rt.API<AnimalBird> = /*#__PURE__*/ rt.api(n.vShapes_Animal_OneOf_X1);
 
 /** Validate, check, parse and serialize a Item (rt.API). */
 export const {
@@ -201,7 +201,7 @@ export const {
   check: checkItem,
   parse: parseItem,
   serialize: serializeItem,
-} = /*#__PURE__*/ rt.api<Item>(n.vShapes_Item2);
+}: rt.API<Item> = /*#__PURE__*/ rt.api(n.vShapes_Item2);
 
 /** Validate, check, parse and serialize a ItemBook (rt.API). */
 export const {
@@ -210,7 +210,7 @@ export const {
   check: checkItemBook,
   parse: parseItemBook,
   serialize: serializeItemBook,
-} = /*#__PURE__*/ rt.api<ItemBook>(n.vShapes_Item_AnyOf_X0);
+}: rt.API<ItemBook> = /*#__PURE__*/ rt.api(n.vShapes_Item_AnyOf_X0);
 
 /** Validate, check, parse and serialize a ItemDisc (rt.API). */
 export const {
@@ -219,7 +219,7 @@ export const {
   check: checkItemDisc,
   parse: parseItemDisc,
   serialize: serializeItemDisc,
-} = /*#__PURE__*/ rt.api<ItemDisc>(n.vShapes_Item_AnyOf_X1);
+}: rt.API<ItemDisc> = /*#__PURE__*/ rt.api(n.vShapes_Item_AnyOf_X1);
 
 /** Validate, check, parse and serialize a Shape (rt.API). */
 export const {
@@ -228,7 +228,7 @@ export const {
   check: checkShape,
   parse: parseShape,
   serialize: serializeShape,
-} = /*#__PURE__*/ rt.api<Shape>(n.vShapes_Shape2);
+}: rt.API<Shape> = /*#__PURE__*/ rt.api(n.vShapes_Shape2);
 
 /** Validate, check, parse and serialize a ShapeCircle (rt.API). */
 export const {
@@ -237,7 +237,7 @@ export const {
   check: checkShapeCircle,
   parse: parseShapeCircle,
   serialize: serializeShapeCircle,
-} = /*#__PURE__*/ rt.api<ShapeCircle>(n.vShapes_Shape_OneOf_X0);
+}: rt.API<ShapeCircle> = /*#__PURE__*/ rt.api(n.vShapes_Shape_OneOf_X0);
 
 /** Validate, check, parse and serialize a ShapeSquare (rt.API). */
 export const {
@@ -246,7 +246,7 @@ export const {
   check: checkShapeSquare,
   parse: parseShapeSquare,
   serialize: serializeShapeSquare,
-} = /*#__PURE__*/ rt.api<ShapeSquare>(n.vShapes_Shape_OneOf_X1);
+}: rt.API<ShapeSquare> = /*#__PURE__*/ rt.api(n.vShapes_Shape_OneOf_X1);
 
 /** Validate, check, parse and serialize a MaybeName (rt.API); is, check and parse also refuse the values the type leaves out. */
 export const {
@@ -255,7 +255,7 @@ export const {
   check: checkMaybeName,
   parse: parseMaybeName,
   serialize: serializeMaybeName,
-} = /*#__PURE__*/ rt.api<MaybeName>(n.vShapes_Note, rt.refuseNull("expected string, got null"));
+}: rt.API<MaybeName> = /*#__PURE__*/ rt.api(n.vShapes_Note, rt.refuseNull("expected string, got null"));
 
 /** Validate, check, parse and serialize a List (rt.API); is, check and parse also refuse the values the type leaves out. */
 export const {
@@ -264,7 +264,7 @@ export const {
   check: checkList,
   parse: parseList,
   serialize: serializeList,
-} = /*#__PURE__*/ rt.api<List>(n.vShapes_List2, rt.refuseNull("expected object, got null"));
+}: rt.API<List> = /*#__PURE__*/ rt.api(n.vShapes_List2, rt.refuseNull("expected object, got null"));
 
 // The values the schema accepts and the types leave out (docs/typescript.md, "Narrowing"): each
 // Narrow returns the first one in a value, in the order the Go decoder meets them, or null.
