@@ -53,8 +53,8 @@ test: deps test-go test-ts test-mutate
 # checked and disagreements, passed/refused/failed per file, generated/refused/bugs per schema,
 # schemas and documents fuzzed.
 test-go:
-	$(GO) test -count=1 $$($(GO) list ./... | grep -v -e '/crosscheck$$' -e '/suite$$' -e '/realworld$$' -e '/schemafuzz$$')
-	set -o pipefail; $(GO) test -count=1 -v ./crosscheck ./suite ./realworld ./schemafuzz 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
+	$(GO) test -count=1 -timeout 30m $$($(GO) list ./... | grep -v -e '/crosscheck$$' -e '/suite$$' -e '/realworld$$' -e '/schemafuzz$$')
+	set -o pipefail; $(GO) test -count=1 -timeout 30m -v ./crosscheck ./suite ./realworld ./schemafuzz 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
 
 # npm test sets NO_COLOR when its output is not a terminal (see tsconformance/package.json).
 test-ts:
