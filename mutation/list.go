@@ -43,9 +43,9 @@ var mutations = []Mutation{
 		Find:    "\tif t.Tags != nil {\n\t\te.key(`\"tags\":`)\n\t\tsgEncSlice(e, t.Tags, sgEncString[string])\n\t}\n\tsgEncMembers(e, t.AdditionalProperties, sgKnownSkillDescriptor, sgEncAny)",
 		Replace: "\tsgEncMembers(e, t.AdditionalProperties, sgKnownSkillDescriptor, sgEncAny)",
 		Why:     "serialising a descriptor loses its tags"},
-	{ID: "ts-p3-extensions-dropped-on-serialize", Group: "P3", Suite: "ts-properties", File: "templates/ts/validate.tmpl",
-		Find:    "  return JSON.stringify(value);",
-		Replace: "  return JSON.stringify(value, (k, x) => (k.startsWith(\"x-\") ? undefined : x));",
+	{ID: "ts-p3-extensions-dropped-on-serialize", Group: "P3", Suite: "ts-properties", File: "templates/ts/runtime.tmpl",
+		Find:    "    serialize: (value: T): string => JSON.stringify(value),",
+		Replace: "    serialize: (value: T): string => JSON.stringify(value, (k, x) => (k.startsWith(\"x-\") ? undefined : x)),",
 		Why:     "serialising drops x- extension members"},
 
 	// ---- Property 4: validator correctness ---------------------------------------------------
@@ -57,9 +57,9 @@ var mutations = []Mutation{
 		Find:    `if (!rePattern4.test(v)) e.push({ pointer: p, keyword: "pattern"`,
 		Replace: `if (!rePattern4.test(v)) e.push({ pointer: "", keyword: "pattern"`,
 		Why:     "a malformed version is reported at the document instead of the field"},
-	{ID: "ts-p4-check-accepts-one-error", Group: "P4", Suite: "ts-properties", File: "templates/ts/validate.tmpl",
-		Find:    "  if (errors.length > 0) return { ok: false, errors };\n  return { ok: true, value: value as {{.Name}} };",
-		Replace: "  if (errors.length > 1) return { ok: false, errors };\n  return { ok: true, value: value as {{.Name}} };",
+	{ID: "ts-p4-check-accepts-one-error", Group: "P4", Suite: "ts-properties", File: "templates/ts/runtime.tmpl",
+		Find:    "    return errors.length > 0 ? { ok: false, errors } : { ok: true, value: value as T };",
+		Replace: "    return errors.length > 1 ? { ok: false, errors } : { ok: true, value: value as T };",
 		Why:     "checkT and parseT accept a document with exactly one violation"},
 
 	// ---- Property 5: unique ids ----------------------------------------------------------------

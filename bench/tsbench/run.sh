@@ -11,6 +11,8 @@
 # Environment:
 #   TSBENCH_SECONDS  seconds per case (default 1)
 #   TSBENCH_PROF     a folder: also run once under node --cpu-prof and write the profiles there
+#   TSBENCH_MEMORY   0 to skip the peak memory of parseT on 50 MB documents (peakmem.mjs;
+#                    default: BENCH_MEMORY of bench/run.sh, else 1)
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -41,4 +43,10 @@ if [[ -n ${TSBENCH_PROF:-} ]]; then
 	node --cpu-prof --cpu-prof-dir="$TSBENCH_PROF" bench.mjs .docs "$seconds"
 else
 	node bench.mjs .docs "$seconds"
+fi
+
+if [[ ${TSBENCH_MEMORY:-${BENCH_MEMORY:-1}} != 0 ]]; then
+	log "measuring the peak memory of parseT on 50 MB documents"
+	echo
+	node peakmem.mjs
 fi

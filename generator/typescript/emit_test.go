@@ -86,10 +86,8 @@ func TestShapes(t *testing.T) {
 			" * It ends a comment: *\\/ and a line\n * separator.\n",
 		},
 		"src/validate.ts": {
-			"export function validateEverything(value: unknown): ValidationError[] {",
-			"export function isEverything(value: unknown): value is Everything {",
-			"export function parseEverything(json: string): ParseResult<Everything> {",
-			"export function serializeEverything(value: Everything): string {",
+			"  validate: validateEverything,\n  is: isEverything,\n  check: checkEverything,\n  parse: parseEverything,\n  serialize: serializeEverything,\n",
+			"}: rt.API<Everything> = /*#__PURE__*/ rt.api(n.",
 		},
 		"src/nodes.ts": {
 			`export const pattern1 = new RegExp("^[a-z0-9](?:[a-z0-9._-]{0,126}[a-z0-9])?$", "u");`,

@@ -13,6 +13,15 @@ import (
 // jsString quotes s as a JavaScript string literal (JSON syntax; U+2028 and U+2029 escaped;
 // invalid UTF-8 becomes U+FFFD).
 func jsString(s string) string {
+	// Most strings (names, keys, messages) are printable ASCII with nothing to escape, which
+	// JSON writes as they are; the emitter quotes hundreds of thousands of them.
+	plain := true
+	for i := 0; i < len(s) && plain; i++ {
+		plain = s[i] >= 0x20 && s[i] < 0x7f && s[i] != '"' && s[i] != '\\'
+	}
+	if plain {
+		return `"` + s + `"`
+	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)

@@ -101,16 +101,21 @@ func (nw *narrower) check(r *ir.TypeRef) string {
 	return f
 }
 
-// call is the statement, inside validateT, that adds the first narrowed value of t.
+// call is the Narrow of t that rt.api runs after the validation (empty when t holds every value
+// its schema accepts): a null refused first, then the values its Narrow function finds.
 func (nw *narrower) call(t *ir.Type) string {
-	var b strings.Builder
-	if t.Nullable {
-		b.WriteString(nw.e.exec("narrow.null", jsString("expected "+wantOf(t)+", got null")))
-	}
+	next := ""
 	if nw.need[t] {
-		b.WriteString(nw.e.exec("narrow.call", nw.names[t]))
+		next = nw.names[t]
 	}
-	return b.String()
+	if t.Nullable {
+		args := jsString("expected " + wantOf(t) + ", got null")
+		if next != "" {
+			args += ", " + next
+		}
+		return nw.e.exec("narrow.refuseNull", args)
+	}
+	return next
 }
 
 // functions writes the Narrow function of every type that needs one.

@@ -99,11 +99,16 @@ export function compareCodePoints(a: string, b: string): number {
 export function sortedKeys(o: object, keep?: (k: string) => boolean): string[] {
   const keys = keep === undefined ? Object.keys(o) : Object.keys(o).filter(keep);
   if (keys.length < 2) return keys;
-  // Without surrogates, UTF-16 order (the default sort) is code point order.
-  for (const k of keys) {
+  // Without surrogates, UTF-16 order (the default sort, and <) is code point order. Keys that
+  // are in order already (a document written with sorted keys, as Go's encoding/json writes
+  // maps) need no sort.
+  let sorted = true;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
     if (SURROGATE.test(k)) return keys.sort(compareCodePoints);
+    if (i > 0 && (keys[i - 1] as string) > k) sorted = false;
   }
-  return keys.sort();
+  return sorted ? keys : keys.sort();
 }
 
 const SURROGATE = /[\ud800-\udfff]/;
@@ -389,4 +394,72 @@ export function parseJSON(text: string): { ok: true; value: unknown } | { ok: fa
     }
   }
   return { ok: true, value: root };
+}
+/**
+ * A Narrow returns the first value in v (found at pointer p) that a type leaves out although its
+ * schema accepts it, or null (docs/typescript.md, "Narrowing").
+ */
+export type Narrow = (v: unknown, p: string) => ValidationError | null;
+
+/**
+ * The functions of one named type T. validate.ts exports each type's as validateT, isT, checkT,
+ * parseT and serializeT. None of them uses this: each may be called on its own.
+ */
+export interface API<T> {
+  /** Reports every violation of the type in value, in schema order, as the Go package reports them (empty when valid). */
+  validate(value: unknown): ValidationError[];
+  /** Reports whether value is valid, and one its type can hold (docs/typescript.md, "Narrowing"). */
+  is(value: unknown): value is T;
+  /**
+   * Validates a value that is already parsed (for example the result of await response.json()):
+   * the value, typed, when it is valid and its type can hold it, else every violation.
+   */
+  check(value: unknown): ParseResult<T>;
+  /** Parses JSON text (see parseJSON) and checks the value. */
+  parse(json: string): ParseResult<T>;
+  /** Writes value as JSON text. */
+  serialize(value: T): string;
+}
+
+/**
+ * api returns the functions of a named type from the node validator of its schema and, for a
+ * type that leaves out values its schema accepts, the Narrow that finds them: is, check and
+ * parse run it once the validation has passed, and refuse what it finds.
+ */
+export function api<T>(node: NodeValidator, narrow?: Narrow): API<T> {
+  const validate = (value: unknown): ValidationError[] => {
+    const e: ValidationError[] = [];
+    node(value, "", e);
+    return e;
+  };
+  const typed =
+    narrow === undefined
+      ? validate
+      : (value: unknown): ValidationError[] => {
+          const e = validate(value);
+          if (e.length === 0) {
+            const r = narrow(value, "");
+            if (r !== null) e.push(r);
+          }
+          return e;
+        };
+  const check = (value: unknown): ParseResult<T> => {
+    const errors = typed(value);
+    return errors.length > 0 ? { ok: false, errors } : { ok: true, value: value as T };
+  };
+  return {
+    validate,
+    is: (value: unknown): value is T => typed(value).length === 0,
+    check,
+    parse: (json: string): ParseResult<T> => {
+      const r = parseJSON(json);
+      return r.ok ? check(r.value) : r;
+    },
+    serialize: (value: T): string => JSON.stringify(value),
+  };
+}
+
+/** refuseNull is a Narrow for a type that leaves out null: null is refused with message, anything else goes to next. */
+export function refuseNull(message: string, next?: Narrow): Narrow {
+  return (v, p) => (v === null ? { pointer: p, keyword: "type", message } : next === undefined ? null : next(v, p));
 }
