@@ -1,7 +1,5 @@
 package realworld
 
-import "strings"
-
 // problem is one thing the corpus run holds against the generated code of a schema that no
 // single verdict line shows on its own: today, a named type whose arbitraries give a value
 // that does not parse or write back the same.
@@ -23,17 +21,7 @@ type knownBug struct {
 	match   func(p problem) bool
 }
 
-var knownBugs = []knownBug{
-	{
-		name: "go-arbitrary-alias-unfiltered",
-		cause: "Go arbitraries: the generator of a named type that is a Go alias of another (type Poetry = PartialPoetry) " +
-			"draws the other's values without its Validate filter, so it gives values the schema refuses",
-		schemas: []string{"poetry"},
-		match: func(p problem) bool {
-			return p.lang == "Go" && p.typ.GoAliasOf != "" && strings.Contains(p.detail, "the value drawn does not parse")
-		},
-	},
-}
+var knownBugs = []knownBug{}
 
 // knownBugOf returns the known bug that explains p, or nil.
 func knownBugOf(p problem) *knownBug {

@@ -15,6 +15,7 @@ func sgKnownFinding(k string) bool {
 	}
 	return false
 }
+
 func sgDecodeFinding(v *sgValue) (Finding, error) {
 	var t Finding
 	o, err := sgDecObject(v)
@@ -44,6 +45,7 @@ func sgDecodeFinding(v *sgValue) (Finding, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeFinding(e *sgEncoder, t Finding) {
 	e.b = append(e.b, '{')
 	e.key(`"kind":`)
@@ -76,6 +78,7 @@ func ParseFinding(data []byte) (Finding, error) {
 func (t Finding) Validate() error {
 	return sgValidateWith(t, vFinding)
 }
+
 func sgKnownFindingsResponse(k string) bool {
 	switch k {
 	case "findings", "total", "counts_by_kind", "counts_by_severity", "capped_kinds", "per_kind_limit", "summary", "identity_shared", "_meta":
@@ -83,6 +86,7 @@ func sgKnownFindingsResponse(k string) bool {
 	}
 	return false
 }
+
 func sgDecodeFindingsResponse(v *sgValue) (FindingsResponse, error) {
 	var t FindingsResponse
 	o, err := sgDecObject(v)
@@ -119,6 +123,7 @@ func sgDecodeFindingsResponse(v *sgValue) (FindingsResponse, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeFindingsResponse(e *sgEncoder, t FindingsResponse) {
 	e.b = append(e.b, '{')
 	e.key(`"findings":`)
@@ -177,6 +182,7 @@ func ParseFindingsResponse(data []byte) (FindingsResponse, error) {
 func (t FindingsResponse) Validate() error {
 	return sgValidateWith(t, vFindingsResponse)
 }
+
 func sgKnownMeta(k string) bool {
 	switch k {
 	case "server_version":
@@ -184,6 +190,7 @@ func sgKnownMeta(k string) bool {
 	}
 	return false
 }
+
 func sgDecodeMeta(v *sgValue) (Meta, error) {
 	var t Meta
 	o, err := sgDecObject(v)
@@ -209,6 +216,7 @@ func sgDecodeMeta(v *sgValue) (Meta, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeMeta(e *sgEncoder, t Meta) {
 	e.b = append(e.b, '{')
 	e.key(`"server_version":`)
@@ -239,6 +247,7 @@ func ParseMeta(data []byte) (Meta, error) {
 func (t Meta) Validate() error {
 	return sgValidateWith(t, vFindingsResponse_Meta2)
 }
+
 func sgDecodeGetSessionFindingsParams(v *sgValue) (GetSessionFindingsParams, error) {
 	var t GetSessionFindingsParams
 	o, err := sgDecObject(v)
@@ -255,6 +264,7 @@ func sgDecodeGetSessionFindingsParams(v *sgValue) (GetSessionFindingsParams, err
 	}
 	return t, nil
 }
+
 func sgEncodeGetSessionFindingsParams(e *sgEncoder, t GetSessionFindingsParams) {
 	e.b = append(e.b, '{')
 	if t.SessionKey != nil {
@@ -291,6 +301,7 @@ func ParseGetSessionFindingsParams(data []byte) (GetSessionFindingsParams, error
 func (t GetSessionFindingsParams) Validate() error {
 	return sgValidateWith(t, vGetSessionFindingsParams)
 }
+
 func sgKnownInvocationRequest(k string) bool {
 	switch k {
 	case "caller", "skill_id", "inputs", "request_id":
@@ -298,6 +309,7 @@ func sgKnownInvocationRequest(k string) bool {
 	}
 	return false
 }
+
 func sgDecodeInvocationRequest(v *sgValue) (InvocationRequest, error) {
 	var t InvocationRequest
 	o, err := sgDecObject(v)
@@ -329,6 +341,7 @@ func sgDecodeInvocationRequest(v *sgValue) (InvocationRequest, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeInvocationRequest(e *sgEncoder, t InvocationRequest) {
 	e.b = append(e.b, '{')
 	e.key(`"caller":`)
@@ -371,6 +384,7 @@ func ParseInvocationRequest(data []byte) (InvocationRequest, error) {
 func (t InvocationRequest) Validate() error {
 	return sgValidateWith(t, vInvocationRequest)
 }
+
 func sgDecodeCaller(v *sgValue) (Caller, error) {
 	var t Caller
 	o, err := sgDecObject(v)
@@ -386,6 +400,7 @@ func sgDecodeCaller(v *sgValue) (Caller, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeCaller(e *sgEncoder, t Caller) {
 	e.b = append(e.b, '{')
 	e.key(`"id":`)
@@ -414,6 +429,7 @@ func ParseCaller(data []byte) (Caller, error) {
 func (t Caller) Validate() error {
 	return sgValidateWith(t, vInvocationRequest_Caller2)
 }
+
 func sgDecodeCallerType(v *sgValue) (CallerType, error) {
 	x, err := sgDecString(v)
 	return CallerType(x), err
@@ -428,6 +444,7 @@ func ParseCallerType(data []byte) (CallerType, error) {
 func (t CallerType) Validate() error {
 	return sgValidateWith(t, vInvocationRequest_Caller_Type)
 }
+
 func sgKnownInvocationResponse(k string) bool {
 	switch k {
 	case "execution_id", "status", "skill_id", "timestamps", "output", "error":
@@ -435,6 +452,7 @@ func sgKnownInvocationResponse(k string) bool {
 	}
 	return false
 }
+
 func sgDecodeInvocationResponse(v *sgValue) (InvocationResponse, error) {
 	var t InvocationResponse
 	o, err := sgDecObject(v)
@@ -468,6 +486,7 @@ func sgDecodeInvocationResponse(v *sgValue) (InvocationResponse, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeInvocationResponse(e *sgEncoder, t InvocationResponse) {
 	e.b = append(e.b, '{')
 	e.key(`"execution_id":`)
@@ -520,6 +539,7 @@ func ParseInvocationResponse(data []byte) (InvocationResponse, error) {
 func (t InvocationResponse) Validate() error {
 	return sgValidateWith(t, vInvocationResponse)
 }
+
 func sgDecodeInvocationStatus(v *sgValue) (InvocationStatus, error) {
 	x, err := sgDecString(v)
 	return InvocationStatus(x), err
@@ -534,6 +554,7 @@ func ParseInvocationStatus(data []byte) (InvocationStatus, error) {
 func (t InvocationStatus) Validate() error {
 	return sgValidateWith(t, vInvocationResponse_InvocationStatus)
 }
+
 func sgDecodeTimestamps(v *sgValue) (Timestamps, error) {
 	var t Timestamps
 	o, err := sgDecObject(v)
@@ -550,6 +571,7 @@ func sgDecodeTimestamps(v *sgValue) (Timestamps, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeTimestamps(e *sgEncoder, t Timestamps) {
 	e.b = append(e.b, '{')
 	e.key(`"received":`)
@@ -584,6 +606,7 @@ func ParseTimestamps(data []byte) (Timestamps, error) {
 func (t Timestamps) Validate() error {
 	return sgValidateWith(t, vInvocationResponse_Timestamps2)
 }
+
 func sgKnownInvocationError(k string) bool {
 	switch k {
 	case "code", "message":
@@ -591,6 +614,7 @@ func sgKnownInvocationError(k string) bool {
 	}
 	return false
 }
+
 func sgDecodeInvocationError(v *sgValue) (InvocationError, error) {
 	var t InvocationError
 	o, err := sgDecObject(v)
@@ -620,6 +644,7 @@ func sgDecodeInvocationError(v *sgValue) (InvocationError, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeInvocationError(e *sgEncoder, t InvocationError) {
 	e.b = append(e.b, '{')
 	e.key(`"code":`)
@@ -652,6 +677,7 @@ func ParseInvocationError(data []byte) (InvocationError, error) {
 func (t InvocationError) Validate() error {
 	return sgValidateWith(t, vInvocationResponse_InvocationError)
 }
+
 func sgDecodeProtocolVersion(v *sgValue) (ProtocolVersion, error) {
 	var t ProtocolVersion
 	o, err := sgDecObject(v)
@@ -663,6 +689,7 @@ func sgDecodeProtocolVersion(v *sgValue) (ProtocolVersion, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeProtocolVersion(e *sgEncoder, t ProtocolVersion) {
 	e.b = append(e.b, '{')
 	e.key(`"version":`)
@@ -689,6 +716,7 @@ func ParseProtocolVersion(data []byte) (ProtocolVersion, error) {
 func (t ProtocolVersion) Validate() error {
 	return sgValidateWith(t, vProtocolVersion)
 }
+
 func sgKnownSkillDescriptor(k string) bool {
 	switch k {
 	case "protocol", "id", "name", "version", "capability_type", "description", "provider", "endpoint", "inputs", "output", "auth", "access", "tags":
@@ -696,6 +724,7 @@ func sgKnownSkillDescriptor(k string) bool {
 	}
 	return false
 }
+
 func sgDecodeSkillDescriptor(v *sgValue) (SkillDescriptor, error) {
 	var t SkillDescriptor
 	o, err := sgDecObject(v)
@@ -736,6 +765,7 @@ func sgDecodeSkillDescriptor(v *sgValue) (SkillDescriptor, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeSkillDescriptor(e *sgEncoder, t SkillDescriptor) {
 	e.b = append(e.b, '{')
 	e.key(`"protocol":`)
@@ -804,6 +834,7 @@ func ParseSkillDescriptor(data []byte) (SkillDescriptor, error) {
 func (t SkillDescriptor) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor)
 }
+
 func sgKnownProvider(k string) bool {
 	switch k {
 	case "name", "url", "contact":
@@ -811,6 +842,7 @@ func sgKnownProvider(k string) bool {
 	}
 	return false
 }
+
 func sgDecodeProvider(v *sgValue) (Provider, error) {
 	var t Provider
 	o, err := sgDecObject(v)
@@ -841,6 +873,7 @@ func sgDecodeProvider(v *sgValue) (Provider, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeProvider(e *sgEncoder, t Provider) {
 	e.b = append(e.b, '{')
 	e.key(`"name":`)
@@ -877,6 +910,7 @@ func ParseProvider(data []byte) (Provider, error) {
 func (t Provider) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_Provider2)
 }
+
 func sgKnownEndpoint(k string) bool {
 	switch k {
 	case "url", "method", "timeout_ms":
@@ -884,6 +918,7 @@ func sgKnownEndpoint(k string) bool {
 	}
 	return false
 }
+
 func sgDecodeEndpoint(v *sgValue) (Endpoint, error) {
 	var t Endpoint
 	o, err := sgDecObject(v)
@@ -914,6 +949,7 @@ func sgDecodeEndpoint(v *sgValue) (Endpoint, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeEndpoint(e *sgEncoder, t Endpoint) {
 	e.b = append(e.b, '{')
 	e.key(`"url":`)
@@ -950,6 +986,7 @@ func ParseEndpoint(data []byte) (Endpoint, error) {
 func (t Endpoint) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_Endpoint2)
 }
+
 func sgDecodeEndpointMethod(v *sgValue) (EndpointMethod, error) {
 	x, err := sgDecString(v)
 	return EndpointMethod(x), err
@@ -964,6 +1001,7 @@ func ParseEndpointMethod(data []byte) (EndpointMethod, error) {
 func (t EndpointMethod) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_Endpoint_Method)
 }
+
 func sgDecodeInputParameter(v *sgValue) (InputParameter, error) {
 	var t InputParameter
 	o, err := sgDecObject(v)
@@ -981,6 +1019,7 @@ func sgDecodeInputParameter(v *sgValue) (InputParameter, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeInputParameter(e *sgEncoder, t InputParameter) {
 	e.b = append(e.b, '{')
 	e.key(`"name":`)
@@ -1015,6 +1054,7 @@ func ParseInputParameter(data []byte) (InputParameter, error) {
 func (t InputParameter) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_InputParameter)
 }
+
 func sgDecodeOutputDescriptor(v *sgValue) (OutputDescriptor, error) {
 	var t OutputDescriptor
 	o, err := sgDecObject(v)
@@ -1031,6 +1071,7 @@ func sgDecodeOutputDescriptor(v *sgValue) (OutputDescriptor, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeOutputDescriptor(e *sgEncoder, t OutputDescriptor) {
 	e.b = append(e.b, '{')
 	e.key(`"type":`)
@@ -1065,6 +1106,7 @@ func ParseOutputDescriptor(data []byte) (OutputDescriptor, error) {
 func (t OutputDescriptor) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_OutputDescriptor)
 }
+
 func sgDecodeValueType(v *sgValue) (ValueType, error) {
 	x, err := sgDecString(v)
 	return ValueType(x), err
@@ -1079,6 +1121,7 @@ func ParseValueType(data []byte) (ValueType, error) {
 func (t ValueType) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_ValueType)
 }
+
 func sgDecodeAuth(v *sgValue) (Auth, error) {
 	var t Auth
 	o, err := sgDecObject(v)
@@ -1110,6 +1153,7 @@ func sgDecodeAuth(v *sgValue) (Auth, error) {
 		return t, sgTagError("type", "oneOf", tag, true)
 	}
 }
+
 func sgEncodeAuth(e *sgEncoder, t Auth) {
 	count := 0
 	if t.APIKey != nil {
@@ -1159,6 +1203,7 @@ func ParseAuth(data []byte) (Auth, error) {
 func (t Auth) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_Auth2)
 }
+
 func sgDecodeAPIKeyAuth(v *sgValue) (APIKeyAuth, error) {
 	var t APIKeyAuth
 	o, err := sgDecObject(v)
@@ -1174,6 +1219,7 @@ func sgDecodeAPIKeyAuth(v *sgValue) (APIKeyAuth, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeAPIKeyAuth(e *sgEncoder, t APIKeyAuth) {
 	e.b = append(e.b, '{')
 	e.key(`"type":"api_key"`)
@@ -1203,6 +1249,7 @@ func ParseAPIKeyAuth(data []byte) (APIKeyAuth, error) {
 func (t APIKeyAuth) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_APIKeyAuth)
 }
+
 func sgDecodeAPIKeyAuthIn(v *sgValue) (APIKeyAuthIn, error) {
 	x, err := sgDecString(v)
 	return APIKeyAuthIn(x), err
@@ -1217,6 +1264,7 @@ func ParseAPIKeyAuthIn(data []byte) (APIKeyAuthIn, error) {
 func (t APIKeyAuthIn) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_APIKeyAuth_In)
 }
+
 func sgDecodeOAuth2Auth(v *sgValue) (OAuth2Auth, error) {
 	var t OAuth2Auth
 	o, err := sgDecObject(v)
@@ -1232,6 +1280,7 @@ func sgDecodeOAuth2Auth(v *sgValue) (OAuth2Auth, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeOAuth2Auth(e *sgEncoder, t OAuth2Auth) {
 	e.b = append(e.b, '{')
 	e.key(`"type":"oauth2"`)
@@ -1263,6 +1312,7 @@ func ParseOAuth2Auth(data []byte) (OAuth2Auth, error) {
 func (t OAuth2Auth) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_OAuth2Auth)
 }
+
 func sgDecodeCustomAuth(v *sgValue) (CustomAuth, error) {
 	var t CustomAuth
 	o, err := sgDecObject(v)
@@ -1278,6 +1328,7 @@ func sgDecodeCustomAuth(v *sgValue) (CustomAuth, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeCustomAuth(e *sgEncoder, t CustomAuth) {
 	e.b = append(e.b, '{')
 	e.key(`"type":"custom"`)
@@ -1309,11 +1360,13 @@ func ParseCustomAuth(data []byte) (CustomAuth, error) {
 func (t CustomAuth) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_CustomAuth)
 }
+
 func sgDecodeNoAuth(v *sgValue) (NoAuth, error) {
 	var t NoAuth
 	_, err := sgDecObject(v)
 	return t, err
 }
+
 func sgEncodeNoAuth(e *sgEncoder, t NoAuth) {
 	e.b = append(e.b, '{')
 	e.key(`"type":"none"`)
@@ -1339,6 +1392,7 @@ func ParseNoAuth(data []byte) (NoAuth, error) {
 func (t NoAuth) Validate() error {
 	return sgValidateWith(t, vSkillDescriptor_NoAuth)
 }
+
 func sgKnownSkillIndex(k string) bool {
 	switch k {
 	case "protocol", "provider", "skills":
@@ -1346,6 +1400,7 @@ func sgKnownSkillIndex(k string) bool {
 	}
 	return false
 }
+
 func sgDecodeSkillIndex(v *sgValue) (SkillIndex, error) {
 	var t SkillIndex
 	o, err := sgDecObject(v)
@@ -1376,6 +1431,7 @@ func sgDecodeSkillIndex(v *sgValue) (SkillIndex, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeSkillIndex(e *sgEncoder, t SkillIndex) {
 	e.b = append(e.b, '{')
 	e.key(`"protocol":`)
@@ -1420,6 +1476,7 @@ func ParseSkillIndex(data []byte) (SkillIndex, error) {
 func (t SkillIndex) Validate() error {
 	return sgValidateWith(t, vSkillIndex)
 }
+
 func sgKnownSkillIndexEntry(k string) bool {
 	switch k {
 	case "id", "name", "version", "capability_type", "access", "description", "descriptor_url":
@@ -1427,6 +1484,7 @@ func sgKnownSkillIndexEntry(k string) bool {
 	}
 	return false
 }
+
 func sgDecodeSkillIndexEntry(v *sgValue) (SkillIndexEntry, error) {
 	var t SkillIndexEntry
 	o, err := sgDecObject(v)
@@ -1461,6 +1519,7 @@ func sgDecodeSkillIndexEntry(v *sgValue) (SkillIndexEntry, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeSkillIndexEntry(e *sgEncoder, t SkillIndexEntry) {
 	e.b = append(e.b, '{')
 	e.key(`"id":`)
@@ -1505,10 +1564,12 @@ func ParseSkillIndexEntry(data []byte) (SkillIndexEntry, error) {
 func (t SkillIndexEntry) Validate() error {
 	return sgValidateWith(t, vSkillIndex_SkillIndexEntry)
 }
+
 func sgDecodeSemVer(v *sgValue) (SemVer, error) {
 	x, err := sgDecString(v)
 	return SemVer(x), err
 }
+
 func sgEncodeSemVer(e *sgEncoder, t SemVer) {
 	sgEncString(e, string(t))
 }
@@ -1522,6 +1583,7 @@ func ParseSemVer(data []byte) (SemVer, error) {
 func (t SemVer) Validate() error {
 	return sgValidateWith(t, vCommon_SemVer)
 }
+
 func sgDecodeCapabilityType(v *sgValue) (CapabilityType, error) {
 	x, err := sgDecString(v)
 	return CapabilityType(x), err
@@ -1536,6 +1598,7 @@ func ParseCapabilityType(data []byte) (CapabilityType, error) {
 func (t CapabilityType) Validate() error {
 	return sgValidateWith(t, vCommon_CapabilityType)
 }
+
 func sgDecodeAccess(v *sgValue) (Access, error) {
 	x, err := sgDecString(v)
 	return Access(x), err
@@ -1550,6 +1613,7 @@ func ParseAccess(data []byte) (Access, error) {
 func (t Access) Validate() error {
 	return sgValidateWith(t, vCommon_Access)
 }
+
 func sgDecodeSeverity(v *sgValue) (Severity, error) {
 	x, err := sgDecString(v)
 	return Severity(x), err
@@ -1564,10 +1628,12 @@ func ParseSeverity(data []byte) (Severity, error) {
 func (t Severity) Validate() error {
 	return sgValidateWith(t, vCommon_Severity)
 }
+
 func sgDecodeSkillID(v *sgValue) (SkillID, error) {
 	x, err := sgDecString(v)
 	return SkillID(x), err
 }
+
 func sgEncodeSkillID(e *sgEncoder, t SkillID) {
 	sgEncString(e, string(t))
 }
@@ -1581,10 +1647,12 @@ func ParseSkillID(data []byte) (SkillID, error) {
 func (t SkillID) Validate() error {
 	return sgValidateWith(t, vCommon_SkillID)
 }
+
 func sgDecodeTimestamp(v *sgValue) (Timestamp, error) {
 	x, err := sgDecString(v)
 	return Timestamp(x), err
 }
+
 func sgEncodeTimestamp(e *sgEncoder, t Timestamp) {
 	sgEncString(e, string(t))
 }

@@ -251,6 +251,7 @@ func vIntegerMin0Max9007199254740991(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 	}
 }
+
 func sgExtraFindingsResponse_CountsByKind(k string) bool {
 	return true
 }
@@ -312,6 +313,7 @@ func vIntegerMin1Max9007199254740991(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 	}
 }
+
 func sgExtraFindingsResponse_CountsBySeverity(k string) bool {
 	return true
 }
@@ -405,6 +407,7 @@ func vFindingsResponse_Meta2(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 	}
 }
+
 func sgExtraGetSessionFindingsParams(k string) bool {
 	switch k {
 	case "session_key", "per_kind_limit", "include_summary":
@@ -546,6 +549,7 @@ func vInvocationRequest(v *sgValue, p *sgPointer, e *sgErrors) {
 func vInvocationRequest_Caller(v *sgValue, p *sgPointer, e *sgErrors) {
 	vInvocationRequest_Caller2(v, p, e)
 }
+
 func sgExtraInvocationRequest_Caller2(k string) bool {
 	switch k {
 	case "id", "type":
@@ -766,6 +770,7 @@ func vInvocationResponse_InvocationStatus(v *sgValue, p *sgPointer, e *sgErrors)
 func vInvocationResponse_Timestamps(v *sgValue, p *sgPointer, e *sgErrors) {
 	vInvocationResponse_Timestamps2(v, p, e)
 }
+
 func sgExtraInvocationResponse_Timestamps2(k string) bool {
 	switch k {
 	case "received", "started", "completed":
@@ -958,6 +963,7 @@ func vInvocationResponse_AllOf_X0_Then(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 	}
 }
+
 func sgExtraProtocolVersion(k string) bool {
 	switch k {
 	case "version":
@@ -1391,6 +1397,7 @@ func vSkillDescriptor_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
 func vSkillDescriptor_Inputs_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_InputParameter(v, p, e)
 }
+
 func sgExtraSkillDescriptor_InputParameter(k string) bool {
 	switch k {
 	case "name", "type", "description", "required":
@@ -1507,6 +1514,7 @@ func vStringMax2000(v *sgValue, p *sgPointer, e *sgErrors) {
 func vSkillDescriptor_Output(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_OutputDescriptor(v, p, e)
 }
+
 func sgExtraSkillDescriptor_OutputDescriptor(k string) bool {
 	switch k {
 	case "type", "description", "media_type":
@@ -1606,6 +1614,7 @@ func vSkillDescriptor_Auth2(v *sgValue, p *sgPointer, e *sgErrors) {
 func vSkillDescriptor_Auth_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_APIKeyAuth(v, p, e)
 }
+
 func sgExtraSkillDescriptor_APIKeyAuth(k string) bool {
 	switch k {
 	case "type", "in", "name":
@@ -1708,6 +1717,7 @@ func vSkillDescriptor_APIKeyAuth_Name(v *sgValue, p *sgPointer, e *sgErrors) {
 func vSkillDescriptor_Auth_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_OAuth2Auth(v, p, e)
 }
+
 func sgExtraSkillDescriptor_OAuth2Auth(k string) bool {
 	switch k {
 	case "type", "token_url", "scopes":
@@ -1823,6 +1833,7 @@ func vSkillDescriptor_OAuth2Auth_Scopes_Items(v *sgValue, p *sgPointer, e *sgErr
 func vSkillDescriptor_Auth_OneOf_X2(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_CustomAuth(v, p, e)
 }
+
 func sgExtraSkillDescriptor_CustomAuth(k string) bool {
 	switch k {
 	case "type", "scheme", "documentation_url":
@@ -1888,6 +1899,7 @@ func vSkillDescriptor_CustomAuth_Type(v *sgValue, p *sgPointer, e *sgErrors) {
 func vSkillDescriptor_Auth_OneOf_X3(v *sgValue, p *sgPointer, e *sgErrors) {
 	vSkillDescriptor_NoAuth(v, p, e)
 }
+
 func sgExtraSkillDescriptor_NoAuth(k string) bool {
 	switch k {
 	case "type":

@@ -125,7 +125,10 @@ func (e *emitter) arbitraries(types []*ir.Type) *jen.File {
 		gen := jen.Qual(rapidPkg, "Custom").Call(jen.Func().Params(jen.Id("t").Op("*").Qual(rapidPkg, "T")).Add(e.q(n)).Block(
 			jen.Return(jen.Id("draw"+n).Call(jen.Id("t"), jen.Lit(0))),
 		))
-		if !(t.Kind == ir.Alias && t.Alias.Kind == ir.RefNamed) {
+		if t.Kind == ir.Alias && t.Alias.Kind == ir.RefNamed {
+			// A Go alias (type A = B) is B: its generator is B's, with B's Validate filter.
+			gen = jen.Id(t.Alias.Named.GoName).Call()
+		} else {
 			check := jen.Id("v").Dot("Validate").Call()
 			if !hasMethods(t) {
 				check = e.q("Validate" + n).Call(jen.Id("v"))

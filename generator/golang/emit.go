@@ -229,7 +229,9 @@ func (e *emitter) staticFile(name, from, to string) (ir.File, error) {
 func formatSource(src []byte) ([]byte, error) {
 	out, err := format.Source(src)
 	if err == nil {
-		return out, nil
+		// A blank line between top-level functions, which the generated code writes one
+		// after the other: "}" and "func" at the start of a line only meet there.
+		return bytes.ReplaceAll(out, []byte("\n}\nfunc "), []byte("\n}\n\nfunc ")), nil
 	}
 	line := 0
 	var list scanner.ErrorList

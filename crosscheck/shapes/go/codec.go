@@ -56,6 +56,7 @@ func sgDecodeShapes(v *sgValue) (Shapes, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeShapes(e *sgEncoder, t Shapes) {
 	e.b = append(e.b, '{')
 	e.key(`"pet":`)
@@ -274,6 +275,7 @@ func ParseShapes(data []byte) (Shapes, error) {
 func (t Shapes) Validate() error {
 	return sgValidateWith(t, vShapes)
 }
+
 func sgDecodeShapesHome(v *sgValue) (ShapesHome, error) {
 	var t ShapesHome
 	o, err := sgDecObject(v)
@@ -289,6 +291,7 @@ func sgDecodeShapesHome(v *sgValue) (ShapesHome, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeShapesHome(e *sgEncoder, t ShapesHome) {
 	e.b = append(e.b, '{')
 	e.key(`"city":`)
@@ -319,6 +322,7 @@ func ParseShapesHome(data []byte) (ShapesHome, error) {
 func (t ShapesHome) Validate() error {
 	return sgValidateWith(t, vShapes_Home)
 }
+
 func sgDecodeShapesSize(v *sgValue) (ShapesSize, error) {
 	x, err := sgDecInt(v)
 	return ShapesSize(x), err
@@ -333,6 +337,7 @@ func ParseShapesSize(data []byte) (ShapesSize, error) {
 func (t ShapesSize) Validate() error {
 	return sgValidateWith(t, vShapes_Size)
 }
+
 func sgDecodeShapesRatio(v *sgValue) (ShapesRatio, error) {
 	x, err := sgDecFloat(v)
 	return ShapesRatio(x), err
@@ -347,6 +352,7 @@ func ParseShapesRatio(data []byte) (ShapesRatio, error) {
 func (t ShapesRatio) Validate() error {
 	return sgValidateWith(t, vShapes_Ratio)
 }
+
 func sgDecodeShapesOp(v *sgValue) (ShapesOp, error) {
 	x, err := sgDecString(v)
 	return ShapesOp(x), err
@@ -361,6 +367,7 @@ func ParseShapesOp(data []byte) (ShapesOp, error) {
 func (t ShapesOp) Validate() error {
 	return sgValidateWith(t, vShapes_Op)
 }
+
 func sgDecodeShapesID(v *sgValue) (ShapesID, error) {
 	var t ShapesID
 	switch {
@@ -375,6 +382,7 @@ func sgDecodeShapesID(v *sgValue) (ShapesID, error) {
 	}
 	return t, sgMismatch("integer or string", v)
 }
+
 func sgEncodeShapesID(e *sgEncoder, t ShapesID) {
 	count := 0
 	if t.Integer != nil {
@@ -414,6 +422,7 @@ func ParseShapesID(data []byte) (ShapesID, error) {
 func (t ShapesID) Validate() error {
 	return sgValidateWith(t, vShapes_ID)
 }
+
 func sgDecodeShapesWhen(v *sgValue) (ShapesWhen, error) {
 	var t ShapesWhen
 	switch {
@@ -428,6 +437,7 @@ func sgDecodeShapesWhen(v *sgValue) (ShapesWhen, error) {
 	}
 	return t, sgMismatch("integer or string", v)
 }
+
 func sgEncodeShapesWhen(e *sgEncoder, t ShapesWhen) {
 	count := 0
 	if t.Integer != nil {
@@ -467,6 +477,7 @@ func ParseShapesWhen(data []byte) (ShapesWhen, error) {
 func (t ShapesWhen) Validate() error {
 	return sgValidateWith(t, vShapes_When)
 }
+
 func sgDecodeShapesPoint(v *sgValue) (ShapesPoint, error) {
 	var t ShapesPoint
 	items, err := sgDecTuple(v)
@@ -504,6 +515,7 @@ func ParseShapesPoint(data []byte) (ShapesPoint, error) {
 func (t ShapesPoint) Validate() error {
 	return sgValidateWith(t, vShapes_Point)
 }
+
 func sgDecodeShapesPair(v *sgValue) (ShapesPair, error) {
 	var t ShapesPair
 	items, err := sgDecTuple(v)
@@ -541,6 +553,7 @@ func ParseShapesPair(data []byte) (ShapesPair, error) {
 func (t ShapesPair) Validate() error {
 	return sgValidateWith(t, vShapes_Pair)
 }
+
 func sgDecodeShapesCommand(v *sgValue) (ShapesCommand, error) {
 	var t ShapesCommand
 	switch {
@@ -557,6 +570,7 @@ func sgDecodeShapesCommand(v *sgValue) (ShapesCommand, error) {
 	}
 	return t, sgMismatch("array or string", v)
 }
+
 func sgEncodeShapesCommand(e *sgEncoder, t ShapesCommand) {
 	count := 0
 	if t.Array != nil {
@@ -596,6 +610,7 @@ func ParseShapesCommand(data []byte) (ShapesCommand, error) {
 func (t ShapesCommand) Validate() error {
 	return sgValidateWith(t, vShapes_Command)
 }
+
 func sgKnownPet(k string) bool {
 	switch k {
 	case "name":
@@ -603,6 +618,7 @@ func sgKnownPet(k string) bool {
 	}
 	return false
 }
+
 func sgDecodePet(v *sgValue) (Pet, error) {
 	var t Pet
 	o, err := sgDecObject(v)
@@ -628,6 +644,7 @@ func sgDecodePet(v *sgValue) (Pet, error) {
 	}
 	return t, nil
 }
+
 func sgEncodePet(e *sgEncoder, t Pet) {
 	e.b = append(e.b, '{')
 	e.key(`"name":`)
@@ -658,6 +675,7 @@ func ParsePet(data []byte) (Pet, error) {
 func (t Pet) Validate() error {
 	return sgValidateWith(t, vShapes_Pet2)
 }
+
 func sgKnownAddress(k string) bool {
 	switch k {
 	case "street", "number":
@@ -665,6 +683,7 @@ func sgKnownAddress(k string) bool {
 	}
 	return false
 }
+
 func sgDecodeAddress(v *sgValue) (Address, error) {
 	var t Address
 	o, err := sgDecObject(v)
@@ -694,6 +713,7 @@ func sgDecodeAddress(v *sgValue) (Address, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeAddress(e *sgEncoder, t Address) {
 	e.b = append(e.b, '{')
 	e.key(`"street":`)
@@ -728,6 +748,7 @@ func ParseAddress(data []byte) (Address, error) {
 func (t Address) Validate() error {
 	return sgValidateWith(t, vShapes_Address2)
 }
+
 func sgKnownDog(k string) bool {
 	switch k {
 	case "name", "breed":
@@ -735,6 +756,7 @@ func sgKnownDog(k string) bool {
 	}
 	return false
 }
+
 func sgDecodeDog(v *sgValue) (Dog, error) {
 	var t Dog
 	o, err := sgDecObject(v)
@@ -764,6 +786,7 @@ func sgDecodeDog(v *sgValue) (Dog, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeDog(e *sgEncoder, t Dog) {
 	e.b = append(e.b, '{')
 	e.key(`"name":`)
@@ -796,6 +819,7 @@ func ParseDog(data []byte) (Dog, error) {
 func (t Dog) Validate() error {
 	return sgValidateWith(t, vShapes_Dog2)
 }
+
 func sgDecodeLevel(v *sgValue) (Level, error) {
 	x, err := sgDecInt(v)
 	return Level(x), err
@@ -810,6 +834,7 @@ func ParseLevel(data []byte) (Level, error) {
 func (t Level) Validate() error {
 	return sgValidateWith(t, vShapes_Level2)
 }
+
 func sgDecodeMaybeWorkspace(v *sgValue) (MaybeWorkspace, error) {
 	var t MaybeWorkspace
 	switch {
@@ -824,6 +849,7 @@ func sgDecodeMaybeWorkspace(v *sgValue) (MaybeWorkspace, error) {
 	}
 	return t, sgMismatch("boolean or object", v)
 }
+
 func sgEncodeMaybeWorkspace(e *sgEncoder, t MaybeWorkspace) {
 	count := 0
 	if t.Boolean != nil {
@@ -863,6 +889,7 @@ func ParseMaybeWorkspace(data []byte) (MaybeWorkspace, error) {
 func (t MaybeWorkspace) Validate() error {
 	return sgValidateWith(t, vShapes_MaybeWorkspace)
 }
+
 func sgDecodeWorkspaceRef(v *sgValue) (WorkspaceRef, error) {
 	var t WorkspaceRef
 	o, err := sgDecObject(v)
@@ -874,6 +901,7 @@ func sgDecodeWorkspaceRef(v *sgValue) (WorkspaceRef, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeWorkspaceRef(e *sgEncoder, t WorkspaceRef) {
 	e.b = append(e.b, '{')
 	e.key(`"workspace":`)
@@ -900,6 +928,7 @@ func ParseWorkspaceRef(data []byte) (WorkspaceRef, error) {
 func (t WorkspaceRef) Validate() error {
 	return sgValidateWith(t, vShapes_WorkspaceRef)
 }
+
 func sgDecodeRange(v *sgValue) (Range, error) {
 	var t Range
 	items, err := sgDecTuple(v)
@@ -945,6 +974,7 @@ func ParseRange(data []byte) (Range, error) {
 func (t Range) Validate() error {
 	return sgValidateWith(t, vShapes_Range2)
 }
+
 func sgKnownUser(k string) bool {
 	switch k {
 	case "login", "age":
@@ -952,6 +982,7 @@ func sgKnownUser(k string) bool {
 	}
 	return false
 }
+
 func sgDecodeUser(v *sgValue) (User, error) {
 	var t User
 	o, err := sgDecObject(v)
@@ -981,6 +1012,7 @@ func sgDecodeUser(v *sgValue) (User, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeUser(e *sgEncoder, t User) {
 	e.b = append(e.b, '{')
 	e.key(`"login":`)
@@ -1015,6 +1047,7 @@ func ParseUser(data []byte) (User, error) {
 func (t User) Validate() error {
 	return sgValidateWith(t, vShapes_User2)
 }
+
 func sgDecodeAnimal(v *sgValue) (Animal, error) {
 	var t Animal
 	switch {
@@ -1037,6 +1070,7 @@ func sgDecodeAnimal(v *sgValue) (Animal, error) {
 	}
 	return t, sgMismatch("object", v)
 }
+
 func sgEncodeAnimal(e *sgEncoder, t Animal) {
 	count := 0
 	if t.Cat != nil {
@@ -1076,6 +1110,7 @@ func ParseAnimal(data []byte) (Animal, error) {
 func (t Animal) Validate() error {
 	return sgValidateWith(t, vShapes_Animal2)
 }
+
 func sgDecodeAnimalCat(v *sgValue) (AnimalCat, error) {
 	var t AnimalCat
 	o, err := sgDecObject(v)
@@ -1087,6 +1122,7 @@ func sgDecodeAnimalCat(v *sgValue) (AnimalCat, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeAnimalCat(e *sgEncoder, t AnimalCat) {
 	e.b = append(e.b, '{')
 	e.key(`"meow":`)
@@ -1113,6 +1149,7 @@ func ParseAnimalCat(data []byte) (AnimalCat, error) {
 func (t AnimalCat) Validate() error {
 	return sgValidateWith(t, vShapes_Animal_OneOf_X0)
 }
+
 func sgDecodeAnimalBird(v *sgValue) (AnimalBird, error) {
 	var t AnimalBird
 	o, err := sgDecObject(v)
@@ -1124,6 +1161,7 @@ func sgDecodeAnimalBird(v *sgValue) (AnimalBird, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeAnimalBird(e *sgEncoder, t AnimalBird) {
 	e.b = append(e.b, '{')
 	e.key(`"wings":`)
@@ -1150,6 +1188,7 @@ func ParseAnimalBird(data []byte) (AnimalBird, error) {
 func (t AnimalBird) Validate() error {
 	return sgValidateWith(t, vShapes_Animal_OneOf_X1)
 }
+
 func sgDecodeItem(v *sgValue) (Item, error) {
 	var t Item
 	switch {
@@ -1172,6 +1211,7 @@ func sgDecodeItem(v *sgValue) (Item, error) {
 	}
 	return t, sgMismatch("object", v)
 }
+
 func sgEncodeItem(e *sgEncoder, t Item) {
 	count := 0
 	if t.Book != nil {
@@ -1211,6 +1251,7 @@ func ParseItem(data []byte) (Item, error) {
 func (t Item) Validate() error {
 	return sgValidateWith(t, vShapes_Item2)
 }
+
 func sgKnownItemBook(k string) bool {
 	switch k {
 	case "isbn":
@@ -1218,6 +1259,7 @@ func sgKnownItemBook(k string) bool {
 	}
 	return false
 }
+
 func sgDecodeItemBook(v *sgValue) (ItemBook, error) {
 	var t ItemBook
 	o, err := sgDecObject(v)
@@ -1243,6 +1285,7 @@ func sgDecodeItemBook(v *sgValue) (ItemBook, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeItemBook(e *sgEncoder, t ItemBook) {
 	e.b = append(e.b, '{')
 	e.key(`"isbn":`)
@@ -1273,6 +1316,7 @@ func ParseItemBook(data []byte) (ItemBook, error) {
 func (t ItemBook) Validate() error {
 	return sgValidateWith(t, vShapes_Item_AnyOf_X0)
 }
+
 func sgKnownItemDisc(k string) bool {
 	switch k {
 	case "tracks":
@@ -1280,6 +1324,7 @@ func sgKnownItemDisc(k string) bool {
 	}
 	return false
 }
+
 func sgDecodeItemDisc(v *sgValue) (ItemDisc, error) {
 	var t ItemDisc
 	o, err := sgDecObject(v)
@@ -1305,6 +1350,7 @@ func sgDecodeItemDisc(v *sgValue) (ItemDisc, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeItemDisc(e *sgEncoder, t ItemDisc) {
 	e.b = append(e.b, '{')
 	e.key(`"tracks":`)
@@ -1335,6 +1381,7 @@ func ParseItemDisc(data []byte) (ItemDisc, error) {
 func (t ItemDisc) Validate() error {
 	return sgValidateWith(t, vShapes_Item_AnyOf_X1)
 }
+
 func sgDecodeShape(v *sgValue) (Shape, error) {
 	var t Shape
 	o, err := sgDecObject(v)
@@ -1358,6 +1405,7 @@ func sgDecodeShape(v *sgValue) (Shape, error) {
 		return t, sgTagError("kind", "oneOf", tag, true)
 	}
 }
+
 func sgEncodeShape(e *sgEncoder, t Shape) {
 	count := 0
 	if t.Circle != nil {
@@ -1397,6 +1445,7 @@ func ParseShape(data []byte) (Shape, error) {
 func (t Shape) Validate() error {
 	return sgValidateWith(t, vShapes_Shape2)
 }
+
 func sgDecodeShapeCircle(v *sgValue) (ShapeCircle, error) {
 	var t ShapeCircle
 	o, err := sgDecObject(v)
@@ -1408,6 +1457,7 @@ func sgDecodeShapeCircle(v *sgValue) (ShapeCircle, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeShapeCircle(e *sgEncoder, t ShapeCircle) {
 	e.b = append(e.b, '{')
 	e.key(`"kind":"circle"`)
@@ -1439,6 +1489,7 @@ func ParseShapeCircle(data []byte) (ShapeCircle, error) {
 func (t ShapeCircle) Validate() error {
 	return sgValidateWith(t, vShapes_Shape_OneOf_X0)
 }
+
 func sgDecodeShapeSquare(v *sgValue) (ShapeSquare, error) {
 	var t ShapeSquare
 	o, err := sgDecObject(v)
@@ -1450,6 +1501,7 @@ func sgDecodeShapeSquare(v *sgValue) (ShapeSquare, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeShapeSquare(e *sgEncoder, t ShapeSquare) {
 	e.b = append(e.b, '{')
 	e.key(`"kind":"square"`)
@@ -1481,10 +1533,12 @@ func ParseShapeSquare(data []byte) (ShapeSquare, error) {
 func (t ShapeSquare) Validate() error {
 	return sgValidateWith(t, vShapes_Shape_OneOf_X1)
 }
+
 func sgDecodeMaybeName(v *sgValue) (MaybeName, error) {
 	x, err := sgDecString(v)
 	return MaybeName(x), err
 }
+
 func sgEncodeMaybeName(e *sgEncoder, t MaybeName) {
 	sgEncString(e, string(t))
 }
@@ -1498,6 +1552,7 @@ func ParseMaybeName(data []byte) (MaybeName, error) {
 func (t MaybeName) Validate() error {
 	return sgValidateWith(t, vShapes_Note)
 }
+
 func sgDecodeList(v *sgValue) (List, error) {
 	var t List
 	o, err := sgDecObject(v)
@@ -1515,6 +1570,7 @@ func sgDecodeList(v *sgValue) (List, error) {
 	}
 	return t, nil
 }
+
 func sgEncodeList(e *sgEncoder, t List) {
 	e.b = append(e.b, '{')
 	e.key(`"head":`)

@@ -468,6 +468,7 @@ func vIntegerMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 	}
 }
+
 func sgExtraShapes_Home(k string) bool {
 	switch k {
 	case "city", "zip":
@@ -591,6 +592,7 @@ func vBoolean(v *sgValue, p *sgPointer, e *sgErrors) {
 func vShapes_MaybeWorkspace_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	vShapes_WorkspaceRef(v, p, e)
 }
+
 func sgExtraShapes_WorkspaceRef(k string) bool {
 	switch k {
 	case "workspace":
@@ -952,6 +954,7 @@ func vShapes_Animal2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k))
 	}
 }
+
 func sgExtraShapes_Animal_OneOf_X0(k string) bool {
 	switch k {
 	case "meow":
@@ -983,6 +986,7 @@ func vShapes_Animal_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 	}
 }
+
 func sgExtraShapes_Animal_OneOf_X1(k string) bool {
 	switch k {
 	case "wings":
@@ -1093,6 +1097,7 @@ func vShapes_Shape2(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 	}
 }
+
 func sgExtraShapes_Shape_OneOf_X0(k string) bool {
 	switch k {
 	case "kind", "radius":
@@ -1158,6 +1163,7 @@ func vNumberMin0(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 	}
 }
+
 func sgExtraShapes_Shape_OneOf_X1(k string) bool {
 	switch k {
 	case "kind", "side":
@@ -1235,6 +1241,7 @@ func vShapes_Names(v *sgValue, p *sgPointer, e *sgErrors) {
 func vShapes_Names_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 	vShapes_Note(v, p, e)
 }
+
 func sgExtraShapes_Scores(k string) bool {
 	return true
 }
@@ -1275,6 +1282,7 @@ func vShapes_Scores_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) 
 func vListRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	vShapes_List2(v, p, e)
 }
+
 func sgExtraShapes_List2(k string) bool {
 	switch k {
 	case "head", "tail":

@@ -18,6 +18,7 @@ func Finding() *rapid.Generator[skill.Finding] {
 		return v.Validate() == nil
 	})
 }
+
 func drawFinding(t *rapid.T, depth int) skill.Finding {
 	var v skill.Finding
 	v.Kind = rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "kind")
@@ -38,6 +39,7 @@ func FindingsResponse() *rapid.Generator[skill.FindingsResponse] {
 		return v.Validate() == nil
 	})
 }
+
 func drawFindingsResponse(t *rapid.T, depth int) skill.FindingsResponse {
 	var v skill.FindingsResponse
 	v.Findings = rapid.SliceOfN(rapid.Custom(func(t *rapid.T) skill.Finding {
@@ -73,6 +75,7 @@ func Meta() *rapid.Generator[skill.Meta] {
 		return v.Validate() == nil
 	})
 }
+
 func drawMeta(t *rapid.T, depth int) skill.Meta {
 	var v skill.Meta
 	v.ServerVersion = rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "server_version")
@@ -90,6 +93,7 @@ func GetSessionFindingsParams() *rapid.Generator[skill.GetSessionFindingsParams]
 		return v.Validate() == nil
 	})
 }
+
 func drawGetSessionFindingsParams(t *rapid.T, depth int) skill.GetSessionFindingsParams {
 	var v skill.GetSessionFindingsParams
 	if depth < 3 && rapid.Bool().Draw(t, "session_key?") {
@@ -115,6 +119,7 @@ func InvocationRequest() *rapid.Generator[skill.InvocationRequest] {
 		return v.Validate() == nil
 	})
 }
+
 func drawInvocationRequest(t *rapid.T, depth int) skill.InvocationRequest {
 	var v skill.InvocationRequest
 	v.Caller = rapid.Custom(func(t *rapid.T) skill.Caller {
@@ -142,6 +147,7 @@ func Caller() *rapid.Generator[skill.Caller] {
 		return v.Validate() == nil
 	})
 }
+
 func drawCaller(t *rapid.T, depth int) skill.Caller {
 	var v skill.Caller
 	v.ID = rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "id")
@@ -159,6 +165,7 @@ func CallerType() *rapid.Generator[skill.CallerType] {
 		return v.Validate() == nil
 	})
 }
+
 func drawCallerType(t *rapid.T, depth int) skill.CallerType {
 	return rapid.SampledFrom(skill.CallerTypeValues).Draw(t, "CallerType")
 }
@@ -171,6 +178,7 @@ func InvocationResponse() *rapid.Generator[skill.InvocationResponse] {
 		return v.Validate() == nil
 	})
 }
+
 func drawInvocationResponse(t *rapid.T, depth int) skill.InvocationResponse {
 	var v skill.InvocationResponse
 	v.ExecutionID = rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "execution_id")
@@ -210,6 +218,7 @@ func InvocationStatus() *rapid.Generator[skill.InvocationStatus] {
 		return v.Validate() == nil
 	})
 }
+
 func drawInvocationStatus(t *rapid.T, depth int) skill.InvocationStatus {
 	return rapid.SampledFrom(skill.InvocationStatusValues).Draw(t, "InvocationStatus")
 }
@@ -222,6 +231,7 @@ func Timestamps() *rapid.Generator[skill.Timestamps] {
 		return v.Validate() == nil
 	})
 }
+
 func drawTimestamps(t *rapid.T, depth int) skill.Timestamps {
 	var v skill.Timestamps
 	v.Received = rapid.Custom(func(t *rapid.T) skill.Timestamp {
@@ -250,6 +260,7 @@ func InvocationError() *rapid.Generator[skill.InvocationError] {
 		return v.Validate() == nil
 	})
 }
+
 func drawInvocationError(t *rapid.T, depth int) skill.InvocationError {
 	var v skill.InvocationError
 	v.Code = matching("^[a-z][a-z0-9_]*$", 0, 64).Draw(t, "code")
@@ -268,6 +279,7 @@ func ProtocolVersion() *rapid.Generator[skill.ProtocolVersion] {
 		return v.Validate() == nil
 	})
 }
+
 func drawProtocolVersion(t *rapid.T, depth int) skill.ProtocolVersion {
 	var v skill.ProtocolVersion
 	v.Version = rapid.Custom(func(t *rapid.T) skill.SemVer {
@@ -284,6 +296,7 @@ func SkillDescriptor() *rapid.Generator[skill.SkillDescriptor] {
 		return v.Validate() == nil
 	})
 }
+
 func drawSkillDescriptor(t *rapid.T, depth int) skill.SkillDescriptor {
 	var v skill.SkillDescriptor
 	v.Protocol = rapid.Custom(func(t *rapid.T) skill.ProtocolVersion {
@@ -339,6 +352,7 @@ func Provider() *rapid.Generator[skill.Provider] {
 		return v.Validate() == nil
 	})
 }
+
 func drawProvider(t *rapid.T, depth int) skill.Provider {
 	var v skill.Provider
 	v.Name = rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "name")
@@ -361,6 +375,7 @@ func Endpoint() *rapid.Generator[skill.Endpoint] {
 		return v.Validate() == nil
 	})
 }
+
 func drawEndpoint(t *rapid.T, depth int) skill.Endpoint {
 	var v skill.Endpoint
 	v.URL = matching("^https://(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$", 0, 2048).Draw(t, "url")
@@ -385,6 +400,7 @@ func EndpointMethod() *rapid.Generator[skill.EndpointMethod] {
 		return v.Validate() == nil
 	})
 }
+
 func drawEndpointMethod(t *rapid.T, depth int) skill.EndpointMethod {
 	return rapid.SampledFrom(skill.EndpointMethodValues).Draw(t, "EndpointMethod")
 }
@@ -397,6 +413,7 @@ func InputParameter() *rapid.Generator[skill.InputParameter] {
 		return v.Validate() == nil
 	})
 }
+
 func drawInputParameter(t *rapid.T, depth int) skill.InputParameter {
 	var v skill.InputParameter
 	v.Name = matching("^[A-Za-z_][A-Za-z0-9_]*$", 0, 64).Draw(t, "name")
@@ -419,6 +436,7 @@ func OutputDescriptor() *rapid.Generator[skill.OutputDescriptor] {
 		return v.Validate() == nil
 	})
 }
+
 func drawOutputDescriptor(t *rapid.T, depth int) skill.OutputDescriptor {
 	var v skill.OutputDescriptor
 	v.Type = rapid.Custom(func(t *rapid.T) skill.ValueType {
@@ -443,6 +461,7 @@ func ValueType() *rapid.Generator[skill.ValueType] {
 		return v.Validate() == nil
 	})
 }
+
 func drawValueType(t *rapid.T, depth int) skill.ValueType {
 	return rapid.SampledFrom(skill.ValueTypeValues).Draw(t, "ValueType")
 }
@@ -455,6 +474,7 @@ func Auth() *rapid.Generator[skill.Auth] {
 		return v.Validate() == nil
 	})
 }
+
 func drawAuth(t *rapid.T, depth int) skill.Auth {
 	var u skill.Auth
 	switch rapid.IntRange(0, 3).Draw(t, "variant") {
@@ -486,6 +506,7 @@ func APIKeyAuth() *rapid.Generator[skill.APIKeyAuth] {
 		return v.Validate() == nil
 	})
 }
+
 func drawAPIKeyAuth(t *rapid.T, depth int) skill.APIKeyAuth {
 	var v skill.APIKeyAuth
 	v.In = rapid.Custom(func(t *rapid.T) skill.APIKeyAuthIn {
@@ -503,6 +524,7 @@ func APIKeyAuthIn() *rapid.Generator[skill.APIKeyAuthIn] {
 		return v.Validate() == nil
 	})
 }
+
 func drawAPIKeyAuthIn(t *rapid.T, depth int) skill.APIKeyAuthIn {
 	return rapid.SampledFrom(skill.APIKeyAuthInValues).Draw(t, "APIKeyAuthIn")
 }
@@ -515,6 +537,7 @@ func OAuth2Auth() *rapid.Generator[skill.OAuth2Auth] {
 		return v.Validate() == nil
 	})
 }
+
 func drawOAuth2Auth(t *rapid.T, depth int) skill.OAuth2Auth {
 	var v skill.OAuth2Auth
 	v.TokenURL = matching("^https://(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$", 0, 2048).Draw(t, "token_url")
@@ -534,6 +557,7 @@ func CustomAuth() *rapid.Generator[skill.CustomAuth] {
 		return v.Validate() == nil
 	})
 }
+
 func drawCustomAuth(t *rapid.T, depth int) skill.CustomAuth {
 	var v skill.CustomAuth
 	v.Scheme = rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "scheme")
@@ -552,6 +576,7 @@ func NoAuth() *rapid.Generator[skill.NoAuth] {
 		return v.Validate() == nil
 	})
 }
+
 func drawNoAuth(t *rapid.T, depth int) skill.NoAuth {
 	var v skill.NoAuth
 	drawNothing(t)
@@ -566,6 +591,7 @@ func SkillIndex() *rapid.Generator[skill.SkillIndex] {
 		return v.Validate() == nil
 	})
 }
+
 func drawSkillIndex(t *rapid.T, depth int) skill.SkillIndex {
 	var v skill.SkillIndex
 	v.Protocol = rapid.Custom(func(t *rapid.T) skill.ProtocolVersion {
@@ -596,6 +622,7 @@ func SkillIndexEntry() *rapid.Generator[skill.SkillIndexEntry] {
 		return v.Validate() == nil
 	})
 }
+
 func drawSkillIndexEntry(t *rapid.T, depth int) skill.SkillIndexEntry {
 	var v skill.SkillIndexEntry
 	v.ID = rapid.Custom(func(t *rapid.T) skill.SkillID {
@@ -630,6 +657,7 @@ func SemVer() *rapid.Generator[skill.SemVer] {
 		return v.Validate() == nil
 	})
 }
+
 func drawSemVer(t *rapid.T, depth int) skill.SemVer {
 	return skill.SemVer(matching("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$", 0, 64).Draw(t, "SemVer"))
 }
@@ -642,6 +670,7 @@ func CapabilityType() *rapid.Generator[skill.CapabilityType] {
 		return v.Validate() == nil
 	})
 }
+
 func drawCapabilityType(t *rapid.T, depth int) skill.CapabilityType {
 	return rapid.SampledFrom(skill.CapabilityTypeValues).Draw(t, "CapabilityType")
 }
@@ -654,6 +683,7 @@ func Access() *rapid.Generator[skill.Access] {
 		return v.Validate() == nil
 	})
 }
+
 func drawAccess(t *rapid.T, depth int) skill.Access {
 	return rapid.SampledFrom(skill.AccessValues).Draw(t, "Access")
 }
@@ -666,6 +696,7 @@ func Severity() *rapid.Generator[skill.Severity] {
 		return v.Validate() == nil
 	})
 }
+
 func drawSeverity(t *rapid.T, depth int) skill.Severity {
 	return rapid.SampledFrom(skill.SeverityValues).Draw(t, "Severity")
 }
@@ -678,6 +709,7 @@ func SkillID() *rapid.Generator[skill.SkillID] {
 		return v.Validate() == nil
 	})
 }
+
 func drawSkillID(t *rapid.T, depth int) skill.SkillID {
 	return skill.SkillID(matching("^[a-z0-9](?:[a-z0-9._-]{0,126}[a-z0-9])?$", 0, 128).Draw(t, "SkillID"))
 }
@@ -690,6 +722,7 @@ func Timestamp() *rapid.Generator[skill.Timestamp] {
 		return v.Validate() == nil
 	})
 }
+
 func drawTimestamp(t *rapid.T, depth int) skill.Timestamp {
 	return skill.Timestamp(matching("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,9})?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$", 0, 35).Draw(t, "Timestamp"))
 }

@@ -18,6 +18,7 @@ func Shapes() *rapid.Generator[shapes.Shapes] {
 		return v.Validate() == nil
 	})
 }
+
 func drawShapes(t *rapid.T, depth int) shapes.Shapes {
 	var v shapes.Shapes
 	if rapid.IntRange(0, 4).Draw(t, "pet null?") != 0 {
@@ -216,6 +217,7 @@ func ShapesHome() *rapid.Generator[shapes.ShapesHome] {
 		return v.Validate() == nil
 	})
 }
+
 func drawShapesHome(t *rapid.T, depth int) shapes.ShapesHome {
 	var v shapes.ShapesHome
 	v.City = rapid.StringOfN(rapid.Rune(), 0, 24, -1).Draw(t, "city")
@@ -237,6 +239,7 @@ func ShapesSize() *rapid.Generator[shapes.ShapesSize] {
 		return v.Validate() == nil
 	})
 }
+
 func drawShapesSize(t *rapid.T, depth int) shapes.ShapesSize {
 	return rapid.SampledFrom(shapes.ShapesSizeValues).Draw(t, "ShapesSize")
 }
@@ -249,6 +252,7 @@ func ShapesRatio() *rapid.Generator[shapes.ShapesRatio] {
 		return v.Validate() == nil
 	})
 }
+
 func drawShapesRatio(t *rapid.T, depth int) shapes.ShapesRatio {
 	return rapid.SampledFrom(shapes.ShapesRatioValues).Draw(t, "ShapesRatio")
 }
@@ -261,6 +265,7 @@ func ShapesOp() *rapid.Generator[shapes.ShapesOp] {
 		return v.Validate() == nil
 	})
 }
+
 func drawShapesOp(t *rapid.T, depth int) shapes.ShapesOp {
 	return rapid.SampledFrom(shapes.ShapesOpValues).Draw(t, "ShapesOp")
 }
@@ -273,6 +278,7 @@ func ShapesID() *rapid.Generator[shapes.ShapesID] {
 		return v.Validate() == nil
 	})
 }
+
 func drawShapesID(t *rapid.T, depth int) shapes.ShapesID {
 	var u shapes.ShapesID
 	switch rapid.IntRange(0, 1).Draw(t, "variant") {
@@ -292,6 +298,7 @@ func ShapesWhen() *rapid.Generator[shapes.ShapesWhen] {
 		return v.Validate() == nil
 	})
 }
+
 func drawShapesWhen(t *rapid.T, depth int) shapes.ShapesWhen {
 	var u shapes.ShapesWhen
 	switch rapid.IntRange(0, 1).Draw(t, "variant") {
@@ -311,6 +318,7 @@ func ShapesPoint() *rapid.Generator[shapes.ShapesPoint] {
 		return v.Validate() == nil
 	})
 }
+
 func drawShapesPoint(t *rapid.T, depth int) shapes.ShapesPoint {
 	var v shapes.ShapesPoint
 	v.Item0 = rapid.Float64Range(-1e+09, 1e+09).Draw(t, "0")
@@ -326,6 +334,7 @@ func ShapesPair() *rapid.Generator[shapes.ShapesPair] {
 		return v.Validate() == nil
 	})
 }
+
 func drawShapesPair(t *rapid.T, depth int) shapes.ShapesPair {
 	var v shapes.ShapesPair
 	n := rapid.IntRange(0, 2).Draw(t, "positions")
@@ -351,6 +360,7 @@ func ShapesCommand() *rapid.Generator[shapes.ShapesCommand] {
 		return v.Validate() == nil
 	})
 }
+
 func drawShapesCommand(t *rapid.T, depth int) shapes.ShapesCommand {
 	var u shapes.ShapesCommand
 	switch rapid.IntRange(0, 1).Draw(t, "variant") {
@@ -370,6 +380,7 @@ func Pet() *rapid.Generator[shapes.Pet] {
 		return v.Validate() == nil
 	})
 }
+
 func drawPet(t *rapid.T, depth int) shapes.Pet {
 	var v shapes.Pet
 	v.Name = rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "name")
@@ -387,6 +398,7 @@ func Address() *rapid.Generator[shapes.Address] {
 		return v.Validate() == nil
 	})
 }
+
 func drawAddress(t *rapid.T, depth int) shapes.Address {
 	var v shapes.Address
 	v.Street = rapid.StringOfN(rapid.Rune(), 0, 24, -1).Draw(t, "street")
@@ -408,6 +420,7 @@ func Dog() *rapid.Generator[shapes.Dog] {
 		return v.Validate() == nil
 	})
 }
+
 func drawDog(t *rapid.T, depth int) shapes.Dog {
 	var v shapes.Dog
 	v.Name = rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "name")
@@ -426,6 +439,7 @@ func Level() *rapid.Generator[shapes.Level] {
 		return v.Validate() == nil
 	})
 }
+
 func drawLevel(t *rapid.T, depth int) shapes.Level {
 	return rapid.SampledFrom(shapes.LevelValues).Draw(t, "Level")
 }
@@ -438,6 +452,7 @@ func MaybeWorkspace() *rapid.Generator[shapes.MaybeWorkspace] {
 		return v.Validate() == nil
 	})
 }
+
 func drawMaybeWorkspace(t *rapid.T, depth int) shapes.MaybeWorkspace {
 	var u shapes.MaybeWorkspace
 	switch rapid.IntRange(0, 1).Draw(t, "variant") {
@@ -459,6 +474,7 @@ func WorkspaceRef() *rapid.Generator[shapes.WorkspaceRef] {
 		return v.Validate() == nil
 	})
 }
+
 func drawWorkspaceRef(t *rapid.T, depth int) shapes.WorkspaceRef {
 	var v shapes.WorkspaceRef
 	v.Workspace = rapid.Bool().Draw(t, "workspace")
@@ -473,6 +489,7 @@ func Range() *rapid.Generator[shapes.Range] {
 		return v.Validate() == nil
 	})
 }
+
 func drawRange(t *rapid.T, depth int) shapes.Range {
 	var v shapes.Range
 	n := rapid.IntRange(1, 2).Draw(t, "positions")
@@ -497,6 +514,7 @@ func User() *rapid.Generator[shapes.User] {
 		return v.Validate() == nil
 	})
 }
+
 func drawUser(t *rapid.T, depth int) shapes.User {
 	var v shapes.User
 	v.Login = rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "login")
@@ -518,6 +536,7 @@ func Animal() *rapid.Generator[shapes.Animal] {
 		return v.Validate() == nil
 	})
 }
+
 func drawAnimal(t *rapid.T, depth int) shapes.Animal {
 	return rapid.Custom(func(t *rapid.T) shapes.Animal {
 		var u shapes.Animal
@@ -547,6 +566,7 @@ func AnimalCat() *rapid.Generator[shapes.AnimalCat] {
 		return v.Validate() == nil
 	})
 }
+
 func drawAnimalCat(t *rapid.T, depth int) shapes.AnimalCat {
 	var v shapes.AnimalCat
 	v.Meow = rapid.Bool().Draw(t, "meow")
@@ -561,6 +581,7 @@ func AnimalBird() *rapid.Generator[shapes.AnimalBird] {
 		return v.Validate() == nil
 	})
 }
+
 func drawAnimalBird(t *rapid.T, depth int) shapes.AnimalBird {
 	var v shapes.AnimalBird
 	v.Wings = rapid.Int64Range(int64(0), int64(9007199254740991)).Draw(t, "wings")
@@ -575,6 +596,7 @@ func Item() *rapid.Generator[shapes.Item] {
 		return v.Validate() == nil
 	})
 }
+
 func drawItem(t *rapid.T, depth int) shapes.Item {
 	return rapid.Custom(func(t *rapid.T) shapes.Item {
 		var u shapes.Item
@@ -604,6 +626,7 @@ func ItemBook() *rapid.Generator[shapes.ItemBook] {
 		return v.Validate() == nil
 	})
 }
+
 func drawItemBook(t *rapid.T, depth int) shapes.ItemBook {
 	var v shapes.ItemBook
 	v.Isbn = rapid.StringOfN(rapid.Rune(), 0, 24, -1).Draw(t, "isbn")
@@ -621,6 +644,7 @@ func ItemDisc() *rapid.Generator[shapes.ItemDisc] {
 		return v.Validate() == nil
 	})
 }
+
 func drawItemDisc(t *rapid.T, depth int) shapes.ItemDisc {
 	var v shapes.ItemDisc
 	v.Tracks = rapid.Int64Range(int64(1), int64(9007199254740991)).Draw(t, "tracks")
@@ -638,6 +662,7 @@ func Shape() *rapid.Generator[shapes.Shape] {
 		return v.Validate() == nil
 	})
 }
+
 func drawShape(t *rapid.T, depth int) shapes.Shape {
 	var u shapes.Shape
 	switch rapid.IntRange(0, 1).Draw(t, "variant") {
@@ -661,6 +686,7 @@ func ShapeCircle() *rapid.Generator[shapes.ShapeCircle] {
 		return v.Validate() == nil
 	})
 }
+
 func drawShapeCircle(t *rapid.T, depth int) shapes.ShapeCircle {
 	var v shapes.ShapeCircle
 	v.Radius = rapid.Float64Range(0.0, 1e+09).Draw(t, "radius")
@@ -675,6 +701,7 @@ func ShapeSquare() *rapid.Generator[shapes.ShapeSquare] {
 		return v.Validate() == nil
 	})
 }
+
 func drawShapeSquare(t *rapid.T, depth int) shapes.ShapeSquare {
 	var v shapes.ShapeSquare
 	v.Side = rapid.Float64Range(0.0, 1e+09).Draw(t, "side")
@@ -689,6 +716,7 @@ func MaybeName() *rapid.Generator[shapes.MaybeName] {
 		return v.Validate() == nil
 	})
 }
+
 func drawMaybeName(t *rapid.T, depth int) shapes.MaybeName {
 	return shapes.MaybeName(rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "MaybeName"))
 }
@@ -701,6 +729,7 @@ func List() *rapid.Generator[shapes.List] {
 		return v.Validate() == nil
 	})
 }
+
 func drawList(t *rapid.T, depth int) shapes.List {
 	var v shapes.List
 	v.Head = rapid.Int64Range(int64(-9007199254740991), int64(9007199254740991)).Draw(t, "head")
