@@ -77,7 +77,7 @@ func families() []family {
 			words := strings.Repeat("abcdefghi ", n)
 			return `"` + words[:len(words)-1] + `!"`, 1
 		}},
-		{"Deep", 250, "n levels of objects, each through allOf and $ref", func(n int) (string, int) {
+		{"Deep", 200, "n levels of objects, each through allOf and $ref", func(n int) (string, int) {
 			return strings.Repeat(`{"child":`, n) + "{}" + strings.Repeat("}", n), 0
 		}},
 		{"Enum", 16000, "n strings of a 1,000-value enum", func(n int) (string, int) {
