@@ -109,7 +109,7 @@ func (nw *narrower) call(t *ir.Type) string {
 		next = nw.names[t]
 	}
 	if t.Nullable {
-		args := jsString("expected " + wantOf(t) + ", got null")
+		args := nullMessage("type", "types", wantOf(t))
 		if next != "" {
 			args += ", " + next
 		}
