@@ -29,8 +29,9 @@ func sgDecodeFinding(v *sgValue) (Finding, error) {
 	if err != nil {
 		return t, err
 	}
-	for i := range o.members {
-		k, x := o.members[i].key, &o.members[i].val
+	vals := o.vals()
+	for i, k := range o.keys() {
+		x := &vals[i]
 		if sgKnownFinding(k) {
 			continue
 		}
@@ -107,8 +108,9 @@ func sgDecodeFindingsResponse(v *sgValue) (FindingsResponse, error) {
 	if err != nil {
 		return t, err
 	}
-	for i := range o.members {
-		k, x := o.members[i].key, &o.members[i].val
+	vals := o.vals()
+	for i, k := range o.keys() {
+		x := &vals[i]
 		if sgKnownFindingsResponse(k) {
 			continue
 		}
@@ -200,8 +202,9 @@ func sgDecodeMeta(v *sgValue) (Meta, error) {
 	if err := sgField(o.get("server_version"), "server_version", &t.ServerVersion, sgDecString); err != nil {
 		return t, err
 	}
-	for i := range o.members {
-		k, x := o.members[i].key, &o.members[i].val
+	vals := o.vals()
+	for i, k := range o.keys() {
+		x := &vals[i]
 		if sgKnownMeta(k) {
 			continue
 		}
@@ -325,8 +328,9 @@ func sgDecodeInvocationRequest(v *sgValue) (InvocationRequest, error) {
 	if err != nil {
 		return t, err
 	}
-	for i := range o.members {
-		k, x := o.members[i].key, &o.members[i].val
+	vals := o.vals()
+	for i, k := range o.keys() {
+		x := &vals[i]
 		if sgKnownInvocationRequest(k) {
 			continue
 		}
@@ -470,8 +474,9 @@ func sgDecodeInvocationResponse(v *sgValue) (InvocationResponse, error) {
 	if err != nil {
 		return t, err
 	}
-	for i := range o.members {
-		k, x := o.members[i].key, &o.members[i].val
+	vals := o.vals()
+	for i, k := range o.keys() {
+		x := &vals[i]
 		if sgKnownInvocationResponse(k) {
 			continue
 		}
@@ -628,8 +633,9 @@ func sgDecodeInvocationError(v *sgValue) (InvocationError, error) {
 	if err != nil {
 		return t, err
 	}
-	for i := range o.members {
-		k, x := o.members[i].key, &o.members[i].val
+	vals := o.vals()
+	for i, k := range o.keys() {
+		x := &vals[i]
 		if sgKnownInvocationError(k) {
 			continue
 		}
@@ -749,8 +755,9 @@ func sgDecodeSkillDescriptor(v *sgValue) (SkillDescriptor, error) {
 	if err != nil {
 		return t, err
 	}
-	for i := range o.members {
-		k, x := o.members[i].key, &o.members[i].val
+	vals := o.vals()
+	for i, k := range o.keys() {
+		x := &vals[i]
 		if sgKnownSkillDescriptor(k) {
 			continue
 		}
@@ -857,8 +864,9 @@ func sgDecodeProvider(v *sgValue) (Provider, error) {
 	if err != nil {
 		return t, err
 	}
-	for i := range o.members {
-		k, x := o.members[i].key, &o.members[i].val
+	vals := o.vals()
+	for i, k := range o.keys() {
+		x := &vals[i]
 		if sgKnownProvider(k) {
 			continue
 		}
@@ -933,8 +941,9 @@ func sgDecodeEndpoint(v *sgValue) (Endpoint, error) {
 	if err != nil {
 		return t, err
 	}
-	for i := range o.members {
-		k, x := o.members[i].key, &o.members[i].val
+	vals := o.vals()
+	for i, k := range o.keys() {
+		x := &vals[i]
 		if sgKnownEndpoint(k) {
 			continue
 		}
@@ -1415,8 +1424,9 @@ func sgDecodeSkillIndex(v *sgValue) (SkillIndex, error) {
 	if err != nil {
 		return t, err
 	}
-	for i := range o.members {
-		k, x := o.members[i].key, &o.members[i].val
+	vals := o.vals()
+	for i, k := range o.keys() {
+		x := &vals[i]
 		if sgKnownSkillIndex(k) {
 			continue
 		}
@@ -1503,8 +1513,9 @@ func sgDecodeSkillIndexEntry(v *sgValue) (SkillIndexEntry, error) {
 	if err != nil {
 		return t, err
 	}
-	for i := range o.members {
-		k, x := o.members[i].key, &o.members[i].val
+	vals := o.vals()
+	for i, k := range o.keys() {
+		x := &vals[i]
 		if sgKnownSkillIndexEntry(k) {
 			continue
 		}

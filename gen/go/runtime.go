@@ -74,42 +74,77 @@ const (
 	sgKindObject
 )
 
-// sgValue is a decoded JSON value, the tree validators read. Strings without escapes share the
-// memory of the document; numbers keep their literal (str) and their double value (num).
-// Values decoded from the tree into Go values copy their strings, so that a value kept after
-// parsing never keeps the whole document alive.
+// sgValue is a decoded JSON value, the tree validators read: 32 bytes whatever its kind.
+// Strings without escapes share the memory of the document; a number keeps only its literal,
+// read as a double when a keyword asks (num). The items of an array and the members of an
+// object live in one sgKids, allocated once at its final size. Values decoded from the tree
+// into Go values copy their strings, so that a value kept after parsing never keeps the whole
+// document alive.
 type sgValue struct {
-	kind    byte
-	b       bool
-	num     float64
-	str     string
-	items   []sgValue
-	members []sgMember
-	index   map[string]int // for objects with many members: by the parser, or on first lookup
+	kind byte
+	b    bool
+	str  string  // a string's value, a number's literal
+	kids *sgKids // the items of an array, the members of an object; nil when there are none
 }
 
-type sgMember struct {
-	key string
-	val sgValue
+// sgKids holds the children of an array (vals) or an object (keys[i] is the key of vals[i], in
+// document order).
+type sgKids struct {
+	vals  []sgValue
+	keys  []string
+	index map[string]int // for objects with many members: by the parser, or on first lookup
+}
+
+// items returns the items of an array (nil for an empty one).
+func (v *sgValue) items() []sgValue {
+	if v.kids == nil {
+		return nil
+	}
+	return v.kids.vals
+}
+
+// keys returns the member keys of an object in document order; vals()[i] is the value of
+// keys()[i].
+func (v *sgValue) keys() []string {
+	if v.kids == nil {
+		return nil
+	}
+	return v.kids.keys
+}
+
+// vals returns the member values of an object, in the order of keys.
+func (v *sgValue) vals() []sgValue { return v.items() }
+
+// size is the number of items of an array or members of an object.
+func (v *sgValue) size() int { return len(v.items()) }
+
+// num is the value of a number (the parser has checked that its literal fits a double).
+func (v *sgValue) num() float64 {
+	f, _ := strconv.ParseFloat(v.str, 64)
+	return f
 }
 
 // get returns the member key of an object, or nil.
 func (v *sgValue) get(key string) *sgValue {
-	if len(v.members) > 12 {
-		if v.index == nil {
-			v.index = make(map[string]int, len(v.members))
-			for i := range v.members {
-				v.index[v.members[i].key] = i
+	k := v.kids
+	if k == nil {
+		return nil
+	}
+	if len(k.keys) > 12 {
+		if k.index == nil {
+			k.index = make(map[string]int, len(k.keys))
+			for i, key := range k.keys {
+				k.index[key] = i
 			}
 		}
-		if i, ok := v.index[key]; ok {
-			return &v.members[i].val
+		if i, ok := k.index[key]; ok {
+			return &k.vals[i]
 		}
 		return nil
 	}
-	for i := range v.members {
-		if v.members[i].key == key {
-			return &v.members[i].val
+	for i := range k.keys {
+		if k.keys[i] == key {
+			return &k.vals[i]
 		}
 	}
 	return nil
@@ -149,9 +184,15 @@ var sgParserPool = sync.Pool{New: func() any { return new(sgParser) }}
 
 // release clears what the stacks still reference of the document and returns p to the pool.
 func (p *sgParser) release() {
-	clear(p.members[:cap(p.members)])
-	clear(p.items[:cap(p.items)])
-	p.members, p.items, p.s = p.members[:0], p.items[:0], ""
+	p.kidBlocks.reset()
+	p.valBlocks.reset()
+	p.keyBlocks.reset()
+	if cap(p.vals) > sgKeepStack {
+		return // a stack grown by a huge document is not kept alive between documents
+	}
+	clear(p.keys[:cap(p.keys)])
+	clear(p.vals[:cap(p.vals)])
+	p.keys, p.vals, p.s = p.keys[:0], p.vals[:0], ""
 	sgParserPool.Put(p)
 }
 
@@ -185,15 +226,60 @@ func sgCheckDepth(data []byte) error {
 	return nil
 }
 
-// sgParser reads a document. Members and items are gathered on stacks shared by the whole
-// document and copied out once each object or array is complete, so that every object and
-// array is allocated exactly once, at its final size.
+// sgParser reads a document. Items, member values and keys are gathered on stacks shared by
+// the whole document and copied out once each object or array is complete, so that every
+// object and array is allocated exactly once, at its final size.
 type sgParser struct {
-	s       string
-	i       int
-	members []sgMember
-	items   []sgValue
+	s    string
+	i    int
+	keys []string
+	vals []sgValue
+	// The tree is carved out of blocks, a few allocations for a whole document.
+	kidBlocks sgBlocks[sgKids]
+	valBlocks sgBlocks[sgValue]
+	keyBlocks sgBlocks[string]
 }
+
+// sgBlocks hands out the slices of a tree from larger blocks: a document of many small
+// objects costs a few allocations, not three per object. A block is not shared between
+// documents; a slice too large for one is allocated on its own.
+type sgBlocks[T any] struct {
+	free []T
+	last int // the size of the last block
+}
+
+// copyOf returns a copy of src, of capacity len(src).
+func (b *sgBlocks[T]) copyOf(src []T) []T {
+	n := len(src)
+	if n > len(b.free) {
+		size := min(max(2*b.last, 64), 4096)
+		if n > size/2 {
+			return append([]T(nil), src...)
+		}
+		b.free, b.last = make([]T, size), size
+	}
+	out := b.free[:n:n]
+	b.free = b.free[n:]
+	copy(out, src)
+	return out
+}
+
+// one returns a new zero T.
+func (b *sgBlocks[T]) one() *T {
+	if len(b.free) == 0 {
+		size := min(max(2*b.last, 16), 4096)
+		b.free, b.last = make([]T, size), size
+	}
+	x := &b.free[0]
+	b.free = b.free[1:]
+	return x
+}
+
+// reset forgets the blocks, which belong to the tree handed out.
+func (b *sgBlocks[T]) reset() { *b = sgBlocks[T]{} }
+
+// sgKeepStack is the largest stack (in values) a parser keeps for the next document.
+const sgKeepStack = 1 << 16
 
 func (p *sgParser) fail(msg string) error {
 	return sgJSONError("invalid JSON at offset " + strconv.Itoa(p.i) + ": " + msg)
@@ -259,8 +345,9 @@ func (p *sgParser) object(v *sgValue, depth int) error {
 		p.i++
 		return nil
 	}
-	base := len(p.members)
-	defer func() { p.members = p.members[:base] }()
+	base := len(p.keys)
+	vbase := len(p.vals)
+	defer func() { p.keys, p.vals = p.keys[:base], p.vals[:vbase] }()
 	var seen map[string]int // key → index in the object, once it has many members
 	for {
 		p.space()
@@ -283,31 +370,33 @@ func (p *sgParser) object(v *sgValue, depth int) error {
 		}
 		// The last value of a repeated key wins. Past a few members, a map finds the repeat;
 		// it becomes the object's index (get).
-		if seen == nil && len(p.members)-base > sgSmall {
-			seen = make(map[string]int, 2*(len(p.members)-base))
-			for k := base; k < len(p.members); k++ {
-				seen[p.members[k].key] = k - base
+		n := len(p.keys) - base
+		if seen == nil && n > sgSmall {
+			seen = make(map[string]int, 2*n)
+			for k := base; k < len(p.keys); k++ {
+				seen[p.keys[k]] = k - base
 			}
 		}
 		dup := -1
 		if seen != nil {
 			if k, ok := seen[key]; ok {
-				dup = base + k
+				dup = k
 			} else {
-				seen[key] = len(p.members) - base
+				seen[key] = n
 			}
 		} else {
-			for k := base; k < len(p.members); k++ {
-				if p.members[k].key == key {
-					dup = k
+			for k := base; k < len(p.keys); k++ {
+				if p.keys[k] == key {
+					dup = k - base
 					break
 				}
 			}
 		}
 		if dup >= 0 {
-			p.members[dup].val = val
+			p.vals[vbase+dup] = val
 		} else {
-			p.members = append(p.members, sgMember{key: key, val: val})
+			p.keys = append(p.keys, key)
+			p.vals = append(p.vals, val)
 		}
 		p.space()
 		if p.i >= len(p.s) {
@@ -318,8 +407,8 @@ func (p *sgParser) object(v *sgValue, depth int) error {
 			p.i++
 		case '}':
 			p.i++
-			v.members = append([]sgMember(nil), p.members[base:]...)
-			v.index = seen
+			v.kids = p.kidBlocks.one()
+			*v.kids = sgKids{vals: p.valBlocks.copyOf(p.vals[vbase:]), keys: p.keyBlocks.copyOf(p.keys[base:]), index: seen}
 			return nil
 		default:
 			return p.fail("expected ',' or '}' in an object")
@@ -333,18 +422,17 @@ func (p *sgParser) array(v *sgValue, depth int) error {
 	p.space()
 	if p.i < len(p.s) && p.s[p.i] == ']' {
 		p.i++
-		v.items = []sgValue{}
 		return nil
 	}
-	base := len(p.items)
-	defer func() { p.items = p.items[:base] }()
+	base := len(p.vals)
+	defer func() { p.vals = p.vals[:base] }()
 	for {
 		p.space()
 		var item sgValue
 		if err := p.value(&item, depth+1); err != nil {
 			return err
 		}
-		p.items = append(p.items, item)
+		p.vals = append(p.vals, item)
 		p.space()
 		if p.i >= len(p.s) {
 			return p.fail("unexpected end of the document in an array")
@@ -354,7 +442,8 @@ func (p *sgParser) array(v *sgValue, depth int) error {
 			p.i++
 		case ']':
 			p.i++
-			v.items = append([]sgValue(nil), p.items[base:]...)
+			v.kids = p.kidBlocks.one()
+			v.kids.vals = p.valBlocks.copyOf(p.vals[base:])
 			return nil
 		default:
 			return p.fail("expected ',' or ']' in an array")
@@ -386,7 +475,8 @@ func (p *sgParser) number(v *sgValue) error {
 			return p.fail("invalid number: no digits after '.'")
 		}
 	}
-	if p.i < len(p.s) && (p.s[p.i] == 'e' || p.s[p.i] == 'E') {
+	exp := p.i < len(p.s) && (p.s[p.i] == 'e' || p.s[p.i] == 'E')
+	if exp {
 		p.i++
 		if p.i < len(p.s) && (p.s[p.i] == '+' || p.s[p.i] == '-') {
 			p.i++
@@ -396,11 +486,13 @@ func (p *sgParser) number(v *sgValue) error {
 		}
 	}
 	lit := p.s[start:p.i]
-	f, err := strconv.ParseFloat(lit, 64)
-	if err != nil {
-		return sgJSONError("number " + lit + " is outside the range of a double")
+	// Only an exponent or hundreds of digits can leave the range of a double.
+	if exp || len(lit) > 300 {
+		if _, err := strconv.ParseFloat(lit, 64); err != nil {
+			return sgJSONError("number " + lit + " is outside the range of a double")
+		}
 	}
-	v.kind, v.num, v.str = sgKindNumber, f, lit
+	v.kind, v.str = sgKindNumber, lit
 	return nil
 }
 
@@ -533,15 +625,17 @@ func (v *sgValue) toAny() any {
 	case sgKindString:
 		return strings.Clone(v.str)
 	case sgKindArray:
-		out := make([]any, len(v.items))
-		for i := range v.items {
-			out[i] = v.items[i].toAny()
+		items := v.items()
+		out := make([]any, len(items))
+		for i := range items {
+			out[i] = items[i].toAny()
 		}
 		return out
 	case sgKindObject:
-		out := make(map[string]any, len(v.members))
-		for i := range v.members {
-			out[strings.Clone(v.members[i].key)] = v.members[i].val.toAny()
+		vals := v.vals()
+		out := make(map[string]any, len(vals))
+		for i, k := range v.keys() {
+			out[strings.Clone(k)] = vals[i].toAny()
 		}
 		return out
 	}
@@ -636,7 +730,7 @@ func sgIsArray(v *sgValue) bool   { return v.kind == sgKindArray }
 func sgIsString(v *sgValue) bool  { return v.kind == sgKindString }
 func sgIsNumber(v *sgValue) bool  { return v.kind == sgKindNumber }
 func sgIsBool(v *sgValue) bool    { return v.kind == sgKindBool }
-func sgIsInteger(v *sgValue) bool { return v.kind == sgKindNumber && sgIsIntegral(v.num) }
+func sgIsInteger(v *sgValue) bool { return v.kind == sgKindNumber && sgIsIntegral(v.num()) }
 
 func sgIsIntegral(f float64) bool { return f == math.Trunc(f) && !math.IsInf(f, 0) }
 
@@ -650,7 +744,7 @@ func sgTypeName(v *sgValue) string {
 	case sgKindString:
 		return "string"
 	case sgKindNumber:
-		if sgIsIntegral(v.num) {
+		if sgIsIntegral(v.num()) {
 			return "integer"
 		}
 		return "number"
@@ -671,26 +765,28 @@ func sgEqual(a, b *sgValue) bool {
 	case sgKindBool:
 		return a.b == b.b
 	case sgKindNumber:
-		return a.num == b.num
+		return a.str == b.str || a.num() == b.num()
 	case sgKindString:
 		return a.str == b.str
 	case sgKindArray:
-		if len(a.items) != len(b.items) {
+		ai, bi := a.items(), b.items()
+		if len(ai) != len(bi) {
 			return false
 		}
-		for i := range a.items {
-			if !sgEqual(&a.items[i], &b.items[i]) {
+		for i := range ai {
+			if !sgEqual(&ai[i], &bi[i]) {
 				return false
 			}
 		}
 		return true
 	}
-	if len(a.members) != len(b.members) {
+	if a.size() != b.size() {
 		return false
 	}
-	for i := range a.members {
-		bv := b.get(a.members[i].key)
-		if bv == nil || !sgEqual(&a.members[i].val, bv) {
+	avals := a.vals()
+	for i, k := range a.keys() {
+		bv := b.get(k)
+		if bv == nil || !sgEqual(&avals[i], bv) {
 			return false
 		}
 	}
@@ -714,7 +810,7 @@ func sgHash(v *sgValue) uint64 {
 		}
 		return sgMix(uint64(sgKindBool), 0)
 	case sgKindNumber:
-		f := v.num
+		f := v.num()
 		if f == 0 {
 			f = 0 // -0 equals 0
 		}
@@ -722,16 +818,18 @@ func sgHash(v *sgValue) uint64 {
 	case sgKindString:
 		return sgMix(uint64(sgKindString), maphash.String(sgSeed, v.str))
 	case sgKindArray:
-		h := uint64(len(v.items))
-		for i := range v.items {
-			h = sgMix(h, sgHash(&v.items[i]))
+		items := v.items()
+		h := uint64(len(items))
+		for i := range items {
+			h = sgMix(h, sgHash(&items[i]))
 		}
 		return sgMix(uint64(sgKindArray), h)
 	case sgKindObject:
 		// A sum of the members' hashes does not depend on their order.
 		var h uint64
-		for i := range v.members {
-			h += sgMix(maphash.String(sgSeed, v.members[i].key), sgHash(&v.members[i].val))
+		vals := v.vals()
+		for i, k := range v.keys() {
+			h += sgMix(maphash.String(sgSeed, k), sgHash(&vals[i]))
 		}
 		return sgMix(uint64(sgKindObject), h)
 	}
@@ -749,7 +847,7 @@ type sgEnum struct {
 
 // sgNewEnum parses the JSON array text of an enum keyword's values.
 func sgNewEnum(text string) *sgEnum {
-	en := &sgEnum{values: sgMustValue(text).items}
+	en := &sgEnum{values: sgMustValue(text).items()}
 	if len(en.values) > sgSmall {
 		en.index = make(map[uint64][]int32, len(en.values))
 		for i := range en.values {
@@ -801,12 +899,12 @@ func sgRunes(s string) int { return utf8.RuneCountInString(s) }
 // sgSortedKeys returns the keys of the object v accepted by keep, sorted by code point.
 func sgSortedKeys(v *sgValue, keep func(string) bool) []string {
 	var keys []string
-	for i := range v.members {
-		if keep == nil || keep(v.members[i].key) {
-			keys = append(keys, v.members[i].key)
+	for _, k := range v.keys() {
+		if keep == nil || keep(k) {
+			keys = append(keys, k)
 		}
 	}
-	sort.Strings(keys)
+	slices.Sort(keys)
 	return keys
 }
 
@@ -940,7 +1038,7 @@ func sgDecFloat(v *sgValue) (float64, error) {
 	if v.kind != sgKindNumber {
 		return 0, sgMismatch("number", v)
 	}
-	return v.num, nil
+	return v.num(), nil
 }
 
 func sgDecInt(v *sgValue) (int64, error) {
@@ -950,13 +1048,14 @@ func sgDecInt(v *sgValue) (int64, error) {
 	if i, err := strconv.ParseInt(v.str, 10, 64); err == nil {
 		return i, nil
 	}
-	if !sgIsIntegral(v.num) {
+	f := v.num()
+	if !sgIsIntegral(f) {
 		return 0, &sgValueError{keyword: "type", msg: "expected integer, got " + v.str}
 	}
-	if v.num < -(1<<63) || v.num >= 1<<63 {
+	if f < -(1<<63) || f >= 1<<63 {
 		return 0, &sgValueError{keyword: "type", msg: "integer " + v.str + " does not fit in 64 bits"}
 	}
-	return int64(v.num), nil
+	return int64(f), nil
 }
 
 func sgDecAny(v *sgValue) (any, error) { return v.toAny(), nil }
@@ -972,7 +1071,7 @@ func sgDecArray[T any](v *sgValue, elem func(*sgValue) (T, error)) ([]T, error) 
 	if v.kind != sgKindArray {
 		return nil, sgMismatch("array", v)
 	}
-	return sgDecItems(v.items, 0, elem)
+	return sgDecItems(v.items(), 0, elem)
 }
 
 // sgDecItems decodes items, the first of which is item first of its array.
@@ -992,13 +1091,14 @@ func sgDecMap[T any](v *sgValue, elem func(*sgValue) (T, error)) (map[string]T, 
 	if v.kind != sgKindObject {
 		return nil, sgMismatch("object", v)
 	}
-	out := make(map[string]T, len(v.members))
-	for i := range v.members {
-		x, err := elem(&v.members[i].val)
+	vals := v.vals()
+	out := make(map[string]T, len(vals))
+	for i, k := range v.keys() {
+		x, err := elem(&vals[i])
 		if err != nil {
-			return nil, sgAt(v.members[i].key, err)
+			return nil, sgAt(k, err)
 		}
-		out[strings.Clone(v.members[i].key)] = x
+		out[strings.Clone(k)] = x
 	}
 	return out, nil
 }
@@ -1047,7 +1147,7 @@ func sgDecTuple(v *sgValue) ([]sgValue, error) {
 	if v.kind != sgKindArray {
 		return nil, sgMismatch("array", v)
 	}
-	return v.items, nil
+	return v.items(), nil
 }
 
 // sgDiscriminant returns the string member prop of the object o, if it is one.

@@ -42,34 +42,36 @@ func variant(r *rand.Rand, text string) string {
 	write = func(v *sgValue) {
 		switch v.kind {
 		case sgKindNumber:
+			f := v.num()
 			switch {
-			case v.num == 0 && r.IntN(2) == 0:
+			case f == 0 && r.IntN(2) == 0:
 				b.WriteString("-0.0")
-			case sgIsIntegral(v.num) && r.IntN(2) == 0:
-				fmt.Fprintf(&b, "%d.0", int64(v.num))
-			case sgIsIntegral(v.num) && v.num != 0 && r.IntN(2) == 0:
-				fmt.Fprintf(&b, "%de0", int64(v.num))
+			case sgIsIntegral(f) && r.IntN(2) == 0:
+				fmt.Fprintf(&b, "%d.0", int64(f))
+			case sgIsIntegral(f) && f != 0 && r.IntN(2) == 0:
+				fmt.Fprintf(&b, "%de0", int64(f))
 			default:
 				b.WriteString(v.str)
 			}
 		case sgKindArray:
 			b.WriteByte('[')
-			for i := range v.items {
+			items := v.items()
+			for i := range items {
 				if i > 0 {
 					b.WriteByte(',')
 				}
-				write(&v.items[i])
+				write(&items[i])
 			}
 			b.WriteByte(']')
 		case sgKindObject:
-			order := r.Perm(len(v.members))
+			order := r.Perm(v.size())
 			b.WriteByte('{')
 			for i, m := range order {
 				if i > 0 {
 					b.WriteByte(',')
 				}
-				b.WriteString(sgQuote(v.members[m].key) + ":")
-				write(&v.members[m].val)
+				b.WriteString(sgQuote(v.keys()[m]) + ":")
+				write(&v.vals()[m])
 			}
 			b.WriteByte('}')
 		case sgKindString:
@@ -135,7 +137,7 @@ func TestDuplicatesMatchPairwise(t *testing.T) {
 		// Small arrays take the pairwise path, larger ones the hashed one.
 		n := r.IntN(3 * sgSmall)
 		items := randomArray(r, n)
-		a := mustParse(t, "["+strings.Join(items, ",")+"]").items
+		a := mustParse(t, "["+strings.Join(items, ",")+"]").items()
 		keys := make([]*sgValue, len(a))
 		for i := range a {
 			keys[i] = &a[i]
@@ -155,7 +157,7 @@ func TestDuplicatesMatchPairwise(t *testing.T) {
 				objs[i] = `{"x":1,"id":` + it + `}`
 			}
 		}
-		b := mustParse(t, "["+strings.Join(objs, ",")+"]").items
+		b := mustParse(t, "["+strings.Join(objs, ",")+"]").items()
 		for i := range b {
 			keys[i] = nil
 			if b[i].kind == sgKindObject {
@@ -169,7 +171,7 @@ func TestDuplicatesMatchPairwise(t *testing.T) {
 }
 
 func TestDuplicatesEqualSpellings(t *testing.T) {
-	a := mustParse(t, `[1, 1.0, 10e-1, {"a":1,"b":[2]}, {"b":[2.0],"a":1}, 0, -0, "1", [1], [1.0], {"a":{"c":1,"d":2}}, {"a":{"d":2,"c":1}}]`).items
+	a := mustParse(t, `[1, 1.0, 10e-1, {"a":1,"b":[2]}, {"b":[2.0],"a":1}, 0, -0, "1", [1], [1.0], {"a":{"c":1,"d":2}}, {"a":{"d":2,"c":1}}]`).items()
 	big := make([]sgValue, 0, 3*len(a))
 	for range 3 {
 		big = append(big, a...) // past sgSmall: the hashed path
@@ -222,11 +224,11 @@ func TestRepeatedKeys(t *testing.T) {
 		}
 		fmt.Fprintf(&b, `"k0":"last","k%d":"again","k0":"final"}`, n-1)
 		v := mustParse(t, b.String())
-		if len(v.members) != n {
-			t.Fatalf("n=%d: %d members, want %d", n, len(v.members), n)
+		if v.size() != n {
+			t.Fatalf("n=%d: %d members, want %d", n, v.size(), n)
 		}
-		if got := v.get("k0"); got == nil || got.str != "final" || v.members[0].key != "k0" {
-			t.Errorf("n=%d: k0 = %+v (first member %q), want \"final\" in first place", n, got, v.members[0].key)
+		if got := v.get("k0"); got == nil || got.str != "final" || v.keys()[0] != "k0" {
+			t.Errorf("n=%d: k0 = %+v (first member %q), want \"final\" in first place", n, got, v.keys()[0])
 		}
 		if got := v.get(fmt.Sprintf("k%d", n-1)); got == nil || got.str != "again" {
 			t.Errorf("n=%d: last key = %+v, want \"again\"", n, got)

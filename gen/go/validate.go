@@ -219,7 +219,7 @@ func vFindingsResponse_Findings(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindArray {
-		a := v.items
+		a := v.items()
 		for i := 0; i < len(a); i++ {
 			c := sgPointer{
 				index:  i,
@@ -242,7 +242,7 @@ func vIntegerMin0Max9007199254740991(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindNumber {
-		f := v.num
+		f := v.num()
 		if f < 0.0 {
 			e.add(p, "minimum", "must be >= 0")
 		}
@@ -304,7 +304,7 @@ func vIntegerMin1Max9007199254740991(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindNumber {
-		f := v.num
+		f := v.num()
 		if f < 1.0 {
 			e.add(p, "minimum", "must be >= 1")
 		}
@@ -355,7 +355,7 @@ func vFindingsResponse_CappedKinds(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindArray {
-		a := v.items
+		a := v.items()
 		for i := 0; i < len(a); i++ {
 			c := sgPointer{
 				index:  i,
@@ -484,7 +484,7 @@ func vGetSessionFindingsParams_PerKindLimit(v *sgValue, p *sgPointer, e *sgError
 		return
 	}
 	if v.kind == sgKindNumber {
-		f := v.num
+		f := v.num()
 		if f < 0.0 {
 			e.add(p, "minimum", "must be >= 0")
 		}
@@ -640,7 +640,7 @@ func vInvocationRequest_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
 				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
 		}
-		if len(v.members) > 100 {
+		if v.size() > 100 {
 			e.add(p, "maxProperties", "must have at most 100 properties")
 		}
 	}
@@ -1355,7 +1355,7 @@ func vSkillDescriptor_Endpoint_TimeoutMS(v *sgValue, p *sgPointer, e *sgErrors) 
 		return
 	}
 	if v.kind == sgKindNumber {
-		f := v.num
+		f := v.num()
 		if f < 1.0 {
 			e.add(p, "minimum", "must be >= 1")
 		}
@@ -1372,7 +1372,7 @@ func vSkillDescriptor_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindArray {
-		a := v.items
+		a := v.items()
 		if len(a) > 100 {
 			e.add(p, "maxItems", "must have at most 100 items")
 		}
@@ -1787,7 +1787,7 @@ func vSkillDescriptor_OAuth2Auth_Scopes(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindArray {
-		a := v.items
+		a := v.items()
 		if len(a) > 64 {
 			e.add(p, "maxItems", "must have at most 64 items")
 		}
@@ -1966,7 +1966,7 @@ func vSkillDescriptor_Tags(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindArray {
-		a := v.items
+		a := v.items()
 		if len(a) > 32 {
 			e.add(p, "maxItems", "must have at most 32 items")
 		}
@@ -2051,7 +2051,7 @@ func vSkillIndex_Skills(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindArray {
-		a := v.items
+		a := v.items()
 		for i := 0; i < len(a); i++ {
 			c := sgPointer{
 				index:  i,

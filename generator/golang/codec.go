@@ -206,8 +206,9 @@ func (e *emitter) structCodec(f *jen.File, t *ir.Type, fails failer) {
 	}
 	if t.Extra != nil {
 		decs = append(decs,
-			jen.For(jen.Id("i").Op(":=").Range().Id("o").Dot("members")).Block(
-				jen.List(jen.Id("k"), jen.Id("x")).Op(":=").List(jen.Id("o").Dot("members").Index(jen.Id("i")).Dot("key"), jen.Op("&").Id("o").Dot("members").Index(jen.Id("i")).Dot("val")),
+			jen.Id("vals").Op(":=").Id("o").Dot("vals").Call(),
+			jen.For(jen.List(jen.Id("i"), jen.Id("k")).Op(":=").Range().Id("o").Dot("keys").Call()).Block(
+				jen.Id("x").Op(":=").Op("&").Id("vals").Index(jen.Id("i")),
 				jen.If(jen.Id(knownName(t)).Call(jen.Id("k"))).Block(jen.Continue()),
 				jen.List(jen.Id("val"), jen.Err()).Op(":=").Add(jen.Add(valueDec(t.Extra)).Call(jen.Id("x"))),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("t"), jen.Id("sgAt").Call(jen.Id("k"), jen.Err()))),

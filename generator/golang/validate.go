@@ -307,7 +307,7 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 	}
 	if len(nc) > 0 {
 		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindNumber")).Block(
-			append([]jen.Code{jen.Id("f").Op(":=").Id("v").Dot("num")}, nc...)...))
+			append([]jen.Code{jen.Id("f").Op(":=").Id("v").Dot("num").Call()}, nc...)...))
 	}
 	// Objects.
 	oc := e.objectChecks(f, n, sfx, k, !ann)
@@ -325,7 +325,7 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 	}
 	if len(ac) > 0 {
 		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindArray")).Block(
-			append(append([]jen.Code{jen.Id("a").Op(":=").Id("v").Dot("items")}, ac...), tail...)...))
+			append(append([]jen.Code{jen.Id("a").Op(":=").Id("v").Dot("items").Call()}, ac...), tail...)...))
 	} else if len(tail) > 0 {
 		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindArray")).Block(tail...))
 	}
@@ -398,17 +398,17 @@ func unevaluatedChecks(n *ir.Node, ann bool) []jen.Code {
 			if ui.Bool != nil {
 				each = append(each, jen.Id("u").Dot("add").Call(jen.Op("&").Id("c"), jen.Lit("unevaluatedItems"), msg("unevaluatedItems")))
 			} else {
-				each = append(each, jen.Id(ui.GoFunc).Call(jen.Op("&").Id("v").Dot("items").Index(jen.Id("i")), jen.Op("&").Id("c"), jen.Op("&").Id("u")))
+				each = append(each, jen.Id(ui.GoFunc).Call(jen.Op("&").Id("v").Dot("items").Call().Index(jen.Id("i")), jen.Op("&").Id("c"), jen.Op("&").Id("u")))
 			}
 			st = append(st,
 				jen.Id("u").Op(":=").Id("sgErrors").Values(jen.Dict{jen.Id("quick"): jen.Id("e").Dot("quick")}),
-				jen.For(jen.Id("i").Op(":=").Range().Id("v").Dot("items")).Block(
+				jen.For(jen.Id("i").Op(":=").Range().Id("v").Dot("items").Call()).Block(
 					jen.If(jen.Op("!").Id("ev").Dot("hasItem").Call(jen.Id("i"))).Block(each...),
 				),
 				jen.Id("e").Dot("insert").Call(jen.Id("at"), jen.Op("&").Id("u")),
 			)
 		}
-		st = append(st, jen.Id("ev").Dot("upTo").Call(jen.Len(jen.Id("v").Dot("items"))))
+		st = append(st, jen.Id("ev").Dot("upTo").Call(jen.Len(jen.Id("v").Dot("items").Call())))
 		out = append(out, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindArray")).Block(st...))
 	}
 	return out
@@ -493,11 +493,11 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 				addKeyErr(jen.Id("p"), jen.Id("k"), "propertyNames", msg("propertyNames")))))
 	}
 	if n.MinProperties != nil {
-		oc = append(oc, jen.If(jen.Len(jen.Id("v").Dot("members")).Op("<").Lit(int(*n.MinProperties))).Block(
+		oc = append(oc, jen.If(jen.Id("v").Dot("size").Call().Op("<").Lit(int(*n.MinProperties))).Block(
 			addErr("minProperties", msg("minProperties", "n", fmt.Sprint(*n.MinProperties)))))
 	}
 	if n.MaxProperties != nil {
-		oc = append(oc, jen.If(jen.Len(jen.Id("v").Dot("members")).Op(">").Lit(int(*n.MaxProperties))).Block(
+		oc = append(oc, jen.If(jen.Id("v").Dot("size").Call().Op(">").Lit(int(*n.MaxProperties))).Block(
 			addErr("maxProperties", msg("maxProperties", "n", fmt.Sprint(*n.MaxProperties)))))
 	}
 	for _, d := range n.DependentRequired {

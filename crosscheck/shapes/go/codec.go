@@ -628,8 +628,9 @@ func sgDecodePet(v *sgValue) (Pet, error) {
 	if err := sgField(o.get("name"), "name", &t.Name, sgDecString); err != nil {
 		return t, err
 	}
-	for i := range o.members {
-		k, x := o.members[i].key, &o.members[i].val
+	vals := o.vals()
+	for i, k := range o.keys() {
+		x := &vals[i]
 		if sgKnownPet(k) {
 			continue
 		}
@@ -697,8 +698,9 @@ func sgDecodeAddress(v *sgValue) (Address, error) {
 	if err != nil {
 		return t, err
 	}
-	for i := range o.members {
-		k, x := o.members[i].key, &o.members[i].val
+	vals := o.vals()
+	for i, k := range o.keys() {
+		x := &vals[i]
 		if sgKnownAddress(k) {
 			continue
 		}
@@ -770,8 +772,9 @@ func sgDecodeDog(v *sgValue) (Dog, error) {
 	if err != nil {
 		return t, err
 	}
-	for i := range o.members {
-		k, x := o.members[i].key, &o.members[i].val
+	vals := o.vals()
+	for i, k := range o.keys() {
+		x := &vals[i]
 		if sgKnownDog(k) {
 			continue
 		}
@@ -996,8 +999,9 @@ func sgDecodeUser(v *sgValue) (User, error) {
 	if err != nil {
 		return t, err
 	}
-	for i := range o.members {
-		k, x := o.members[i].key, &o.members[i].val
+	vals := o.vals()
+	for i, k := range o.keys() {
+		x := &vals[i]
 		if sgKnownUser(k) {
 			continue
 		}
@@ -1269,8 +1273,9 @@ func sgDecodeItemBook(v *sgValue) (ItemBook, error) {
 	if err := sgField(o.get("isbn"), "isbn", &t.Isbn, sgDecString); err != nil {
 		return t, err
 	}
-	for i := range o.members {
-		k, x := o.members[i].key, &o.members[i].val
+	vals := o.vals()
+	for i, k := range o.keys() {
+		x := &vals[i]
 		if sgKnownItemBook(k) {
 			continue
 		}
@@ -1334,8 +1339,9 @@ func sgDecodeItemDisc(v *sgValue) (ItemDisc, error) {
 	if err := sgField(o.get("tracks"), "tracks", &t.Tracks, sgDecInt); err != nil {
 		return t, err
 	}
-	for i := range o.members {
-		k, x := o.members[i].key, &o.members[i].val
+	vals := o.vals()
+	for i, k := range o.keys() {
+		x := &vals[i]
 		if sgKnownItemDisc(k) {
 			continue
 		}

@@ -382,7 +382,7 @@ func vShapes_Tags(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindArray {
-		a := v.items
+		a := v.items()
 		if len(a) > 4 {
 			e.add(p, "maxItems", "must have at most 4 items")
 		}
@@ -462,7 +462,7 @@ func vIntegerMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindNumber {
-		f := v.num
+		f := v.num()
 		if f < 1.0 {
 			e.add(p, "minimum", "must be >= 1")
 		}
@@ -516,7 +516,7 @@ func vShapes_Home_Zip(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindNumber {
-		f := v.num
+		f := v.num()
 		if f < 0.0 {
 			e.add(p, "minimum", "must be >= 0")
 		}
@@ -648,7 +648,7 @@ func vIntegerMin0(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindNumber {
-		f := v.num
+		f := v.num()
 		if f < 0.0 {
 			e.add(p, "minimum", "must be >= 0")
 		}
@@ -710,7 +710,7 @@ func vShapes_Range2(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindArray {
-		a := v.items
+		a := v.items()
 		if len(a) < 1 {
 			e.add(p, "minItems", "must have at least 1 items")
 		}
@@ -762,7 +762,7 @@ func vShapes_Point(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindArray {
-		a := v.items
+		a := v.items()
 		if len(a) < 2 {
 			e.add(p, "minItems", "must have at least 2 items")
 		}
@@ -805,7 +805,7 @@ func vShapes_Pair(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindArray {
-		a := v.items
+		a := v.items()
 		if len(a) > 0 {
 			c := sgPointer{
 				index:  0,
@@ -929,7 +929,7 @@ func vShapes_Users(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindArray {
-		a := v.items
+		a := v.items()
 		if len(a) > 3 {
 			e.add(p, "maxItems", "must have at most 3 items")
 		}
@@ -1157,7 +1157,7 @@ func vNumberMin0(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindNumber {
-		f := v.num
+		f := v.num()
 		if f < 0.0 {
 			e.add(p, "minimum", "must be >= 0")
 		}
@@ -1223,7 +1223,7 @@ func vShapes_Names(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindArray {
-		a := v.items
+		a := v.items()
 		if len(a) > 3 {
 			e.add(p, "maxItems", "must have at most 3 items")
 		}
@@ -1263,7 +1263,7 @@ func vShapes_Scores(v *sgValue, p *sgPointer, e *sgErrors) {
 				vShapes_Scores_AdditionalProperties(v.get(k), &c, e)
 			}
 		}
-		if len(v.members) > 3 {
+		if v.size() > 3 {
 			e.add(p, "maxProperties", "must have at most 3 properties")
 		}
 	}
@@ -1336,7 +1336,7 @@ func vShapes_Command(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 	}
 	if v.kind == sgKindArray {
-		a := v.items
+		a := v.items()
 		for i := 0; i < len(a); i++ {
 			c := sgPointer{
 				index:  i,
@@ -1354,7 +1354,7 @@ func vShapes_UserIDs(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindArray {
-		a := v.items
+		a := v.items()
 		if len(a) > 3 {
 			e.add(p, "maxItems", "must have at most 3 items")
 		}
