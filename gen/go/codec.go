@@ -40,7 +40,7 @@ func sgDecodeFinding(v *sgValue) (Finding, error) {
 			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = map[string]any{}
+			t.AdditionalProperties = make(map[string]any, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -119,7 +119,7 @@ func sgDecodeFindingsResponse(v *sgValue) (FindingsResponse, error) {
 			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = map[string]any{}
+			t.AdditionalProperties = make(map[string]any, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -213,7 +213,7 @@ func sgDecodeMeta(v *sgValue) (Meta, error) {
 			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = map[string]any{}
+			t.AdditionalProperties = make(map[string]any, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -339,7 +339,7 @@ func sgDecodeInvocationRequest(v *sgValue) (InvocationRequest, error) {
 			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = map[string]any{}
+			t.AdditionalProperties = make(map[string]any, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -485,7 +485,7 @@ func sgDecodeInvocationResponse(v *sgValue) (InvocationResponse, error) {
 			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = map[string]any{}
+			t.AdditionalProperties = make(map[string]any, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -644,7 +644,7 @@ func sgDecodeInvocationError(v *sgValue) (InvocationError, error) {
 			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = map[string]any{}
+			t.AdditionalProperties = make(map[string]any, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -766,7 +766,7 @@ func sgDecodeSkillDescriptor(v *sgValue) (SkillDescriptor, error) {
 			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = map[string]any{}
+			t.AdditionalProperties = make(map[string]any, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -875,7 +875,7 @@ func sgDecodeProvider(v *sgValue) (Provider, error) {
 			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = map[string]any{}
+			t.AdditionalProperties = make(map[string]any, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -952,7 +952,7 @@ func sgDecodeEndpoint(v *sgValue) (Endpoint, error) {
 			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = map[string]any{}
+			t.AdditionalProperties = make(map[string]any, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -1435,7 +1435,7 @@ func sgDecodeSkillIndex(v *sgValue) (SkillIndex, error) {
 			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = map[string]any{}
+			t.AdditionalProperties = make(map[string]any, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -1524,7 +1524,7 @@ func sgDecodeSkillIndexEntry(v *sgValue) (SkillIndexEntry, error) {
 			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = map[string]any{}
+			t.AdditionalProperties = make(map[string]any, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}

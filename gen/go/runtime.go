@@ -348,7 +348,6 @@ func (p *sgParser) object(v *sgValue, depth int) error {
 	base := len(p.keys)
 	vbase := len(p.vals)
 	defer func() { p.keys, p.vals = p.keys[:base], p.vals[:vbase] }()
-	var seen map[string]int // key → index in the object, once it has many members
 	for {
 		p.space()
 		if p.i >= len(p.s) || p.s[p.i] != '"' {
@@ -368,23 +367,10 @@ func (p *sgParser) object(v *sgValue, depth int) error {
 		if err := p.value(&val, depth+1); err != nil {
 			return err
 		}
-		// The last value of a repeated key wins. Past a few members, a map finds the repeat;
-		// it becomes the object's index (get).
-		n := len(p.keys) - base
-		if seen == nil && n > sgSmall {
-			seen = make(map[string]int, 2*n)
-			for k := base; k < len(p.keys); k++ {
-				seen[p.keys[k]] = k - base
-			}
-		}
+		// The last value of a repeated key wins. Among the first few members a scan finds the
+		// repeat; past them, sgDedup does once the object is complete.
 		dup := -1
-		if seen != nil {
-			if k, ok := seen[key]; ok {
-				dup = k
-			} else {
-				seen[key] = n
-			}
-		} else {
+		if len(p.keys)-base < sgSmall {
 			for k := base; k < len(p.keys); k++ {
 				if p.keys[k] == key {
 					dup = k - base
@@ -407,13 +393,38 @@ func (p *sgParser) object(v *sgValue, depth int) error {
 			p.i++
 		case '}':
 			p.i++
+			var index map[string]int
+			if len(p.keys)-base > sgSmall {
+				index = p.dedup(base, vbase)
+			}
 			v.kids = p.kidBlocks.one()
-			*v.kids = sgKids{vals: p.valBlocks.copyOf(p.vals[vbase:]), keys: p.keyBlocks.copyOf(p.keys[base:]), index: seen}
+			*v.kids = sgKids{vals: p.valBlocks.copyOf(p.vals[vbase:]), keys: p.keyBlocks.copyOf(p.keys[base:]), index: index}
 			return nil
 		default:
 			return p.fail("expected ',' or '}' in an object")
 		}
 	}
+}
+
+// dedup removes the repeated keys of the object on the stacks from base and vbase (the first
+// place of a key keeps its last value) and returns the object's index, a map allocated once
+// at its final size.
+func (p *sgParser) dedup(base, vbase int) map[string]int {
+	keys, vals := p.keys[base:], p.vals[vbase:]
+	index := make(map[string]int, len(keys))
+	n := 0
+	for j, k := range keys {
+		if i, ok := index[k]; ok {
+			vals[i] = vals[j]
+			continue
+		}
+		index[k] = n
+		keys[n], vals[n] = k, vals[j]
+		n++
+	}
+	clear(vals[n:])
+	p.keys, p.vals = p.keys[:base+n], p.vals[:vbase+n]
+	return index
 }
 
 func (p *sgParser) array(v *sgValue, depth int) error {
@@ -610,9 +621,6 @@ func sgMustValue(text string) *sgValue {
 	}
 	return v
 }
-
-// sgStringValue wraps a string (a property name, for propertyNames).
-func sgStringValue(s string) *sgValue { return &sgValue{kind: sgKindString, str: s} }
 
 // toAny turns a tree into the values of `any` fields: map[string]any, []any, string,
 // json.Number, bool and nil.

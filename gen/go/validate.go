@@ -277,8 +277,10 @@ func vFindingsResponse_CountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
 				vIntegerMin1Max9007199254740991(v.get(k), &c, e)
 			}
 		}
+		name := sgValue{kind: sgKindString}
 		for _, k := range ks {
-			if !sgValid(sgStringValue(k), vFindingsResponse_CountsByKind_PropertyNames) {
+			name.str = k
+			if !sgValid(&name, vFindingsResponse_CountsByKind_PropertyNames) {
 				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
 		}
@@ -340,8 +342,10 @@ func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 				vIntegerMin1Max9007199254740991(v.get(k), &c, e)
 			}
 		}
+		name := sgValue{kind: sgKindString}
 		for _, k := range ks {
-			if !sgValid(sgStringValue(k), vSeverityRef) {
+			name.str = k
+			if !sgValid(&name, vSeverityRef) {
 				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
 		}
@@ -635,8 +639,10 @@ func vInvocationRequest_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind == sgKindObject {
+		name := sgValue{kind: sgKindString}
 		for _, k := range sgSortedKeys(v, nil) {
-			if !sgValid(sgStringValue(k), vInvocationRequest_Inputs_PropertyNames) {
+			name.str = k
+			if !sgValid(&name, vInvocationRequest_Inputs_PropertyNames) {
 				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
 		}

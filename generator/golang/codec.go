@@ -213,7 +213,7 @@ func (e *emitter) structCodec(f *jen.File, t *ir.Type, fails failer) {
 				jen.List(jen.Id("val"), jen.Err()).Op(":=").Add(jen.Add(valueDec(t.Extra)).Call(jen.Id("x"))),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("t"), jen.Id("sgAt").Call(jen.Id("k"), jen.Err()))),
 				jen.If(jen.Id("t").Dot(t.ExtraGoName).Op("==").Nil()).Block(
-					jen.Id("t").Dot(t.ExtraGoName).Op("=").Map(jen.String()).Add(valueType(t.Extra)).Values(),
+					jen.Id("t").Dot(t.ExtraGoName).Op("=").Make(jen.Map(jen.String()).Add(valueType(t.Extra)), jen.Len(jen.Id("vals")).Op("-").Id("i")),
 				),
 				jen.Id("t").Dot(t.ExtraGoName).Index(jen.Qual("strings", "Clone").Call(jen.Id("k"))).Op("=").Id("val"),
 			))

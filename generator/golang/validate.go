@@ -488,9 +488,13 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 			jen.Id("ev").Dot("prop").Call(jen.Id("k"))))
 	}
 	if n.PropertyNames != nil {
-		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(keys(jen.Nil()))).Block(
-			jen.If(jen.Op("!").Id("sgValid").Call(jen.Id("sgStringValue").Call(jen.Id("k")), jen.Id(n.PropertyNames.GoFunc))).Block(
-				addKeyErr(jen.Id("p"), jen.Id("k"), "propertyNames", msg("propertyNames")))))
+		// One value holds each name in turn: nothing is allocated per key.
+		oc = append(oc,
+			jen.Id("name").Op(":=").Id("sgValue").Values(jen.Dict{jen.Id("kind"): jen.Id("sgKindString")}),
+			jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(keys(jen.Nil()))).Block(
+				jen.Id("name").Dot("str").Op("=").Id("k"),
+				jen.If(jen.Op("!").Id("sgValid").Call(jen.Op("&").Id("name"), jen.Id(n.PropertyNames.GoFunc))).Block(
+					addKeyErr(jen.Id("p"), jen.Id("k"), "propertyNames", msg("propertyNames")))))
 	}
 	if n.MinProperties != nil {
 		oc = append(oc, jen.If(jen.Id("v").Dot("size").Call().Op("<").Lit(int(*n.MinProperties))).Block(

@@ -639,7 +639,7 @@ func sgDecodePet(v *sgValue) (Pet, error) {
 			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = map[string]any{}
+			t.AdditionalProperties = make(map[string]any, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -709,7 +709,7 @@ func sgDecodeAddress(v *sgValue) (Address, error) {
 			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = map[string]any{}
+			t.AdditionalProperties = make(map[string]any, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -783,7 +783,7 @@ func sgDecodeDog(v *sgValue) (Dog, error) {
 			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = map[string]any{}
+			t.AdditionalProperties = make(map[string]any, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -1010,7 +1010,7 @@ func sgDecodeUser(v *sgValue) (User, error) {
 			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = map[string]any{}
+			t.AdditionalProperties = make(map[string]any, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -1284,7 +1284,7 @@ func sgDecodeItemBook(v *sgValue) (ItemBook, error) {
 			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = map[string]any{}
+			t.AdditionalProperties = make(map[string]any, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -1350,7 +1350,7 @@ func sgDecodeItemDisc(v *sgValue) (ItemDisc, error) {
 			return t, sgAt(k, err)
 		}
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = map[string]any{}
+			t.AdditionalProperties = make(map[string]any, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
