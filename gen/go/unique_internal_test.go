@@ -40,7 +40,7 @@ func variant(r *rand.Rand, text string) string {
 	var b strings.Builder
 	var write func(v *sgValue)
 	write = func(v *sgValue) {
-		switch v.kind {
+		switch v.kind() {
 		case sgKindNumber:
 			f := v.num()
 			switch {
@@ -77,7 +77,7 @@ func variant(r *rand.Rand, text string) string {
 		case sgKindString:
 			b.WriteString(sgQuote(v.str))
 		case sgKindBool:
-			fmt.Fprint(&b, v.b)
+			fmt.Fprint(&b, v.isTrue())
 		default:
 			b.WriteString("null")
 		}
@@ -160,7 +160,7 @@ func TestDuplicatesMatchPairwise(t *testing.T) {
 		b := mustParse(t, "["+strings.Join(objs, ",")+"]").items()
 		for i := range b {
 			keys[i] = nil
-			if b[i].kind == sgKindObject {
+			if b[i].kind() == sgKindObject {
 				keys[i] = b[i].get("id")
 			}
 		}

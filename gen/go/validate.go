@@ -48,7 +48,7 @@ func vFinding(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("kind") == nil {
 			e.addKey(p, "kind", "required", "missing required property \"kind\"")
 		}
@@ -80,7 +80,7 @@ func vStringMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
@@ -115,7 +115,7 @@ func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("findings") == nil {
 			e.addKey(p, "findings", "required", "missing required property \"findings\"")
 		}
@@ -218,7 +218,7 @@ func vFindingsResponse_Findings(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindArray {
+	if v.kind() == sgKindArray {
 		a := v.items()
 		for i := 0; i < len(a); i++ {
 			c := sgPointer{
@@ -241,7 +241,7 @@ func vIntegerMin0Max9007199254740991(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindNumber {
+	if v.kind() == sgKindNumber {
 		f := v.num()
 		if f < 0.0 {
 			e.add(p, "minimum", "must be >= 0")
@@ -262,7 +262,7 @@ func vFindingsResponse_CountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		ks := sgSortedKeys(v, nil)
 		for _, k := range ks {
 			if !sgExtraFindingsResponse_CountsByKind(k) {
@@ -277,7 +277,7 @@ func vFindingsResponse_CountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
 				vIntegerMin1Max9007199254740991(v.get(k), &c, e)
 			}
 		}
-		name := sgValue{kind: sgKindString}
+		name := sgValue{kids: sgStringKids}
 		for _, k := range ks {
 			name.str = k
 			if !sgValid(&name, vFindingsResponse_CountsByKind_PropertyNames) {
@@ -290,7 +290,7 @@ func vFindingsResponse_CountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
 // vFindingsResponse_CountsByKind_PropertyNames validates
 // FindingsResponse.json#/properties/counts_by_kind/propertyNames.
 func vFindingsResponse_CountsByKind_PropertyNames(v *sgValue, p *sgPointer, e *sgErrors) {
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
@@ -305,7 +305,7 @@ func vIntegerMin1Max9007199254740991(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindNumber {
+	if v.kind() == sgKindNumber {
 		f := v.num()
 		if f < 1.0 {
 			e.add(p, "minimum", "must be >= 1")
@@ -327,7 +327,7 @@ func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		ks := sgSortedKeys(v, nil)
 		for _, k := range ks {
 			if !sgExtraFindingsResponse_CountsBySeverity(k) {
@@ -342,7 +342,7 @@ func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 				vIntegerMin1Max9007199254740991(v.get(k), &c, e)
 			}
 		}
-		name := sgValue{kind: sgKindString}
+		name := sgValue{kids: sgStringKids}
 		for _, k := range ks {
 			name.str = k
 			if !sgValid(&name, vSeverityRef) {
@@ -358,7 +358,7 @@ func vFindingsResponse_CappedKinds(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindArray {
+	if v.kind() == sgKindArray {
 		a := v.items()
 		for i := 0; i < len(a); i++ {
 			c := sgPointer{
@@ -397,7 +397,7 @@ func vFindingsResponse_Meta2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("server_version") == nil {
 			e.addKey(p, "server_version", "required", "missing required property \"server_version\"")
 		}
@@ -426,7 +426,7 @@ func vGetSessionFindingsParams(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if x := v.get("session_key"); x != nil {
 			c := sgPointer{
 				isKey:  true,
@@ -469,7 +469,7 @@ func vString1To256(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
@@ -487,7 +487,7 @@ func vGetSessionFindingsParams_PerKindLimit(v *sgValue, p *sgPointer, e *sgError
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindNumber {
+	if v.kind() == sgKindNumber {
 		f := v.num()
 		if f < 0.0 {
 			e.add(p, "minimum", "must be >= 0")
@@ -504,7 +504,7 @@ func vInvocationRequest(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("caller") == nil {
 			e.addKey(p, "caller", "required", "missing required property \"caller\"")
 		}
@@ -568,7 +568,7 @@ func vInvocationRequest_Caller2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("id") == nil {
 			e.addKey(p, "id", "required", "missing required property \"id\"")
 		}
@@ -621,7 +621,7 @@ func vCommon_SkillID(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) > 128 {
 			e.add(p, "maxLength", "must be at most 128 characters long")
@@ -638,8 +638,8 @@ func vInvocationRequest_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
-		name := sgValue{kind: sgKindString}
+	if v.kind() == sgKindObject {
+		name := sgValue{kids: sgStringKids}
 		for _, k := range sgSortedKeys(v, nil) {
 			name.str = k
 			if !sgValid(&name, vInvocationRequest_Inputs_PropertyNames) {
@@ -655,7 +655,7 @@ func vInvocationRequest_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
 // vInvocationRequest_Inputs_PropertyNames validates
 // InvocationRequest.json#/properties/inputs/propertyNames.
 func vInvocationRequest_Inputs_PropertyNames(v *sgValue, p *sgPointer, e *sgErrors) {
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) > 64 {
 			e.add(p, "maxLength", "must be at most 64 characters long")
@@ -672,7 +672,7 @@ func vString1To128(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
@@ -689,7 +689,7 @@ func vInvocationResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("execution_id") == nil {
 			e.addKey(p, "execution_id", "required", "missing required property \"execution_id\"")
 		}
@@ -791,7 +791,7 @@ func vInvocationResponse_Timestamps2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("received") == nil {
 			e.addKey(p, "received", "required", "missing required property \"received\"")
 		}
@@ -841,7 +841,7 @@ func vCommon_Timestamp(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) > 35 {
 			e.add(p, "maxLength", "must be at most 35 characters long")
@@ -866,7 +866,7 @@ func vInvocationResponse_InvocationError(v *sgValue, p *sgPointer, e *sgErrors) 
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("code") == nil {
 			e.addKey(p, "code", "required", "missing required property \"code\"")
 		}
@@ -899,7 +899,7 @@ func vInvocationResponse_InvocationError_Code(v *sgValue, p *sgPointer, e *sgErr
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) > 64 {
 			e.add(p, "maxLength", "must be at most 64 characters long")
@@ -916,7 +916,7 @@ func vString1To4000(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
@@ -936,7 +936,7 @@ func vInvocationResponse_AllOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vInvocationResponse_AllOf_X0_If validates InvocationResponse.json#/allOf/0/if.
 func vInvocationResponse_AllOf_X0_If(v *sgValue, p *sgPointer, e *sgErrors) {
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("status") == nil {
 			e.addKey(p, "status", "required", "missing required property \"status\"")
 		}
@@ -963,7 +963,7 @@ func vInvocationResponse_AllOf_X0_If_Status(v *sgValue, p *sgPointer, e *sgError
 
 // vInvocationResponse_AllOf_X0_Then validates InvocationResponse.json#/allOf/0/then.
 func vInvocationResponse_AllOf_X0_Then(v *sgValue, p *sgPointer, e *sgErrors) {
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("error") == nil {
 			e.addKey(p, "error", "required", "missing required property \"error\"")
 		}
@@ -984,7 +984,7 @@ func vProtocolVersion(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("version") == nil {
 			e.addKey(p, "version", "required", "missing required property \"version\"")
 		}
@@ -1013,7 +1013,7 @@ func vCommon_SemVer(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) > 64 {
 			e.add(p, "maxLength", "must be at most 64 characters long")
@@ -1030,7 +1030,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("protocol") == nil {
 			e.addKey(p, "protocol", "required", "missing required property \"protocol\"")
 		}
@@ -1185,7 +1185,7 @@ func vString1To200(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
@@ -1225,7 +1225,7 @@ func vSkillDescriptor_Provider2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("name") == nil {
 			e.addKey(p, "name", "required", "missing required property \"name\"")
 		}
@@ -1265,7 +1265,7 @@ func vStringMax2048Pattern5(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) > 2048 {
 			e.add(p, "maxLength", "must be at most 2048 characters long")
@@ -1283,7 +1283,7 @@ func vSkillDescriptor_Provider_Contact(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) > 254 {
 			e.add(p, "maxLength", "must be at most 254 characters long")
@@ -1305,7 +1305,7 @@ func vSkillDescriptor_Endpoint2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("url") == nil {
 			e.addKey(p, "url", "required", "missing required property \"url\"")
 		}
@@ -1360,7 +1360,7 @@ func vSkillDescriptor_Endpoint_TimeoutMS(v *sgValue, p *sgPointer, e *sgErrors) 
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindNumber {
+	if v.kind() == sgKindNumber {
 		f := v.num()
 		if f < 1.0 {
 			e.add(p, "minimum", "must be >= 1")
@@ -1377,7 +1377,7 @@ func vSkillDescriptor_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindArray {
+	if v.kind() == sgKindArray {
 		a := v.items()
 		if len(a) > 100 {
 			e.add(p, "maxItems", "must have at most 100 items")
@@ -1418,7 +1418,7 @@ func vSkillDescriptor_InputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("name") == nil {
 			e.addKey(p, "name", "required", "missing required property \"name\"")
 		}
@@ -1473,7 +1473,7 @@ func vSkillDescriptor_InputParameter_Name(v *sgValue, p *sgPointer, e *sgErrors)
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) > 64 {
 			e.add(p, "maxLength", "must be at most 64 characters long")
@@ -1508,7 +1508,7 @@ func vStringMax2000(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) > 2000 {
 			e.add(p, "maxLength", "must be at most 2000 characters long")
@@ -1535,7 +1535,7 @@ func vSkillDescriptor_OutputDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("type") == nil {
 			e.addKey(p, "type", "required", "missing required property \"type\"")
 		}
@@ -1576,7 +1576,7 @@ func vSkillDescriptor_OutputDescriptor_MediaType(v *sgValue, p *sgPointer, e *sg
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) > 255 {
 			e.add(p, "maxLength", "must be at most 255 characters long")
@@ -1594,11 +1594,11 @@ func vSkillDescriptor_Auth(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vSkillDescriptor_Auth2 validates SkillDescriptor.json#/$defs/Auth.
 func vSkillDescriptor_Auth2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if v.kind != sgKindObject {
+	if v.kind() != sgKindObject {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 	} else if d := v.get("type"); d == nil {
 		e.addKey(p, "type", "required", "missing required property \"type\"")
-	} else if d.kind != sgKindString {
+	} else if d.kind() != sgKindString {
 		e.addKey(p, "type", "oneOf", "must be one of \"api_key\", \"oauth2\", \"custom\", \"none\"")
 	} else {
 		switch d.str {
@@ -1635,7 +1635,7 @@ func vSkillDescriptor_APIKeyAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("type") == nil {
 			e.addKey(p, "type", "required", "missing required property \"type\"")
 		}
@@ -1705,7 +1705,7 @@ func vSkillDescriptor_APIKeyAuth_Name(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
@@ -1738,7 +1738,7 @@ func vSkillDescriptor_OAuth2Auth(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("type") == nil {
 			e.addKey(p, "type", "required", "missing required property \"type\"")
 		}
@@ -1792,7 +1792,7 @@ func vSkillDescriptor_OAuth2Auth_Scopes(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindArray {
+	if v.kind() == sgKindArray {
 		a := v.items()
 		if len(a) > 64 {
 			e.add(p, "maxItems", "must have at most 64 items")
@@ -1821,7 +1821,7 @@ func vSkillDescriptor_OAuth2Auth_Scopes_Items(v *sgValue, p *sgPointer, e *sgErr
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
@@ -1854,7 +1854,7 @@ func vSkillDescriptor_CustomAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("type") == nil {
 			e.addKey(p, "type", "required", "missing required property \"type\"")
 		}
@@ -1920,7 +1920,7 @@ func vSkillDescriptor_NoAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("type") == nil {
 			e.addKey(p, "type", "required", "missing required property \"type\"")
 		}
@@ -1971,7 +1971,7 @@ func vSkillDescriptor_Tags(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindArray {
+	if v.kind() == sgKindArray {
 		a := v.items()
 		if len(a) > 32 {
 			e.add(p, "maxItems", "must have at most 32 items")
@@ -1999,7 +1999,7 @@ func vSkillDescriptor_Tags_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
@@ -2016,7 +2016,7 @@ func vSkillIndex(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("protocol") == nil {
 			e.addKey(p, "protocol", "required", "missing required property \"protocol\"")
 		}
@@ -2056,7 +2056,7 @@ func vSkillIndex_Skills(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindArray {
+	if v.kind() == sgKindArray {
 		a := v.items()
 		for i := 0; i < len(a); i++ {
 			c := sgPointer{
@@ -2086,7 +2086,7 @@ func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("id") == nil {
 			e.addKey(p, "id", "required", "missing required property \"id\"")
 		}
@@ -2171,7 +2171,7 @@ func vSkillIndex_SkillIndexEntry_Description(v *sgValue, p *sgPointer, e *sgErro
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) > 4000 {
 			e.add(p, "maxLength", "must be at most 4000 characters long")
@@ -2186,7 +2186,7 @@ func vSkillIndex_SkillIndexEntry_DescriptorURL(v *sgValue, p *sgPointer, e *sgEr
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")

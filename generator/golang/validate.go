@@ -286,7 +286,7 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 			addErr("format", msg("format", "format", ir.QuoteForMessage(n.Format)))))
 	}
 	if len(sc) > 0 {
-		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindString")).Block(
+		body = append(body, jen.If(jen.Id("v").Dot("kind").Call().Op("==").Id("sgKindString")).Block(
 			append([]jen.Code{jen.Id("s").Op(":=").Id("v").Dot("str")}, sc...)...))
 	}
 	// Numbers.
@@ -306,7 +306,7 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 			addErr("multipleOf", msg("multipleOf", "n", n.MultipleOf.Literal))))
 	}
 	if len(nc) > 0 {
-		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindNumber")).Block(
+		body = append(body, jen.If(jen.Id("v").Dot("kind").Call().Op("==").Id("sgKindNumber")).Block(
 			append([]jen.Code{jen.Id("f").Op(":=").Id("v").Dot("num").Call()}, nc...)...))
 	}
 	// Objects.
@@ -315,7 +315,7 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 		oc = append(oc, jen.Id("at").Op("=").Len(jen.Id("e").Dot("list")))
 	}
 	if len(oc) > 0 {
-		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindObject")).Block(oc...))
+		body = append(body, jen.If(jen.Id("v").Dot("kind").Call().Op("==").Id("sgKindObject")).Block(oc...))
 	}
 	// Arrays.
 	ac := arrayChecks(n, k)
@@ -324,10 +324,10 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 		tail = append(tail, jen.Id("at").Op("=").Len(jen.Id("e").Dot("list")))
 	}
 	if len(ac) > 0 {
-		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindArray")).Block(
+		body = append(body, jen.If(jen.Id("v").Dot("kind").Call().Op("==").Id("sgKindArray")).Block(
 			append(append([]jen.Code{jen.Id("a").Op(":=").Id("v").Dot("items").Call()}, ac...), tail...)...))
 	} else if len(tail) > 0 {
-		body = append(body, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindArray")).Block(tail...))
+		body = append(body, jen.If(jen.Id("v").Dot("kind").Call().Op("==").Id("sgKindArray")).Block(tail...))
 	}
 	for _, s := range n.AllOf {
 		body = append(body, k.call(s))
@@ -388,7 +388,7 @@ func unevaluatedChecks(n *ir.Node, ann bool) []jen.Code {
 				jen.Id("e").Dot("insert").Call(jen.Id("at"), jen.Op("&").Id("u")),
 			)
 		}
-		out = append(out, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindObject")).Block(st...))
+		out = append(out, jen.If(jen.Id("v").Dot("kind").Call().Op("==").Id("sgKindObject")).Block(st...))
 	}
 	if ui := n.UnevaluatedItems; ui != nil && (ann || !isTrue(ui)) {
 		var st []jen.Code
@@ -409,7 +409,7 @@ func unevaluatedChecks(n *ir.Node, ann bool) []jen.Code {
 			)
 		}
 		st = append(st, jen.Id("ev").Dot("upTo").Call(jen.Len(jen.Id("v").Dot("items").Call())))
-		out = append(out, jen.If(jen.Id("v").Dot("kind").Op("==").Id("sgKindArray")).Block(st...))
+		out = append(out, jen.If(jen.Id("v").Dot("kind").Call().Op("==").Id("sgKindArray")).Block(st...))
 	}
 	return out
 }
@@ -490,7 +490,7 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 	if n.PropertyNames != nil {
 		// One value holds each name in turn: nothing is allocated per key.
 		oc = append(oc,
-			jen.Id("name").Op(":=").Id("sgValue").Values(jen.Dict{jen.Id("kind"): jen.Id("sgKindString")}),
+			jen.Id("name").Op(":=").Id("sgValue").Values(jen.Dict{jen.Id("kids"): jen.Id("sgStringKids")}),
 			jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(keys(jen.Nil()))).Block(
 				jen.Id("name").Dot("str").Op("=").Id("k"),
 				jen.If(jen.Op("!").Id("sgValid").Call(jen.Op("&").Id("name"), jen.Id(n.PropertyNames.GoFunc))).Block(
@@ -626,11 +626,11 @@ func choice(n *ir.Node, keyword string, branches []*ir.Node, k collector) []jen.
 			addKeyErr(jen.Id("p"), jen.Lit(d.Property), keyword, msg("discriminator", "values", ir.ValuesForMessage(vals)))))
 		unknown := addKeyErr(jen.Id("p"), jen.Lit(d.Property), keyword, msg("discriminator", "values", ir.ValuesForMessage(vals)))
 		return []jen.Code{
-			jen.If(jen.Id("v").Dot("kind").Op("!=").Id("sgKindObject")).Block(
+			jen.If(jen.Id("v").Dot("kind").Call().Op("!=").Id("sgKindObject")).Block(
 				addErr("type", msg("type", "types", "object")),
 			).Else().If(jen.Id("d").Op(":=").Id("v").Dot("get").Call(jen.Lit(d.Property)), jen.Id("d").Op("==").Nil()).Block(
 				addKeyErr(jen.Id("p"), jen.Lit(d.Property), "required", msg("required", "name", ir.QuoteForMessage(d.Property))),
-			).Else().If(jen.Id("d").Dot("kind").Op("!=").Id("sgKindString")).Block(
+			).Else().If(jen.Id("d").Dot("kind").Call().Op("!=").Id("sgKindString")).Block(
 				unknown,
 			).Else().Block(
 				jen.Switch(jen.Id("d").Dot("str")).Block(cases...),

@@ -74,26 +74,47 @@ const (
 	sgKindObject
 )
 
-// sgValue is a decoded JSON value, the tree validators read: 32 bytes whatever its kind.
+// sgValue is a decoded JSON value, the tree validators read: 24 bytes whatever its kind.
 // Strings without escapes share the memory of the document; a number keeps only its literal,
-// read as a double when a keyword asks (num). The items of an array and the members of an
-// object live in one sgKids, allocated once at its final size. Values decoded from the tree
+// read as a double when a keyword asks (num). The kind, and the items of an array or the
+// members of an object, live in an sgKids: its own for an array or object with children, one
+// shared by every value of its kind otherwise. Values decoded from the tree
 // into Go values copy their strings, so that a value kept after parsing never keeps the whole
 // document alive.
 type sgValue struct {
-	kind byte
-	b    bool
 	str  string  // a string's value, a number's literal
-	kids *sgKids // the items of an array, the members of an object; nil when there are none
+	kids *sgKids // the kind, and the children of an array or an object; nil for null
 }
 
-// sgKids holds the children of an array (vals) or an object (keys[i] is the key of vals[i], in
-// document order).
+// sgKids holds the kind of a value and the children of an array (vals) or an object (keys[i]
+// is the key of vals[i], in document order).
 type sgKids struct {
+	kind  byte
 	vals  []sgValue
 	keys  []string
 	index map[string]int // for objects with many members: by the parser, or on first lookup
 }
+
+// The headers of the values without children, shared by every tree and never changed.
+var (
+	sgTrueKids        = &sgKids{kind: sgKindBool}
+	sgFalseKids       = &sgKids{kind: sgKindBool}
+	sgNumberKids      = &sgKids{kind: sgKindNumber}
+	sgStringKids      = &sgKids{kind: sgKindString}
+	sgEmptyArrayKids  = &sgKids{kind: sgKindArray}
+	sgEmptyObjectKids = &sgKids{kind: sgKindObject}
+)
+
+// kind is the JSON type of v (sgKindNull, sgKindBool, ...).
+func (v *sgValue) kind() byte {
+	if v.kids == nil {
+		return sgKindNull
+	}
+	return v.kids.kind
+}
+
+// isTrue reports whether v is the literal true.
+func (v *sgValue) isTrue() bool { return v.kids == sgTrueKids }
 
 // items returns the items of an array (nil for an empty one).
 func (v *sgValue) items() []sgValue {
@@ -321,16 +342,16 @@ func (p *sgParser) value(v *sgValue, depth int) error {
 		return p.array(v, depth)
 	case c == '"':
 		s, err := p.string()
-		v.kind, v.str = sgKindString, s
+		v.str, v.kids = s, sgStringKids
 		return err
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number(v)
 	case p.literal("true"):
-		v.kind, v.b = sgKindBool, true
+		v.kids = sgTrueKids
 	case p.literal("false"):
-		v.kind = sgKindBool
+		v.kids = sgFalseKids
 	case p.literal("null"):
-		v.kind = sgKindNull
+		v.kids = nil
 	default:
 		return p.fail("unexpected character " + strconv.QuoteRune(rune(c)))
 	}
@@ -338,11 +359,11 @@ func (p *sgParser) value(v *sgValue, depth int) error {
 }
 
 func (p *sgParser) object(v *sgValue, depth int) error {
-	v.kind = sgKindObject
 	p.i++ // {
 	p.space()
 	if p.i < len(p.s) && p.s[p.i] == '}' {
 		p.i++
+		v.kids = sgEmptyObjectKids
 		return nil
 	}
 	base := len(p.keys)
@@ -398,7 +419,7 @@ func (p *sgParser) object(v *sgValue, depth int) error {
 				index = p.dedup(base, vbase)
 			}
 			v.kids = p.kidBlocks.one()
-			*v.kids = sgKids{vals: p.valBlocks.copyOf(p.vals[vbase:]), keys: p.keyBlocks.copyOf(p.keys[base:]), index: index}
+			*v.kids = sgKids{kind: sgKindObject, vals: p.valBlocks.copyOf(p.vals[vbase:]), keys: p.keyBlocks.copyOf(p.keys[base:]), index: index}
 			return nil
 		default:
 			return p.fail("expected ',' or '}' in an object")
@@ -428,11 +449,11 @@ func (p *sgParser) dedup(base, vbase int) map[string]int {
 }
 
 func (p *sgParser) array(v *sgValue, depth int) error {
-	v.kind = sgKindArray
 	p.i++ // [
 	p.space()
 	if p.i < len(p.s) && p.s[p.i] == ']' {
 		p.i++
+		v.kids = sgEmptyArrayKids
 		return nil
 	}
 	base := len(p.vals)
@@ -454,7 +475,7 @@ func (p *sgParser) array(v *sgValue, depth int) error {
 		case ']':
 			p.i++
 			v.kids = p.kidBlocks.one()
-			v.kids.vals = p.valBlocks.copyOf(p.vals[base:])
+			*v.kids = sgKids{kind: sgKindArray, vals: p.valBlocks.copyOf(p.vals[base:])}
 			return nil
 		default:
 			return p.fail("expected ',' or ']' in an array")
@@ -503,7 +524,7 @@ func (p *sgParser) number(v *sgValue) error {
 			return sgJSONError("number " + lit + " is outside the range of a double")
 		}
 	}
-	v.kind, v.str = sgKindNumber, lit
+	v.str, v.kids = lit, sgNumberKids
 	return nil
 }
 
@@ -625,9 +646,9 @@ func sgMustValue(text string) *sgValue {
 // toAny turns a tree into the values of `any` fields: map[string]any, []any, string,
 // json.Number, bool and nil.
 func (v *sgValue) toAny() any {
-	switch v.kind {
+	switch v.kind() {
 	case sgKindBool:
-		return v.b
+		return v.isTrue()
 	case sgKindNumber:
 		return json.Number(strings.Clone(v.str))
 	case sgKindString:
@@ -732,19 +753,19 @@ func sgCheck(v *sgValue, f sgValidator) error {
 	return e.list
 }
 
-func sgIsNull(v *sgValue) bool    { return v.kind == sgKindNull }
-func sgIsObject(v *sgValue) bool  { return v.kind == sgKindObject }
-func sgIsArray(v *sgValue) bool   { return v.kind == sgKindArray }
-func sgIsString(v *sgValue) bool  { return v.kind == sgKindString }
-func sgIsNumber(v *sgValue) bool  { return v.kind == sgKindNumber }
-func sgIsBool(v *sgValue) bool    { return v.kind == sgKindBool }
-func sgIsInteger(v *sgValue) bool { return v.kind == sgKindNumber && sgIsIntegral(v.num()) }
+func sgIsNull(v *sgValue) bool    { return v.kind() == sgKindNull }
+func sgIsObject(v *sgValue) bool  { return v.kind() == sgKindObject }
+func sgIsArray(v *sgValue) bool   { return v.kind() == sgKindArray }
+func sgIsString(v *sgValue) bool  { return v.kind() == sgKindString }
+func sgIsNumber(v *sgValue) bool  { return v.kind() == sgKindNumber }
+func sgIsBool(v *sgValue) bool    { return v.kind() == sgKindBool }
+func sgIsInteger(v *sgValue) bool { return v.kind() == sgKindNumber && sgIsIntegral(v.num()) }
 
 func sgIsIntegral(f float64) bool { return f == math.Trunc(f) && !math.IsInf(f, 0) }
 
 // sgTypeName is the JSON type of v, for messages.
 func sgTypeName(v *sgValue) string {
-	switch v.kind {
+	switch v.kind() {
 	case sgKindNull:
 		return "null"
 	case sgKindBool:
@@ -764,14 +785,14 @@ func sgTypeName(v *sgValue) string {
 
 // sgEqual is JSON equality: numbers by value, objects by key set and values.
 func sgEqual(a, b *sgValue) bool {
-	if a.kind != b.kind {
+	if a.kind() != b.kind() {
 		return false
 	}
-	switch a.kind {
+	switch a.kind() {
 	case sgKindNull:
 		return true
 	case sgKindBool:
-		return a.b == b.b
+		return a.kids == b.kids
 	case sgKindNumber:
 		return a.str == b.str || a.num() == b.num()
 	case sgKindString:
@@ -811,9 +832,9 @@ var sgSeed = maphash.MakeSeed()
 // sgHash hashes v so that JSON-equal values hash alike: numbers by value (1 and 1.0), objects
 // whatever the order of their members. Values that are not equal may collide; sgEqual decides.
 func sgHash(v *sgValue) uint64 {
-	switch v.kind {
+	switch v.kind() {
 	case sgKindBool:
-		if v.b {
+		if v.isTrue() {
 			return sgMix(uint64(sgKindBool), 1)
 		}
 		return sgMix(uint64(sgKindBool), 0)
@@ -925,7 +946,7 @@ func sgDuplicates(a []sgValue) []int {
 // of an earlier item.
 func sgDuplicatesBy(a []sgValue, prop string) []int {
 	return sgDuplicateKeys(len(a), func(j int) *sgValue {
-		if a[j].kind != sgKindObject {
+		if a[j].kind() != sgKindObject {
 			return nil
 		}
 		return a[j].get(prop)
@@ -1029,28 +1050,28 @@ func sgMismatch(want string, v *sgValue) error {
 }
 
 func sgDecString(v *sgValue) (string, error) {
-	if v.kind != sgKindString {
+	if v.kind() != sgKindString {
 		return "", sgMismatch("string", v)
 	}
 	return strings.Clone(v.str), nil
 }
 
 func sgDecBool(v *sgValue) (bool, error) {
-	if v.kind != sgKindBool {
+	if v.kind() != sgKindBool {
 		return false, sgMismatch("boolean", v)
 	}
-	return v.b, nil
+	return v.isTrue(), nil
 }
 
 func sgDecFloat(v *sgValue) (float64, error) {
-	if v.kind != sgKindNumber {
+	if v.kind() != sgKindNumber {
 		return 0, sgMismatch("number", v)
 	}
 	return v.num(), nil
 }
 
 func sgDecInt(v *sgValue) (int64, error) {
-	if v.kind != sgKindNumber {
+	if v.kind() != sgKindNumber {
 		return 0, sgMismatch("integer", v)
 	}
 	if i, err := strconv.ParseInt(v.str, 10, 64); err == nil {
@@ -1069,14 +1090,14 @@ func sgDecInt(v *sgValue) (int64, error) {
 func sgDecAny(v *sgValue) (any, error) { return v.toAny(), nil }
 
 func sgDecNull(v *sgValue) (any, error) {
-	if v.kind != sgKindNull {
+	if v.kind() != sgKindNull {
 		return nil, sgMismatch("null", v)
 	}
 	return nil, nil
 }
 
 func sgDecArray[T any](v *sgValue, elem func(*sgValue) (T, error)) ([]T, error) {
-	if v.kind != sgKindArray {
+	if v.kind() != sgKindArray {
 		return nil, sgMismatch("array", v)
 	}
 	return sgDecItems(v.items(), 0, elem)
@@ -1096,7 +1117,7 @@ func sgDecItems[T any](items []sgValue, first int, elem func(*sgValue) (T, error
 }
 
 func sgDecMap[T any](v *sgValue, elem func(*sgValue) (T, error)) (map[string]T, error) {
-	if v.kind != sgKindObject {
+	if v.kind() != sgKindObject {
 		return nil, sgMismatch("object", v)
 	}
 	vals := v.vals()
@@ -1113,7 +1134,7 @@ func sgDecMap[T any](v *sgValue, elem func(*sgValue) (T, error)) (map[string]T, 
 
 // sgDecPtr decodes an optional or nullable value: null gives nil.
 func sgDecPtr[T any](v *sgValue, elem func(*sgValue) (T, error)) (*T, error) {
-	if v.kind == sgKindNull {
+	if v.kind() == sgKindNull {
 		return nil, nil
 	}
 	x, err := elem(v)
@@ -1135,7 +1156,7 @@ func sgDecRef[T any](v *sgValue, elem func(*sgValue) (T, error)) (*T, error) {
 // sgDecNil decodes a nullable value whose Go type has a nil of its own: null gives the zero
 // value (a nil slice or map).
 func sgDecNil[T any](v *sgValue, elem func(*sgValue) (T, error)) (T, error) {
-	if v.kind == sgKindNull {
+	if v.kind() == sgKindNull {
 		var zero T
 		return zero, nil
 	}
@@ -1144,7 +1165,7 @@ func sgDecNil[T any](v *sgValue, elem func(*sgValue) (T, error)) (T, error) {
 
 // sgDecObject returns v when it is an object.
 func sgDecObject(v *sgValue) (*sgValue, error) {
-	if v.kind != sgKindObject {
+	if v.kind() != sgKindObject {
 		return nil, sgMismatch("object", v)
 	}
 	return v, nil
@@ -1152,7 +1173,7 @@ func sgDecObject(v *sgValue) (*sgValue, error) {
 
 // sgDecTuple returns the items of v when it is an array.
 func sgDecTuple(v *sgValue) ([]sgValue, error) {
-	if v.kind != sgKindArray {
+	if v.kind() != sgKindArray {
 		return nil, sgMismatch("array", v)
 	}
 	return v.items(), nil
@@ -1161,7 +1182,7 @@ func sgDecTuple(v *sgValue) ([]sgValue, error) {
 // sgDiscriminant returns the string member prop of the object o, if it is one.
 func sgDiscriminant(o *sgValue, prop string) (string, bool) {
 	d := o.get(prop)
-	if d == nil || d.kind != sgKindString {
+	if d == nil || d.kind() != sgKindString {
 		return "", false
 	}
 	return d.str, true
@@ -1242,7 +1263,7 @@ func sgOptNilField[T any](v *sgValue, tok string, dst *OptNil[T], dec func(*sgVa
 	if v == nil {
 		return nil
 	}
-	if v.kind == sgKindNull {
+	if v.kind() == sgKindNull {
 		*dst = OptNil[T]{Set: true, Null: true}
 		return nil
 	}

@@ -29,7 +29,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("pet") == nil {
 			e.addKey(p, "pet", "required", "missing required property \"pet\"")
 		}
@@ -303,7 +303,7 @@ func vShapes_Pet2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("name") == nil {
 			e.addKey(p, "name", "required", "missing required property \"name\"")
 		}
@@ -324,7 +324,7 @@ func vStringMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
@@ -353,7 +353,7 @@ func vShapes_Label(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string or null, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) > 12 {
 			e.add(p, "maxLength", "must be at most 12 characters long")
@@ -367,7 +367,7 @@ func vShapes_Note(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string or null, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
@@ -381,7 +381,7 @@ func vShapes_Tags(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected array or null, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindArray {
+	if v.kind() == sgKindArray {
 		a := v.items()
 		if len(a) > 4 {
 			e.add(p, "maxItems", "must have at most 4 items")
@@ -402,7 +402,7 @@ func vShapes_Tags_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) > 8 {
 			e.add(p, "maxLength", "must be at most 8 characters long")
@@ -424,7 +424,7 @@ func vShapes_Address2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object or null, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("street") == nil {
 			e.addKey(p, "street", "required", "missing required property \"street\"")
 		}
@@ -461,7 +461,7 @@ func vIntegerMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindNumber {
+	if v.kind() == sgKindNumber {
 		f := v.num()
 		if f < 1.0 {
 			e.add(p, "minimum", "must be >= 1")
@@ -483,7 +483,7 @@ func vShapes_Home(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object or null, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("city") == nil {
 			e.addKey(p, "city", "required", "missing required property \"city\"")
 		}
@@ -515,7 +515,7 @@ func vShapes_Home_Zip(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected integer or null, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindNumber {
+	if v.kind() == sgKindNumber {
 		f := v.num()
 		if f < 0.0 {
 			e.add(p, "minimum", "must be >= 0")
@@ -607,7 +607,7 @@ func vShapes_WorkspaceRef(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("workspace") == nil {
 			e.addKey(p, "workspace", "required", "missing required property \"workspace\"")
 		}
@@ -647,7 +647,7 @@ func vIntegerMin0(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindNumber {
+	if v.kind() == sgKindNumber {
 		f := v.num()
 		if f < 0.0 {
 			e.add(p, "minimum", "must be >= 0")
@@ -661,7 +661,7 @@ func vShapes_ID_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if !rePattern0().MatchString(s) {
 			e.add(p, "pattern", "must match the pattern \"^[a-z]{1,8}$\"")
@@ -690,7 +690,7 @@ func vShapes_When_OneOf_X2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if !rePattern1().MatchString(s) {
 			e.add(p, "pattern", "must match the pattern \"^\\\\[.*\\\\]$\"")
@@ -709,7 +709,7 @@ func vShapes_Range2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindArray {
+	if v.kind() == sgKindArray {
 		a := v.items()
 		if len(a) < 1 {
 			e.add(p, "minItems", "must have at least 1 items")
@@ -747,7 +747,7 @@ func vShapes_Range_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) > 4 {
 			e.add(p, "maxLength", "must be at most 4 characters long")
@@ -761,7 +761,7 @@ func vShapes_Point(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindArray {
+	if v.kind() == sgKindArray {
 		a := v.items()
 		if len(a) < 2 {
 			e.add(p, "minItems", "must have at least 2 items")
@@ -804,7 +804,7 @@ func vShapes_Pair(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindArray {
+	if v.kind() == sgKindArray {
 		a := v.items()
 		if len(a) > 0 {
 			c := sgPointer{
@@ -855,7 +855,7 @@ func vShapes_Dog_AllOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("breed") == nil {
 			e.addKey(p, "breed", "required", "missing required property \"breed\"")
 		}
@@ -884,7 +884,7 @@ func vShapes_Dog_AllOf_X1_Name(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) > 20 {
 			e.add(p, "maxLength", "must be at most 20 characters long")
@@ -899,7 +899,7 @@ func vUserRef(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_User2 validates shapes.json#/$defs/User.
 func vShapes_User2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("login") == nil {
 			e.addKey(p, "login", "required", "missing required property \"login\"")
 		}
@@ -928,7 +928,7 @@ func vShapes_Users(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindArray {
+	if v.kind() == sgKindArray {
 		a := v.items()
 		if len(a) > 3 {
 			e.add(p, "maxItems", "must have at most 3 items")
@@ -969,7 +969,7 @@ func vShapes_Animal_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("meow") == nil {
 			e.addKey(p, "meow", "required", "missing required property \"meow\"")
 		}
@@ -1001,7 +1001,7 @@ func vShapes_Animal_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("wings") == nil {
 			e.addKey(p, "wings", "required", "missing required property \"wings\"")
 		}
@@ -1037,7 +1037,7 @@ func vShapes_Item_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("isbn") == nil {
 			e.addKey(p, "isbn", "required", "missing required property \"isbn\"")
 		}
@@ -1058,7 +1058,7 @@ func vShapes_Item_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("tracks") == nil {
 			e.addKey(p, "tracks", "required", "missing required property \"tracks\"")
 		}
@@ -1080,11 +1080,11 @@ func vShapes_Shape(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Shape2 validates shapes.json#/$defs/Shape.
 func vShapes_Shape2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if v.kind != sgKindObject {
+	if v.kind() != sgKindObject {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 	} else if d := v.get("kind"); d == nil {
 		e.addKey(p, "kind", "required", "missing required property \"kind\"")
-	} else if d.kind != sgKindString {
+	} else if d.kind() != sgKindString {
 		e.addKey(p, "kind", "oneOf", "must be one of \"circle\", \"square\"")
 	} else {
 		switch d.str {
@@ -1112,7 +1112,7 @@ func vShapes_Shape_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("kind") == nil {
 			e.addKey(p, "kind", "required", "missing required property \"kind\"")
 		}
@@ -1156,7 +1156,7 @@ func vNumberMin0(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected number, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindNumber {
+	if v.kind() == sgKindNumber {
 		f := v.num()
 		if f < 0.0 {
 			e.add(p, "minimum", "must be >= 0")
@@ -1178,7 +1178,7 @@ func vShapes_Shape_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("kind") == nil {
 			e.addKey(p, "kind", "required", "missing required property \"kind\"")
 		}
@@ -1222,7 +1222,7 @@ func vShapes_Names(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindArray {
+	if v.kind() == sgKindArray {
 		a := v.items()
 		if len(a) > 3 {
 			e.add(p, "maxItems", "must have at most 3 items")
@@ -1252,7 +1252,7 @@ func vShapes_Scores(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		for _, k := range sgSortedKeys(v, sgExtraShapes_Scores) {
 			{
 				c := sgPointer{
@@ -1297,7 +1297,7 @@ func vShapes_List2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected object or null, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindObject {
+	if v.kind() == sgKindObject {
 		if v.get("head") == nil {
 			e.addKey(p, "head", "required", "missing required property \"head\"")
 		}
@@ -1329,13 +1329,13 @@ func vShapes_Command(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected array or string, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindString {
+	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) < 1 {
 			e.add(p, "minLength", "must be at least 1 characters long")
 		}
 	}
-	if v.kind == sgKindArray {
+	if v.kind() == sgKindArray {
 		a := v.items()
 		for i := 0; i < len(a); i++ {
 			c := sgPointer{
@@ -1353,7 +1353,7 @@ func vShapes_UserIDs(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if v.kind == sgKindArray {
+	if v.kind() == sgKindArray {
 		a := v.items()
 		if len(a) > 3 {
 			e.add(p, "maxItems", "must have at most 3 items")
