@@ -78,9 +78,8 @@ const (
 // Strings without escapes share the memory of the document; a number keeps only its literal,
 // read as a double when a keyword asks (num). The kind, and the items of an array or the
 // members of an object, live in an sgKids: its own for an array or object with children, one
-// shared by every value of its kind otherwise. Values decoded from the tree
-// into Go values copy their strings, so that a value kept after parsing never keeps the whole
-// document alive.
+// shared by every value of its kind otherwise. Values decoded from the tree into Go values
+// copy their strings, so that a value kept after parsing never keeps the whole document alive.
 type sgValue struct {
 	str  string  // a string's value, a number's literal
 	kids *sgKids // the kind, and the children of an array or an object; nil for null
@@ -203,7 +202,8 @@ func sgParseDocument(data []byte) (*sgValue, error) {
 // sgParserPool keeps the parsers' stacks between documents.
 var sgParserPool = sync.Pool{New: func() any { return new(sgParser) }}
 
-// release clears what the stacks still reference of the document and returns p to the pool.
+// release forgets the blocks of the tree handed out, clears what the stacks still reference
+// of the document and returns p to the pool (unless a huge document grew its stacks).
 func (p *sgParser) release() {
 	p.kidBlocks.reset()
 	p.valBlocks.reset()
@@ -248,8 +248,8 @@ func sgCheckDepth(data []byte) error {
 }
 
 // sgParser reads a document. Items, member values and keys are gathered on stacks shared by
-// the whole document and copied out once each object or array is complete, so that every
-// object and array is allocated exactly once, at its final size.
+// the whole document and copied out once each object or array is complete, at its final
+// size, into blocks shared by the document's tree.
 type sgParser struct {
 	s    string
 	i    int
