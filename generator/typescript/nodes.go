@@ -64,7 +64,7 @@ const manyTerms = 16
 // and they are many.
 func (e *emitter) nodeDecls(n *ir.Node) string {
 	var b strings.Builder
-	if n.Enum != nil {
+	if n.Enum != nil && !smallEnum(n) {
 		vals := make([]string, len(n.Enum))
 		for i, v := range n.Enum {
 			vals[i] = e.jsValue(v)
@@ -78,33 +78,77 @@ func (e *emitter) nodeDecls(n *ir.Node) string {
 		}
 		b.WriteString(e.exec("v.known.decl", struct{ Name, Names string }{knownConst(n), strings.Join(names, ", ")}))
 	}
-	if len(n.Required) > manyTerms {
-		rows := make([]string, len(n.Required))
-		for i, r := range n.Required {
-			rows[i] = e.exec("v.required.row", requiredData(r))
+	if shapeTable(n) {
+		rows := make([]string, 0, len(n.Properties)+len(n.Required))
+		for _, p := range n.Properties {
+			rows = append(rows, e.exec("v.shape.row", struct{ Name, Func, Required string }{jsString(p.Name), e.fn(p.Schema), fmt.Sprint(slices.Contains(n.Required, p.Name))}))
 		}
-		b.WriteString(e.exec("v.required.decl", struct{ Name, Rows string }{requiredConst(n), strings.Join(rows, ",\n")}))
+		for _, r := range undeclaredRequired(n) {
+			rows = append(rows, e.exec("v.shape.row", struct{ Name, Func, Required string }{jsString(r), "null", "true"}))
+		}
+		b.WriteString(e.exec("v.shape.decl", struct{ Name, Rows string }{shapeConst(n), strings.Join(rows, ",\n")}))
 	}
-	if len(n.Properties) > manyTerms {
-		rows := make([]string, len(n.Properties))
-		for i, p := range n.Properties {
-			rows[i] = e.exec("v.property.row", struct{ Name, Seg, Func string }{jsString(p.Name), segment(p.Name), e.fn(p.Schema)})
-		}
-		b.WriteString(e.exec("v.property.decl", struct{ Name, Rows string }{propertiesConst(n), strings.Join(rows, ",\n")}))
+	if len(n.Required) > manyTerms {
+		b.WriteString(e.exec("v.names.decl", struct{ Name, Names string }{requiredConst(n), quotedList(n.Required)}))
 	}
 	return b.String()
 }
 
-// The constants of a node's validator are named after it.
-// requiredData is what the templates need to report a missing required property r.
-func requiredData(r string) struct{ Name, Seg, Message string } {
-	return struct{ Name, Seg, Message string }{jsString(r), segment(r), tsMessage("required", "name", ir.QuoteForMessage(r))}
+// shapeTable reports whether the declared and required properties of n are checked from a
+// table read by rt.members (nodeDecls) rather than by one statement each.
+func shapeTable(n *ir.Node) bool {
+	return len(n.Properties) > manyTerms || len(n.Required) > manyTerms
 }
 
-func enumConst(n *ir.Node) string       { return "enum" + strings.TrimPrefix(n.TSFunc, "v") }
-func knownConst(n *ir.Node) string      { return "known" + strings.TrimPrefix(n.TSFunc, "v") }
-func requiredConst(n *ir.Node) string   { return "required" + strings.TrimPrefix(n.TSFunc, "v") }
-func propertiesConst(n *ir.Node) string { return "properties" + strings.TrimPrefix(n.TSFunc, "v") }
+// undeclaredRequired lists the required names of n that properties does not declare.
+func undeclaredRequired(n *ir.Node) []string {
+	var out []string
+	for _, r := range n.Required {
+		if !slices.ContainsFunc(n.Properties, func(p ir.Property) bool { return p.Name == r }) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// quotedList writes names as the elements of a TypeScript array literal.
+func quotedList(names []string) string {
+	q := make([]string, len(names))
+	for i, r := range names {
+		q[i] = jsString(r)
+	}
+	return strings.Join(q, ", ")
+}
+
+// requiredList is the array of the required names of n, in the order of required: a literal
+// where they are few, else the constant nodeDecls writes.
+func (e *emitter) requiredList(n *ir.Node) string {
+	if len(n.Required) > manyTerms {
+		return requiredConst(n)
+	}
+	return e.exec("v.names", quotedList(n.Required))
+}
+
+// smallEnum reports whether the enum of n is a few primitive values, tested with === (JSON
+// equality for primitives, and faster than a lookup in a JSONSet).
+func smallEnum(n *ir.Node) bool {
+	if len(n.Enum) > 8 {
+		return false
+	}
+	for _, v := range n.Enum {
+		if v.Kind == ir.Array || v.Kind == ir.Object {
+			return false
+		}
+	}
+	return true
+}
+
+// The constants of a node's validator are named after it.
+
+func enumConst(n *ir.Node) string     { return "enum" + strings.TrimPrefix(n.TSFunc, "v") }
+func knownConst(n *ir.Node) string    { return "known" + strings.TrimPrefix(n.TSFunc, "v") }
+func requiredConst(n *ir.Node) string { return "required" + strings.TrimPrefix(n.TSFunc, "v") }
+func shapeConst(n *ir.Node) string    { return "shape" + strings.TrimPrefix(n.TSFunc, "v") }
 
 // knownSet reports whether the validator of n tests property names against a Set.
 func knownSet(n *ir.Node) bool {
@@ -128,7 +172,7 @@ func (e *emitter) annCall(c *ir.Node, col bool) string {
 	if col && c.TSAnnFunc != "" {
 		return e.exec("ann.call", c.TSAnnFunc)
 	}
-	return e.fn(c) + "(v, p, e)"
+	return e.fn(c) + "(v, p, d, e)"
 }
 
 // annAccepts tests v against the in-place subschema c; with collection, its annotations are
@@ -243,7 +287,15 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 		}))
 	}
 	if n.Enum != nil {
-		b.WriteString(e.exec("v.enum", struct{ Name, Message string }{enumConst(n), tsMessage("enum", "values", ir.ValuesForMessage(n.Enum))}))
+		cond := e.exec("v.enum.set", enumConst(n))
+		if smallEnum(n) {
+			terms := make([]string, len(n.Enum))
+			for i, v := range n.Enum {
+				terms[i] = e.exec("v.enum.is", e.jsValue(v))
+			}
+			cond = strings.Join(terms, e.exec("v.or", nil))
+		}
+		b.WriteString(e.exec("v.enum", struct{ Cond, Message string }{cond, tsMessage("enum", "values", ir.ValuesForMessage(n.Enum))}))
 	}
 	if n.Const != nil {
 		b.WriteString(e.exec("v.const", struct{ Value, Message string }{e.jsValue(*n.Const), tsMessage("const", "value", n.Const.JSON())}))
@@ -436,35 +488,45 @@ func (e *emitter) objectBody(n *ir.Node, col bool) string {
 	// know, and sorts those alone (usually none).
 	closedOnly := addl != nil && addl.Bool != nil && !*addl.Bool && len(n.PatternProperties) == 0 && n.PropertyNames == nil && !col
 	needKeys := len(n.PatternProperties) > 0 || (addl != nil && !addlTrue && !closedOnly) || n.PropertyNames != nil
-	// Many required or declared properties are checked from a table (nodeDecls): one if per
-	// property would make tsc give up the function (TS2563).
-	if len(n.Required) > manyTerms {
-		b.WriteString(e.exec("v.required.table", requiredConst(n)))
-	} else {
-		for _, r := range n.Required {
-			b.WriteString(e.exec("v.required", requiredData(r)))
-		}
-	}
-	prop, pattern := "v.property", "v.patternProperty"
+	// Each declared property is tested once: present, it is validated; absent and required, the
+	// missing required names are reported (before the members' violations) at the end. Many
+	// properties are checked from a table (nodeDecls): one if per property would make tsc give
+	// up the function (TS2563).
+	pre := "v."
 	if col {
-		prop, pattern = "ann.property", "ann.patternProperty"
+		pre = "ann."
 	}
-	if len(n.Properties) > manyTerms {
-		b.WriteString(e.exec(prop+".table", propertiesConst(n)))
+	if shapeTable(n) {
+		b.WriteString(e.exec(pre+"shape", struct{ Shape, Required string }{shapeConst(n), e.requiredList(n)}))
 	} else {
+		if len(n.Properties) > 0 || len(n.Required) > 0 {
+			b.WriteString(e.exec("v.own", nil))
+		}
+		if len(n.Required) > 0 {
+			b.WriteString(e.exec("v.required.start", nil))
+		}
 		for _, p := range n.Properties {
-			b.WriteString(e.exec(prop, struct{ Name, Seg, Func string }{jsString(p.Name), segment(p.Name), e.fn(p.Schema)}))
+			b.WriteString(e.exec(pre+"property", struct {
+				Name, Func string
+				Required   bool
+			}{jsString(p.Name), e.fn(p.Schema), slices.Contains(n.Required, p.Name)}))
+		}
+		for _, r := range undeclaredRequired(n) {
+			b.WriteString(e.exec("v.required", jsString(r)))
+		}
+		if len(n.Required) > 0 {
+			b.WriteString(e.exec("v.required.end", e.requiredList(n)))
 		}
 	}
-	if needKeys {
-		b.WriteString(e.exec("v.keys", nil))
-	}
+	// The loops over the keys run in document order, and again over the sorted keys when they
+	// reported a violation (rt.inOrder).
+	var keyed strings.Builder
 	if len(n.PatternProperties) > 0 {
 		var s strings.Builder
 		for _, pp := range n.PatternProperties {
-			s.WriteString(e.exec(pattern, struct{ Var, Func string }{pp.Pattern.TSVar, e.fn(pp.Schema)}))
+			s.WriteString(e.exec(pre+"patternProperty", struct{ Var, Func string }{pp.Pattern.TSVar, e.fn(pp.Schema)}))
 		}
-		b.WriteString(e.exec("v.patternProperties", s.String()))
+		keyed.WriteString(e.exec("v.patternProperties", s.String()))
 	}
 	if addl != nil && !addlTrue {
 		var known []string
@@ -490,10 +552,6 @@ func (e *emitter) objectBody(n *ir.Node, col bool) string {
 		if len(known) > 0 {
 			knownStmt = e.exec("v.additional.known", strings.Join(known, e.exec("v.or", nil)))
 		}
-		pre := "v."
-		if col {
-			pre = "ann."
-		}
 		switch {
 		case closedOnly:
 			unknown := e.exec("v.unknown.all", nil)
@@ -502,16 +560,21 @@ func (e *emitter) objectBody(n *ir.Node, col bool) string {
 			}
 			b.WriteString(e.exec("v.additional.closed", unknown))
 		case addl.Bool != nil:
-			b.WriteString(e.exec(pre+"additional.false", knownStmt))
+			keyed.WriteString(e.exec(pre+"additional.false", knownStmt))
 		default:
-			b.WriteString(e.exec(pre+"additional.schema", struct{ Known, Func string }{knownStmt, e.fn(addl)}))
+			keyed.WriteString(e.exec(pre+"additional.schema", struct{ Known, Func string }{knownStmt, e.fn(addl)}))
 		}
 	} else if addl != nil && col {
 		// additionalProperties: true evaluates every key properties and patterns leave.
-		b.WriteString(e.exec("ann.additional.true", nil))
+		keyed.WriteString(e.exec("ann.additional.true", nil))
 	}
 	if n.PropertyNames != nil {
-		b.WriteString(e.exec("v.propertyNames", e.fn(n.PropertyNames)))
+		keyed.WriteString(e.exec("v.propertyNames", e.fn(n.PropertyNames)))
+	}
+	if needKeys {
+		b.WriteString(e.exec("v.keys", indent(keyed.String(), "  ")))
+	} else {
+		b.WriteString(keyed.String())
 	}
 	if n.MinProperties != nil {
 		b.WriteString(e.exec("v.minProperties", *n.MinProperties))
@@ -623,4 +686,15 @@ func (e *emitter) containsBody(n *ir.Node, col bool) string {
 		return e.exec("ann.contains", data)
 	}
 	return e.exec("v.contains", data)
+}
+
+// indent puts prefix before every non-empty line of s.
+func indent(s, prefix string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			lines[i] = prefix + l
+		}
+	}
+	return strings.Join(lines, "")
 }

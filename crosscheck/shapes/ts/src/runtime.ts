@@ -11,8 +11,32 @@ export interface ValidationError {
 /** The result of a parse function: the value when it is valid, else every violation. */
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: ValidationError[] };
 
-/** A node validator: appends the violations of v, found at pointer p, to e. */
-export type NodeValidator = (v: unknown, p: string, e: ValidationError[]) => void;
+/**
+ * The location of the value being validated is the first d tokens of a path p: the tokens of
+ * its JSON Pointer, member names as they are (not escaped) and item indexes as numbers. Before
+ * a validator descends into a member or an item it sets p[d] and passes d + 1; it writes the
+ * pointer (ptr) only when it reports a violation, as the Go runtime does. The tokens beyond d
+ * are left over from earlier members and mean nothing.
+ */
+export type Path = (string | number)[];
+
+/** A node validator: appends the violations of v, found at the first d tokens of p, to e. */
+export type NodeValidator = (v: unknown, p: Path, d: number, e: ValidationError[]) => void;
+
+/** ptr writes the JSON Pointer of the first d tokens of the path p. */
+export function ptr(p: Path, d: number): string {
+  let s = "";
+  for (let i = 0; i < d; i++) {
+    const t = p[i] as string | number;
+    s += "/" + (typeof t === "number" ? String(t) : esc(t));
+  }
+  return s;
+}
+
+/** ptrTo writes the JSON Pointer of the member or item t of the value at (p, d). */
+export function ptrTo(p: Path, d: number, t: string | number): string {
+  return ptr(p, d) + "/" + (typeof t === "number" ? String(t) : esc(t));
+}
 
 /** The deepest nesting of arrays and objects that parse functions accept. */
 export const MAX_DEPTH = 10000;
@@ -30,6 +54,19 @@ export function isNumber(v: unknown): v is number {
 /** isInteger reports whether v is a JSON number with an integral value. */
 export function isInteger(v: unknown): v is number {
   return typeof v === "number" && Number.isInteger(v);
+}
+
+/** OP is Object.prototype. */
+export const OP: object = Object.prototype;
+
+/**
+ * isPlain reports whether the prototype of o is Object.prototype, as for every object JSON.parse
+ * makes. The property k of such an object is its own exactly when k in o, unless k in OP:
+ * validators test that (two lookups) before they fall back to hasOwn, which costs many times
+ * more.
+ */
+export function isPlain(o: object): boolean {
+  return Object.getPrototypeOf(o) === OP;
 }
 
 /** hasOwn reports whether o has the own property k (never an inherited one). */
@@ -109,6 +146,85 @@ export function sortedKeys(o: object, keep?: (k: string) => boolean): string[] {
     if (i > 0 && (keys[i - 1] as string) > k) sorted = false;
   }
   return sorted ? keys : keys.sort();
+}
+
+/**
+ * inOrder reports whether keys are in code point order already (false when one holds a
+ * surrogate). The loops over an object's keys run in document order and, when they reported a
+ * violation and the keys are not in order, run again over the sorted keys, so that the
+ * violations come in code point order as in the Go package.
+ */
+export function inOrder(keys: readonly string[]): boolean {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    if (SURROGATE.test(k) || (i > 0 && (keys[i - 1] as string) > k)) return false;
+  }
+  return true;
+}
+
+/**
+ * missing reports the names that v does not have as violations of required, inserted at
+ * position at of e: a validator tests each declared property once, and reports the missing
+ * required ones, before the violations of the members, only when one is missing.
+ */
+export function missing(v: object, p: Path, d: number, e: ValidationError[], at: number, names: readonly string[]): void {
+  const u: ValidationError[] = [];
+  for (const k of names) {
+    if (!hasOwn(v, k)) u.push({ pointer: ptrTo(p, d, k), keyword: "required", message: "missing required property " + quoteJSON(k) });
+  }
+  const tail = e.splice(at);
+  for (const x of u) e.push(x);
+  for (const x of tail) e.push(x);
+}
+
+/**
+ * A Shape lists the declared properties of an object schema as rows [name, validator,
+ * required], in schema order, followed by the required names it does not declare (validator
+ * null).
+ */
+export type Shape = readonly (readonly [string, NodeValidator | null, boolean])[];
+
+/**
+ * members validates the members of v that shape declares, testing each name once, and reports
+ * the missing required names (in the order of required) before the violations of the members.
+ * The annotating validators pass seen, the set of the names they evaluated.
+ */
+export function members(
+  v: Record<string, unknown>,
+  p: Path,
+  d: number,
+  e: ValidationError[],
+  shape: Shape,
+  required: readonly string[],
+  seen?: Set<string>,
+): void {
+  const at = e.length;
+  let miss = false;
+  for (let i = 0; i < shape.length; i++) {
+    const row = shape[i] as Shape[number];
+    const k = row[0];
+    if (!hasOwn(v, k)) {
+      if (row[2]) miss = true;
+      continue;
+    }
+    const f = row[1];
+    if (f === null) continue;
+    if (seen !== undefined) seen.add(k);
+    p[d] = k;
+    f(v[k], p, d + 1, e);
+  }
+  if (miss) missing(v, p, d, e, at, required);
+}
+
+const HTML_UNSAFE = /[<>&\u2028\u2029]/g;
+
+/**
+ * quoteJSON quotes s as Go's encoding/json writes a string (the quoting of property names in
+ * messages): JSON.stringify, with <, >, &, U+2028 and U+2029 escaped as \u00XX and unpaired
+ * surrogates as U+FFFD.
+ */
+export function quoteJSON(s: string): string {
+  return JSON.stringify(wellFormed(s)).replace(HTML_UNSAFE, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
 }
 
 const SURROGATE = /[\ud800-\udfff]/;
@@ -299,10 +415,23 @@ export function duplicateByIndexes(items: readonly unknown[], key: string): numb
 
 /** accepts reports whether the node validator f finds no violation in v. */
 export function accepts(f: NodeValidator, v: unknown): boolean {
-  const e: ValidationError[] = [];
-  f(v, "", e);
-  return e.length === 0;
+  // The violations go to a list shared by every call, and are dropped: only their number
+  // counts. A call inside f appends after this one's and drops its own before it returns. The
+  // path is shared too: the pointers of dropped violations do not matter.
+  const n = scratch.length;
+  try {
+    f(v, scratchPath, 0, scratch);
+  } catch (err) {
+    scratch.length = n;
+    throw err;
+  }
+  if (scratch.length === n) return true;
+  scratch.length = n;
+  return false;
 }
+
+const scratch: ValidationError[] = [];
+const scratchPath: Path = [];
 
 /** acceptsSome reports whether one of the node validators fs finds no violation in v. */
 export function acceptsSome(fs: readonly NodeValidator[], v: unknown): boolean {
@@ -429,7 +558,7 @@ export interface API<T> {
 export function api<T>(node: NodeValidator, narrow?: Narrow): API<T> {
   const validate = (value: unknown): ValidationError[] => {
     const e: ValidationError[] = [];
-    node(value, "", e);
+    node(value, [], 0, e);
     return e;
   };
   const typed =
