@@ -228,12 +228,41 @@ func allows(n *ir.Node, types ...string) bool {
 	return false
 }
 
+// fn names the validator that validates n. A node that is only a $ref has a validator that
+// calls the one of its target and nothing else (still written, for the arbitraries), so its
+// callers call the target's directly: one call less per reference, and frames of the stack.
 func (e *emitter) fn(n *ir.Node) string {
 	if n == nil {
 		e.fail("missing node")
 		return ""
 	}
-	return n.TSFunc
+	if e.aliases == nil {
+		e.findAliases()
+	}
+	name := n.TSFunc
+	for range 64 { // a cycle of bare references validates nothing; stop somewhere on it
+		t, ok := e.aliases[name]
+		if !ok {
+			break
+		}
+		name = t
+	}
+	return name
+}
+
+// findAliases finds the nodes whose validator body is one call of their $ref's validator.
+func (e *emitter) findAliases() {
+	e.aliases = map[string]string{} // while looking, fn names every node's own validator
+	found := map[string]string{}
+	for _, n := range e.s.Nodes {
+		if n.SameAs != nil || n.Ref == nil || n.Ref.TSFunc == n.TSFunc {
+			continue
+		}
+		if e.nodeBody(n, false) == e.exec("v.ref", n.Ref.TSFunc) {
+			found[n.TSFunc] = n.Ref.TSFunc
+		}
+	}
+	e.aliases = found
 }
 
 func (e *emitter) number(n *ir.NumberLit) string {
@@ -315,7 +344,7 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 			s.WriteString(e.exec("v.format.test", struct{ Func, Message string }{n.FormatTS, tsMessage("format", "format", ir.QuoteForMessage(n.Format))}))
 		}
 		if s.Len() > 0 {
-			b.WriteString(e.exec("v.string", s.String()))
+			b.WriteString(e.guard(n, "v.string", s.String(), "string"))
 		}
 	}
 	if allows(n, "number", "integer") {
@@ -335,17 +364,17 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 			}
 		}
 		if s.Len() > 0 {
-			b.WriteString(e.exec("v.number", s.String()))
+			b.WriteString(e.guard(n, "v.number", s.String(), "number", "integer"))
 		}
 	}
 	if allows(n, "object") {
 		if s := e.objectBody(n, col); s != "" {
-			b.WriteString(e.exec("v.object", s))
+			b.WriteString(e.guard(n, "v.object", s, "object"))
 		}
 	}
 	if allows(n, "array") {
 		if s := e.arrayBody(n, col); s != "" {
-			b.WriteString(e.exec("v.array", s))
+			b.WriteString(e.guard(n, "v.array", s, "array"))
 		}
 	}
 	for _, sub := range n.AllOf {
@@ -695,6 +724,25 @@ func indent(s, prefix string) string {
 		if strings.TrimSpace(l) != "" {
 			lines[i] = prefix + l
 		}
+	}
+	return strings.Join(lines, "")
+}
+
+// guard writes the statements body of a JSON type under the test of that type (the template
+// name), or without it when the node's type keyword admits only that type: its check has
+// returned already for any other value.
+func (e *emitter) guard(n *ir.Node, name, body string, types ...string) string {
+	if len(n.Types) == 1 && slices.Contains(types, n.Types[0]) {
+		return dedent(body, "  ")
+	}
+	return e.exec(name, body)
+}
+
+// dedent removes prefix from the start of every line of s that has it.
+func dedent(s, prefix string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimPrefix(l, prefix)
 	}
 	return strings.Join(lines, "")
 }

@@ -20,20 +20,18 @@ export function vFinding(v: unknown, p: rt.Path, d: number, e: ValidationError[]
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("kind" in rt.OP) ? "kind" in v : rt.hasOwn(v, "kind")) {
-      p[d] = "kind";
-      vStringMin1(v["kind"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("severity" in rt.OP) ? "severity" in v : rt.hasOwn(v, "severity")) {
-      p[d] = "severity";
-      vSeverityRef(v["severity"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["kind", "severity"]);
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("kind" in rt.OP) ? "kind" in v : rt.hasOwn(v, "kind")) {
+    p[d] = "kind";
+    vStringMin1(v["kind"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("severity" in rt.OP) ? "severity" in v : rt.hasOwn(v, "severity")) {
+    p[d] = "severity";
+    vCommon_Severity(v["severity"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["kind", "severity"]);
 }
 
 // Finding.json#/properties/kind
@@ -42,9 +40,7 @@ export function vStringMin1(v: unknown, p: rt.Path, d: number, e: ValidationErro
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
 }
 
 // Finding.json#/properties/severity
@@ -71,48 +67,46 @@ export function vFindingsResponse(v: unknown, p: rt.Path, d: number, e: Validati
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("findings" in rt.OP) ? "findings" in v : rt.hasOwn(v, "findings")) {
-      p[d] = "findings";
-      vFindingsResponse_Findings(v["findings"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("total" in rt.OP) ? "total" in v : rt.hasOwn(v, "total")) {
-      p[d] = "total";
-      vIntegerMin0Max9007199254740991(v["total"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("counts_by_kind" in rt.OP) ? "counts_by_kind" in v : rt.hasOwn(v, "counts_by_kind")) {
-      p[d] = "counts_by_kind";
-      vFindingsResponse_CountsByKind(v["counts_by_kind"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("counts_by_severity" in rt.OP) ? "counts_by_severity" in v : rt.hasOwn(v, "counts_by_severity")) {
-      p[d] = "counts_by_severity";
-      vFindingsResponse_CountsBySeverity(v["counts_by_severity"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("capped_kinds" in rt.OP) ? "capped_kinds" in v : rt.hasOwn(v, "capped_kinds")) {
-      p[d] = "capped_kinds";
-      vFindingsResponse_CappedKinds(v["capped_kinds"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("per_kind_limit" in rt.OP) ? "per_kind_limit" in v : rt.hasOwn(v, "per_kind_limit")) {
-      p[d] = "per_kind_limit";
-      vIntegerMin0Max9007199254740991(v["per_kind_limit"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("summary" in rt.OP) ? "summary" in v : rt.hasOwn(v, "summary")) {
-      p[d] = "summary";
-      vFindingsResponse_Summary(v["summary"], p, d + 1, e);
-    }
-    if (own && !("identity_shared" in rt.OP) ? "identity_shared" in v : rt.hasOwn(v, "identity_shared")) {
-      p[d] = "identity_shared";
-      vBoolean(v["identity_shared"], p, d + 1, e);
-    }
-    if (own && !("_meta" in rt.OP) ? "_meta" in v : rt.hasOwn(v, "_meta")) {
-      p[d] = "_meta";
-      vFindingsResponse_Meta(v["_meta"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["findings", "total", "counts_by_kind", "counts_by_severity", "capped_kinds", "per_kind_limit", "_meta"]);
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("findings" in rt.OP) ? "findings" in v : rt.hasOwn(v, "findings")) {
+    p[d] = "findings";
+    vFindingsResponse_Findings(v["findings"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("total" in rt.OP) ? "total" in v : rt.hasOwn(v, "total")) {
+    p[d] = "total";
+    vIntegerMin0Max9007199254740991(v["total"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("counts_by_kind" in rt.OP) ? "counts_by_kind" in v : rt.hasOwn(v, "counts_by_kind")) {
+    p[d] = "counts_by_kind";
+    vFindingsResponse_CountsByKind(v["counts_by_kind"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("counts_by_severity" in rt.OP) ? "counts_by_severity" in v : rt.hasOwn(v, "counts_by_severity")) {
+    p[d] = "counts_by_severity";
+    vFindingsResponse_CountsBySeverity(v["counts_by_severity"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("capped_kinds" in rt.OP) ? "capped_kinds" in v : rt.hasOwn(v, "capped_kinds")) {
+    p[d] = "capped_kinds";
+    vFindingsResponse_CappedKinds(v["capped_kinds"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("per_kind_limit" in rt.OP) ? "per_kind_limit" in v : rt.hasOwn(v, "per_kind_limit")) {
+    p[d] = "per_kind_limit";
+    vIntegerMin0Max9007199254740991(v["per_kind_limit"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("summary" in rt.OP) ? "summary" in v : rt.hasOwn(v, "summary")) {
+    p[d] = "summary";
+    vFindingsResponse_Summary(v["summary"], p, d + 1, e);
   }
+  if (own && !("identity_shared" in rt.OP) ? "identity_shared" in v : rt.hasOwn(v, "identity_shared")) {
+    p[d] = "identity_shared";
+    vBoolean(v["identity_shared"], p, d + 1, e);
+  }
+  if (own && !("_meta" in rt.OP) ? "_meta" in v : rt.hasOwn(v, "_meta")) {
+    p[d] = "_meta";
+    vFindingsResponse_Meta2(v["_meta"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["findings", "total", "counts_by_kind", "counts_by_severity", "capped_kinds", "per_kind_limit", "_meta"]);
 }
 
 // FindingsResponse.json#/properties/findings
@@ -121,11 +115,9 @@ export function vFindingsResponse_Findings(v: unknown, p: rt.Path, d: number, e:
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) {
-      p[d] = i;
-      vFindingsResponse_Findings_Items(v[i], p, d + 1, e);
-    }
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    vFinding(v[i], p, d + 1, e);
   }
 }
 
@@ -140,10 +132,8 @@ export function vIntegerMin0Max9007199254740991(v: unknown, p: rt.Path, d: numbe
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "number") {
-    if (v < 0) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 0" });
-    if (v > 9007199254740991) e.push({ pointer: rt.ptr(p, d), keyword: "maximum", message: "must be <= 9007199254740991" });
-  }
+  if (v < 0) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 0" });
+  if (v > 9007199254740991) e.push({ pointer: rt.ptr(p, d), keyword: "maximum", message: "must be <= 9007199254740991" });
 }
 
 // FindingsResponse.json#/properties/counts_by_kind
@@ -152,18 +142,16 @@ export function vFindingsResponse_CountsByKind(v: unknown, p: rt.Path, d: number
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
-      for (const k of ks) {
-        p[d] = k;
-        vIntegerMin1Max9007199254740991(v[k], p, d + 1, e);
-      }
-      for (const k of ks) {
-        if (!rt.accepts(vFindingsResponse_CountsByKind_PropertyNames, k)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
-      }
-      if (sorted || e.length === n1 || rt.inOrder(ks)) break;
-      e.length = n1;
+  for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
+    for (const k of ks) {
+      p[d] = k;
+      vIntegerMin1Max9007199254740991(v[k], p, d + 1, e);
     }
+    for (const k of ks) {
+      if (!rt.accepts(vFindingsResponse_CountsByKind_PropertyNames, k)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
+    }
+    if (sorted || e.length === n1 || rt.inOrder(ks)) break;
+    e.length = n1;
   }
 }
 
@@ -180,10 +168,8 @@ export function vIntegerMin1Max9007199254740991(v: unknown, p: rt.Path, d: numbe
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "number") {
-    if (v < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 1" });
-    if (v > 9007199254740991) e.push({ pointer: rt.ptr(p, d), keyword: "maximum", message: "must be <= 9007199254740991" });
-  }
+  if (v < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 1" });
+  if (v > 9007199254740991) e.push({ pointer: rt.ptr(p, d), keyword: "maximum", message: "must be <= 9007199254740991" });
 }
 
 // FindingsResponse.json#/properties/counts_by_severity
@@ -192,18 +178,16 @@ export function vFindingsResponse_CountsBySeverity(v: unknown, p: rt.Path, d: nu
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
-      for (const k of ks) {
-        p[d] = k;
-        vIntegerMin1Max9007199254740991(v[k], p, d + 1, e);
-      }
-      for (const k of ks) {
-        if (!rt.accepts(vSeverityRef, k)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
-      }
-      if (sorted || e.length === n1 || rt.inOrder(ks)) break;
-      e.length = n1;
+  for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
+    for (const k of ks) {
+      p[d] = k;
+      vIntegerMin1Max9007199254740991(v[k], p, d + 1, e);
     }
+    for (const k of ks) {
+      if (!rt.accepts(vCommon_Severity, k)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
+    }
+    if (sorted || e.length === n1 || rt.inOrder(ks)) break;
+    e.length = n1;
   }
 }
 
@@ -213,11 +197,9 @@ export function vFindingsResponse_CappedKinds(v: unknown, p: rt.Path, d: number,
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) {
-      p[d] = i;
-      vStringMin1(v[i], p, d + 1, e);
-    }
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    vStringMin1(v[i], p, d + 1, e);
   }
 }
 
@@ -248,16 +230,14 @@ export function vFindingsResponse_Meta2(v: unknown, p: rt.Path, d: number, e: Va
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("server_version" in rt.OP) ? "server_version" in v : rt.hasOwn(v, "server_version")) {
-      p[d] = "server_version";
-      vStringMin1(v["server_version"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["server_version"]);
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("server_version" in rt.OP) ? "server_version" in v : rt.hasOwn(v, "server_version")) {
+    p[d] = "server_version";
+    vStringMin1(v["server_version"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["server_version"]);
 }
 
 // GetSessionFindingsParams.json#
@@ -266,22 +246,20 @@ export function vGetSessionFindingsParams(v: unknown, p: rt.Path, d: number, e: 
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    if (own && !("session_key" in rt.OP) ? "session_key" in v : rt.hasOwn(v, "session_key")) {
-      p[d] = "session_key";
-      vString1To256(v["session_key"], p, d + 1, e);
-    }
-    if (own && !("per_kind_limit" in rt.OP) ? "per_kind_limit" in v : rt.hasOwn(v, "per_kind_limit")) {
-      p[d] = "per_kind_limit";
-      vGetSessionFindingsParams_PerKindLimit(v["per_kind_limit"], p, d + 1, e);
-    }
-    if (own && !("include_summary" in rt.OP) ? "include_summary" in v : rt.hasOwn(v, "include_summary")) {
-      p[d] = "include_summary";
-      vBoolean(v["include_summary"], p, d + 1, e);
-    }
-    for (const k of rt.sortedKeys(v, (k) => !(k === "session_key" || k === "per_kind_limit" || k === "include_summary"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+  const own = rt.isPlain(v);
+  if (own && !("session_key" in rt.OP) ? "session_key" in v : rt.hasOwn(v, "session_key")) {
+    p[d] = "session_key";
+    vString1To256(v["session_key"], p, d + 1, e);
   }
+  if (own && !("per_kind_limit" in rt.OP) ? "per_kind_limit" in v : rt.hasOwn(v, "per_kind_limit")) {
+    p[d] = "per_kind_limit";
+    vGetSessionFindingsParams_PerKindLimit(v["per_kind_limit"], p, d + 1, e);
+  }
+  if (own && !("include_summary" in rt.OP) ? "include_summary" in v : rt.hasOwn(v, "include_summary")) {
+    p[d] = "include_summary";
+    vBoolean(v["include_summary"], p, d + 1, e);
+  }
+  for (const k of rt.sortedKeys(v, (k) => !(k === "session_key" || k === "per_kind_limit" || k === "include_summary"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // GetSessionFindingsParams.json#/additionalProperties
@@ -295,10 +273,8 @@ export function vString1To256(v: unknown, p: rt.Path, d: number, e: ValidationEr
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
-    if (v.length > 256 && rt.codePointLength(v) > 256) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 256 characters long" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
+  if (v.length > 256 && rt.codePointLength(v) > 256) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 256 characters long" });
 }
 
 // GetSessionFindingsParams.json#/properties/per_kind_limit
@@ -307,10 +283,8 @@ export function vGetSessionFindingsParams_PerKindLimit(v: unknown, p: rt.Path, d
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "number") {
-    if (v < 0) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 0" });
-    if (v > 10000) e.push({ pointer: rt.ptr(p, d), keyword: "maximum", message: "must be <= 10000" });
-  }
+  if (v < 0) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 0" });
+  if (v > 10000) e.push({ pointer: rt.ptr(p, d), keyword: "maximum", message: "must be <= 10000" });
 }
 
 // InvocationRequest.json#
@@ -319,28 +293,26 @@ export function vInvocationRequest(v: unknown, p: rt.Path, d: number, e: Validat
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("caller" in rt.OP) ? "caller" in v : rt.hasOwn(v, "caller")) {
-      p[d] = "caller";
-      vInvocationRequest_Caller(v["caller"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("skill_id" in rt.OP) ? "skill_id" in v : rt.hasOwn(v, "skill_id")) {
-      p[d] = "skill_id";
-      vSkillIDRef(v["skill_id"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("inputs" in rt.OP) ? "inputs" in v : rt.hasOwn(v, "inputs")) {
-      p[d] = "inputs";
-      vInvocationRequest_Inputs(v["inputs"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("request_id" in rt.OP) ? "request_id" in v : rt.hasOwn(v, "request_id")) {
-      p[d] = "request_id";
-      vString1To128(v["request_id"], p, d + 1, e);
-    }
-    if (miss) rt.missing(v, p, d, e, r0, ["caller", "skill_id", "inputs"]);
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("caller" in rt.OP) ? "caller" in v : rt.hasOwn(v, "caller")) {
+    p[d] = "caller";
+    vInvocationRequest_Caller2(v["caller"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("skill_id" in rt.OP) ? "skill_id" in v : rt.hasOwn(v, "skill_id")) {
+    p[d] = "skill_id";
+    vCommon_SkillID(v["skill_id"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("inputs" in rt.OP) ? "inputs" in v : rt.hasOwn(v, "inputs")) {
+    p[d] = "inputs";
+    vInvocationRequest_Inputs(v["inputs"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("request_id" in rt.OP) ? "request_id" in v : rt.hasOwn(v, "request_id")) {
+    p[d] = "request_id";
+    vString1To128(v["request_id"], p, d + 1, e);
   }
+  if (miss) rt.missing(v, p, d, e, r0, ["caller", "skill_id", "inputs"]);
 }
 
 // InvocationRequest.json#/properties/caller
@@ -354,21 +326,19 @@ export function vInvocationRequest_Caller2(v: unknown, p: rt.Path, d: number, e:
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("id" in rt.OP) ? "id" in v : rt.hasOwn(v, "id")) {
-      p[d] = "id";
-      vString1To256(v["id"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
-      p[d] = "type";
-      vInvocationRequest_Caller_Type(v["type"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["id", "type"]);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "id" || k === "type"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("id" in rt.OP) ? "id" in v : rt.hasOwn(v, "id")) {
+    p[d] = "id";
+    vString1To256(v["id"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
+    p[d] = "type";
+    vInvocationRequest_Caller_Type(v["type"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["id", "type"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "id" || k === "type"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // InvocationRequest.json#/$defs/Caller/properties/type
@@ -391,10 +361,8 @@ export function vCommon_SkillID(v: unknown, p: rt.Path, d: number, e: Validation
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 128 characters long" });
-    if (!rePattern0.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[a-z0-9](?:[a-z0-9._-]{0,126}[a-z0-9])?$\"" });
-  }
+  if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 128 characters long" });
+  if (!rePattern0.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[a-z0-9](?:[a-z0-9._-]{0,126}[a-z0-9])?$\"" });
 }
 
 // InvocationRequest.json#/properties/inputs
@@ -403,16 +371,14 @@ export function vInvocationRequest_Inputs(v: unknown, p: rt.Path, d: number, e: 
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
-      for (const k of ks) {
-        if (!rt.accepts(vInvocationRequest_Inputs_PropertyNames, k)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
-      }
-      if (sorted || e.length === n1 || rt.inOrder(ks)) break;
-      e.length = n1;
+  for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
+    for (const k of ks) {
+      if (!rt.accepts(vInvocationRequest_Inputs_PropertyNames, k)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
     }
-    if (Object.keys(v).length > 100) e.push({ pointer: rt.ptr(p, d), keyword: "maxProperties", message: "must have at most 100 properties" });
+    if (sorted || e.length === n1 || rt.inOrder(ks)) break;
+    e.length = n1;
   }
+  if (Object.keys(v).length > 100) e.push({ pointer: rt.ptr(p, d), keyword: "maxProperties", message: "must have at most 100 properties" });
 }
 
 // InvocationRequest.json#/properties/inputs/propertyNames
@@ -429,10 +395,8 @@ export function vString1To128(v: unknown, p: rt.Path, d: number, e: ValidationEr
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
-    if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 128 characters long" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
+  if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 128 characters long" });
 }
 
 // InvocationResponse.json#
@@ -441,36 +405,34 @@ export function vInvocationResponse(v: unknown, p: rt.Path, d: number, e: Valida
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("execution_id" in rt.OP) ? "execution_id" in v : rt.hasOwn(v, "execution_id")) {
-      p[d] = "execution_id";
-      vString1To128(v["execution_id"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("status" in rt.OP) ? "status" in v : rt.hasOwn(v, "status")) {
-      p[d] = "status";
-      vInvocationResponse_Status(v["status"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("skill_id" in rt.OP) ? "skill_id" in v : rt.hasOwn(v, "skill_id")) {
-      p[d] = "skill_id";
-      vSkillIDRef(v["skill_id"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("timestamps" in rt.OP) ? "timestamps" in v : rt.hasOwn(v, "timestamps")) {
-      p[d] = "timestamps";
-      vInvocationResponse_Timestamps(v["timestamps"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("output" in rt.OP) ? "output" in v : rt.hasOwn(v, "output")) {
-      p[d] = "output";
-      vInvocationResponse_Output(v["output"], p, d + 1, e);
-    }
-    if (own && !("error" in rt.OP) ? "error" in v : rt.hasOwn(v, "error")) {
-      p[d] = "error";
-      vInvocationResponse_Error(v["error"], p, d + 1, e);
-    }
-    if (miss) rt.missing(v, p, d, e, r0, ["execution_id", "status", "skill_id", "timestamps"]);
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("execution_id" in rt.OP) ? "execution_id" in v : rt.hasOwn(v, "execution_id")) {
+    p[d] = "execution_id";
+    vString1To128(v["execution_id"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("status" in rt.OP) ? "status" in v : rt.hasOwn(v, "status")) {
+    p[d] = "status";
+    vInvocationResponse_InvocationStatus(v["status"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("skill_id" in rt.OP) ? "skill_id" in v : rt.hasOwn(v, "skill_id")) {
+    p[d] = "skill_id";
+    vCommon_SkillID(v["skill_id"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("timestamps" in rt.OP) ? "timestamps" in v : rt.hasOwn(v, "timestamps")) {
+    p[d] = "timestamps";
+    vInvocationResponse_Timestamps2(v["timestamps"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("output" in rt.OP) ? "output" in v : rt.hasOwn(v, "output")) {
+    p[d] = "output";
+    vInvocationResponse_Output(v["output"], p, d + 1, e);
   }
+  if (own && !("error" in rt.OP) ? "error" in v : rt.hasOwn(v, "error")) {
+    p[d] = "error";
+    vInvocationResponse_InvocationError(v["error"], p, d + 1, e);
+  }
+  if (miss) rt.missing(v, p, d, e, r0, ["execution_id", "status", "skill_id", "timestamps"]);
   vInvocationResponse_AllOf_X0(v, p, d, e);
 }
 
@@ -499,27 +461,25 @@ export function vInvocationResponse_Timestamps2(v: unknown, p: rt.Path, d: numbe
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("received" in rt.OP) ? "received" in v : rt.hasOwn(v, "received")) {
-      p[d] = "received";
-      vTimestampRef(v["received"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("started" in rt.OP) ? "started" in v : rt.hasOwn(v, "started")) {
-      p[d] = "started";
-      vTimestampRef(v["started"], p, d + 1, e);
-    }
-    if (own && !("completed" in rt.OP) ? "completed" in v : rt.hasOwn(v, "completed")) {
-      p[d] = "completed";
-      vTimestampRef(v["completed"], p, d + 1, e);
-    }
-    if (miss) rt.missing(v, p, d, e, r0, ["received"]);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "received" || k === "started" || k === "completed"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-    if (rt.hasOwn(v, "completed")) {
-      if (!rt.hasOwn(v, "started")) e.push({ pointer: rt.ptrTo(p, d, "started"), keyword: "dependentRequired", message: "property \"started\" is required when \"completed\" is present" });
-    }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("received" in rt.OP) ? "received" in v : rt.hasOwn(v, "received")) {
+    p[d] = "received";
+    vCommon_Timestamp(v["received"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("started" in rt.OP) ? "started" in v : rt.hasOwn(v, "started")) {
+    p[d] = "started";
+    vCommon_Timestamp(v["started"], p, d + 1, e);
+  }
+  if (own && !("completed" in rt.OP) ? "completed" in v : rt.hasOwn(v, "completed")) {
+    p[d] = "completed";
+    vCommon_Timestamp(v["completed"], p, d + 1, e);
+  }
+  if (miss) rt.missing(v, p, d, e, r0, ["received"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "received" || k === "started" || k === "completed"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+  if (rt.hasOwn(v, "completed")) {
+    if (!rt.hasOwn(v, "started")) e.push({ pointer: rt.ptrTo(p, d, "started"), keyword: "dependentRequired", message: "property \"started\" is required when \"completed\" is present" });
   }
 }
 
@@ -534,10 +494,8 @@ export function vCommon_Timestamp(v: unknown, p: rt.Path, d: number, e: Validati
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 35 && rt.codePointLength(v) > 35) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 35 characters long" });
-    if (!rePattern2.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\\\.[0-9]{1,9})?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$\"" });
-  }
+  if (v.length > 35 && rt.codePointLength(v) > 35) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 35 characters long" });
+  if (!rePattern2.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\\\.[0-9]{1,9})?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$\"" });
 }
 
 // InvocationResponse.json#/properties/output
@@ -555,20 +513,18 @@ export function vInvocationResponse_InvocationError(v: unknown, p: rt.Path, d: n
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("code" in rt.OP) ? "code" in v : rt.hasOwn(v, "code")) {
-      p[d] = "code";
-      vInvocationResponse_InvocationError_Code(v["code"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("message" in rt.OP) ? "message" in v : rt.hasOwn(v, "message")) {
-      p[d] = "message";
-      vString1To4000(v["message"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["code", "message"]);
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("code" in rt.OP) ? "code" in v : rt.hasOwn(v, "code")) {
+    p[d] = "code";
+    vInvocationResponse_InvocationError_Code(v["code"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("message" in rt.OP) ? "message" in v : rt.hasOwn(v, "message")) {
+    p[d] = "message";
+    vString1To4000(v["message"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["code", "message"]);
 }
 
 // InvocationResponse.json#/$defs/InvocationError/properties/code
@@ -577,10 +533,8 @@ export function vInvocationResponse_InvocationError_Code(v: unknown, p: rt.Path,
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 64 characters long" });
-    if (!rePattern3.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[a-z][a-z0-9_]*$\"" });
-  }
+  if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 64 characters long" });
+  if (!rePattern3.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[a-z][a-z0-9_]*$\"" });
 }
 
 // InvocationResponse.json#/$defs/InvocationError/properties/message
@@ -589,10 +543,8 @@ export function vString1To4000(v: unknown, p: rt.Path, d: number, e: ValidationE
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
-    if (v.length > 4000 && rt.codePointLength(v) > 4000) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 4000 characters long" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
+  if (v.length > 4000 && rt.codePointLength(v) > 4000) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 4000 characters long" });
 }
 
 // InvocationResponse.json#/allOf/0
@@ -636,17 +588,15 @@ export function vProtocolVersion(v: unknown, p: rt.Path, d: number, e: Validatio
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("version" in rt.OP) ? "version" in v : rt.hasOwn(v, "version")) {
-      p[d] = "version";
-      vSemVerRef(v["version"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["version"]);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "version"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("version" in rt.OP) ? "version" in v : rt.hasOwn(v, "version")) {
+    p[d] = "version";
+    vCommon_SemVer(v["version"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["version"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "version"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // ProtocolVersion.json#/properties/version
@@ -660,10 +610,8 @@ export function vCommon_SemVer(v: unknown, p: rt.Path, d: number, e: ValidationE
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 64 characters long" });
-    if (!rePattern4.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^(0|[1-9][0-9]*)\\\\.(0|[1-9][0-9]*)\\\\.(0|[1-9][0-9]*)$\"" });
-  }
+  if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 64 characters long" });
+  if (!rePattern4.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^(0|[1-9][0-9]*)\\\\.(0|[1-9][0-9]*)\\\\.(0|[1-9][0-9]*)$\"" });
 }
 
 // SkillDescriptor.json#
@@ -672,64 +620,62 @@ export function vSkillDescriptor(v: unknown, p: rt.Path, d: number, e: Validatio
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("protocol" in rt.OP) ? "protocol" in v : rt.hasOwn(v, "protocol")) {
-      p[d] = "protocol";
-      vProtocolVersionRef(v["protocol"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("id" in rt.OP) ? "id" in v : rt.hasOwn(v, "id")) {
-      p[d] = "id";
-      vSkillIDRef(v["id"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
-      p[d] = "name";
-      vString1To200(v["name"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("version" in rt.OP) ? "version" in v : rt.hasOwn(v, "version")) {
-      p[d] = "version";
-      vSemVerRef(v["version"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("capability_type" in rt.OP) ? "capability_type" in v : rt.hasOwn(v, "capability_type")) {
-      p[d] = "capability_type";
-      vCapabilityTypeRef(v["capability_type"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
-      p[d] = "description";
-      vString1To4000(v["description"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("provider" in rt.OP) ? "provider" in v : rt.hasOwn(v, "provider")) {
-      p[d] = "provider";
-      vProviderRef(v["provider"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("endpoint" in rt.OP) ? "endpoint" in v : rt.hasOwn(v, "endpoint")) {
-      p[d] = "endpoint";
-      vSkillDescriptor_Endpoint(v["endpoint"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("inputs" in rt.OP) ? "inputs" in v : rt.hasOwn(v, "inputs")) {
-      p[d] = "inputs";
-      vSkillDescriptor_Inputs(v["inputs"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("output" in rt.OP) ? "output" in v : rt.hasOwn(v, "output")) {
-      p[d] = "output";
-      vSkillDescriptor_Output(v["output"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("auth" in rt.OP) ? "auth" in v : rt.hasOwn(v, "auth")) {
-      p[d] = "auth";
-      vSkillDescriptor_Auth(v["auth"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("access" in rt.OP) ? "access" in v : rt.hasOwn(v, "access")) {
-      p[d] = "access";
-      vAccessRef(v["access"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("tags" in rt.OP) ? "tags" in v : rt.hasOwn(v, "tags")) {
-      p[d] = "tags";
-      vSkillDescriptor_Tags(v["tags"], p, d + 1, e);
-    }
-    if (miss) rt.missing(v, p, d, e, r0, ["protocol", "id", "name", "version", "capability_type", "description", "provider", "endpoint", "inputs", "output", "auth", "access"]);
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("protocol" in rt.OP) ? "protocol" in v : rt.hasOwn(v, "protocol")) {
+    p[d] = "protocol";
+    vProtocolVersion(v["protocol"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("id" in rt.OP) ? "id" in v : rt.hasOwn(v, "id")) {
+    p[d] = "id";
+    vCommon_SkillID(v["id"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
+    p[d] = "name";
+    vString1To200(v["name"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("version" in rt.OP) ? "version" in v : rt.hasOwn(v, "version")) {
+    p[d] = "version";
+    vCommon_SemVer(v["version"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("capability_type" in rt.OP) ? "capability_type" in v : rt.hasOwn(v, "capability_type")) {
+    p[d] = "capability_type";
+    vCommon_CapabilityType(v["capability_type"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
+    p[d] = "description";
+    vString1To4000(v["description"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("provider" in rt.OP) ? "provider" in v : rt.hasOwn(v, "provider")) {
+    p[d] = "provider";
+    vSkillDescriptor_Provider2(v["provider"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("endpoint" in rt.OP) ? "endpoint" in v : rt.hasOwn(v, "endpoint")) {
+    p[d] = "endpoint";
+    vSkillDescriptor_Endpoint2(v["endpoint"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("inputs" in rt.OP) ? "inputs" in v : rt.hasOwn(v, "inputs")) {
+    p[d] = "inputs";
+    vSkillDescriptor_Inputs(v["inputs"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("output" in rt.OP) ? "output" in v : rt.hasOwn(v, "output")) {
+    p[d] = "output";
+    vSkillDescriptor_OutputDescriptor(v["output"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("auth" in rt.OP) ? "auth" in v : rt.hasOwn(v, "auth")) {
+    p[d] = "auth";
+    vSkillDescriptor_Auth2(v["auth"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("access" in rt.OP) ? "access" in v : rt.hasOwn(v, "access")) {
+    p[d] = "access";
+    vCommon_Access(v["access"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("tags" in rt.OP) ? "tags" in v : rt.hasOwn(v, "tags")) {
+    p[d] = "tags";
+    vSkillDescriptor_Tags(v["tags"], p, d + 1, e);
   }
+  if (miss) rt.missing(v, p, d, e, r0, ["protocol", "id", "name", "version", "capability_type", "description", "provider", "endpoint", "inputs", "output", "auth", "access"]);
 }
 
 // SkillDescriptor.json#/properties/protocol
@@ -743,10 +689,8 @@ export function vString1To200(v: unknown, p: rt.Path, d: number, e: ValidationEr
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
-    if (v.length > 200 && rt.codePointLength(v) > 200) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 200 characters long" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
+  if (v.length > 200 && rt.codePointLength(v) > 200) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 200 characters long" });
 }
 
 // SkillDescriptor.json#/properties/capability_type
@@ -774,24 +718,22 @@ export function vSkillDescriptor_Provider2(v: unknown, p: rt.Path, d: number, e:
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
-      p[d] = "name";
-      vString1To200(v["name"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("url" in rt.OP) ? "url" in v : rt.hasOwn(v, "url")) {
-      p[d] = "url";
-      vStringMax2048Pattern5(v["url"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("contact" in rt.OP) ? "contact" in v : rt.hasOwn(v, "contact")) {
-      p[d] = "contact";
-      vSkillDescriptor_Provider_Contact(v["contact"], p, d + 1, e);
-    }
-    if (miss) rt.missing(v, p, d, e, r0, ["name", "url"]);
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
+    p[d] = "name";
+    vString1To200(v["name"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("url" in rt.OP) ? "url" in v : rt.hasOwn(v, "url")) {
+    p[d] = "url";
+    vStringMax2048Pattern5(v["url"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("contact" in rt.OP) ? "contact" in v : rt.hasOwn(v, "contact")) {
+    p[d] = "contact";
+    vSkillDescriptor_Provider_Contact(v["contact"], p, d + 1, e);
   }
+  if (miss) rt.missing(v, p, d, e, r0, ["name", "url"]);
 }
 
 // SkillDescriptor.json#/$defs/Provider/properties/url
@@ -800,10 +742,8 @@ export function vStringMax2048Pattern5(v: unknown, p: rt.Path, d: number, e: Val
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 2048 && rt.codePointLength(v) > 2048) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 2048 characters long" });
-    if (!rePattern5.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^https://(?:[A-Za-z0-9.-]+|\\\\[[0-9A-Fa-f:.]+\\\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$\"" });
-  }
+  if (v.length > 2048 && rt.codePointLength(v) > 2048) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 2048 characters long" });
+  if (!rePattern5.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^https://(?:[A-Za-z0-9.-]+|\\\\[[0-9A-Fa-f:.]+\\\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$\"" });
 }
 
 // SkillDescriptor.json#/$defs/Provider/properties/contact
@@ -812,10 +752,8 @@ export function vSkillDescriptor_Provider_Contact(v: unknown, p: rt.Path, d: num
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 254 && rt.codePointLength(v) > 254) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 254 characters long" });
-    if (!rePattern6.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[!-?A-~]+@[A-Za-z0-9.-]+$\"" });
-  }
+  if (v.length > 254 && rt.codePointLength(v) > 254) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 254 characters long" });
+  if (!rePattern6.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[!-?A-~]+@[A-Za-z0-9.-]+$\"" });
 }
 
 // SkillDescriptor.json#/properties/endpoint
@@ -829,24 +767,22 @@ export function vSkillDescriptor_Endpoint2(v: unknown, p: rt.Path, d: number, e:
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("url" in rt.OP) ? "url" in v : rt.hasOwn(v, "url")) {
-      p[d] = "url";
-      vStringMax2048Pattern5(v["url"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("method" in rt.OP) ? "method" in v : rt.hasOwn(v, "method")) {
-      p[d] = "method";
-      vSkillDescriptor_Endpoint_Method(v["method"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("timeout_ms" in rt.OP) ? "timeout_ms" in v : rt.hasOwn(v, "timeout_ms")) {
-      p[d] = "timeout_ms";
-      vSkillDescriptor_Endpoint_TimeoutMS(v["timeout_ms"], p, d + 1, e);
-    }
-    if (miss) rt.missing(v, p, d, e, r0, ["url", "method"]);
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("url" in rt.OP) ? "url" in v : rt.hasOwn(v, "url")) {
+    p[d] = "url";
+    vStringMax2048Pattern5(v["url"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("method" in rt.OP) ? "method" in v : rt.hasOwn(v, "method")) {
+    p[d] = "method";
+    vSkillDescriptor_Endpoint_Method(v["method"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("timeout_ms" in rt.OP) ? "timeout_ms" in v : rt.hasOwn(v, "timeout_ms")) {
+    p[d] = "timeout_ms";
+    vSkillDescriptor_Endpoint_TimeoutMS(v["timeout_ms"], p, d + 1, e);
   }
+  if (miss) rt.missing(v, p, d, e, r0, ["url", "method"]);
 }
 
 // SkillDescriptor.json#/$defs/Endpoint/properties/method
@@ -864,10 +800,8 @@ export function vSkillDescriptor_Endpoint_TimeoutMS(v: unknown, p: rt.Path, d: n
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "number") {
-    if (v < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 1" });
-    if (v > 3600000) e.push({ pointer: rt.ptr(p, d), keyword: "maximum", message: "must be <= 3600000" });
-  }
+  if (v < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 1" });
+  if (v > 3600000) e.push({ pointer: rt.ptr(p, d), keyword: "maximum", message: "must be <= 3600000" });
 }
 
 // SkillDescriptor.json#/properties/inputs
@@ -876,14 +810,12 @@ export function vSkillDescriptor_Inputs(v: unknown, p: rt.Path, d: number, e: Va
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    if (v.length > 100) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 100 items" });
-    for (let i = 0; i < v.length; i++) {
-      p[d] = i;
-      vSkillDescriptor_Inputs_Items(v[i], p, d + 1, e);
-    }
-    for (const j of rt.duplicateByIndexes(v, "name")) e.push({ pointer: rt.ptrTo(p, d, j) + "/name", keyword: "x-unique-by", message: "\"name\" duplicates that of an earlier item" });
+  if (v.length > 100) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 100 items" });
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    vSkillDescriptor_InputParameter(v[i], p, d + 1, e);
   }
+  for (const j of rt.duplicateByIndexes(v, "name")) e.push({ pointer: rt.ptrTo(p, d, j) + "/name", keyword: "x-unique-by", message: "\"name\" duplicates that of an earlier item" });
 }
 
 // SkillDescriptor.json#/properties/inputs/items
@@ -897,29 +829,27 @@ export function vSkillDescriptor_InputParameter(v: unknown, p: rt.Path, d: numbe
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
-      p[d] = "name";
-      vSkillDescriptor_InputParameter_Name(v["name"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
-      p[d] = "type";
-      vValueTypeRef(v["type"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
-      p[d] = "description";
-      vStringMax2000(v["description"], p, d + 1, e);
-    }
-    if (own && !("required" in rt.OP) ? "required" in v : rt.hasOwn(v, "required")) {
-      p[d] = "required";
-      vBoolean(v["required"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["name", "type", "required"]);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "name" || k === "type" || k === "description" || k === "required"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
+    p[d] = "name";
+    vSkillDescriptor_InputParameter_Name(v["name"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
+    p[d] = "type";
+    vSkillDescriptor_ValueType(v["type"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
+    p[d] = "description";
+    vStringMax2000(v["description"], p, d + 1, e);
   }
+  if (own && !("required" in rt.OP) ? "required" in v : rt.hasOwn(v, "required")) {
+    p[d] = "required";
+    vBoolean(v["required"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["name", "type", "required"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "name" || k === "type" || k === "description" || k === "required"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // SkillDescriptor.json#/$defs/InputParameter/properties/name
@@ -928,10 +858,8 @@ export function vSkillDescriptor_InputParameter_Name(v: unknown, p: rt.Path, d: 
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 64 characters long" });
-    if (!rePattern1.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[A-Za-z_][A-Za-z0-9_]*$\"" });
-  }
+  if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 64 characters long" });
+  if (!rePattern1.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[A-Za-z_][A-Za-z0-9_]*$\"" });
 }
 
 // SkillDescriptor.json#/$defs/InputParameter/properties/type
@@ -954,9 +882,7 @@ export function vStringMax2000(v: unknown, p: rt.Path, d: number, e: ValidationE
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 2000 && rt.codePointLength(v) > 2000) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 2000 characters long" });
-  }
+  if (v.length > 2000 && rt.codePointLength(v) > 2000) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 2000 characters long" });
 }
 
 // SkillDescriptor.json#/properties/output
@@ -970,25 +896,23 @@ export function vSkillDescriptor_OutputDescriptor(v: unknown, p: rt.Path, d: num
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
-      p[d] = "type";
-      vValueTypeRef(v["type"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
-      p[d] = "description";
-      vStringMax2000(v["description"], p, d + 1, e);
-    }
-    if (own && !("media_type" in rt.OP) ? "media_type" in v : rt.hasOwn(v, "media_type")) {
-      p[d] = "media_type";
-      vSkillDescriptor_OutputDescriptor_MediaType(v["media_type"], p, d + 1, e);
-    }
-    if (miss) rt.missing(v, p, d, e, r0, ["type"]);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "description" || k === "media_type"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
+    p[d] = "type";
+    vSkillDescriptor_ValueType(v["type"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
+    p[d] = "description";
+    vStringMax2000(v["description"], p, d + 1, e);
   }
+  if (own && !("media_type" in rt.OP) ? "media_type" in v : rt.hasOwn(v, "media_type")) {
+    p[d] = "media_type";
+    vSkillDescriptor_OutputDescriptor_MediaType(v["media_type"], p, d + 1, e);
+  }
+  if (miss) rt.missing(v, p, d, e, r0, ["type"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "description" || k === "media_type"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // SkillDescriptor.json#/$defs/OutputDescriptor/properties/media_type
@@ -997,10 +921,8 @@ export function vSkillDescriptor_OutputDescriptor_MediaType(v: unknown, p: rt.Pa
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 255 && rt.codePointLength(v) > 255) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 255 characters long" });
-    if (!rePattern7.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[a-z]+/[a-z0-9.+-]+$\"" });
-  }
+  if (v.length > 255 && rt.codePointLength(v) > 255) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 255 characters long" });
+  if (!rePattern7.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[a-z]+/[a-z0-9.+-]+$\"" });
 }
 
 // SkillDescriptor.json#/properties/auth
@@ -1017,16 +939,16 @@ export function vSkillDescriptor_Auth2(v: unknown, p: rt.Path, d: number, e: Val
   } else {
     switch (v["type"]) {
       case "api_key":
-        vSkillDescriptor_Auth_OneOf_X0(v, p, d, e);
+        vSkillDescriptor_APIKeyAuth(v, p, d, e);
         break;
       case "oauth2":
-        vSkillDescriptor_Auth_OneOf_X1(v, p, d, e);
+        vSkillDescriptor_OAuth2Auth(v, p, d, e);
         break;
       case "custom":
-        vSkillDescriptor_Auth_OneOf_X2(v, p, d, e);
+        vSkillDescriptor_CustomAuth(v, p, d, e);
         break;
       case "none":
-        vSkillDescriptor_Auth_OneOf_X3(v, p, d, e);
+        vSkillDescriptor_NoAuth(v, p, d, e);
         break;
       default:
         e.push({ pointer: rt.ptrTo(p, d, "type"), keyword: "oneOf", message: "must be one of \"api_key\", \"oauth2\", \"custom\", \"none\"" });
@@ -1045,25 +967,23 @@ export function vSkillDescriptor_APIKeyAuth(v: unknown, p: rt.Path, d: number, e
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
-      p[d] = "type";
-      vSkillDescriptor_APIKeyAuth_Type(v["type"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("in" in rt.OP) ? "in" in v : rt.hasOwn(v, "in")) {
-      p[d] = "in";
-      vSkillDescriptor_APIKeyAuth_In(v["in"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
-      p[d] = "name";
-      vSkillDescriptor_APIKeyAuth_Name(v["name"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["type", "in", "name"]);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "in" || k === "name"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
+    p[d] = "type";
+    vSkillDescriptor_APIKeyAuth_Type(v["type"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("in" in rt.OP) ? "in" in v : rt.hasOwn(v, "in")) {
+    p[d] = "in";
+    vSkillDescriptor_APIKeyAuth_In(v["in"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
+    p[d] = "name";
+    vSkillDescriptor_APIKeyAuth_Name(v["name"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["type", "in", "name"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "in" || k === "name"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/type
@@ -1086,11 +1006,9 @@ export function vSkillDescriptor_APIKeyAuth_Name(v: unknown, p: rt.Path, d: numb
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
-    if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 128 characters long" });
-    if (!rePattern8.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[!#$%\\u0026'*+.^_`|~0-9A-Za-z-]+$\"" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
+  if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 128 characters long" });
+  if (!rePattern8.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[!#$%\\u0026'*+.^_`|~0-9A-Za-z-]+$\"" });
 }
 
 // SkillDescriptor.json#/$defs/Auth/oneOf/1
@@ -1104,25 +1022,23 @@ export function vSkillDescriptor_OAuth2Auth(v: unknown, p: rt.Path, d: number, e
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
-      p[d] = "type";
-      vSkillDescriptor_OAuth2Auth_Type(v["type"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("token_url" in rt.OP) ? "token_url" in v : rt.hasOwn(v, "token_url")) {
-      p[d] = "token_url";
-      vStringMax2048Pattern5(v["token_url"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("scopes" in rt.OP) ? "scopes" in v : rt.hasOwn(v, "scopes")) {
-      p[d] = "scopes";
-      vSkillDescriptor_OAuth2Auth_Scopes(v["scopes"], p, d + 1, e);
-    }
-    if (miss) rt.missing(v, p, d, e, r0, ["type", "token_url"]);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "token_url" || k === "scopes"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
+    p[d] = "type";
+    vSkillDescriptor_OAuth2Auth_Type(v["type"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("token_url" in rt.OP) ? "token_url" in v : rt.hasOwn(v, "token_url")) {
+    p[d] = "token_url";
+    vStringMax2048Pattern5(v["token_url"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("scopes" in rt.OP) ? "scopes" in v : rt.hasOwn(v, "scopes")) {
+    p[d] = "scopes";
+    vSkillDescriptor_OAuth2Auth_Scopes(v["scopes"], p, d + 1, e);
   }
+  if (miss) rt.missing(v, p, d, e, r0, ["type", "token_url"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "token_url" || k === "scopes"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/type
@@ -1136,13 +1052,11 @@ export function vSkillDescriptor_OAuth2Auth_Scopes(v: unknown, p: rt.Path, d: nu
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    if (v.length > 64) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 64 items" });
-    for (const j of rt.duplicateIndexes(v)) e.push({ pointer: rt.ptrTo(p, d, j), keyword: "uniqueItems", message: "duplicates an earlier item" });
-    for (let i = 0; i < v.length; i++) {
-      p[d] = i;
-      vSkillDescriptor_OAuth2Auth_Scopes_Items(v[i], p, d + 1, e);
-    }
+  if (v.length > 64) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 64 items" });
+  for (const j of rt.duplicateIndexes(v)) e.push({ pointer: rt.ptrTo(p, d, j), keyword: "uniqueItems", message: "duplicates an earlier item" });
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    vSkillDescriptor_OAuth2Auth_Scopes_Items(v[i], p, d + 1, e);
   }
 }
 
@@ -1152,11 +1066,9 @@ export function vSkillDescriptor_OAuth2Auth_Scopes_Items(v: unknown, p: rt.Path,
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
-    if (v.length > 256 && rt.codePointLength(v) > 256) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 256 characters long" });
-    if (!rePattern9.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[!#-\\\\[\\\\]-~]+$\"" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
+  if (v.length > 256 && rt.codePointLength(v) > 256) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 256 characters long" });
+  if (!rePattern9.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[!#-\\\\[\\\\]-~]+$\"" });
 }
 
 // SkillDescriptor.json#/$defs/Auth/oneOf/2
@@ -1170,25 +1082,23 @@ export function vSkillDescriptor_CustomAuth(v: unknown, p: rt.Path, d: number, e
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
-      p[d] = "type";
-      vSkillDescriptor_CustomAuth_Type(v["type"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("scheme" in rt.OP) ? "scheme" in v : rt.hasOwn(v, "scheme")) {
-      p[d] = "scheme";
-      vString1To128(v["scheme"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("documentation_url" in rt.OP) ? "documentation_url" in v : rt.hasOwn(v, "documentation_url")) {
-      p[d] = "documentation_url";
-      vStringMax2048Pattern5(v["documentation_url"], p, d + 1, e);
-    }
-    if (miss) rt.missing(v, p, d, e, r0, ["type", "scheme"]);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "scheme" || k === "documentation_url"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
+    p[d] = "type";
+    vSkillDescriptor_CustomAuth_Type(v["type"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("scheme" in rt.OP) ? "scheme" in v : rt.hasOwn(v, "scheme")) {
+    p[d] = "scheme";
+    vString1To128(v["scheme"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("documentation_url" in rt.OP) ? "documentation_url" in v : rt.hasOwn(v, "documentation_url")) {
+    p[d] = "documentation_url";
+    vStringMax2048Pattern5(v["documentation_url"], p, d + 1, e);
   }
+  if (miss) rt.missing(v, p, d, e, r0, ["type", "scheme"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "scheme" || k === "documentation_url"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // SkillDescriptor.json#/$defs/CustomAuth/properties/type
@@ -1207,17 +1117,15 @@ export function vSkillDescriptor_NoAuth(v: unknown, p: rt.Path, d: number, e: Va
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
-      p[d] = "type";
-      vSkillDescriptor_NoAuth_Type(v["type"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["type"]);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "type"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
+    p[d] = "type";
+    vSkillDescriptor_NoAuth_Type(v["type"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["type"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "type"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // SkillDescriptor.json#/$defs/NoAuth/properties/type
@@ -1245,13 +1153,11 @@ export function vSkillDescriptor_Tags(v: unknown, p: rt.Path, d: number, e: Vali
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    if (v.length > 32) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 32 items" });
-    for (const j of rt.duplicateIndexes(v)) e.push({ pointer: rt.ptrTo(p, d, j), keyword: "uniqueItems", message: "duplicates an earlier item" });
-    for (let i = 0; i < v.length; i++) {
-      p[d] = i;
-      vSkillDescriptor_Tags_Items(v[i], p, d + 1, e);
-    }
+  if (v.length > 32) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 32 items" });
+  for (const j of rt.duplicateIndexes(v)) e.push({ pointer: rt.ptrTo(p, d, j), keyword: "uniqueItems", message: "duplicates an earlier item" });
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    vSkillDescriptor_Tags_Items(v[i], p, d + 1, e);
   }
 }
 
@@ -1261,10 +1167,8 @@ export function vSkillDescriptor_Tags_Items(v: unknown, p: rt.Path, d: number, e
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
-    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 64 characters long" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
+  if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 64 characters long" });
 }
 
 // SkillIndex.json#
@@ -1273,24 +1177,22 @@ export function vSkillIndex(v: unknown, p: rt.Path, d: number, e: ValidationErro
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("protocol" in rt.OP) ? "protocol" in v : rt.hasOwn(v, "protocol")) {
-      p[d] = "protocol";
-      vProtocolVersionRef(v["protocol"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("provider" in rt.OP) ? "provider" in v : rt.hasOwn(v, "provider")) {
-      p[d] = "provider";
-      vProviderRef(v["provider"], p, d + 1, e);
-    }
-    if (own && !("skills" in rt.OP) ? "skills" in v : rt.hasOwn(v, "skills")) {
-      p[d] = "skills";
-      vSkillIndex_Skills(v["skills"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["protocol", "skills"]);
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("protocol" in rt.OP) ? "protocol" in v : rt.hasOwn(v, "protocol")) {
+    p[d] = "protocol";
+    vProtocolVersion(v["protocol"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("provider" in rt.OP) ? "provider" in v : rt.hasOwn(v, "provider")) {
+    p[d] = "provider";
+    vSkillDescriptor_Provider2(v["provider"], p, d + 1, e);
   }
+  if (own && !("skills" in rt.OP) ? "skills" in v : rt.hasOwn(v, "skills")) {
+    p[d] = "skills";
+    vSkillIndex_Skills(v["skills"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["protocol", "skills"]);
 }
 
 // SkillIndex.json#/properties/skills
@@ -1299,13 +1201,11 @@ export function vSkillIndex_Skills(v: unknown, p: rt.Path, d: number, e: Validat
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) {
-      p[d] = i;
-      vSkillIndex_Skills_Items(v[i], p, d + 1, e);
-    }
-    for (const j of rt.duplicateByIndexes(v, "id")) e.push({ pointer: rt.ptrTo(p, d, j) + "/id", keyword: "x-unique-by", message: "\"id\" duplicates that of an earlier item" });
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    vSkillIndex_SkillIndexEntry(v[i], p, d + 1, e);
   }
+  for (const j of rt.duplicateByIndexes(v, "id")) e.push({ pointer: rt.ptrTo(p, d, j) + "/id", keyword: "x-unique-by", message: "\"id\" duplicates that of an earlier item" });
 }
 
 // SkillIndex.json#/properties/skills/items
@@ -1319,40 +1219,38 @@ export function vSkillIndex_SkillIndexEntry(v: unknown, p: rt.Path, d: number, e
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("id" in rt.OP) ? "id" in v : rt.hasOwn(v, "id")) {
-      p[d] = "id";
-      vSkillIDRef(v["id"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
-      p[d] = "name";
-      vString1To200(v["name"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("version" in rt.OP) ? "version" in v : rt.hasOwn(v, "version")) {
-      p[d] = "version";
-      vSemVerRef(v["version"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("capability_type" in rt.OP) ? "capability_type" in v : rt.hasOwn(v, "capability_type")) {
-      p[d] = "capability_type";
-      vCapabilityTypeRef(v["capability_type"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("access" in rt.OP) ? "access" in v : rt.hasOwn(v, "access")) {
-      p[d] = "access";
-      vAccessRef(v["access"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
-      p[d] = "description";
-      vSkillIndex_SkillIndexEntry_Description(v["description"], p, d + 1, e);
-    }
-    if (own && !("descriptor_url" in rt.OP) ? "descriptor_url" in v : rt.hasOwn(v, "descriptor_url")) {
-      p[d] = "descriptor_url";
-      vSkillIndex_SkillIndexEntry_DescriptorURL(v["descriptor_url"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["id", "name", "version", "capability_type", "access", "descriptor_url"]);
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("id" in rt.OP) ? "id" in v : rt.hasOwn(v, "id")) {
+    p[d] = "id";
+    vCommon_SkillID(v["id"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
+    p[d] = "name";
+    vString1To200(v["name"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("version" in rt.OP) ? "version" in v : rt.hasOwn(v, "version")) {
+    p[d] = "version";
+    vCommon_SemVer(v["version"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("capability_type" in rt.OP) ? "capability_type" in v : rt.hasOwn(v, "capability_type")) {
+    p[d] = "capability_type";
+    vCommon_CapabilityType(v["capability_type"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("access" in rt.OP) ? "access" in v : rt.hasOwn(v, "access")) {
+    p[d] = "access";
+    vCommon_Access(v["access"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
+    p[d] = "description";
+    vSkillIndex_SkillIndexEntry_Description(v["description"], p, d + 1, e);
   }
+  if (own && !("descriptor_url" in rt.OP) ? "descriptor_url" in v : rt.hasOwn(v, "descriptor_url")) {
+    p[d] = "descriptor_url";
+    vSkillIndex_SkillIndexEntry_DescriptorURL(v["descriptor_url"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["id", "name", "version", "capability_type", "access", "descriptor_url"]);
 }
 
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/description
@@ -1361,9 +1259,7 @@ export function vSkillIndex_SkillIndexEntry_Description(v: unknown, p: rt.Path, 
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 4000 && rt.codePointLength(v) > 4000) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 4000 characters long" });
-  }
+  if (v.length > 4000 && rt.codePointLength(v) > 4000) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 4000 characters long" });
 }
 
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/descriptor_url
@@ -1372,9 +1268,7 @@ export function vSkillIndex_SkillIndexEntry_DescriptorURL(v: unknown, p: rt.Path
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
-    if (v.length > 2048 && rt.codePointLength(v) > 2048) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 2048 characters long" });
-    if (!rePattern10.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^(?:https://[!-~]+|[!-\\\"$-.0-9;-\\u003e@-~]*(?:[/?#][!-~]*)?)$\"" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
+  if (v.length > 2048 && rt.codePointLength(v) > 2048) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 2048 characters long" });
+  if (!rePattern10.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^(?:https://[!-~]+|[!-\\\"$-.0-9;-\\u003e@-~]*(?:[/?#][!-~]*)?)$\"" });
 }

@@ -14,27 +14,27 @@ const shapeShapes: rt.Shape = [
   ["note", vShapes_Note, false],
   ["tags", vShapes_Tags, false],
   ["mixed", vShapes_Mixed, false],
-  ["address", vShapes_Address, false],
+  ["address", vShapes_Address2, false],
   ["home", vShapes_Home, false],
   ["size", vShapes_Size, true],
   ["ratio", vShapes_Ratio, false],
   ["op", vShapes_Op, false],
-  ["level", vShapes_Level, false],
-  ["workspace", vShapes_Workspace, false],
+  ["level", vShapes_Level2, false],
+  ["workspace", vShapes_MaybeWorkspace, false],
   ["id", vShapes_ID, false],
   ["when", vShapes_When, false],
-  ["range", vShapes_Range, false],
+  ["range", vShapes_Range2, false],
   ["point", vShapes_Point, false],
   ["pair", vShapes_Pair, false],
-  ["dog", vShapes_Dog, false],
-  ["user", vUserRef, false],
+  ["dog", vShapes_Dog2, false],
+  ["user", vShapes_User2, false],
   ["users", vShapes_Users, false],
-  ["animal", vShapes_Animal, true],
-  ["item", vShapes_Item, false],
-  ["shape", vShapes_Shape, false],
+  ["animal", vShapes_Animal2, true],
+  ["item", vShapes_Item2, false],
+  ["shape", vShapes_Shape2, false],
   ["names", vShapes_Names, false],
   ["scores", vShapes_Scores, false],
-  ["list", vListRef, false],
+  ["list", vShapes_List2, false],
   ["command", vShapes_Command, false],
   ["userIds", vShapes_UserIDs, false]
 ];
@@ -45,10 +45,8 @@ export function vShapes(v: unknown, p: rt.Path, d: number, e: ValidationError[])
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    rt.members(v, p, d, e, shapeShapes, ["pet", "label", "size", "animal"]);
-    for (const k of rt.sortedKeys(v, (k) => !(knownShapes.has(k)))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  rt.members(v, p, d, e, shapeShapes, ["pet", "label", "size", "animal"]);
+  for (const k of rt.sortedKeys(v, (k) => !(knownShapes.has(k)))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // shapes.json#/additionalProperties
@@ -58,7 +56,7 @@ export function vShapes_AdditionalProperties(v: unknown, p: rt.Path, d: number, 
 
 // shapes.json#/properties/pet
 export function vShapes_Pet(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (!(rt.accepts(vPetRef, v) || rt.accepts(vShapes_Pet_AnyOf_X1, v))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+  if (!(rt.accepts(vShapes_Pet2, v) || rt.accepts(vShapes_Pet_AnyOf_X1, v))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
 }
 
 // shapes.json#/properties/pet/anyOf/0
@@ -72,16 +70,14 @@ export function vShapes_Pet2(v: unknown, p: rt.Path, d: number, e: ValidationErr
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
-      p[d] = "name";
-      vStringMin1(v["name"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["name"]);
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
+    p[d] = "name";
+    vStringMin1(v["name"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["name"]);
 }
 
 // shapes.json#/$defs/Pet/properties/name
@@ -90,9 +86,7 @@ export function vStringMin1(v: unknown, p: rt.Path, d: number, e: ValidationErro
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
 }
 
 // shapes.json#/properties/pet/anyOf/1
@@ -106,7 +100,7 @@ export function vShapes_Pet_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: Valid
 // shapes.json#/properties/owner
 export function vShapes_Owner(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   {
-    const k = rt.acceptCount([vPetRef, vShapes_Pet_AnyOf_X1], v);
+    const k = rt.acceptCount([vShapes_Pet2, vShapes_Pet_AnyOf_X1], v);
     if (k !== 1) e.push({ pointer: rt.ptr(p, d), keyword: "oneOf", message: "must match exactly one of the 2 alternatives, matches " + String(k) });
   }
 }
@@ -154,9 +148,7 @@ export function vShapes_Tags_Items(v: unknown, p: rt.Path, d: number, e: Validat
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 8 && rt.codePointLength(v) > 8) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 8 characters long" });
-  }
+  if (v.length > 8 && rt.codePointLength(v) > 8) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 8 characters long" });
 }
 
 // shapes.json#/properties/mixed
@@ -204,9 +196,7 @@ export function vIntegerMin1(v: unknown, p: rt.Path, d: number, e: ValidationErr
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "number") {
-    if (v < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 1" });
-  }
+  if (v < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 1" });
 }
 
 // shapes.json#/properties/home
@@ -279,7 +269,7 @@ export function vShapes_Workspace(v: unknown, p: rt.Path, d: number, e: Validati
 
 // shapes.json#/$defs/MaybeWorkspace
 export function vShapes_MaybeWorkspace(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (!(rt.accepts(vBoolean, v) || rt.accepts(vShapes_MaybeWorkspace_AnyOf_X1, v))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+  if (!(rt.accepts(vBoolean, v) || rt.accepts(vShapes_WorkspaceRef, v))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
 }
 
 // shapes.json#/$defs/MaybeWorkspace/anyOf/0
@@ -301,17 +291,15 @@ export function vShapes_WorkspaceRef(v: unknown, p: rt.Path, d: number, e: Valid
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("workspace" in rt.OP) ? "workspace" in v : rt.hasOwn(v, "workspace")) {
-      p[d] = "workspace";
-      vShapes_WorkspaceRef_Workspace(v["workspace"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["workspace"]);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "workspace"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("workspace" in rt.OP) ? "workspace" in v : rt.hasOwn(v, "workspace")) {
+    p[d] = "workspace";
+    vShapes_WorkspaceRef_Workspace(v["workspace"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["workspace"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "workspace"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // shapes.json#/$defs/WorkspaceRef/properties/workspace
@@ -330,9 +318,7 @@ export function vIntegerMin0(v: unknown, p: rt.Path, d: number, e: ValidationErr
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "number") {
-    if (v < 0) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 0" });
-  }
+  if (v < 0) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 0" });
 }
 
 // shapes.json#/properties/id/anyOf/1
@@ -341,9 +327,7 @@ export function vShapes_ID_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: Valida
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (!rePattern0.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[a-z]{1,8}$\"" });
-  }
+  if (!rePattern0.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[a-z]{1,8}$\"" });
 }
 
 // shapes.json#/properties/when
@@ -368,9 +352,7 @@ export function vShapes_When_OneOf_X2(v: unknown, p: rt.Path, d: number, e: Vali
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (!rePattern1.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^\\\\[.*\\\\]$\"" });
-  }
+  if (!rePattern1.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^\\\\[.*\\\\]$\"" });
 }
 
 // shapes.json#/properties/range
@@ -384,21 +366,19 @@ export function vShapes_Range2(v: unknown, p: rt.Path, d: number, e: ValidationE
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    if (v.length < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minItems", message: "must have at least 1 items" });
-    if (v.length > 5) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 5 items" });
-    if (v.length > 0) {
-      p[d] = 0;
-      vInteger(v[0], p, d + 1, e);
-    }
-    if (v.length > 1) {
-      p[d] = 1;
-      vInteger(v[1], p, d + 1, e);
-    }
-    for (let i = 2; i < v.length; i++) {
-      p[d] = i;
-      vShapes_Range_Items(v[i], p, d + 1, e);
-    }
+  if (v.length < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minItems", message: "must have at least 1 items" });
+  if (v.length > 5) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 5 items" });
+  if (v.length > 0) {
+    p[d] = 0;
+    vInteger(v[0], p, d + 1, e);
+  }
+  if (v.length > 1) {
+    p[d] = 1;
+    vInteger(v[1], p, d + 1, e);
+  }
+  for (let i = 2; i < v.length; i++) {
+    p[d] = i;
+    vShapes_Range_Items(v[i], p, d + 1, e);
   }
 }
 
@@ -408,9 +388,7 @@ export function vShapes_Range_Items(v: unknown, p: rt.Path, d: number, e: Valida
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 4 && rt.codePointLength(v) > 4) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 4 characters long" });
-  }
+  if (v.length > 4 && rt.codePointLength(v) > 4) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 4 characters long" });
 }
 
 // shapes.json#/properties/point
@@ -419,20 +397,18 @@ export function vShapes_Point(v: unknown, p: rt.Path, d: number, e: ValidationEr
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    if (v.length < 2) e.push({ pointer: rt.ptr(p, d), keyword: "minItems", message: "must have at least 2 items" });
-    if (v.length > 0) {
-      p[d] = 0;
-      vNumber(v[0], p, d + 1, e);
-    }
-    if (v.length > 1) {
-      p[d] = 1;
-      vNumber(v[1], p, d + 1, e);
-    }
-    for (let i = 2; i < v.length; i++) {
-      p[d] = i;
-      vShapes_AdditionalProperties(v[i], p, d + 1, e);
-    }
+  if (v.length < 2) e.push({ pointer: rt.ptr(p, d), keyword: "minItems", message: "must have at least 2 items" });
+  if (v.length > 0) {
+    p[d] = 0;
+    vNumber(v[0], p, d + 1, e);
+  }
+  if (v.length > 1) {
+    p[d] = 1;
+    vNumber(v[1], p, d + 1, e);
+  }
+  for (let i = 2; i < v.length; i++) {
+    p[d] = i;
+    vShapes_AdditionalProperties(v[i], p, d + 1, e);
   }
 }
 
@@ -450,19 +426,17 @@ export function vShapes_Pair(v: unknown, p: rt.Path, d: number, e: ValidationErr
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    if (v.length > 0) {
-      p[d] = 0;
-      vString(v[0], p, d + 1, e);
-    }
-    if (v.length > 1) {
-      p[d] = 1;
-      vShapes_Pair_PrefixItems_X1(v[1], p, d + 1, e);
-    }
-    for (let i = 2; i < v.length; i++) {
-      p[d] = i;
-      vShapes_AdditionalProperties(v[i], p, d + 1, e);
-    }
+  if (v.length > 0) {
+    p[d] = 0;
+    vString(v[0], p, d + 1, e);
+  }
+  if (v.length > 1) {
+    p[d] = 1;
+    vShapes_Pair_PrefixItems_X1(v[1], p, d + 1, e);
+  }
+  for (let i = 2; i < v.length; i++) {
+    p[d] = i;
+    vShapes_AdditionalProperties(v[i], p, d + 1, e);
   }
 }
 
@@ -481,7 +455,7 @@ export function vShapes_Dog(v: unknown, p: rt.Path, d: number, e: ValidationErro
 
 // shapes.json#/$defs/Dog
 export function vShapes_Dog2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vPetRef(v, p, d, e);
+  vShapes_Pet2(v, p, d, e);
   vShapes_Dog_AllOf_X1(v, p, d, e);
 }
 
@@ -491,20 +465,18 @@ export function vShapes_Dog_AllOf_X1(v: unknown, p: rt.Path, d: number, e: Valid
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("breed" in rt.OP) ? "breed" in v : rt.hasOwn(v, "breed")) {
-      p[d] = "breed";
-      vString(v["breed"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
-      p[d] = "name";
-      vShapes_Dog_AllOf_X1_Name(v["name"], p, d + 1, e);
-    }
-    if (miss) rt.missing(v, p, d, e, r0, ["breed"]);
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("breed" in rt.OP) ? "breed" in v : rt.hasOwn(v, "breed")) {
+    p[d] = "breed";
+    vString(v["breed"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
+    p[d] = "name";
+    vShapes_Dog_AllOf_X1_Name(v["name"], p, d + 1, e);
   }
+  if (miss) rt.missing(v, p, d, e, r0, ["breed"]);
 }
 
 // shapes.json#/$defs/Dog/allOf/1/properties/name
@@ -513,9 +485,7 @@ export function vShapes_Dog_AllOf_X1_Name(v: unknown, p: rt.Path, d: number, e: 
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 20 && rt.codePointLength(v) > 20) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 20 characters long" });
-  }
+  if (v.length > 20 && rt.codePointLength(v) > 20) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 20 characters long" });
 }
 
 // shapes.json#/properties/user
@@ -547,12 +517,10 @@ export function vShapes_Users(v: unknown, p: rt.Path, d: number, e: ValidationEr
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    if (v.length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 3 items" });
-    for (let i = 0; i < v.length; i++) {
-      p[d] = i;
-      vUserRef(v[i], p, d + 1, e);
-    }
+  if (v.length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 3 items" });
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    vShapes_User2(v[i], p, d + 1, e);
   }
 }
 
@@ -575,17 +543,15 @@ export function vShapes_Animal_OneOf_X0(v: unknown, p: rt.Path, d: number, e: Va
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("meow" in rt.OP) ? "meow" in v : rt.hasOwn(v, "meow")) {
-      p[d] = "meow";
-      vBoolean(v["meow"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["meow"]);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "meow"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("meow" in rt.OP) ? "meow" in v : rt.hasOwn(v, "meow")) {
+    p[d] = "meow";
+    vBoolean(v["meow"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["meow"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "meow"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // shapes.json#/$defs/Animal/oneOf/1
@@ -594,17 +560,15 @@ export function vShapes_Animal_OneOf_X1(v: unknown, p: rt.Path, d: number, e: Va
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("wings" in rt.OP) ? "wings" in v : rt.hasOwn(v, "wings")) {
-      p[d] = "wings";
-      vIntegerMin0(v["wings"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["wings"]);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "wings"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("wings" in rt.OP) ? "wings" in v : rt.hasOwn(v, "wings")) {
+    p[d] = "wings";
+    vIntegerMin0(v["wings"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["wings"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "wings"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // shapes.json#/properties/item
@@ -623,16 +587,14 @@ export function vShapes_Item_AnyOf_X0(v: unknown, p: rt.Path, d: number, e: Vali
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("isbn" in rt.OP) ? "isbn" in v : rt.hasOwn(v, "isbn")) {
-      p[d] = "isbn";
-      vString(v["isbn"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["isbn"]);
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("isbn" in rt.OP) ? "isbn" in v : rt.hasOwn(v, "isbn")) {
+    p[d] = "isbn";
+    vString(v["isbn"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["isbn"]);
 }
 
 // shapes.json#/$defs/Item/anyOf/1
@@ -641,16 +603,14 @@ export function vShapes_Item_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: Vali
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("tracks" in rt.OP) ? "tracks" in v : rt.hasOwn(v, "tracks")) {
-      p[d] = "tracks";
-      vIntegerMin1(v["tracks"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["tracks"]);
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("tracks" in rt.OP) ? "tracks" in v : rt.hasOwn(v, "tracks")) {
+    p[d] = "tracks";
+    vIntegerMin1(v["tracks"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["tracks"]);
 }
 
 // shapes.json#/properties/shape
@@ -684,21 +644,19 @@ export function vShapes_Shape_OneOf_X0(v: unknown, p: rt.Path, d: number, e: Val
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("kind" in rt.OP) ? "kind" in v : rt.hasOwn(v, "kind")) {
-      p[d] = "kind";
-      vShapes_Shape_OneOf_X0_Kind(v["kind"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("radius" in rt.OP) ? "radius" in v : rt.hasOwn(v, "radius")) {
-      p[d] = "radius";
-      vNumberMin0(v["radius"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["kind", "radius"]);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "kind" || k === "radius"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("kind" in rt.OP) ? "kind" in v : rt.hasOwn(v, "kind")) {
+    p[d] = "kind";
+    vShapes_Shape_OneOf_X0_Kind(v["kind"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("radius" in rt.OP) ? "radius" in v : rt.hasOwn(v, "radius")) {
+    p[d] = "radius";
+    vNumberMin0(v["radius"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["kind", "radius"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "kind" || k === "radius"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // shapes.json#/$defs/Shape/oneOf/0/properties/kind
@@ -712,9 +670,7 @@ export function vNumberMin0(v: unknown, p: rt.Path, d: number, e: ValidationErro
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected number, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "number") {
-    if (v < 0) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 0" });
-  }
+  if (v < 0) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 0" });
 }
 
 // shapes.json#/$defs/Shape/oneOf/1
@@ -723,21 +679,19 @@ export function vShapes_Shape_OneOf_X1(v: unknown, p: rt.Path, d: number, e: Val
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const own = rt.isPlain(v);
-    const r0 = e.length;
-    let miss = false;
-    if (own && !("kind" in rt.OP) ? "kind" in v : rt.hasOwn(v, "kind")) {
-      p[d] = "kind";
-      vShapes_Shape_OneOf_X1_Kind(v["kind"], p, d + 1, e);
-    } else miss = true;
-    if (own && !("side" in rt.OP) ? "side" in v : rt.hasOwn(v, "side")) {
-      p[d] = "side";
-      vNumberMin0(v["side"], p, d + 1, e);
-    } else miss = true;
-    if (miss) rt.missing(v, p, d, e, r0, ["kind", "side"]);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "kind" || k === "side"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("kind" in rt.OP) ? "kind" in v : rt.hasOwn(v, "kind")) {
+    p[d] = "kind";
+    vShapes_Shape_OneOf_X1_Kind(v["kind"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("side" in rt.OP) ? "side" in v : rt.hasOwn(v, "side")) {
+    p[d] = "side";
+    vNumberMin0(v["side"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["kind", "side"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "kind" || k === "side"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // shapes.json#/$defs/Shape/oneOf/1/properties/kind
@@ -751,12 +705,10 @@ export function vShapes_Names(v: unknown, p: rt.Path, d: number, e: ValidationEr
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    if (v.length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 3 items" });
-    for (let i = 0; i < v.length; i++) {
-      p[d] = i;
-      vShapes_Names_Items(v[i], p, d + 1, e);
-    }
+  if (v.length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 3 items" });
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    vShapes_Note(v[i], p, d + 1, e);
   }
 }
 
@@ -771,17 +723,15 @@ export function vShapes_Scores(v: unknown, p: rt.Path, d: number, e: ValidationE
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
-      for (const k of ks) {
-        p[d] = k;
-        vShapes_Scores_AdditionalProperties(v[k], p, d + 1, e);
-      }
-      if (sorted || e.length === n1 || rt.inOrder(ks)) break;
-      e.length = n1;
+  for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
+    for (const k of ks) {
+      p[d] = k;
+      vShapes_Scores_AdditionalProperties(v[k], p, d + 1, e);
     }
-    if (Object.keys(v).length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxProperties", message: "must have at most 3 properties" });
+    if (sorted || e.length === n1 || rt.inOrder(ks)) break;
+    e.length = n1;
   }
+  if (Object.keys(v).length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxProperties", message: "must have at most 3 properties" });
 }
 
 // shapes.json#/properties/scores/additionalProperties
@@ -813,7 +763,7 @@ export function vShapes_List2(v: unknown, p: rt.Path, d: number, e: ValidationEr
     } else miss = true;
     if (own && !("tail" in rt.OP) ? "tail" in v : rt.hasOwn(v, "tail")) {
       p[d] = "tail";
-      vListRef(v["tail"], p, d + 1, e);
+      vShapes_List2(v["tail"], p, d + 1, e);
     }
     if (miss) rt.missing(v, p, d, e, r0, ["head"]);
     for (const k of rt.sortedKeys(v, (k) => !(k === "head" || k === "tail"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -843,12 +793,10 @@ export function vShapes_UserIDs(v: unknown, p: rt.Path, d: number, e: Validation
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    if (v.length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 3 items" });
-    for (const j of rt.duplicateIndexes(v)) e.push({ pointer: rt.ptrTo(p, d, j), keyword: "uniqueItems", message: "duplicates an earlier item" });
-    for (let i = 0; i < v.length; i++) {
-      p[d] = i;
-      vString(v[i], p, d + 1, e);
-    }
+  if (v.length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 3 items" });
+  for (const j of rt.duplicateIndexes(v)) e.push({ pointer: rt.ptrTo(p, d, j), keyword: "uniqueItems", message: "duplicates an earlier item" });
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    vString(v[i], p, d + 1, e);
   }
 }

@@ -199,11 +199,12 @@ export function members(
   seen?: Set<string>,
 ): void {
   const at = e.length;
+  const own = isPlain(v);
   let miss = false;
   for (let i = 0; i < shape.length; i++) {
     const row = shape[i] as Shape[number];
     const k = row[0];
-    if (!hasOwn(v, k)) {
+    if (!(own && !(k in OP) ? k in v : hasOwn(v, k))) {
       if (row[2]) miss = true;
       continue;
     }
@@ -457,6 +458,34 @@ function wellFormed(s: string): string {
   return LONE_SURROGATE.test(s) ? s.replace(LONE_SURROGATES, "\ufffd") : s;
 }
 
+// repair replaces the unpaired surrogates of the strings and keys directly in c (an array or
+// an object) by U+FFFD.
+function repair(c: object): void {
+  if (Array.isArray(c)) {
+    for (let i = 0; i < c.length; i++) {
+      const x: unknown = c[i];
+      if (typeof x === "string") c[i] = wellFormed(x);
+    }
+    return;
+  }
+  const o = c as Record<string, unknown>;
+  const keys = Object.keys(o);
+  let rename = false;
+  for (const k of keys) {
+    const x = o[k];
+    if (typeof x === "string") o[k] = wellFormed(x);
+    if (LONE_SURROGATE.test(k)) rename = true;
+  }
+  if (rename) {
+    // Rewrite the members in order, so that of two keys that become equal the later wins.
+    const members = keys.map((k): [string, unknown] => [wellFormed(k), o[k]]);
+    for (const k of keys) delete o[k];
+    for (const [k, x] of members) {
+      Object.defineProperty(o, k, { value: x, enumerable: true, writable: true, configurable: true });
+    }
+  }
+}
+
 function jsonError(message: string): { ok: false; errors: ValidationError[] } {
   return { ok: false, errors: [{ pointer: "", keyword: "json", message }] };
 }
@@ -481,46 +510,30 @@ export function parseJSON(text: string): { ok: true; value: unknown } | { ok: fa
   const fix = (s: string): string => (escapes ? wellFormed(s) : s);
   if (typeof root === "number" && !Number.isFinite(root)) return jsonError("number out of range");
   if (typeof root === "string") return { ok: true, value: fix(root) };
-  // One pass, with an explicit stack (no recursion): depth, number range, string repair.
-  const stack: unknown[] = [root];
-  const depths: number[] = [1];
+  // One pass, with an explicit stack (no recursion): depth, number range, string repair. The
+  // members of an object are read with Object.values (no lookup per key); strings are
+  // written back only when the text has a \u escape.
+  const stack: object[] = [];
+  const depths: number[] = [];
+  if (typeof root === "object" && root !== null) {
+    stack.push(root);
+    depths.push(1);
+  }
   while (stack.length > 0) {
-    const c = stack.pop();
-    const depth = depths.pop() ?? 0;
-    if (typeof c !== "object" || c === null) continue;
+    const c = stack.pop() as object;
+    const depth = depths.pop() as number;
     if (depth > MAX_DEPTH) return jsonError("nesting exceeds " + MAX_DEPTH + " levels");
-    if (Array.isArray(c)) {
-      for (let i = 0; i < c.length; i++) {
-        const x: unknown = c[i];
-        if (typeof x === "number" && !Number.isFinite(x)) return jsonError("number out of range");
-        if (typeof x === "string") c[i] = fix(x);
-        else if (typeof x === "object" && x !== null) {
+    const items: unknown[] = Array.isArray(c) ? c : Object.values(c);
+    for (let i = 0; i < items.length; i++) {
+      const x = items[i];
+      if (typeof x === "object") {
+        if (x !== null) {
           stack.push(x);
           depths.push(depth + 1);
         }
-      }
-    } else if (isObject(c)) {
-      const keys = Object.keys(c);
-      let rename = false;
-      for (const k of keys) {
-        const x = c[k];
-        if (typeof x === "number" && !Number.isFinite(x)) return jsonError("number out of range");
-        if (typeof x === "string") c[k] = fix(x);
-        else if (typeof x === "object" && x !== null) {
-          stack.push(x);
-          depths.push(depth + 1);
-        }
-        if (escapes && LONE_SURROGATE.test(k)) rename = true;
-      }
-      if (rename) {
-        // Rewrite the members in order, so that of two keys that become equal the later wins.
-        const members = keys.map((k): [string, unknown] => [wellFormed(k), c[k]]);
-        for (const k of keys) delete c[k];
-        for (const [k, x] of members) {
-          Object.defineProperty(c, k, { value: x, enumerable: true, writable: true, configurable: true });
-        }
-      }
+      } else if (typeof x === "number" && !Number.isFinite(x)) return jsonError("number out of range");
     }
+    if (escapes) repair(c);
   }
   return { ok: true, value: root };
 }
