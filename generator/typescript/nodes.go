@@ -228,9 +228,10 @@ func allows(n *ir.Node, types ...string) bool {
 	return false
 }
 
-// fn names the validator that validates n. A node that is only a $ref has a validator that
-// calls the one of its target and nothing else (still written, for the arbitraries), so its
-// callers call the target's directly: one call less per reference, and frames of the stack.
+// fn names the validator that validates n. A node that is only a $ref (or an allOf of one
+// subschema) has a validator that calls the one of its target and nothing else (still
+// written, for the arbitraries), so its callers call the target's directly: one call less per
+// reference, and frames of the stack.
 func (e *emitter) fn(n *ir.Node) string {
 	if n == nil {
 		e.fail("missing node")
@@ -250,16 +251,21 @@ func (e *emitter) fn(n *ir.Node) string {
 	return name
 }
 
-// findAliases finds the nodes whose validator body is one call of their $ref's validator.
+// findAliases finds the nodes whose validator body is one call of the validator of their $ref
+// or of their only allOf subschema.
 func (e *emitter) findAliases() {
 	e.aliases = map[string]string{} // while looking, fn names every node's own validator
 	found := map[string]string{}
 	for _, n := range e.s.Nodes {
-		if n.SameAs != nil || n.Ref == nil || n.Ref.TSFunc == n.TSFunc {
+		target := n.Ref
+		if target == nil && len(n.AllOf) == 1 {
+			target = n.AllOf[0]
+		}
+		if n.SameAs != nil || target == nil || target.TSFunc == n.TSFunc {
 			continue
 		}
-		if e.nodeBody(n, false) == e.exec("v.ref", n.Ref.TSFunc) {
-			found[n.TSFunc] = n.Ref.TSFunc
+		if e.nodeBody(n, false) == e.exec("v.ref", target.TSFunc) {
+			found[n.TSFunc] = target.TSFunc
 		}
 	}
 	e.aliases = found
