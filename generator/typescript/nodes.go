@@ -74,9 +74,9 @@ func (e *emitter) nodeDecls(n *ir.Node) string {
 	if knownSet(n) {
 		names := make([]string, len(n.Properties))
 		for i, p := range n.Properties {
-			names[i] = jsString(p.Name)
+			names[i] = p.Name
 		}
-		b.WriteString(e.exec("v.known.decl", struct{ Name, Names string }{knownConst(n), strings.Join(names, ", ")}))
+		b.WriteString(e.exec("v.known.decl", struct{ Name, Names string }{knownConst(n), quotedList(names)}))
 	}
 	if shapeTable(n) {
 		rows := make([]string, 0, len(n.Properties)+len(n.Required))
