@@ -208,18 +208,28 @@ func (g *arbGen) shape(n *ir.Node) (string, bool, bool) {
 	return e.exec("arb.oneof", strings.Join(arbs, ", ")), rec, exact
 }
 
+// oneof draws from one of the branches. Past the depth bound, a union with branches that do
+// not recurse draws from those only, so that recursion through a union ends.
 func (g *arbGen) oneof(branches []*ir.Node, exact bool) (string, bool, bool) {
-	arbs := make([]string, len(branches))
-	rec := false
-	for i, b := range branches {
-		a, r := g.node(b)
-		arbs[i] = a
-		rec = rec || r
-	}
-	if len(arbs) == 0 {
+	if len(branches) == 0 {
 		return g.e.exec("arb.never", nil), false, true
 	}
-	return g.e.exec("arb.oneof", strings.Join(arbs, ", ")), rec, exact
+	var all, flat []string
+	for _, b := range branches {
+		a, r := g.node(b)
+		all = append(all, a)
+		if !r {
+			flat = append(flat, a)
+		}
+	}
+	expr := g.e.exec("arb.oneof", strings.Join(all, ", "))
+	if len(flat) == len(all) {
+		return expr, false, exact
+	}
+	if len(flat) > 0 {
+		expr = g.e.exec("arb.depthSwitch", struct{ Deep, Shallow string }{expr, g.e.exec("arb.oneof", strings.Join(flat, ", "))})
+	}
+	return expr, true, exact
 }
 
 // valuesFit reports whether every value is a string, boolean or null that the node's type list
@@ -491,14 +501,22 @@ func (g *arbGen) object(n *ir.Node) (string, bool, bool) {
 			}
 		}
 		val, r := g.node(addl)
-		return e.exec("arb.dictionary", kv{key, val}), r, exact && len(n.PatternProperties) == 0
+		keys := "4"
+		if r {
+			// Recursive values: fewer of them, and none past the depth bound (but as many as
+			// minProperties asks for).
+			fewest := "0"
+			if n.MinProperties != nil {
+				fewest = itoa(*n.MinProperties)
+			}
+			keys = e.exec("arb.depthSwitch", struct{ Deep, Shallow string }{"2", fewest})
+		}
+		return e.exec("arb.dictionary", struct{ Key, Value, Keys string }{key, val, keys}), r, exact && len(n.PatternProperties) == 0
 	}
-	deep := g.record(fields, false)
 	if !rec {
-		return deep, false, exact
+		return g.record(fields, false), false, exact
 	}
-	shallow := g.record(fields, true)
-	return e.exec("arb.depthSwitch", struct{ Deep, Shallow string }{deep, shallow}), true, exact
+	return g.recursiveRecord(fields), true, exact
 }
 
 // merged builds the candidates of a struct merged from allOf branches from its members (each
@@ -520,31 +538,62 @@ func (g *arbGen) merged(t *ir.Type) (string, bool, bool) {
 		fields = append(fields, field{key: f.JSONName, arb: a, required: f.Required, rec: r})
 		rec = rec || r
 	}
-	deep := g.record(fields, false)
 	if !rec {
-		return deep, false, false
+		return g.record(fields, false), false, false
 	}
-	return g.e.exec("arb.depthSwitch", struct{ Deep, Shallow string }{deep, g.record(fields, true)}), true, false
+	return g.recursiveRecord(fields), true, false
+}
+
+// mostRecursive is how many optional members that recurse an object drawn within the depth
+// bound holds at most. fast-check includes an optional member five times in six: an object with
+// many of them (a copy of a metaschema has some twenty) would otherwise branch twenty ways at
+// every level, and its values grow beyond what can be drawn and validated in time.
+const mostRecursive = 2
+
+// recursiveRecord draws an object some of whose members recurse: within the depth bound, with
+// at most mostRecursive of its optional recursive members; past it, with none of them.
+func (g *arbGen) recursiveRecord(fields []field) string {
+	e := g.e
+	shallow := g.record(fields, true)
+	var optional []field
+	for _, f := range fields {
+		if f.rec && !f.required {
+			optional = append(optional, f)
+		}
+	}
+	deep := g.record(fields, false)
+	if len(optional) > mostRecursive {
+		deep = e.exec("arb.withSome", struct{ Base, Parts, Most string }{shallow, g.model(optional), itoa(mostRecursive)})
+	}
+	return e.exec("arb.depthSwitch", struct{ Deep, Shallow string }{deep, shallow})
 }
 
 // record writes fc.record over the fields; shallow leaves out the optional recursive ones.
 func (g *arbGen) record(fields []field, shallow bool) string {
-	e := g.e
-	var model, req []string
+	var kept []field
+	var req []string
 	for _, f := range fields {
 		if shallow && f.rec && !f.required {
 			continue
 		}
-		model = append(model, e.exec("arb.field", struct{ Key, Arb string }{jsKey(f.key), f.arb}))
+		kept = append(kept, f)
 		if f.required {
 			req = append(req, jsString(f.key))
 		}
 	}
-	m := "{}"
-	if len(model) > 0 {
-		m = e.exec("arb.model", strings.Join(model, ", "))
+	return g.e.exec("arb.record", struct{ Model, Required string }{g.model(kept), strings.Join(req, ", ")})
+}
+
+// model writes the object of the fields' arbitraries, by key.
+func (g *arbGen) model(fields []field) string {
+	if len(fields) == 0 {
+		return "{}"
 	}
-	return e.exec("arb.record", struct{ Model, Required string }{m, strings.Join(req, ", ")})
+	model := make([]string, len(fields))
+	for i, f := range fields {
+		model[i] = g.e.exec("arb.field", struct{ Key, Arb string }{jsKey(f.key), f.arb})
+	}
+	return g.e.exec("arb.model", strings.Join(model, ", "))
 }
 
 func (g *arbGen) array(n *ir.Node) (string, bool, bool) {
@@ -578,12 +627,18 @@ func (g *arbGen) array(n *ir.Node) (string, bool, bool) {
 		o = append(o, kv{"minLength", itoa(*minItems)})
 	}
 	switch {
-	case rec && (minItems == nil || *minItems == 0):
-		hi := "3"
-		if maxItems != nil {
-			hi = itoa(min(*maxItems, 3))
+	case rec:
+		// Recursive items: at most three more than minItems, and no more than minItems past
+		// the depth bound.
+		lo := int64(0)
+		if minItems != nil {
+			lo = *minItems
 		}
-		o = append(o, kv{"maxLength", e.exec("arb.depthSwitch", struct{ Deep, Shallow string }{hi, "0"})})
+		hi := lo + 3
+		if maxItems != nil {
+			hi = min(*maxItems, hi)
+		}
+		o = append(o, kv{"maxLength", e.exec("arb.depthSwitch", struct{ Deep, Shallow string }{itoa(hi), itoa(lo)})})
 	case maxItems != nil:
 		o = append(o, kv{"maxLength", itoa(*maxItems)})
 	}

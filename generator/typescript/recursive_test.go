@@ -1,0 +1,56 @@
+package typescript
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/skillgen/skillgen/generator/build"
+	"github.com/skillgen/skillgen/generator/load"
+)
+
+// recursiveSchema recurses in the ways real schemas do: through a union whose other branches
+// end it (a template of strings and nested templates), through arrays that need an item, and
+// through an object with many optional recursive members (a copy of a metaschema).
+const recursiveSchema = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$ref": "#/$defs/Schema",
+  "$defs": {
+    "Template": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/Item"}},
+    "Item": {"anyOf": [{"type": "string"}, {"$ref": "#/$defs/Template"}, {"$ref": "#/$defs/Pattern"}]},
+    "Pattern": {"type": "object", "properties": {"template": {"$ref": "#/$defs/Template"}, "or": {"$ref": "#/$defs/Template"}}},
+    "Schema": {
+      "type": ["object", "boolean"],
+      "properties": {
+        "not": {"$ref": "#/$defs/Schema"}, "if": {"$ref": "#/$defs/Schema"}, "then": {"$ref": "#/$defs/Schema"},
+        "else": {"$ref": "#/$defs/Schema"}, "items": {"$ref": "#/$defs/Schema"}, "contains": {"$ref": "#/$defs/Schema"},
+        "additionalProperties": {"$ref": "#/$defs/Schema"}, "propertyNames": {"$ref": "#/$defs/Schema"},
+        "allOf": {"$ref": "#/$defs/SchemaArray"}, "anyOf": {"$ref": "#/$defs/SchemaArray"}, "oneOf": {"$ref": "#/$defs/SchemaArray"},
+        "properties": {"type": "object", "additionalProperties": {"$ref": "#/$defs/Schema"}},
+        "title": {"type": "string"}
+      }
+    },
+    "SchemaArray": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/Schema"}}
+  }
+}`
+
+// TestRecursiveArbitrariesEnd draws values of recursive types: before the depth bound reached
+// unions and arrays with a required item, the first overflowed the stack and the metaschema
+// copy drew values too large to validate in minutes.
+func TestRecursiveArbitrariesEnd(t *testing.T) {
+	set, err := load.FromFS(fstest.MapFS{"recursive.json": {Data: []byte(recursiveSchema)}}, "recursive.json", "recursive.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := build.Build(set, build.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := project(t, s)
+	compile(t, dir, "recursive.mjs")
+	out := run(t, dir, "node", "recursive.mjs")
+	if !strings.Contains(out, "arbitraries checked") {
+		t.Fatalf("recursive.mjs printed %q", out)
+	}
+	t.Log(out)
+}
