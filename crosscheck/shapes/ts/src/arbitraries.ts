@@ -43,6 +43,17 @@ function never(): FC.Arbitrary<unknown> {
   return fc.constant(undefined).filter(() => false);
 }
 
+/** The objects of base, each with up to `most` of the members of parts added. */
+function withSome(base: FC.Arbitrary<object>, parts: Record<string, FC.Arbitrary<unknown>>, most: number): FC.Arbitrary<object> {
+  return fc.tuple(base, fc.subarray(Object.entries(parts), { maxLength: most })).chain(([b, picked]) =>
+    fc.tuple(...picked.map(([, a]) => a)).map((values) => {
+      const o = { ...b };
+      picked.forEach(([k], i) => Object.defineProperty(o, k, { value: values[i], enumerable: true, writable: true, configurable: true }));
+      return o;
+    }),
+  );
+}
+
 function anyObject(): FC.Arbitrary<unknown> {
   return fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 4 });
 }
