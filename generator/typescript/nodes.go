@@ -129,10 +129,10 @@ func (e *emitter) requiredList(n *ir.Node) string {
 	return e.exec("v.names", quotedList(n.Required))
 }
 
-// smallEnum reports whether the enum of n is a few primitive values, tested with === (JSON
-// equality for primitives, and faster than a lookup in a JSONSet).
+// smallEnum reports whether the enum of n is a few primitive values (at least one), tested
+// with === (JSON equality for primitives, and faster than a lookup in a JSONSet).
 func smallEnum(n *ir.Node) bool {
-	if len(n.Enum) > 8 {
+	if len(n.Enum) == 0 || len(n.Enum) > 8 {
 		return false
 	}
 	for _, v := range n.Enum {
