@@ -129,14 +129,19 @@ func (e *emitter) requiredList(n *ir.Node) string {
 	return e.exec("v.names", quotedList(n.Required))
 }
 
-// smallEnum reports whether the enum of n is a few primitive values (at least one), tested
-// with === (JSON equality for primitives, and faster than a lookup in a JSONSet).
+// smallEnum reports whether the enum of n is a few primitive values (at least one) of the types
+// it admits, tested with === (JSON equality for primitives, and faster than a lookup in a
+// JSONSet).
 func smallEnum(n *ir.Node) bool {
 	if len(n.Enum) == 0 || len(n.Enum) > 8 {
 		return false
 	}
+	// tsc refuses a === between types with no overlap: every value must have a type the node's
+	// type keyword admits (after its check, v has only those).
+	kinds := map[ir.ValueKind][]string{ir.Null: {"null"}, ir.Bool: {"boolean"}, ir.Number: {"number", "integer"}, ir.String: {"string"}}
 	for _, v := range n.Enum {
-		if v.Kind == ir.Array || v.Kind == ir.Object {
+		types, ok := kinds[v.Kind]
+		if !ok || !allows(n, types...) {
 			return false
 		}
 	}
