@@ -54,7 +54,7 @@ var mutations = []Mutation{
 		Replace: `e.add(p, "pattern", "")`,
 		Why:     "a malformed version is reported without a reason"},
 	{ID: "ts-p4-pattern-error-at-wrong-pointer", Group: "P4", Suite: "ts-properties", File: "gen/ts/src/nodes.ts",
-		Find:    `if (!rePattern4.test(v)) e.push({ pointer: p, keyword: "pattern"`,
+		Find:    `if (!rePattern4.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern"`,
 		Replace: `if (!rePattern4.test(v)) e.push({ pointer: "", keyword: "pattern"`,
 		Why:     "a malformed version is reported at the document instead of the field"},
 	{ID: "ts-p4-check-accepts-one-error", Group: "P4", Suite: "ts-properties", File: "templates/ts/runtime.tmpl",

@@ -57,7 +57,7 @@ func (o Options) tarball() string {
 }
 
 var parsed = sync.OnceValues(func() (*template.Template, error) {
-	return template.New("ts").Funcs(template.FuncMap{"msg": msgFunc}).ParseFS(templates.FS, "ts/*.tmpl")
+	return template.New("ts").Funcs(template.FuncMap{"msg": msgFunc, "msgWith": msgWithFunc}).ParseFS(templates.FS, "ts/*.tmpl")
 })
 
 // behaviourModules maps each behaviour pack to its static TypeScript source in templates/ts
@@ -121,6 +121,9 @@ type emitter struct {
 	// component numbers the strongly connected components of the references between named
 	// types (see recursion).
 	component map[*ir.Type]int
+	// aliases maps the validator of a node that is only a $ref to the validator it calls
+	// (see fn); nil until first needed.
+	aliases map[string]string
 }
 
 // exec renders the named template; the first failure is kept in e.err.

@@ -11,6 +11,15 @@ import (
 // string expression, the text the Go package reports for the same violation; its holes read the
 // validator's v (the value) and k (the key, or the count).
 func tsMessage(name string, args ...string) string {
+	return tsMessageWith("", name, args...)
+}
+
+// valueMark stands for a placeholder's value in tsMessageWith.
+const valueMark = "\x00"
+
+// tsMessageWith is tsMessage where a placeholder whose value is valueMark takes the value of
+// the TypeScript expression expr at run time.
+func tsMessageWith(expr, name string, args ...string) string {
 	var parts []string
 	for _, part := range ir.NewMessage(name, args...) {
 		switch part.Hole {
@@ -21,7 +30,18 @@ func tsMessage(name string, args ...string) string {
 		case ir.HoleCount:
 			parts = append(parts, "String(k)")
 		default:
-			parts = append(parts, jsString(part.Text))
+			if expr == "" {
+				parts = append(parts, jsString(part.Text))
+				continue
+			}
+			for i, lit := range strings.Split(part.Text, valueMark) {
+				if i > 0 {
+					parts = append(parts, expr)
+				}
+				if lit != "" {
+					parts = append(parts, jsString(lit))
+				}
+			}
 		}
 	}
 	return strings.Join(parts, " + ")
@@ -49,6 +69,12 @@ func msgFunc(name string, args ...any) string {
 		s[i] = fmt.Sprint(a)
 	}
 	return tsMessage(name, s...)
+}
+
+// msgWithFunc is the template function msgWith: {{msgWith "required" "name" "quoteJSON(k)"}}
+// is the message whose placeholder name is the value of the expression at run time.
+func msgWithFunc(name, placeholder, expr string) string {
+	return tsMessageWith(expr, name, placeholder, valueMark)
 }
 
 // choiceData is what the anyOf and oneOf templates read: the test of the alternatives and the

@@ -64,7 +64,7 @@ const manyTerms = 16
 // and they are many.
 func (e *emitter) nodeDecls(n *ir.Node) string {
 	var b strings.Builder
-	if n.Enum != nil {
+	if n.Enum != nil && !smallEnum(n) {
 		vals := make([]string, len(n.Enum))
 		for i, v := range n.Enum {
 			vals[i] = e.jsValue(v)
@@ -74,37 +74,86 @@ func (e *emitter) nodeDecls(n *ir.Node) string {
 	if knownSet(n) {
 		names := make([]string, len(n.Properties))
 		for i, p := range n.Properties {
-			names[i] = jsString(p.Name)
+			names[i] = p.Name
 		}
-		b.WriteString(e.exec("v.known.decl", struct{ Name, Names string }{knownConst(n), strings.Join(names, ", ")}))
+		b.WriteString(e.exec("v.known.decl", struct{ Name, Names string }{knownConst(n), quotedList(names)}))
+	}
+	if shapeTable(n) {
+		rows := make([]string, 0, len(n.Properties)+len(n.Required))
+		for _, p := range n.Properties {
+			rows = append(rows, e.exec("v.shape.row", struct{ Name, Func, Required string }{jsString(p.Name), e.fn(p.Schema), fmt.Sprint(slices.Contains(n.Required, p.Name))}))
+		}
+		for _, r := range undeclaredRequired(n) {
+			rows = append(rows, e.exec("v.shape.row", struct{ Name, Func, Required string }{jsString(r), "null", "true"}))
+		}
+		b.WriteString(e.exec("v.shape.decl", struct{ Name, Rows string }{shapeConst(n), strings.Join(rows, ",\n")}))
 	}
 	if len(n.Required) > manyTerms {
-		rows := make([]string, len(n.Required))
-		for i, r := range n.Required {
-			rows[i] = e.exec("v.required.row", requiredData(r))
-		}
-		b.WriteString(e.exec("v.required.decl", struct{ Name, Rows string }{requiredConst(n), strings.Join(rows, ",\n")}))
-	}
-	if len(n.Properties) > manyTerms {
-		rows := make([]string, len(n.Properties))
-		for i, p := range n.Properties {
-			rows[i] = e.exec("v.property.row", struct{ Name, Seg, Func string }{jsString(p.Name), segment(p.Name), e.fn(p.Schema)})
-		}
-		b.WriteString(e.exec("v.property.decl", struct{ Name, Rows string }{propertiesConst(n), strings.Join(rows, ",\n")}))
+		b.WriteString(e.exec("v.names.decl", struct{ Name, Names string }{requiredConst(n), quotedList(n.Required)}))
 	}
 	return b.String()
 }
 
-// The constants of a node's validator are named after it.
-// requiredData is what the templates need to report a missing required property r.
-func requiredData(r string) struct{ Name, Seg, Message string } {
-	return struct{ Name, Seg, Message string }{jsString(r), segment(r), tsMessage("required", "name", ir.QuoteForMessage(r))}
+// shapeTable reports whether the declared and required properties of n are checked from a
+// table read by rt.members (nodeDecls) rather than by one statement each.
+func shapeTable(n *ir.Node) bool {
+	return len(n.Properties) > manyTerms || len(n.Required) > manyTerms
 }
 
-func enumConst(n *ir.Node) string       { return "enum" + strings.TrimPrefix(n.TSFunc, "v") }
-func knownConst(n *ir.Node) string      { return "known" + strings.TrimPrefix(n.TSFunc, "v") }
-func requiredConst(n *ir.Node) string   { return "required" + strings.TrimPrefix(n.TSFunc, "v") }
-func propertiesConst(n *ir.Node) string { return "properties" + strings.TrimPrefix(n.TSFunc, "v") }
+// undeclaredRequired lists the required names of n that properties does not declare.
+func undeclaredRequired(n *ir.Node) []string {
+	var out []string
+	for _, r := range n.Required {
+		if !slices.ContainsFunc(n.Properties, func(p ir.Property) bool { return p.Name == r }) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// quotedList writes names as the elements of a TypeScript array literal.
+func quotedList(names []string) string {
+	q := make([]string, len(names))
+	for i, r := range names {
+		q[i] = jsString(r)
+	}
+	return strings.Join(q, ", ")
+}
+
+// requiredList is the array of the required names of n, in the order of required: a literal
+// where they are few, else the constant nodeDecls writes.
+func (e *emitter) requiredList(n *ir.Node) string {
+	if len(n.Required) > manyTerms {
+		return requiredConst(n)
+	}
+	return e.exec("v.names", quotedList(n.Required))
+}
+
+// smallEnum reports whether the enum of n is a few primitive values (at least one) of the types
+// it admits, tested with === (JSON equality for primitives, and faster than a lookup in a
+// JSONSet).
+func smallEnum(n *ir.Node) bool {
+	if len(n.Enum) == 0 || len(n.Enum) > 8 {
+		return false
+	}
+	// tsc refuses a === between types with no overlap: every value must have a type the node's
+	// type keyword admits (after its check, v has only those).
+	kinds := map[ir.ValueKind][]string{ir.Null: {"null"}, ir.Bool: {"boolean"}, ir.Number: {"number", "integer"}, ir.String: {"string"}}
+	for _, v := range n.Enum {
+		types, ok := kinds[v.Kind]
+		if !ok || !allows(n, types...) {
+			return false
+		}
+	}
+	return true
+}
+
+// The constants of a node's validator are named after it.
+
+func enumConst(n *ir.Node) string     { return "enum" + strings.TrimPrefix(n.TSFunc, "v") }
+func knownConst(n *ir.Node) string    { return "known" + strings.TrimPrefix(n.TSFunc, "v") }
+func requiredConst(n *ir.Node) string { return "required" + strings.TrimPrefix(n.TSFunc, "v") }
+func shapeConst(n *ir.Node) string    { return "shape" + strings.TrimPrefix(n.TSFunc, "v") }
 
 // knownSet reports whether the validator of n tests property names against a Set.
 func knownSet(n *ir.Node) bool {
@@ -128,7 +177,7 @@ func (e *emitter) annCall(c *ir.Node, col bool) string {
 	if col && c.TSAnnFunc != "" {
 		return e.exec("ann.call", c.TSAnnFunc)
 	}
-	return e.fn(c) + "(v, p, e)"
+	return e.fn(c) + "(v, p, d, e)"
 }
 
 // annAccepts tests v against the in-place subschema c; with collection, its annotations are
@@ -184,12 +233,47 @@ func allows(n *ir.Node, types ...string) bool {
 	return false
 }
 
+// fn names the validator that validates n. A node that is only a $ref (or an allOf of one
+// subschema) has a validator that calls the one of its target and nothing else (still
+// written, for the arbitraries), so its callers call the target's directly: one call less per
+// reference, and frames of the stack.
 func (e *emitter) fn(n *ir.Node) string {
 	if n == nil {
 		e.fail("missing node")
 		return ""
 	}
-	return n.TSFunc
+	if e.aliases == nil {
+		e.findAliases()
+	}
+	name := n.TSFunc
+	for range 64 { // a cycle of bare references validates nothing; stop somewhere on it
+		t, ok := e.aliases[name]
+		if !ok {
+			break
+		}
+		name = t
+	}
+	return name
+}
+
+// findAliases finds the nodes whose validator body is one call of the validator of their $ref
+// or of their only allOf subschema.
+func (e *emitter) findAliases() {
+	e.aliases = map[string]string{} // while looking, fn names every node's own validator
+	found := map[string]string{}
+	for _, n := range e.s.Nodes {
+		target := n.Ref
+		if target == nil && len(n.AllOf) == 1 {
+			target = n.AllOf[0]
+		}
+		if n.SameAs != nil || target == nil || target.TSFunc == n.TSFunc {
+			continue
+		}
+		if e.nodeBody(n, false) == e.exec("v.ref", target.TSFunc) {
+			found[n.TSFunc] = target.TSFunc
+		}
+	}
+	e.aliases = found
 }
 
 func (e *emitter) number(n *ir.NumberLit) string {
@@ -243,7 +327,15 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 		}))
 	}
 	if n.Enum != nil {
-		b.WriteString(e.exec("v.enum", struct{ Name, Message string }{enumConst(n), tsMessage("enum", "values", ir.ValuesForMessage(n.Enum))}))
+		cond := e.exec("v.enum.set", enumConst(n))
+		if smallEnum(n) {
+			terms := make([]string, len(n.Enum))
+			for i, v := range n.Enum {
+				terms[i] = e.exec("v.enum.is", e.jsValue(v))
+			}
+			cond = strings.Join(terms, e.exec("v.or", nil))
+		}
+		b.WriteString(e.exec("v.enum", struct{ Cond, Message string }{cond, tsMessage("enum", "values", ir.ValuesForMessage(n.Enum))}))
 	}
 	if n.Const != nil {
 		b.WriteString(e.exec("v.const", struct{ Value, Message string }{e.jsValue(*n.Const), tsMessage("const", "value", n.Const.JSON())}))
@@ -263,7 +355,7 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 			s.WriteString(e.exec("v.format.test", struct{ Func, Message string }{n.FormatTS, tsMessage("format", "format", ir.QuoteForMessage(n.Format))}))
 		}
 		if s.Len() > 0 {
-			b.WriteString(e.exec("v.string", s.String()))
+			b.WriteString(e.guard(n, "v.string", s.String(), "string"))
 		}
 	}
 	if allows(n, "number", "integer") {
@@ -283,17 +375,17 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 			}
 		}
 		if s.Len() > 0 {
-			b.WriteString(e.exec("v.number", s.String()))
+			b.WriteString(e.guard(n, "v.number", s.String(), "number", "integer"))
 		}
 	}
 	if allows(n, "object") {
 		if s := e.objectBody(n, col); s != "" {
-			b.WriteString(e.exec("v.object", s))
+			b.WriteString(e.guard(n, "v.object", s, "object"))
 		}
 	}
 	if allows(n, "array") {
 		if s := e.arrayBody(n, col); s != "" {
-			b.WriteString(e.exec("v.array", s))
+			b.WriteString(e.guard(n, "v.array", s, "array"))
 		}
 	}
 	for _, sub := range n.AllOf {
@@ -436,35 +528,45 @@ func (e *emitter) objectBody(n *ir.Node, col bool) string {
 	// know, and sorts those alone (usually none).
 	closedOnly := addl != nil && addl.Bool != nil && !*addl.Bool && len(n.PatternProperties) == 0 && n.PropertyNames == nil && !col
 	needKeys := len(n.PatternProperties) > 0 || (addl != nil && !addlTrue && !closedOnly) || n.PropertyNames != nil
-	// Many required or declared properties are checked from a table (nodeDecls): one if per
-	// property would make tsc give up the function (TS2563).
-	if len(n.Required) > manyTerms {
-		b.WriteString(e.exec("v.required.table", requiredConst(n)))
-	} else {
-		for _, r := range n.Required {
-			b.WriteString(e.exec("v.required", requiredData(r)))
-		}
-	}
-	prop, pattern := "v.property", "v.patternProperty"
+	// Each declared property is tested once: present, it is validated; absent and required, the
+	// missing required names are reported (before the members' violations) at the end. Many
+	// properties are checked from a table (nodeDecls): one if per property would make tsc give
+	// up the function (TS2563).
+	pre := "v."
 	if col {
-		prop, pattern = "ann.property", "ann.patternProperty"
+		pre = "ann."
 	}
-	if len(n.Properties) > manyTerms {
-		b.WriteString(e.exec(prop+".table", propertiesConst(n)))
+	if shapeTable(n) {
+		b.WriteString(e.exec(pre+"shape", struct{ Shape, Required string }{shapeConst(n), e.requiredList(n)}))
 	} else {
+		if len(n.Properties) > 0 || len(n.Required) > 0 {
+			b.WriteString(e.exec("v.own", nil))
+		}
+		if len(n.Required) > 0 {
+			b.WriteString(e.exec("v.required.start", nil))
+		}
 		for _, p := range n.Properties {
-			b.WriteString(e.exec(prop, struct{ Name, Seg, Func string }{jsString(p.Name), segment(p.Name), e.fn(p.Schema)}))
+			b.WriteString(e.exec(pre+"property", struct {
+				Name, Func string
+				Required   bool
+			}{jsString(p.Name), e.fn(p.Schema), slices.Contains(n.Required, p.Name)}))
+		}
+		for _, r := range undeclaredRequired(n) {
+			b.WriteString(e.exec("v.required", jsString(r)))
+		}
+		if len(n.Required) > 0 {
+			b.WriteString(e.exec("v.required.end", e.requiredList(n)))
 		}
 	}
-	if needKeys {
-		b.WriteString(e.exec("v.keys", nil))
-	}
+	// The loops over the keys run in document order, and again over the sorted keys when they
+	// reported a violation (rt.inOrder).
+	var keyed strings.Builder
 	if len(n.PatternProperties) > 0 {
 		var s strings.Builder
 		for _, pp := range n.PatternProperties {
-			s.WriteString(e.exec(pattern, struct{ Var, Func string }{pp.Pattern.TSVar, e.fn(pp.Schema)}))
+			s.WriteString(e.exec(pre+"patternProperty", struct{ Var, Func string }{pp.Pattern.TSVar, e.fn(pp.Schema)}))
 		}
-		b.WriteString(e.exec("v.patternProperties", s.String()))
+		keyed.WriteString(e.exec("v.patternProperties", s.String()))
 	}
 	if addl != nil && !addlTrue {
 		var known []string
@@ -490,10 +592,6 @@ func (e *emitter) objectBody(n *ir.Node, col bool) string {
 		if len(known) > 0 {
 			knownStmt = e.exec("v.additional.known", strings.Join(known, e.exec("v.or", nil)))
 		}
-		pre := "v."
-		if col {
-			pre = "ann."
-		}
 		switch {
 		case closedOnly:
 			unknown := e.exec("v.unknown.all", nil)
@@ -502,16 +600,21 @@ func (e *emitter) objectBody(n *ir.Node, col bool) string {
 			}
 			b.WriteString(e.exec("v.additional.closed", unknown))
 		case addl.Bool != nil:
-			b.WriteString(e.exec(pre+"additional.false", knownStmt))
+			keyed.WriteString(e.exec(pre+"additional.false", knownStmt))
 		default:
-			b.WriteString(e.exec(pre+"additional.schema", struct{ Known, Func string }{knownStmt, e.fn(addl)}))
+			keyed.WriteString(e.exec(pre+"additional.schema", struct{ Known, Func string }{knownStmt, e.fn(addl)}))
 		}
 	} else if addl != nil && col {
 		// additionalProperties: true evaluates every key properties and patterns leave.
-		b.WriteString(e.exec("ann.additional.true", nil))
+		keyed.WriteString(e.exec("ann.additional.true", nil))
 	}
 	if n.PropertyNames != nil {
-		b.WriteString(e.exec("v.propertyNames", e.fn(n.PropertyNames)))
+		keyed.WriteString(e.exec("v.propertyNames", e.fn(n.PropertyNames)))
+	}
+	if needKeys {
+		b.WriteString(e.exec("v.keys", indent(keyed.String(), "  ")))
+	} else {
+		b.WriteString(keyed.String())
 	}
 	if n.MinProperties != nil {
 		b.WriteString(e.exec("v.minProperties", *n.MinProperties))
@@ -623,4 +726,34 @@ func (e *emitter) containsBody(n *ir.Node, col bool) string {
 		return e.exec("ann.contains", data)
 	}
 	return e.exec("v.contains", data)
+}
+
+// indent puts prefix before every non-empty line of s.
+func indent(s, prefix string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			lines[i] = prefix + l
+		}
+	}
+	return strings.Join(lines, "")
+}
+
+// guard writes the statements body of a JSON type under the test of that type (the template
+// name), or without it when the node's type keyword admits only that type: its check has
+// returned already for any other value.
+func (e *emitter) guard(n *ir.Node, name, body string, types ...string) string {
+	if len(n.Types) == 1 && slices.Contains(types, n.Types[0]) {
+		return dedent(body, "  ")
+	}
+	return e.exec(name, body)
+}
+
+// dedent removes prefix from the start of every line of s that has it.
+func dedent(s, prefix string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimPrefix(l, prefix)
+	}
+	return strings.Join(lines, "")
 }

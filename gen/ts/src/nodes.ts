@@ -15,1084 +15,1260 @@ export const rePattern9 = new RegExp("^[!#-\\[\\]-~]+$", "u");
 export const rePattern10 = new RegExp("^(?:https://[!-~]+|[!-\"$-.0-9;->@-~]*(?:[/?#][!-~]*)?)$", "u");
 
 // Finding.json#
-export function vFinding(v: unknown, p: string, e: ValidationError[]): void {
+export function vFinding(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "kind")) e.push({ pointer: p + "/kind", keyword: "required", message: "missing required property \"kind\"" });
-    if (!rt.hasOwn(v, "severity")) e.push({ pointer: p + "/severity", keyword: "required", message: "missing required property \"severity\"" });
-    if (rt.hasOwn(v, "kind")) vStringMin1(v["kind"], p + "/kind", e);
-    if (rt.hasOwn(v, "severity")) vSeverityRef(v["severity"], p + "/severity", e);
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("kind" in rt.OP) ? "kind" in v : rt.hasOwn(v, "kind")) {
+    p[d] = "kind";
+    vStringMin1(v["kind"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("severity" in rt.OP) ? "severity" in v : rt.hasOwn(v, "severity")) {
+    p[d] = "severity";
+    vCommon_Severity(v["severity"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["kind", "severity"]);
 }
 
 // Finding.json#/properties/kind
-export function vStringMin1(v: unknown, p: string, e: ValidationError[]): void {
+export function vStringMin1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
 }
 
 // Finding.json#/properties/severity
-export function vSeverityRef(v: unknown, p: string, e: ValidationError[]): void {
-  vCommon_Severity(v, p, e);
+export function vSeverityRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vCommon_Severity(v, p, d, e);
 }
 
-const enumCommon_Severity = new rt.JSONSet(["critical", "warn", "info"]);
-
 // defs/common.json#/$defs/Severity
-export function vCommon_Severity(v: unknown, p: string, e: ValidationError[]): void {
+export function vCommon_Severity(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (!enumCommon_Severity.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of \"critical\", \"warn\", \"info\"" });
+  if (!(v === "critical" || v === "warn" || v === "info")) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of \"critical\", \"warn\", \"info\"" });
 }
 
 // Finding.json#/additionalProperties
-export function vFinding_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
+export function vFinding_AdditionalProperties(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
 }
 
 // FindingsResponse.json#
-export function vFindingsResponse(v: unknown, p: string, e: ValidationError[]): void {
+export function vFindingsResponse(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "findings")) e.push({ pointer: p + "/findings", keyword: "required", message: "missing required property \"findings\"" });
-    if (!rt.hasOwn(v, "total")) e.push({ pointer: p + "/total", keyword: "required", message: "missing required property \"total\"" });
-    if (!rt.hasOwn(v, "counts_by_kind")) e.push({ pointer: p + "/counts_by_kind", keyword: "required", message: "missing required property \"counts_by_kind\"" });
-    if (!rt.hasOwn(v, "counts_by_severity")) e.push({ pointer: p + "/counts_by_severity", keyword: "required", message: "missing required property \"counts_by_severity\"" });
-    if (!rt.hasOwn(v, "capped_kinds")) e.push({ pointer: p + "/capped_kinds", keyword: "required", message: "missing required property \"capped_kinds\"" });
-    if (!rt.hasOwn(v, "per_kind_limit")) e.push({ pointer: p + "/per_kind_limit", keyword: "required", message: "missing required property \"per_kind_limit\"" });
-    if (!rt.hasOwn(v, "_meta")) e.push({ pointer: p + "/_meta", keyword: "required", message: "missing required property \"_meta\"" });
-    if (rt.hasOwn(v, "findings")) vFindingsResponse_Findings(v["findings"], p + "/findings", e);
-    if (rt.hasOwn(v, "total")) vIntegerMin0Max9007199254740991(v["total"], p + "/total", e);
-    if (rt.hasOwn(v, "counts_by_kind")) vFindingsResponse_CountsByKind(v["counts_by_kind"], p + "/counts_by_kind", e);
-    if (rt.hasOwn(v, "counts_by_severity")) vFindingsResponse_CountsBySeverity(v["counts_by_severity"], p + "/counts_by_severity", e);
-    if (rt.hasOwn(v, "capped_kinds")) vFindingsResponse_CappedKinds(v["capped_kinds"], p + "/capped_kinds", e);
-    if (rt.hasOwn(v, "per_kind_limit")) vIntegerMin0Max9007199254740991(v["per_kind_limit"], p + "/per_kind_limit", e);
-    if (rt.hasOwn(v, "summary")) vFindingsResponse_Summary(v["summary"], p + "/summary", e);
-    if (rt.hasOwn(v, "identity_shared")) vBoolean(v["identity_shared"], p + "/identity_shared", e);
-    if (rt.hasOwn(v, "_meta")) vFindingsResponse_Meta(v["_meta"], p + "/_meta", e);
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("findings" in rt.OP) ? "findings" in v : rt.hasOwn(v, "findings")) {
+    p[d] = "findings";
+    vFindingsResponse_Findings(v["findings"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("total" in rt.OP) ? "total" in v : rt.hasOwn(v, "total")) {
+    p[d] = "total";
+    vIntegerMin0Max9007199254740991(v["total"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("counts_by_kind" in rt.OP) ? "counts_by_kind" in v : rt.hasOwn(v, "counts_by_kind")) {
+    p[d] = "counts_by_kind";
+    vFindingsResponse_CountsByKind(v["counts_by_kind"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("counts_by_severity" in rt.OP) ? "counts_by_severity" in v : rt.hasOwn(v, "counts_by_severity")) {
+    p[d] = "counts_by_severity";
+    vFindingsResponse_CountsBySeverity(v["counts_by_severity"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("capped_kinds" in rt.OP) ? "capped_kinds" in v : rt.hasOwn(v, "capped_kinds")) {
+    p[d] = "capped_kinds";
+    vFindingsResponse_CappedKinds(v["capped_kinds"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("per_kind_limit" in rt.OP) ? "per_kind_limit" in v : rt.hasOwn(v, "per_kind_limit")) {
+    p[d] = "per_kind_limit";
+    vIntegerMin0Max9007199254740991(v["per_kind_limit"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("summary" in rt.OP) ? "summary" in v : rt.hasOwn(v, "summary")) {
+    p[d] = "summary";
+    vFindingsResponse_Summary(v["summary"], p, d + 1, e);
   }
+  if (own && !("identity_shared" in rt.OP) ? "identity_shared" in v : rt.hasOwn(v, "identity_shared")) {
+    p[d] = "identity_shared";
+    vBoolean(v["identity_shared"], p, d + 1, e);
+  }
+  if (own && !("_meta" in rt.OP) ? "_meta" in v : rt.hasOwn(v, "_meta")) {
+    p[d] = "_meta";
+    vFindingsResponse_Meta2(v["_meta"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["findings", "total", "counts_by_kind", "counts_by_severity", "capped_kinds", "per_kind_limit", "_meta"]);
 }
 
 // FindingsResponse.json#/properties/findings
-export function vFindingsResponse_Findings(v: unknown, p: string, e: ValidationError[]): void {
+export function vFindingsResponse_Findings(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) vFindingsResponse_Findings_Items(v[i], p + "/" + i, e);
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    vFinding(v[i], p, d + 1, e);
   }
 }
 
 // FindingsResponse.json#/properties/findings/items
-export function vFindingsResponse_Findings_Items(v: unknown, p: string, e: ValidationError[]): void {
-  vFinding(v, p, e);
+export function vFindingsResponse_Findings_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vFinding(v, p, d, e);
 }
 
 // FindingsResponse.json#/properties/total
-export function vIntegerMin0Max9007199254740991(v: unknown, p: string, e: ValidationError[]): void {
+export function vIntegerMin0Max9007199254740991(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected integer, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "number") {
-    if (v < 0) e.push({ pointer: p, keyword: "minimum", message: "must be >= 0" });
-    if (v > 9007199254740991) e.push({ pointer: p, keyword: "maximum", message: "must be <= 9007199254740991" });
-  }
+  if (v < 0) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 0" });
+  if (v > 9007199254740991) e.push({ pointer: rt.ptr(p, d), keyword: "maximum", message: "must be <= 9007199254740991" });
 }
 
 // FindingsResponse.json#/properties/counts_by_kind
-export function vFindingsResponse_CountsByKind(v: unknown, p: string, e: ValidationError[]): void {
+export function vFindingsResponse_CountsByKind(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const ks = rt.sortedKeys(v);
+  for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
     for (const k of ks) {
-      vIntegerMin1Max9007199254740991(v[k], p + "/" + rt.esc(k), e);
+      p[d] = k;
+      vIntegerMin1Max9007199254740991(v[k], p, d + 1, e);
     }
     for (const k of ks) {
-      if (!rt.accepts(vFindingsResponse_CountsByKind_PropertyNames, k)) e.push({ pointer: p + "/" + rt.esc(k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
+      if (!rt.accepts(vFindingsResponse_CountsByKind_PropertyNames, k)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
     }
+    if (sorted || e.length === n1 || rt.inOrder(ks)) break;
+    e.length = n1;
   }
 }
 
 // FindingsResponse.json#/properties/counts_by_kind/propertyNames
-export function vFindingsResponse_CountsByKind_PropertyNames(v: unknown, p: string, e: ValidationError[]): void {
+export function vFindingsResponse_CountsByKind_PropertyNames(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
   }
 }
 
 // FindingsResponse.json#/properties/counts_by_kind/additionalProperties
-export function vIntegerMin1Max9007199254740991(v: unknown, p: string, e: ValidationError[]): void {
+export function vIntegerMin1Max9007199254740991(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected integer, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "number") {
-    if (v < 1) e.push({ pointer: p, keyword: "minimum", message: "must be >= 1" });
-    if (v > 9007199254740991) e.push({ pointer: p, keyword: "maximum", message: "must be <= 9007199254740991" });
-  }
+  if (v < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 1" });
+  if (v > 9007199254740991) e.push({ pointer: rt.ptr(p, d), keyword: "maximum", message: "must be <= 9007199254740991" });
 }
 
 // FindingsResponse.json#/properties/counts_by_severity
-export function vFindingsResponse_CountsBySeverity(v: unknown, p: string, e: ValidationError[]): void {
+export function vFindingsResponse_CountsBySeverity(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const ks = rt.sortedKeys(v);
+  for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
     for (const k of ks) {
-      vIntegerMin1Max9007199254740991(v[k], p + "/" + rt.esc(k), e);
+      p[d] = k;
+      vIntegerMin1Max9007199254740991(v[k], p, d + 1, e);
     }
     for (const k of ks) {
-      if (!rt.accepts(vSeverityRef, k)) e.push({ pointer: p + "/" + rt.esc(k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
+      if (!rt.accepts(vCommon_Severity, k)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
     }
+    if (sorted || e.length === n1 || rt.inOrder(ks)) break;
+    e.length = n1;
   }
 }
 
 // FindingsResponse.json#/properties/capped_kinds
-export function vFindingsResponse_CappedKinds(v: unknown, p: string, e: ValidationError[]): void {
+export function vFindingsResponse_CappedKinds(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) vStringMin1(v[i], p + "/" + i, e);
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    vStringMin1(v[i], p, d + 1, e);
   }
 }
 
 // FindingsResponse.json#/properties/summary
-export function vFindingsResponse_Summary(v: unknown, p: string, e: ValidationError[]): void {
+export function vFindingsResponse_Summary(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
 }
 
 // FindingsResponse.json#/properties/identity_shared
-export function vBoolean(v: unknown, p: string, e: ValidationError[]): void {
+export function vBoolean(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "boolean")) {
-    e.push({ pointer: p, keyword: "type", message: "expected boolean, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected boolean, got " + rt.typeName(v) });
     return;
   }
 }
 
 // FindingsResponse.json#/properties/_meta
-export function vFindingsResponse_Meta(v: unknown, p: string, e: ValidationError[]): void {
-  vFindingsResponse_Meta2(v, p, e);
+export function vFindingsResponse_Meta(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vFindingsResponse_Meta2(v, p, d, e);
 }
 
 // FindingsResponse.json#/$defs/Meta
-export function vFindingsResponse_Meta2(v: unknown, p: string, e: ValidationError[]): void {
+export function vFindingsResponse_Meta2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "server_version")) e.push({ pointer: p + "/server_version", keyword: "required", message: "missing required property \"server_version\"" });
-    if (rt.hasOwn(v, "server_version")) vStringMin1(v["server_version"], p + "/server_version", e);
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("server_version" in rt.OP) ? "server_version" in v : rt.hasOwn(v, "server_version")) {
+    p[d] = "server_version";
+    vStringMin1(v["server_version"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["server_version"]);
 }
 
 // GetSessionFindingsParams.json#
-export function vGetSessionFindingsParams(v: unknown, p: string, e: ValidationError[]): void {
+export function vGetSessionFindingsParams(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (rt.hasOwn(v, "session_key")) vString1To256(v["session_key"], p + "/session_key", e);
-    if (rt.hasOwn(v, "per_kind_limit")) vGetSessionFindingsParams_PerKindLimit(v["per_kind_limit"], p + "/per_kind_limit", e);
-    if (rt.hasOwn(v, "include_summary")) vBoolean(v["include_summary"], p + "/include_summary", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "session_key" || k === "per_kind_limit" || k === "include_summary"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+  const own = rt.isPlain(v);
+  if (own && !("session_key" in rt.OP) ? "session_key" in v : rt.hasOwn(v, "session_key")) {
+    p[d] = "session_key";
+    vString1To256(v["session_key"], p, d + 1, e);
   }
+  if (own && !("per_kind_limit" in rt.OP) ? "per_kind_limit" in v : rt.hasOwn(v, "per_kind_limit")) {
+    p[d] = "per_kind_limit";
+    vGetSessionFindingsParams_PerKindLimit(v["per_kind_limit"], p, d + 1, e);
+  }
+  if (own && !("include_summary" in rt.OP) ? "include_summary" in v : rt.hasOwn(v, "include_summary")) {
+    p[d] = "include_summary";
+    vBoolean(v["include_summary"], p, d + 1, e);
+  }
+  for (const k of rt.sortedKeys(v, (k) => !(k === "session_key" || k === "per_kind_limit" || k === "include_summary"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // GetSessionFindingsParams.json#/additionalProperties
-export function vGetSessionFindingsParams_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-  e.push({ pointer: p, keyword: "false", message: "no value is allowed here" });
+export function vGetSessionFindingsParams_AdditionalProperties(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  e.push({ pointer: rt.ptr(p, d), keyword: "false", message: "no value is allowed here" });
 }
 
 // GetSessionFindingsParams.json#/properties/session_key
-export function vString1To256(v: unknown, p: string, e: ValidationError[]): void {
+export function vString1To256(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
-    if (v.length > 256 && rt.codePointLength(v) > 256) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 256 characters long" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
+  if (v.length > 256 && rt.codePointLength(v) > 256) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 256 characters long" });
 }
 
 // GetSessionFindingsParams.json#/properties/per_kind_limit
-export function vGetSessionFindingsParams_PerKindLimit(v: unknown, p: string, e: ValidationError[]): void {
+export function vGetSessionFindingsParams_PerKindLimit(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected integer, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "number") {
-    if (v < 0) e.push({ pointer: p, keyword: "minimum", message: "must be >= 0" });
-    if (v > 10000) e.push({ pointer: p, keyword: "maximum", message: "must be <= 10000" });
-  }
+  if (v < 0) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 0" });
+  if (v > 10000) e.push({ pointer: rt.ptr(p, d), keyword: "maximum", message: "must be <= 10000" });
 }
 
 // InvocationRequest.json#
-export function vInvocationRequest(v: unknown, p: string, e: ValidationError[]): void {
+export function vInvocationRequest(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "caller")) e.push({ pointer: p + "/caller", keyword: "required", message: "missing required property \"caller\"" });
-    if (!rt.hasOwn(v, "skill_id")) e.push({ pointer: p + "/skill_id", keyword: "required", message: "missing required property \"skill_id\"" });
-    if (!rt.hasOwn(v, "inputs")) e.push({ pointer: p + "/inputs", keyword: "required", message: "missing required property \"inputs\"" });
-    if (rt.hasOwn(v, "caller")) vInvocationRequest_Caller(v["caller"], p + "/caller", e);
-    if (rt.hasOwn(v, "skill_id")) vSkillIDRef(v["skill_id"], p + "/skill_id", e);
-    if (rt.hasOwn(v, "inputs")) vInvocationRequest_Inputs(v["inputs"], p + "/inputs", e);
-    if (rt.hasOwn(v, "request_id")) vString1To128(v["request_id"], p + "/request_id", e);
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("caller" in rt.OP) ? "caller" in v : rt.hasOwn(v, "caller")) {
+    p[d] = "caller";
+    vInvocationRequest_Caller2(v["caller"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("skill_id" in rt.OP) ? "skill_id" in v : rt.hasOwn(v, "skill_id")) {
+    p[d] = "skill_id";
+    vCommon_SkillID(v["skill_id"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("inputs" in rt.OP) ? "inputs" in v : rt.hasOwn(v, "inputs")) {
+    p[d] = "inputs";
+    vInvocationRequest_Inputs(v["inputs"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("request_id" in rt.OP) ? "request_id" in v : rt.hasOwn(v, "request_id")) {
+    p[d] = "request_id";
+    vString1To128(v["request_id"], p, d + 1, e);
   }
+  if (miss) rt.missing(v, p, d, e, r0, ["caller", "skill_id", "inputs"]);
 }
 
 // InvocationRequest.json#/properties/caller
-export function vInvocationRequest_Caller(v: unknown, p: string, e: ValidationError[]): void {
-  vInvocationRequest_Caller2(v, p, e);
+export function vInvocationRequest_Caller(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vInvocationRequest_Caller2(v, p, d, e);
 }
 
 // InvocationRequest.json#/$defs/Caller
-export function vInvocationRequest_Caller2(v: unknown, p: string, e: ValidationError[]): void {
+export function vInvocationRequest_Caller2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "id")) e.push({ pointer: p + "/id", keyword: "required", message: "missing required property \"id\"" });
-    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
-    if (rt.hasOwn(v, "id")) vString1To256(v["id"], p + "/id", e);
-    if (rt.hasOwn(v, "type")) vInvocationRequest_Caller_Type(v["type"], p + "/type", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "id" || k === "type"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("id" in rt.OP) ? "id" in v : rt.hasOwn(v, "id")) {
+    p[d] = "id";
+    vString1To256(v["id"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
+    p[d] = "type";
+    vInvocationRequest_Caller_Type(v["type"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["id", "type"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "id" || k === "type"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
-const enumInvocationRequest_Caller_Type = new rt.JSONSet(["user", "agent", "service"]);
-
 // InvocationRequest.json#/$defs/Caller/properties/type
-export function vInvocationRequest_Caller_Type(v: unknown, p: string, e: ValidationError[]): void {
+export function vInvocationRequest_Caller_Type(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (!enumInvocationRequest_Caller_Type.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of \"user\", \"agent\", \"service\"" });
+  if (!(v === "user" || v === "agent" || v === "service")) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of \"user\", \"agent\", \"service\"" });
 }
 
 // InvocationRequest.json#/properties/skill_id
-export function vSkillIDRef(v: unknown, p: string, e: ValidationError[]): void {
-  vCommon_SkillID(v, p, e);
+export function vSkillIDRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vCommon_SkillID(v, p, d, e);
 }
 
 // defs/common.json#/$defs/SkillID
-export function vCommon_SkillID(v: unknown, p: string, e: ValidationError[]): void {
+export function vCommon_SkillID(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 128 characters long" });
-    if (!rePattern0.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[a-z0-9](?:[a-z0-9._-]{0,126}[a-z0-9])?$\"" });
-  }
+  if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 128 characters long" });
+  if (!rePattern0.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[a-z0-9](?:[a-z0-9._-]{0,126}[a-z0-9])?$\"" });
 }
 
 // InvocationRequest.json#/properties/inputs
-export function vInvocationRequest_Inputs(v: unknown, p: string, e: ValidationError[]): void {
+export function vInvocationRequest_Inputs(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const ks = rt.sortedKeys(v);
+  for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
     for (const k of ks) {
-      if (!rt.accepts(vInvocationRequest_Inputs_PropertyNames, k)) e.push({ pointer: p + "/" + rt.esc(k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
+      if (!rt.accepts(vInvocationRequest_Inputs_PropertyNames, k)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
     }
-    if (Object.keys(v).length > 100) e.push({ pointer: p, keyword: "maxProperties", message: "must have at most 100 properties" });
+    if (sorted || e.length === n1 || rt.inOrder(ks)) break;
+    e.length = n1;
   }
+  if (Object.keys(v).length > 100) e.push({ pointer: rt.ptr(p, d), keyword: "maxProperties", message: "must have at most 100 properties" });
 }
 
 // InvocationRequest.json#/properties/inputs/propertyNames
-export function vInvocationRequest_Inputs_PropertyNames(v: unknown, p: string, e: ValidationError[]): void {
+export function vInvocationRequest_Inputs_PropertyNames(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (typeof v === "string") {
-    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 64 characters long" });
-    if (!rePattern1.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[A-Za-z_][A-Za-z0-9_]*$\"" });
+    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 64 characters long" });
+    if (!rePattern1.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[A-Za-z_][A-Za-z0-9_]*$\"" });
   }
 }
 
 // InvocationRequest.json#/properties/request_id
-export function vString1To128(v: unknown, p: string, e: ValidationError[]): void {
+export function vString1To128(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
-    if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 128 characters long" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
+  if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 128 characters long" });
 }
 
 // InvocationResponse.json#
-export function vInvocationResponse(v: unknown, p: string, e: ValidationError[]): void {
+export function vInvocationResponse(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "execution_id")) e.push({ pointer: p + "/execution_id", keyword: "required", message: "missing required property \"execution_id\"" });
-    if (!rt.hasOwn(v, "status")) e.push({ pointer: p + "/status", keyword: "required", message: "missing required property \"status\"" });
-    if (!rt.hasOwn(v, "skill_id")) e.push({ pointer: p + "/skill_id", keyword: "required", message: "missing required property \"skill_id\"" });
-    if (!rt.hasOwn(v, "timestamps")) e.push({ pointer: p + "/timestamps", keyword: "required", message: "missing required property \"timestamps\"" });
-    if (rt.hasOwn(v, "execution_id")) vString1To128(v["execution_id"], p + "/execution_id", e);
-    if (rt.hasOwn(v, "status")) vInvocationResponse_Status(v["status"], p + "/status", e);
-    if (rt.hasOwn(v, "skill_id")) vSkillIDRef(v["skill_id"], p + "/skill_id", e);
-    if (rt.hasOwn(v, "timestamps")) vInvocationResponse_Timestamps(v["timestamps"], p + "/timestamps", e);
-    if (rt.hasOwn(v, "output")) vInvocationResponse_Output(v["output"], p + "/output", e);
-    if (rt.hasOwn(v, "error")) vInvocationResponse_Error(v["error"], p + "/error", e);
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("execution_id" in rt.OP) ? "execution_id" in v : rt.hasOwn(v, "execution_id")) {
+    p[d] = "execution_id";
+    vString1To128(v["execution_id"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("status" in rt.OP) ? "status" in v : rt.hasOwn(v, "status")) {
+    p[d] = "status";
+    vInvocationResponse_InvocationStatus(v["status"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("skill_id" in rt.OP) ? "skill_id" in v : rt.hasOwn(v, "skill_id")) {
+    p[d] = "skill_id";
+    vCommon_SkillID(v["skill_id"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("timestamps" in rt.OP) ? "timestamps" in v : rt.hasOwn(v, "timestamps")) {
+    p[d] = "timestamps";
+    vInvocationResponse_Timestamps2(v["timestamps"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("output" in rt.OP) ? "output" in v : rt.hasOwn(v, "output")) {
+    p[d] = "output";
+    vInvocationResponse_Output(v["output"], p, d + 1, e);
   }
-  vInvocationResponse_AllOf_X0(v, p, e);
+  if (own && !("error" in rt.OP) ? "error" in v : rt.hasOwn(v, "error")) {
+    p[d] = "error";
+    vInvocationResponse_InvocationError(v["error"], p, d + 1, e);
+  }
+  if (miss) rt.missing(v, p, d, e, r0, ["execution_id", "status", "skill_id", "timestamps"]);
+  vInvocationResponse_AllOf_X0(v, p, d, e);
 }
 
 // InvocationResponse.json#/properties/status
-export function vInvocationResponse_Status(v: unknown, p: string, e: ValidationError[]): void {
-  vInvocationResponse_InvocationStatus(v, p, e);
+export function vInvocationResponse_Status(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vInvocationResponse_InvocationStatus(v, p, d, e);
 }
 
-const enumInvocationResponse_InvocationStatus = new rt.JSONSet(["accepted", "running", "succeeded", "failed", "cancelled"]);
-
 // InvocationResponse.json#/$defs/InvocationStatus
-export function vInvocationResponse_InvocationStatus(v: unknown, p: string, e: ValidationError[]): void {
+export function vInvocationResponse_InvocationStatus(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (!enumInvocationResponse_InvocationStatus.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of \"accepted\", \"running\", \"succeeded\", \"failed\", \"cancelled\"" });
+  if (!(v === "accepted" || v === "running" || v === "succeeded" || v === "failed" || v === "cancelled")) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of \"accepted\", \"running\", \"succeeded\", \"failed\", \"cancelled\"" });
 }
 
 // InvocationResponse.json#/properties/timestamps
-export function vInvocationResponse_Timestamps(v: unknown, p: string, e: ValidationError[]): void {
-  vInvocationResponse_Timestamps2(v, p, e);
+export function vInvocationResponse_Timestamps(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vInvocationResponse_Timestamps2(v, p, d, e);
 }
 
 // InvocationResponse.json#/$defs/Timestamps
-export function vInvocationResponse_Timestamps2(v: unknown, p: string, e: ValidationError[]): void {
+export function vInvocationResponse_Timestamps2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "received")) e.push({ pointer: p + "/received", keyword: "required", message: "missing required property \"received\"" });
-    if (rt.hasOwn(v, "received")) vTimestampRef(v["received"], p + "/received", e);
-    if (rt.hasOwn(v, "started")) vTimestampRef(v["started"], p + "/started", e);
-    if (rt.hasOwn(v, "completed")) vTimestampRef(v["completed"], p + "/completed", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "received" || k === "started" || k === "completed"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-    if (rt.hasOwn(v, "completed")) {
-      if (!rt.hasOwn(v, "started")) e.push({ pointer: p + "/started", keyword: "dependentRequired", message: "property \"started\" is required when \"completed\" is present" });
-    }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("received" in rt.OP) ? "received" in v : rt.hasOwn(v, "received")) {
+    p[d] = "received";
+    vCommon_Timestamp(v["received"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("started" in rt.OP) ? "started" in v : rt.hasOwn(v, "started")) {
+    p[d] = "started";
+    vCommon_Timestamp(v["started"], p, d + 1, e);
+  }
+  if (own && !("completed" in rt.OP) ? "completed" in v : rt.hasOwn(v, "completed")) {
+    p[d] = "completed";
+    vCommon_Timestamp(v["completed"], p, d + 1, e);
+  }
+  if (miss) rt.missing(v, p, d, e, r0, ["received"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "received" || k === "started" || k === "completed"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+  if (rt.hasOwn(v, "completed")) {
+    if (!rt.hasOwn(v, "started")) e.push({ pointer: rt.ptrTo(p, d, "started"), keyword: "dependentRequired", message: "property \"started\" is required when \"completed\" is present" });
   }
 }
 
 // InvocationResponse.json#/$defs/Timestamps/properties/received
-export function vTimestampRef(v: unknown, p: string, e: ValidationError[]): void {
-  vCommon_Timestamp(v, p, e);
+export function vTimestampRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vCommon_Timestamp(v, p, d, e);
 }
 
 // defs/common.json#/$defs/Timestamp
-export function vCommon_Timestamp(v: unknown, p: string, e: ValidationError[]): void {
+export function vCommon_Timestamp(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 35 && rt.codePointLength(v) > 35) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 35 characters long" });
-    if (!rePattern2.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\\\.[0-9]{1,9})?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$\"" });
-  }
+  if (v.length > 35 && rt.codePointLength(v) > 35) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 35 characters long" });
+  if (!rePattern2.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\\\.[0-9]{1,9})?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$\"" });
 }
 
 // InvocationResponse.json#/properties/output
-export function vInvocationResponse_Output(v: unknown, p: string, e: ValidationError[]): void {
+export function vInvocationResponse_Output(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
 }
 
 // InvocationResponse.json#/properties/error
-export function vInvocationResponse_Error(v: unknown, p: string, e: ValidationError[]): void {
-  vInvocationResponse_InvocationError(v, p, e);
+export function vInvocationResponse_Error(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vInvocationResponse_InvocationError(v, p, d, e);
 }
 
 // InvocationResponse.json#/$defs/InvocationError
-export function vInvocationResponse_InvocationError(v: unknown, p: string, e: ValidationError[]): void {
+export function vInvocationResponse_InvocationError(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "code")) e.push({ pointer: p + "/code", keyword: "required", message: "missing required property \"code\"" });
-    if (!rt.hasOwn(v, "message")) e.push({ pointer: p + "/message", keyword: "required", message: "missing required property \"message\"" });
-    if (rt.hasOwn(v, "code")) vInvocationResponse_InvocationError_Code(v["code"], p + "/code", e);
-    if (rt.hasOwn(v, "message")) vString1To4000(v["message"], p + "/message", e);
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("code" in rt.OP) ? "code" in v : rt.hasOwn(v, "code")) {
+    p[d] = "code";
+    vInvocationResponse_InvocationError_Code(v["code"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("message" in rt.OP) ? "message" in v : rt.hasOwn(v, "message")) {
+    p[d] = "message";
+    vString1To4000(v["message"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["code", "message"]);
 }
 
 // InvocationResponse.json#/$defs/InvocationError/properties/code
-export function vInvocationResponse_InvocationError_Code(v: unknown, p: string, e: ValidationError[]): void {
+export function vInvocationResponse_InvocationError_Code(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 64 characters long" });
-    if (!rePattern3.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[a-z][a-z0-9_]*$\"" });
-  }
+  if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 64 characters long" });
+  if (!rePattern3.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[a-z][a-z0-9_]*$\"" });
 }
 
 // InvocationResponse.json#/$defs/InvocationError/properties/message
-export function vString1To4000(v: unknown, p: string, e: ValidationError[]): void {
+export function vString1To4000(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
-    if (v.length > 4000 && rt.codePointLength(v) > 4000) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 4000 characters long" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
+  if (v.length > 4000 && rt.codePointLength(v) > 4000) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 4000 characters long" });
 }
 
 // InvocationResponse.json#/allOf/0
-export function vInvocationResponse_AllOf_X0(v: unknown, p: string, e: ValidationError[]): void {
-  if (rt.accepts(vInvocationResponse_AllOf_X0_If, v)) vInvocationResponse_AllOf_X0_Then(v, p, e);
+export function vInvocationResponse_AllOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (rt.accepts(vInvocationResponse_AllOf_X0_If, v)) vInvocationResponse_AllOf_X0_Then(v, p, d, e);
 }
 
 // InvocationResponse.json#/allOf/0/if
-export function vInvocationResponse_AllOf_X0_If(v: unknown, p: string, e: ValidationError[]): void {
+export function vInvocationResponse_AllOf_X0_If(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "status")) e.push({ pointer: p + "/status", keyword: "required", message: "missing required property \"status\"" });
-    if (rt.hasOwn(v, "status")) vInvocationResponse_AllOf_X0_If_Status(v["status"], p + "/status", e);
+    const own = rt.isPlain(v);
+    const r0 = e.length;
+    let miss = false;
+    if (own && !("status" in rt.OP) ? "status" in v : rt.hasOwn(v, "status")) {
+      p[d] = "status";
+      vInvocationResponse_AllOf_X0_If_Status(v["status"], p, d + 1, e);
+    } else miss = true;
+    if (miss) rt.missing(v, p, d, e, r0, ["status"]);
   }
 }
 
 // InvocationResponse.json#/allOf/0/if/properties/status
-export function vInvocationResponse_AllOf_X0_If_Status(v: unknown, p: string, e: ValidationError[]): void {
-  if (!rt.jsonEqual(v, "failed")) e.push({ pointer: p, keyword: "const", message: "must be \"failed\"" });
+export function vInvocationResponse_AllOf_X0_If_Status(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!rt.jsonEqual(v, "failed")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"failed\"" });
 }
 
 // InvocationResponse.json#/allOf/0/then
-export function vInvocationResponse_AllOf_X0_Then(v: unknown, p: string, e: ValidationError[]): void {
+export function vInvocationResponse_AllOf_X0_Then(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "error")) e.push({ pointer: p + "/error", keyword: "required", message: "missing required property \"error\"" });
+    const own = rt.isPlain(v);
+    const r0 = e.length;
+    let miss = false;
+    if (!(own && !("error" in rt.OP) ? "error" in v : rt.hasOwn(v, "error"))) miss = true;
+    if (miss) rt.missing(v, p, d, e, r0, ["error"]);
   }
 }
 
 // ProtocolVersion.json#
-export function vProtocolVersion(v: unknown, p: string, e: ValidationError[]): void {
+export function vProtocolVersion(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "version")) e.push({ pointer: p + "/version", keyword: "required", message: "missing required property \"version\"" });
-    if (rt.hasOwn(v, "version")) vSemVerRef(v["version"], p + "/version", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "version"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("version" in rt.OP) ? "version" in v : rt.hasOwn(v, "version")) {
+    p[d] = "version";
+    vCommon_SemVer(v["version"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["version"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "version"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // ProtocolVersion.json#/properties/version
-export function vSemVerRef(v: unknown, p: string, e: ValidationError[]): void {
-  vCommon_SemVer(v, p, e);
+export function vSemVerRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vCommon_SemVer(v, p, d, e);
 }
 
 // defs/common.json#/$defs/SemVer
-export function vCommon_SemVer(v: unknown, p: string, e: ValidationError[]): void {
+export function vCommon_SemVer(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 64 characters long" });
-    if (!rePattern4.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^(0|[1-9][0-9]*)\\\\.(0|[1-9][0-9]*)\\\\.(0|[1-9][0-9]*)$\"" });
-  }
+  if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 64 characters long" });
+  if (!rePattern4.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^(0|[1-9][0-9]*)\\\\.(0|[1-9][0-9]*)\\\\.(0|[1-9][0-9]*)$\"" });
 }
 
 // SkillDescriptor.json#
-export function vSkillDescriptor(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "protocol")) e.push({ pointer: p + "/protocol", keyword: "required", message: "missing required property \"protocol\"" });
-    if (!rt.hasOwn(v, "id")) e.push({ pointer: p + "/id", keyword: "required", message: "missing required property \"id\"" });
-    if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "missing required property \"name\"" });
-    if (!rt.hasOwn(v, "version")) e.push({ pointer: p + "/version", keyword: "required", message: "missing required property \"version\"" });
-    if (!rt.hasOwn(v, "capability_type")) e.push({ pointer: p + "/capability_type", keyword: "required", message: "missing required property \"capability_type\"" });
-    if (!rt.hasOwn(v, "description")) e.push({ pointer: p + "/description", keyword: "required", message: "missing required property \"description\"" });
-    if (!rt.hasOwn(v, "provider")) e.push({ pointer: p + "/provider", keyword: "required", message: "missing required property \"provider\"" });
-    if (!rt.hasOwn(v, "endpoint")) e.push({ pointer: p + "/endpoint", keyword: "required", message: "missing required property \"endpoint\"" });
-    if (!rt.hasOwn(v, "inputs")) e.push({ pointer: p + "/inputs", keyword: "required", message: "missing required property \"inputs\"" });
-    if (!rt.hasOwn(v, "output")) e.push({ pointer: p + "/output", keyword: "required", message: "missing required property \"output\"" });
-    if (!rt.hasOwn(v, "auth")) e.push({ pointer: p + "/auth", keyword: "required", message: "missing required property \"auth\"" });
-    if (!rt.hasOwn(v, "access")) e.push({ pointer: p + "/access", keyword: "required", message: "missing required property \"access\"" });
-    if (rt.hasOwn(v, "protocol")) vProtocolVersionRef(v["protocol"], p + "/protocol", e);
-    if (rt.hasOwn(v, "id")) vSkillIDRef(v["id"], p + "/id", e);
-    if (rt.hasOwn(v, "name")) vString1To200(v["name"], p + "/name", e);
-    if (rt.hasOwn(v, "version")) vSemVerRef(v["version"], p + "/version", e);
-    if (rt.hasOwn(v, "capability_type")) vCapabilityTypeRef(v["capability_type"], p + "/capability_type", e);
-    if (rt.hasOwn(v, "description")) vString1To4000(v["description"], p + "/description", e);
-    if (rt.hasOwn(v, "provider")) vProviderRef(v["provider"], p + "/provider", e);
-    if (rt.hasOwn(v, "endpoint")) vSkillDescriptor_Endpoint(v["endpoint"], p + "/endpoint", e);
-    if (rt.hasOwn(v, "inputs")) vSkillDescriptor_Inputs(v["inputs"], p + "/inputs", e);
-    if (rt.hasOwn(v, "output")) vSkillDescriptor_Output(v["output"], p + "/output", e);
-    if (rt.hasOwn(v, "auth")) vSkillDescriptor_Auth(v["auth"], p + "/auth", e);
-    if (rt.hasOwn(v, "access")) vAccessRef(v["access"], p + "/access", e);
-    if (rt.hasOwn(v, "tags")) vSkillDescriptor_Tags(v["tags"], p + "/tags", e);
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("protocol" in rt.OP) ? "protocol" in v : rt.hasOwn(v, "protocol")) {
+    p[d] = "protocol";
+    vProtocolVersion(v["protocol"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("id" in rt.OP) ? "id" in v : rt.hasOwn(v, "id")) {
+    p[d] = "id";
+    vCommon_SkillID(v["id"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
+    p[d] = "name";
+    vString1To200(v["name"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("version" in rt.OP) ? "version" in v : rt.hasOwn(v, "version")) {
+    p[d] = "version";
+    vCommon_SemVer(v["version"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("capability_type" in rt.OP) ? "capability_type" in v : rt.hasOwn(v, "capability_type")) {
+    p[d] = "capability_type";
+    vCommon_CapabilityType(v["capability_type"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
+    p[d] = "description";
+    vString1To4000(v["description"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("provider" in rt.OP) ? "provider" in v : rt.hasOwn(v, "provider")) {
+    p[d] = "provider";
+    vSkillDescriptor_Provider2(v["provider"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("endpoint" in rt.OP) ? "endpoint" in v : rt.hasOwn(v, "endpoint")) {
+    p[d] = "endpoint";
+    vSkillDescriptor_Endpoint2(v["endpoint"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("inputs" in rt.OP) ? "inputs" in v : rt.hasOwn(v, "inputs")) {
+    p[d] = "inputs";
+    vSkillDescriptor_Inputs(v["inputs"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("output" in rt.OP) ? "output" in v : rt.hasOwn(v, "output")) {
+    p[d] = "output";
+    vSkillDescriptor_OutputDescriptor(v["output"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("auth" in rt.OP) ? "auth" in v : rt.hasOwn(v, "auth")) {
+    p[d] = "auth";
+    vSkillDescriptor_Auth2(v["auth"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("access" in rt.OP) ? "access" in v : rt.hasOwn(v, "access")) {
+    p[d] = "access";
+    vCommon_Access(v["access"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("tags" in rt.OP) ? "tags" in v : rt.hasOwn(v, "tags")) {
+    p[d] = "tags";
+    vSkillDescriptor_Tags(v["tags"], p, d + 1, e);
   }
+  if (miss) rt.missing(v, p, d, e, r0, ["protocol", "id", "name", "version", "capability_type", "description", "provider", "endpoint", "inputs", "output", "auth", "access"]);
 }
 
 // SkillDescriptor.json#/properties/protocol
-export function vProtocolVersionRef(v: unknown, p: string, e: ValidationError[]): void {
-  vProtocolVersion(v, p, e);
+export function vProtocolVersionRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vProtocolVersion(v, p, d, e);
 }
 
 // SkillDescriptor.json#/properties/name
-export function vString1To200(v: unknown, p: string, e: ValidationError[]): void {
+export function vString1To200(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
-    if (v.length > 200 && rt.codePointLength(v) > 200) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 200 characters long" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
+  if (v.length > 200 && rt.codePointLength(v) > 200) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 200 characters long" });
 }
 
 // SkillDescriptor.json#/properties/capability_type
-export function vCapabilityTypeRef(v: unknown, p: string, e: ValidationError[]): void {
-  vCommon_CapabilityType(v, p, e);
+export function vCapabilityTypeRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vCommon_CapabilityType(v, p, d, e);
 }
 
-const enumCommon_CapabilityType = new rt.JSONSet(["plugin", "api", "knowledge", "task"]);
-
 // defs/common.json#/$defs/CapabilityType
-export function vCommon_CapabilityType(v: unknown, p: string, e: ValidationError[]): void {
+export function vCommon_CapabilityType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (!enumCommon_CapabilityType.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of \"plugin\", \"api\", \"knowledge\", \"task\"" });
+  if (!(v === "plugin" || v === "api" || v === "knowledge" || v === "task")) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of \"plugin\", \"api\", \"knowledge\", \"task\"" });
 }
 
 // SkillDescriptor.json#/properties/provider
-export function vProviderRef(v: unknown, p: string, e: ValidationError[]): void {
-  vSkillDescriptor_Provider2(v, p, e);
+export function vProviderRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillDescriptor_Provider2(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/Provider
-export function vSkillDescriptor_Provider2(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_Provider2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "missing required property \"name\"" });
-    if (!rt.hasOwn(v, "url")) e.push({ pointer: p + "/url", keyword: "required", message: "missing required property \"url\"" });
-    if (rt.hasOwn(v, "name")) vString1To200(v["name"], p + "/name", e);
-    if (rt.hasOwn(v, "url")) vStringMax2048Pattern5(v["url"], p + "/url", e);
-    if (rt.hasOwn(v, "contact")) vSkillDescriptor_Provider_Contact(v["contact"], p + "/contact", e);
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
+    p[d] = "name";
+    vString1To200(v["name"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("url" in rt.OP) ? "url" in v : rt.hasOwn(v, "url")) {
+    p[d] = "url";
+    vStringMax2048Pattern5(v["url"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("contact" in rt.OP) ? "contact" in v : rt.hasOwn(v, "contact")) {
+    p[d] = "contact";
+    vSkillDescriptor_Provider_Contact(v["contact"], p, d + 1, e);
   }
+  if (miss) rt.missing(v, p, d, e, r0, ["name", "url"]);
 }
 
 // SkillDescriptor.json#/$defs/Provider/properties/url
-export function vStringMax2048Pattern5(v: unknown, p: string, e: ValidationError[]): void {
+export function vStringMax2048Pattern5(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 2048 && rt.codePointLength(v) > 2048) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 2048 characters long" });
-    if (!rePattern5.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^https://(?:[A-Za-z0-9.-]+|\\\\[[0-9A-Fa-f:.]+\\\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$\"" });
-  }
+  if (v.length > 2048 && rt.codePointLength(v) > 2048) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 2048 characters long" });
+  if (!rePattern5.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^https://(?:[A-Za-z0-9.-]+|\\\\[[0-9A-Fa-f:.]+\\\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$\"" });
 }
 
 // SkillDescriptor.json#/$defs/Provider/properties/contact
-export function vSkillDescriptor_Provider_Contact(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_Provider_Contact(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 254 && rt.codePointLength(v) > 254) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 254 characters long" });
-    if (!rePattern6.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[!-?A-~]+@[A-Za-z0-9.-]+$\"" });
-  }
+  if (v.length > 254 && rt.codePointLength(v) > 254) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 254 characters long" });
+  if (!rePattern6.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[!-?A-~]+@[A-Za-z0-9.-]+$\"" });
 }
 
 // SkillDescriptor.json#/properties/endpoint
-export function vSkillDescriptor_Endpoint(v: unknown, p: string, e: ValidationError[]): void {
-  vSkillDescriptor_Endpoint2(v, p, e);
+export function vSkillDescriptor_Endpoint(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillDescriptor_Endpoint2(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/Endpoint
-export function vSkillDescriptor_Endpoint2(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_Endpoint2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "url")) e.push({ pointer: p + "/url", keyword: "required", message: "missing required property \"url\"" });
-    if (!rt.hasOwn(v, "method")) e.push({ pointer: p + "/method", keyword: "required", message: "missing required property \"method\"" });
-    if (rt.hasOwn(v, "url")) vStringMax2048Pattern5(v["url"], p + "/url", e);
-    if (rt.hasOwn(v, "method")) vSkillDescriptor_Endpoint_Method(v["method"], p + "/method", e);
-    if (rt.hasOwn(v, "timeout_ms")) vSkillDescriptor_Endpoint_TimeoutMS(v["timeout_ms"], p + "/timeout_ms", e);
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("url" in rt.OP) ? "url" in v : rt.hasOwn(v, "url")) {
+    p[d] = "url";
+    vStringMax2048Pattern5(v["url"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("method" in rt.OP) ? "method" in v : rt.hasOwn(v, "method")) {
+    p[d] = "method";
+    vSkillDescriptor_Endpoint_Method(v["method"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("timeout_ms" in rt.OP) ? "timeout_ms" in v : rt.hasOwn(v, "timeout_ms")) {
+    p[d] = "timeout_ms";
+    vSkillDescriptor_Endpoint_TimeoutMS(v["timeout_ms"], p, d + 1, e);
   }
+  if (miss) rt.missing(v, p, d, e, r0, ["url", "method"]);
 }
 
-const enumSkillDescriptor_Endpoint_Method = new rt.JSONSet(["GET", "POST"]);
-
 // SkillDescriptor.json#/$defs/Endpoint/properties/method
-export function vSkillDescriptor_Endpoint_Method(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_Endpoint_Method(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (!enumSkillDescriptor_Endpoint_Method.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of \"GET\", \"POST\"" });
+  if (!(v === "GET" || v === "POST")) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of \"GET\", \"POST\"" });
 }
 
 // SkillDescriptor.json#/$defs/Endpoint/properties/timeout_ms
-export function vSkillDescriptor_Endpoint_TimeoutMS(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_Endpoint_TimeoutMS(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected integer, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "number") {
-    if (v < 1) e.push({ pointer: p, keyword: "minimum", message: "must be >= 1" });
-    if (v > 3600000) e.push({ pointer: p, keyword: "maximum", message: "must be <= 3600000" });
-  }
+  if (v < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 1" });
+  if (v > 3600000) e.push({ pointer: rt.ptr(p, d), keyword: "maximum", message: "must be <= 3600000" });
 }
 
 // SkillDescriptor.json#/properties/inputs
-export function vSkillDescriptor_Inputs(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_Inputs(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    if (v.length > 100) e.push({ pointer: p, keyword: "maxItems", message: "must have at most 100 items" });
-    for (let i = 0; i < v.length; i++) vSkillDescriptor_Inputs_Items(v[i], p + "/" + i, e);
-    for (const j of rt.duplicateByIndexes(v, "name")) e.push({ pointer: p + "/" + j + "/name", keyword: "x-unique-by", message: "\"name\" duplicates that of an earlier item" });
+  if (v.length > 100) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 100 items" });
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    vSkillDescriptor_InputParameter(v[i], p, d + 1, e);
   }
+  for (const j of rt.duplicateByIndexes(v, "name")) e.push({ pointer: rt.ptrTo(p, d, j) + "/name", keyword: "x-unique-by", message: "\"name\" duplicates that of an earlier item" });
 }
 
 // SkillDescriptor.json#/properties/inputs/items
-export function vSkillDescriptor_Inputs_Items(v: unknown, p: string, e: ValidationError[]): void {
-  vSkillDescriptor_InputParameter(v, p, e);
+export function vSkillDescriptor_Inputs_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillDescriptor_InputParameter(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/InputParameter
-export function vSkillDescriptor_InputParameter(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_InputParameter(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "missing required property \"name\"" });
-    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
-    if (!rt.hasOwn(v, "required")) e.push({ pointer: p + "/required", keyword: "required", message: "missing required property \"required\"" });
-    if (rt.hasOwn(v, "name")) vSkillDescriptor_InputParameter_Name(v["name"], p + "/name", e);
-    if (rt.hasOwn(v, "type")) vValueTypeRef(v["type"], p + "/type", e);
-    if (rt.hasOwn(v, "description")) vStringMax2000(v["description"], p + "/description", e);
-    if (rt.hasOwn(v, "required")) vBoolean(v["required"], p + "/required", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "name" || k === "type" || k === "description" || k === "required"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
+    p[d] = "name";
+    vSkillDescriptor_InputParameter_Name(v["name"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
+    p[d] = "type";
+    vSkillDescriptor_ValueType(v["type"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
+    p[d] = "description";
+    vStringMax2000(v["description"], p, d + 1, e);
   }
+  if (own && !("required" in rt.OP) ? "required" in v : rt.hasOwn(v, "required")) {
+    p[d] = "required";
+    vBoolean(v["required"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["name", "type", "required"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "name" || k === "type" || k === "description" || k === "required"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // SkillDescriptor.json#/$defs/InputParameter/properties/name
-export function vSkillDescriptor_InputParameter_Name(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_InputParameter_Name(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 64 characters long" });
-    if (!rePattern1.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[A-Za-z_][A-Za-z0-9_]*$\"" });
-  }
+  if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 64 characters long" });
+  if (!rePattern1.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[A-Za-z_][A-Za-z0-9_]*$\"" });
 }
 
 // SkillDescriptor.json#/$defs/InputParameter/properties/type
-export function vValueTypeRef(v: unknown, p: string, e: ValidationError[]): void {
-  vSkillDescriptor_ValueType(v, p, e);
+export function vValueTypeRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillDescriptor_ValueType(v, p, d, e);
 }
 
-const enumSkillDescriptor_ValueType = new rt.JSONSet(["string", "number", "integer", "boolean", "object", "array"]);
-
 // SkillDescriptor.json#/$defs/ValueType
-export function vSkillDescriptor_ValueType(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_ValueType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (!enumSkillDescriptor_ValueType.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of \"string\", \"number\", \"integer\", \"boolean\", \"object\", \"array\"" });
+  if (!(v === "string" || v === "number" || v === "integer" || v === "boolean" || v === "object" || v === "array")) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of \"string\", \"number\", \"integer\", \"boolean\", \"object\", \"array\"" });
 }
 
 // SkillDescriptor.json#/$defs/InputParameter/properties/description
-export function vStringMax2000(v: unknown, p: string, e: ValidationError[]): void {
+export function vStringMax2000(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 2000 && rt.codePointLength(v) > 2000) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 2000 characters long" });
-  }
+  if (v.length > 2000 && rt.codePointLength(v) > 2000) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 2000 characters long" });
 }
 
 // SkillDescriptor.json#/properties/output
-export function vSkillDescriptor_Output(v: unknown, p: string, e: ValidationError[]): void {
-  vSkillDescriptor_OutputDescriptor(v, p, e);
+export function vSkillDescriptor_Output(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillDescriptor_OutputDescriptor(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/OutputDescriptor
-export function vSkillDescriptor_OutputDescriptor(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_OutputDescriptor(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
-    if (rt.hasOwn(v, "type")) vValueTypeRef(v["type"], p + "/type", e);
-    if (rt.hasOwn(v, "description")) vStringMax2000(v["description"], p + "/description", e);
-    if (rt.hasOwn(v, "media_type")) vSkillDescriptor_OutputDescriptor_MediaType(v["media_type"], p + "/media_type", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "description" || k === "media_type"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
+    p[d] = "type";
+    vSkillDescriptor_ValueType(v["type"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
+    p[d] = "description";
+    vStringMax2000(v["description"], p, d + 1, e);
   }
+  if (own && !("media_type" in rt.OP) ? "media_type" in v : rt.hasOwn(v, "media_type")) {
+    p[d] = "media_type";
+    vSkillDescriptor_OutputDescriptor_MediaType(v["media_type"], p, d + 1, e);
+  }
+  if (miss) rt.missing(v, p, d, e, r0, ["type"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "description" || k === "media_type"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // SkillDescriptor.json#/$defs/OutputDescriptor/properties/media_type
-export function vSkillDescriptor_OutputDescriptor_MediaType(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_OutputDescriptor_MediaType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 255 && rt.codePointLength(v) > 255) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 255 characters long" });
-    if (!rePattern7.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[a-z]+/[a-z0-9.+-]+$\"" });
-  }
+  if (v.length > 255 && rt.codePointLength(v) > 255) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 255 characters long" });
+  if (!rePattern7.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[a-z]+/[a-z0-9.+-]+$\"" });
 }
 
 // SkillDescriptor.json#/properties/auth
-export function vSkillDescriptor_Auth(v: unknown, p: string, e: ValidationError[]): void {
-  vSkillDescriptor_Auth2(v, p, e);
+export function vSkillDescriptor_Auth(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillDescriptor_Auth2(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/Auth
-export function vSkillDescriptor_Auth2(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_Auth2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!rt.isObject(v)) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
   } else if (!rt.hasOwn(v, "type")) {
-    e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
+    e.push({ pointer: rt.ptrTo(p, d, "type"), keyword: "required", message: "missing required property \"type\"" });
   } else {
     switch (v["type"]) {
       case "api_key":
-        vSkillDescriptor_Auth_OneOf_X0(v, p, e);
+        vSkillDescriptor_APIKeyAuth(v, p, d, e);
         break;
       case "oauth2":
-        vSkillDescriptor_Auth_OneOf_X1(v, p, e);
+        vSkillDescriptor_OAuth2Auth(v, p, d, e);
         break;
       case "custom":
-        vSkillDescriptor_Auth_OneOf_X2(v, p, e);
+        vSkillDescriptor_CustomAuth(v, p, d, e);
         break;
       case "none":
-        vSkillDescriptor_Auth_OneOf_X3(v, p, e);
+        vSkillDescriptor_NoAuth(v, p, d, e);
         break;
       default:
-        e.push({ pointer: p + "/type", keyword: "oneOf", message: "must be one of \"api_key\", \"oauth2\", \"custom\", \"none\"" });
+        e.push({ pointer: rt.ptrTo(p, d, "type"), keyword: "oneOf", message: "must be one of \"api_key\", \"oauth2\", \"custom\", \"none\"" });
     }
   }
 }
 
 // SkillDescriptor.json#/$defs/Auth/oneOf/0
-export function vSkillDescriptor_Auth_OneOf_X0(v: unknown, p: string, e: ValidationError[]): void {
-  vSkillDescriptor_APIKeyAuth(v, p, e);
+export function vSkillDescriptor_Auth_OneOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillDescriptor_APIKeyAuth(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/APIKeyAuth
-export function vSkillDescriptor_APIKeyAuth(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_APIKeyAuth(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
-    if (!rt.hasOwn(v, "in")) e.push({ pointer: p + "/in", keyword: "required", message: "missing required property \"in\"" });
-    if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "missing required property \"name\"" });
-    if (rt.hasOwn(v, "type")) vSkillDescriptor_APIKeyAuth_Type(v["type"], p + "/type", e);
-    if (rt.hasOwn(v, "in")) vSkillDescriptor_APIKeyAuth_In(v["in"], p + "/in", e);
-    if (rt.hasOwn(v, "name")) vSkillDescriptor_APIKeyAuth_Name(v["name"], p + "/name", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "in" || k === "name"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
+    p[d] = "type";
+    vSkillDescriptor_APIKeyAuth_Type(v["type"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("in" in rt.OP) ? "in" in v : rt.hasOwn(v, "in")) {
+    p[d] = "in";
+    vSkillDescriptor_APIKeyAuth_In(v["in"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
+    p[d] = "name";
+    vSkillDescriptor_APIKeyAuth_Name(v["name"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["type", "in", "name"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "in" || k === "name"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/type
-export function vSkillDescriptor_APIKeyAuth_Type(v: unknown, p: string, e: ValidationError[]): void {
-  if (!rt.jsonEqual(v, "api_key")) e.push({ pointer: p, keyword: "const", message: "must be \"api_key\"" });
+export function vSkillDescriptor_APIKeyAuth_Type(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!rt.jsonEqual(v, "api_key")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"api_key\"" });
 }
 
-const enumSkillDescriptor_APIKeyAuth_In = new rt.JSONSet(["header", "query"]);
-
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/in
-export function vSkillDescriptor_APIKeyAuth_In(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_APIKeyAuth_In(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (!enumSkillDescriptor_APIKeyAuth_In.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of \"header\", \"query\"" });
+  if (!(v === "header" || v === "query")) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of \"header\", \"query\"" });
 }
 
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/name
-export function vSkillDescriptor_APIKeyAuth_Name(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_APIKeyAuth_Name(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
-    if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 128 characters long" });
-    if (!rePattern8.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[!#$%\\u0026'*+.^_`|~0-9A-Za-z-]+$\"" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
+  if (v.length > 128 && rt.codePointLength(v) > 128) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 128 characters long" });
+  if (!rePattern8.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[!#$%\\u0026'*+.^_`|~0-9A-Za-z-]+$\"" });
 }
 
 // SkillDescriptor.json#/$defs/Auth/oneOf/1
-export function vSkillDescriptor_Auth_OneOf_X1(v: unknown, p: string, e: ValidationError[]): void {
-  vSkillDescriptor_OAuth2Auth(v, p, e);
+export function vSkillDescriptor_Auth_OneOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillDescriptor_OAuth2Auth(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/OAuth2Auth
-export function vSkillDescriptor_OAuth2Auth(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_OAuth2Auth(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
-    if (!rt.hasOwn(v, "token_url")) e.push({ pointer: p + "/token_url", keyword: "required", message: "missing required property \"token_url\"" });
-    if (rt.hasOwn(v, "type")) vSkillDescriptor_OAuth2Auth_Type(v["type"], p + "/type", e);
-    if (rt.hasOwn(v, "token_url")) vStringMax2048Pattern5(v["token_url"], p + "/token_url", e);
-    if (rt.hasOwn(v, "scopes")) vSkillDescriptor_OAuth2Auth_Scopes(v["scopes"], p + "/scopes", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "token_url" || k === "scopes"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
+    p[d] = "type";
+    vSkillDescriptor_OAuth2Auth_Type(v["type"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("token_url" in rt.OP) ? "token_url" in v : rt.hasOwn(v, "token_url")) {
+    p[d] = "token_url";
+    vStringMax2048Pattern5(v["token_url"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("scopes" in rt.OP) ? "scopes" in v : rt.hasOwn(v, "scopes")) {
+    p[d] = "scopes";
+    vSkillDescriptor_OAuth2Auth_Scopes(v["scopes"], p, d + 1, e);
   }
+  if (miss) rt.missing(v, p, d, e, r0, ["type", "token_url"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "token_url" || k === "scopes"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/type
-export function vSkillDescriptor_OAuth2Auth_Type(v: unknown, p: string, e: ValidationError[]): void {
-  if (!rt.jsonEqual(v, "oauth2")) e.push({ pointer: p, keyword: "const", message: "must be \"oauth2\"" });
+export function vSkillDescriptor_OAuth2Auth_Type(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!rt.jsonEqual(v, "oauth2")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"oauth2\"" });
 }
 
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes
-export function vSkillDescriptor_OAuth2Auth_Scopes(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_OAuth2Auth_Scopes(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    if (v.length > 64) e.push({ pointer: p, keyword: "maxItems", message: "must have at most 64 items" });
-    for (const j of rt.duplicateIndexes(v)) e.push({ pointer: p + "/" + j, keyword: "uniqueItems", message: "duplicates an earlier item" });
-    for (let i = 0; i < v.length; i++) vSkillDescriptor_OAuth2Auth_Scopes_Items(v[i], p + "/" + i, e);
+  if (v.length > 64) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 64 items" });
+  for (const j of rt.duplicateIndexes(v)) e.push({ pointer: rt.ptrTo(p, d, j), keyword: "uniqueItems", message: "duplicates an earlier item" });
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    vSkillDescriptor_OAuth2Auth_Scopes_Items(v[i], p, d + 1, e);
   }
 }
 
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes/items
-export function vSkillDescriptor_OAuth2Auth_Scopes_Items(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_OAuth2Auth_Scopes_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
-    if (v.length > 256 && rt.codePointLength(v) > 256) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 256 characters long" });
-    if (!rePattern9.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[!#-\\\\[\\\\]-~]+$\"" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
+  if (v.length > 256 && rt.codePointLength(v) > 256) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 256 characters long" });
+  if (!rePattern9.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[!#-\\\\[\\\\]-~]+$\"" });
 }
 
 // SkillDescriptor.json#/$defs/Auth/oneOf/2
-export function vSkillDescriptor_Auth_OneOf_X2(v: unknown, p: string, e: ValidationError[]): void {
-  vSkillDescriptor_CustomAuth(v, p, e);
+export function vSkillDescriptor_Auth_OneOf_X2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillDescriptor_CustomAuth(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/CustomAuth
-export function vSkillDescriptor_CustomAuth(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_CustomAuth(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
-    if (!rt.hasOwn(v, "scheme")) e.push({ pointer: p + "/scheme", keyword: "required", message: "missing required property \"scheme\"" });
-    if (rt.hasOwn(v, "type")) vSkillDescriptor_CustomAuth_Type(v["type"], p + "/type", e);
-    if (rt.hasOwn(v, "scheme")) vString1To128(v["scheme"], p + "/scheme", e);
-    if (rt.hasOwn(v, "documentation_url")) vStringMax2048Pattern5(v["documentation_url"], p + "/documentation_url", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "scheme" || k === "documentation_url"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
+    p[d] = "type";
+    vSkillDescriptor_CustomAuth_Type(v["type"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("scheme" in rt.OP) ? "scheme" in v : rt.hasOwn(v, "scheme")) {
+    p[d] = "scheme";
+    vString1To128(v["scheme"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("documentation_url" in rt.OP) ? "documentation_url" in v : rt.hasOwn(v, "documentation_url")) {
+    p[d] = "documentation_url";
+    vStringMax2048Pattern5(v["documentation_url"], p, d + 1, e);
   }
+  if (miss) rt.missing(v, p, d, e, r0, ["type", "scheme"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "scheme" || k === "documentation_url"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // SkillDescriptor.json#/$defs/CustomAuth/properties/type
-export function vSkillDescriptor_CustomAuth_Type(v: unknown, p: string, e: ValidationError[]): void {
-  if (!rt.jsonEqual(v, "custom")) e.push({ pointer: p, keyword: "const", message: "must be \"custom\"" });
+export function vSkillDescriptor_CustomAuth_Type(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!rt.jsonEqual(v, "custom")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"custom\"" });
 }
 
 // SkillDescriptor.json#/$defs/Auth/oneOf/3
-export function vSkillDescriptor_Auth_OneOf_X3(v: unknown, p: string, e: ValidationError[]): void {
-  vSkillDescriptor_NoAuth(v, p, e);
+export function vSkillDescriptor_Auth_OneOf_X3(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillDescriptor_NoAuth(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/NoAuth
-export function vSkillDescriptor_NoAuth(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_NoAuth(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "type")) e.push({ pointer: p + "/type", keyword: "required", message: "missing required property \"type\"" });
-    if (rt.hasOwn(v, "type")) vSkillDescriptor_NoAuth_Type(v["type"], p + "/type", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "type"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
+    p[d] = "type";
+    vSkillDescriptor_NoAuth_Type(v["type"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["type"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "type"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // SkillDescriptor.json#/$defs/NoAuth/properties/type
-export function vSkillDescriptor_NoAuth_Type(v: unknown, p: string, e: ValidationError[]): void {
-  if (!rt.jsonEqual(v, "none")) e.push({ pointer: p, keyword: "const", message: "must be \"none\"" });
+export function vSkillDescriptor_NoAuth_Type(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!rt.jsonEqual(v, "none")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"none\"" });
 }
 
 // SkillDescriptor.json#/properties/access
-export function vAccessRef(v: unknown, p: string, e: ValidationError[]): void {
-  vCommon_Access(v, p, e);
+export function vAccessRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vCommon_Access(v, p, d, e);
 }
 
-const enumCommon_Access = new rt.JSONSet(["public", "restricted", "private"]);
-
 // defs/common.json#/$defs/Access
-export function vCommon_Access(v: unknown, p: string, e: ValidationError[]): void {
+export function vCommon_Access(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (!enumCommon_Access.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of \"public\", \"restricted\", \"private\"" });
+  if (!(v === "public" || v === "restricted" || v === "private")) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of \"public\", \"restricted\", \"private\"" });
 }
 
 // SkillDescriptor.json#/properties/tags
-export function vSkillDescriptor_Tags(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_Tags(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    if (v.length > 32) e.push({ pointer: p, keyword: "maxItems", message: "must have at most 32 items" });
-    for (const j of rt.duplicateIndexes(v)) e.push({ pointer: p + "/" + j, keyword: "uniqueItems", message: "duplicates an earlier item" });
-    for (let i = 0; i < v.length; i++) vSkillDescriptor_Tags_Items(v[i], p + "/" + i, e);
+  if (v.length > 32) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 32 items" });
+  for (const j of rt.duplicateIndexes(v)) e.push({ pointer: rt.ptrTo(p, d, j), keyword: "uniqueItems", message: "duplicates an earlier item" });
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    vSkillDescriptor_Tags_Items(v[i], p, d + 1, e);
   }
 }
 
 // SkillDescriptor.json#/properties/tags/items
-export function vSkillDescriptor_Tags_Items(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillDescriptor_Tags_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
-    if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 64 characters long" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
+  if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 64 characters long" });
 }
 
 // SkillIndex.json#
-export function vSkillIndex(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillIndex(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "protocol")) e.push({ pointer: p + "/protocol", keyword: "required", message: "missing required property \"protocol\"" });
-    if (!rt.hasOwn(v, "skills")) e.push({ pointer: p + "/skills", keyword: "required", message: "missing required property \"skills\"" });
-    if (rt.hasOwn(v, "protocol")) vProtocolVersionRef(v["protocol"], p + "/protocol", e);
-    if (rt.hasOwn(v, "provider")) vProviderRef(v["provider"], p + "/provider", e);
-    if (rt.hasOwn(v, "skills")) vSkillIndex_Skills(v["skills"], p + "/skills", e);
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("protocol" in rt.OP) ? "protocol" in v : rt.hasOwn(v, "protocol")) {
+    p[d] = "protocol";
+    vProtocolVersion(v["protocol"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("provider" in rt.OP) ? "provider" in v : rt.hasOwn(v, "provider")) {
+    p[d] = "provider";
+    vSkillDescriptor_Provider2(v["provider"], p, d + 1, e);
   }
+  if (own && !("skills" in rt.OP) ? "skills" in v : rt.hasOwn(v, "skills")) {
+    p[d] = "skills";
+    vSkillIndex_Skills(v["skills"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["protocol", "skills"]);
 }
 
 // SkillIndex.json#/properties/skills
-export function vSkillIndex_Skills(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillIndex_Skills(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) vSkillIndex_Skills_Items(v[i], p + "/" + i, e);
-    for (const j of rt.duplicateByIndexes(v, "id")) e.push({ pointer: p + "/" + j + "/id", keyword: "x-unique-by", message: "\"id\" duplicates that of an earlier item" });
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    vSkillIndex_SkillIndexEntry(v[i], p, d + 1, e);
   }
+  for (const j of rt.duplicateByIndexes(v, "id")) e.push({ pointer: rt.ptrTo(p, d, j) + "/id", keyword: "x-unique-by", message: "\"id\" duplicates that of an earlier item" });
 }
 
 // SkillIndex.json#/properties/skills/items
-export function vSkillIndex_Skills_Items(v: unknown, p: string, e: ValidationError[]): void {
-  vSkillIndex_SkillIndexEntry(v, p, e);
+export function vSkillIndex_Skills_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillIndex_SkillIndexEntry(v, p, d, e);
 }
 
 // SkillIndex.json#/$defs/SkillIndexEntry
-export function vSkillIndex_SkillIndexEntry(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillIndex_SkillIndexEntry(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "id")) e.push({ pointer: p + "/id", keyword: "required", message: "missing required property \"id\"" });
-    if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "missing required property \"name\"" });
-    if (!rt.hasOwn(v, "version")) e.push({ pointer: p + "/version", keyword: "required", message: "missing required property \"version\"" });
-    if (!rt.hasOwn(v, "capability_type")) e.push({ pointer: p + "/capability_type", keyword: "required", message: "missing required property \"capability_type\"" });
-    if (!rt.hasOwn(v, "access")) e.push({ pointer: p + "/access", keyword: "required", message: "missing required property \"access\"" });
-    if (!rt.hasOwn(v, "descriptor_url")) e.push({ pointer: p + "/descriptor_url", keyword: "required", message: "missing required property \"descriptor_url\"" });
-    if (rt.hasOwn(v, "id")) vSkillIDRef(v["id"], p + "/id", e);
-    if (rt.hasOwn(v, "name")) vString1To200(v["name"], p + "/name", e);
-    if (rt.hasOwn(v, "version")) vSemVerRef(v["version"], p + "/version", e);
-    if (rt.hasOwn(v, "capability_type")) vCapabilityTypeRef(v["capability_type"], p + "/capability_type", e);
-    if (rt.hasOwn(v, "access")) vAccessRef(v["access"], p + "/access", e);
-    if (rt.hasOwn(v, "description")) vSkillIndex_SkillIndexEntry_Description(v["description"], p + "/description", e);
-    if (rt.hasOwn(v, "descriptor_url")) vSkillIndex_SkillIndexEntry_DescriptorURL(v["descriptor_url"], p + "/descriptor_url", e);
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("id" in rt.OP) ? "id" in v : rt.hasOwn(v, "id")) {
+    p[d] = "id";
+    vCommon_SkillID(v["id"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
+    p[d] = "name";
+    vString1To200(v["name"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("version" in rt.OP) ? "version" in v : rt.hasOwn(v, "version")) {
+    p[d] = "version";
+    vCommon_SemVer(v["version"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("capability_type" in rt.OP) ? "capability_type" in v : rt.hasOwn(v, "capability_type")) {
+    p[d] = "capability_type";
+    vCommon_CapabilityType(v["capability_type"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("access" in rt.OP) ? "access" in v : rt.hasOwn(v, "access")) {
+    p[d] = "access";
+    vCommon_Access(v["access"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
+    p[d] = "description";
+    vSkillIndex_SkillIndexEntry_Description(v["description"], p, d + 1, e);
   }
+  if (own && !("descriptor_url" in rt.OP) ? "descriptor_url" in v : rt.hasOwn(v, "descriptor_url")) {
+    p[d] = "descriptor_url";
+    vSkillIndex_SkillIndexEntry_DescriptorURL(v["descriptor_url"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["id", "name", "version", "capability_type", "access", "descriptor_url"]);
 }
 
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/description
-export function vSkillIndex_SkillIndexEntry_Description(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillIndex_SkillIndexEntry_Description(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 4000 && rt.codePointLength(v) > 4000) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 4000 characters long" });
-  }
+  if (v.length > 4000 && rt.codePointLength(v) > 4000) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 4000 characters long" });
 }
 
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/descriptor_url
-export function vSkillIndex_SkillIndexEntry_DescriptorURL(v: unknown, p: string, e: ValidationError[]): void {
+export function vSkillIndex_SkillIndexEntry_DescriptorURL(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
-    if (v.length > 2048 && rt.codePointLength(v) > 2048) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 2048 characters long" });
-    if (!rePattern10.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^(?:https://[!-~]+|[!-\\\"$-.0-9;-\\u003e@-~]*(?:[/?#][!-~]*)?)$\"" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
+  if (v.length > 2048 && rt.codePointLength(v) > 2048) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 2048 characters long" });
+  if (!rePattern10.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^(?:https://[!-~]+|[!-\\\"$-.0-9;-\\u003e@-~]*(?:[/?#][!-~]*)?)$\"" });
 }

@@ -11,8 +11,32 @@ export interface ValidationError {
 /** The result of a parse function: the value when it is valid, else every violation. */
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: ValidationError[] };
 
-/** A node validator: appends the violations of v, found at pointer p, to e. */
-export type NodeValidator = (v: unknown, p: string, e: ValidationError[]) => void;
+/**
+ * The location of the value being validated is the first d tokens of a path p: the tokens of
+ * its JSON Pointer, member names as they are (not escaped) and item indexes as numbers. Before
+ * a validator descends into a member or an item it sets p[d] and passes d + 1; it writes the
+ * pointer (ptr) only when it reports a violation, as the Go runtime does. The tokens beyond d
+ * are left over from earlier members and mean nothing.
+ */
+export type Path = (string | number)[];
+
+/** A node validator: appends the violations of v, found at the first d tokens of p, to e. */
+export type NodeValidator = (v: unknown, p: Path, d: number, e: ValidationError[]) => void;
+
+/** ptr writes the JSON Pointer of the first d tokens of the path p. */
+export function ptr(p: Path, d: number): string {
+  let s = "";
+  for (let i = 0; i < d; i++) {
+    const t = p[i] as string | number;
+    s += "/" + (typeof t === "number" ? String(t) : esc(t));
+  }
+  return s;
+}
+
+/** ptrTo writes the JSON Pointer of the member or item t of the value at (p, d). */
+export function ptrTo(p: Path, d: number, t: string | number): string {
+  return ptr(p, d) + "/" + (typeof t === "number" ? String(t) : esc(t));
+}
 
 /** The deepest nesting of arrays and objects that parse functions accept. */
 export const MAX_DEPTH = 10000;
@@ -30,6 +54,19 @@ export function isNumber(v: unknown): v is number {
 /** isInteger reports whether v is a JSON number with an integral value. */
 export function isInteger(v: unknown): v is number {
   return typeof v === "number" && Number.isInteger(v);
+}
+
+/** OP is Object.prototype. */
+export const OP: object = Object.prototype;
+
+/**
+ * isPlain reports whether the prototype of o is Object.prototype, as for every object JSON.parse
+ * makes. The property k of such an object is its own exactly when k in o, unless k in OP:
+ * validators test that (two lookups) before they fall back to hasOwn, which costs many times
+ * more.
+ */
+export function isPlain(o: object): boolean {
+  return Object.getPrototypeOf(o) === OP;
 }
 
 /** hasOwn reports whether o has the own property k (never an inherited one). */
@@ -109,6 +146,86 @@ export function sortedKeys(o: object, keep?: (k: string) => boolean): string[] {
     if (i > 0 && (keys[i - 1] as string) > k) sorted = false;
   }
   return sorted ? keys : keys.sort();
+}
+
+/**
+ * inOrder reports whether keys are in code point order already (false when one holds a
+ * surrogate). The loops over an object's keys run in document order and, when they reported a
+ * violation and the keys are not in order, run again over the sorted keys, so that the
+ * violations come in code point order as in the Go package.
+ */
+export function inOrder(keys: readonly string[]): boolean {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    if (SURROGATE.test(k) || (i > 0 && (keys[i - 1] as string) > k)) return false;
+  }
+  return true;
+}
+
+/**
+ * missing reports the names that v does not have as violations of required, inserted at
+ * position at of e: a validator tests each declared property once, and reports the missing
+ * required ones, before the violations of the members, only when one is missing.
+ */
+export function missing(v: object, p: Path, d: number, e: ValidationError[], at: number, names: readonly string[]): void {
+  const u: ValidationError[] = [];
+  for (const k of names) {
+    if (!hasOwn(v, k)) u.push({ pointer: ptrTo(p, d, k), keyword: "required", message: "missing required property " + quoteJSON(k) });
+  }
+  const tail = e.splice(at);
+  for (const x of u) e.push(x);
+  for (const x of tail) e.push(x);
+}
+
+/**
+ * A Shape lists the declared properties of an object schema as rows [name, validator,
+ * required], in schema order, followed by the required names it does not declare (validator
+ * null).
+ */
+export type Shape = readonly (readonly [string, NodeValidator | null, boolean])[];
+
+/**
+ * members validates the members of v that shape declares, testing each name once, and reports
+ * the missing required names (in the order of required) before the violations of the members.
+ * The annotating validators pass seen, the set of the names they evaluated.
+ */
+export function members(
+  v: Record<string, unknown>,
+  p: Path,
+  d: number,
+  e: ValidationError[],
+  shape: Shape,
+  required: readonly string[],
+  seen?: Set<string>,
+): void {
+  const at = e.length;
+  const own = isPlain(v);
+  let miss = false;
+  for (let i = 0; i < shape.length; i++) {
+    const row = shape[i] as Shape[number];
+    const k = row[0];
+    if (!(own && !(k in OP) ? k in v : hasOwn(v, k))) {
+      if (row[2]) miss = true;
+      continue;
+    }
+    const f = row[1];
+    if (f === null) continue;
+    if (seen !== undefined) seen.add(k);
+    p[d] = k;
+    f(v[k], p, d + 1, e);
+  }
+  if (miss) missing(v, p, d, e, at, required);
+}
+
+const HTML_UNSAFE = /[<>&\u2028\u2029]/g;
+
+/**
+ * quoteJSON quotes s as Go's encoding/json writes a string (the quoting of property names in
+ * messages): JSON.stringify, with <, >, &, U+2028 and U+2029 escaped as \u00XX and unpaired
+ * surrogates as U+FFFD.
+ */
+export function quoteJSON(s: string): string {
+  return JSON.stringify(wellFormed(s)).replace(HTML_UNSAFE, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
 }
 
 const SURROGATE = /[\ud800-\udfff]/;
@@ -299,10 +416,23 @@ export function duplicateByIndexes(items: readonly unknown[], key: string): numb
 
 /** accepts reports whether the node validator f finds no violation in v. */
 export function accepts(f: NodeValidator, v: unknown): boolean {
-  const e: ValidationError[] = [];
-  f(v, "", e);
-  return e.length === 0;
+  // The violations go to a list shared by every call, and are dropped: only their number
+  // counts. A call inside f appends after this one's and drops its own before it returns. The
+  // path is shared too: the pointers of dropped violations do not matter.
+  const n = scratch.length;
+  try {
+    f(v, scratchPath, 0, scratch);
+  } catch (err) {
+    scratch.length = n;
+    throw err;
+  }
+  if (scratch.length === n) return true;
+  scratch.length = n;
+  return false;
 }
+
+const scratch: ValidationError[] = [];
+const scratchPath: Path = [];
 
 /** acceptsSome reports whether one of the node validators fs finds no violation in v. */
 export function acceptsSome(fs: readonly NodeValidator[], v: unknown): boolean {
@@ -326,6 +456,34 @@ const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])
 
 function wellFormed(s: string): string {
   return LONE_SURROGATE.test(s) ? s.replace(LONE_SURROGATES, "\ufffd") : s;
+}
+
+// repair replaces the unpaired surrogates of the strings and keys directly in c (an array or
+// an object) by U+FFFD.
+function repair(c: object): void {
+  if (Array.isArray(c)) {
+    for (let i = 0; i < c.length; i++) {
+      const x: unknown = c[i];
+      if (typeof x === "string") c[i] = wellFormed(x);
+    }
+    return;
+  }
+  const o = c as Record<string, unknown>;
+  const keys = Object.keys(o);
+  let rename = false;
+  for (const k of keys) {
+    const x = o[k];
+    if (typeof x === "string") o[k] = wellFormed(x);
+    if (LONE_SURROGATE.test(k)) rename = true;
+  }
+  if (rename) {
+    // Rewrite the members in order, so that of two keys that become equal the later wins.
+    const members = keys.map((k): [string, unknown] => [wellFormed(k), o[k]]);
+    for (const k of keys) delete o[k];
+    for (const [k, x] of members) {
+      Object.defineProperty(o, k, { value: x, enumerable: true, writable: true, configurable: true });
+    }
+  }
 }
 
 function jsonError(message: string): { ok: false; errors: ValidationError[] } {
@@ -352,46 +510,30 @@ export function parseJSON(text: string): { ok: true; value: unknown } | { ok: fa
   const fix = (s: string): string => (escapes ? wellFormed(s) : s);
   if (typeof root === "number" && !Number.isFinite(root)) return jsonError("number out of range");
   if (typeof root === "string") return { ok: true, value: fix(root) };
-  // One pass, with an explicit stack (no recursion): depth, number range, string repair.
-  const stack: unknown[] = [root];
-  const depths: number[] = [1];
+  // One pass, with an explicit stack (no recursion): depth, number range, string repair. The
+  // members of an object are read with Object.values (no lookup per key); strings are
+  // written back only when the text has a \u escape.
+  const stack: object[] = [];
+  const depths: number[] = [];
+  if (typeof root === "object" && root !== null) {
+    stack.push(root);
+    depths.push(1);
+  }
   while (stack.length > 0) {
-    const c = stack.pop();
-    const depth = depths.pop() ?? 0;
-    if (typeof c !== "object" || c === null) continue;
+    const c = stack.pop() as object;
+    const depth = depths.pop() as number;
     if (depth > MAX_DEPTH) return jsonError("nesting exceeds " + MAX_DEPTH + " levels");
-    if (Array.isArray(c)) {
-      for (let i = 0; i < c.length; i++) {
-        const x: unknown = c[i];
-        if (typeof x === "number" && !Number.isFinite(x)) return jsonError("number out of range");
-        if (typeof x === "string") c[i] = fix(x);
-        else if (typeof x === "object" && x !== null) {
+    const items: unknown[] = Array.isArray(c) ? c : Object.values(c);
+    for (let i = 0; i < items.length; i++) {
+      const x = items[i];
+      if (typeof x === "object") {
+        if (x !== null) {
           stack.push(x);
           depths.push(depth + 1);
         }
-      }
-    } else if (isObject(c)) {
-      const keys = Object.keys(c);
-      let rename = false;
-      for (const k of keys) {
-        const x = c[k];
-        if (typeof x === "number" && !Number.isFinite(x)) return jsonError("number out of range");
-        if (typeof x === "string") c[k] = fix(x);
-        else if (typeof x === "object" && x !== null) {
-          stack.push(x);
-          depths.push(depth + 1);
-        }
-        if (escapes && LONE_SURROGATE.test(k)) rename = true;
-      }
-      if (rename) {
-        // Rewrite the members in order, so that of two keys that become equal the later wins.
-        const members = keys.map((k): [string, unknown] => [wellFormed(k), c[k]]);
-        for (const k of keys) delete c[k];
-        for (const [k, x] of members) {
-          Object.defineProperty(c, k, { value: x, enumerable: true, writable: true, configurable: true });
-        }
-      }
+      } else if (typeof x === "number" && !Number.isFinite(x)) return jsonError("number out of range");
     }
+    if (escapes) repair(c);
   }
   return { ok: true, value: root };
 }
@@ -429,7 +571,7 @@ export interface API<T> {
 export function api<T>(node: NodeValidator, narrow?: Narrow): API<T> {
   const validate = (value: unknown): ValidationError[] => {
     const e: ValidationError[] = [];
-    node(value, "", e);
+    node(value, [], 0, e);
     return e;
   };
   const typed =

@@ -7,717 +7,796 @@ export const rePattern1 = new RegExp("^\\[.*\\]$", "u");
 
 const knownShapes = new Set<string>(["pet", "owner", "label", "note", "tags", "mixed", "address", "home", "size", "ratio", "op", "level", "workspace", "id", "when", "range", "point", "pair", "dog", "user", "users", "animal", "item", "shape", "names", "scores", "list", "command", "userIds"]);
 
-const propertiesShapes: readonly (readonly [string, string, rt.NodeValidator])[] = [
-  ["pet", "/pet", vShapes_Pet],
-  ["owner", "/owner", vShapes_Owner],
-  ["label", "/label", vShapes_Label],
-  ["note", "/note", vShapes_Note],
-  ["tags", "/tags", vShapes_Tags],
-  ["mixed", "/mixed", vShapes_Mixed],
-  ["address", "/address", vShapes_Address],
-  ["home", "/home", vShapes_Home],
-  ["size", "/size", vShapes_Size],
-  ["ratio", "/ratio", vShapes_Ratio],
-  ["op", "/op", vShapes_Op],
-  ["level", "/level", vShapes_Level],
-  ["workspace", "/workspace", vShapes_Workspace],
-  ["id", "/id", vShapes_ID],
-  ["when", "/when", vShapes_When],
-  ["range", "/range", vShapes_Range],
-  ["point", "/point", vShapes_Point],
-  ["pair", "/pair", vShapes_Pair],
-  ["dog", "/dog", vShapes_Dog],
-  ["user", "/user", vUserRef],
-  ["users", "/users", vShapes_Users],
-  ["animal", "/animal", vShapes_Animal],
-  ["item", "/item", vShapes_Item],
-  ["shape", "/shape", vShapes_Shape],
-  ["names", "/names", vShapes_Names],
-  ["scores", "/scores", vShapes_Scores],
-  ["list", "/list", vListRef],
-  ["command", "/command", vShapes_Command],
-  ["userIds", "/userIds", vShapes_UserIDs]
+const shapeShapes: rt.Shape = [
+  ["pet", vShapes_Pet, true],
+  ["owner", vShapes_Owner, false],
+  ["label", vShapes_Label, true],
+  ["note", vShapes_Note, false],
+  ["tags", vShapes_Tags, false],
+  ["mixed", vShapes_Mixed, false],
+  ["address", vShapes_Address2, false],
+  ["home", vShapes_Home, false],
+  ["size", vShapes_Size, true],
+  ["ratio", vShapes_Ratio, false],
+  ["op", vShapes_Op, false],
+  ["level", vShapes_Level2, false],
+  ["workspace", vShapes_MaybeWorkspace, false],
+  ["id", vShapes_ID, false],
+  ["when", vShapes_When, false],
+  ["range", vShapes_Range2, false],
+  ["point", vShapes_Point, false],
+  ["pair", vShapes_Pair, false],
+  ["dog", vShapes_Dog2, false],
+  ["user", vShapes_User2, false],
+  ["users", vShapes_Users, false],
+  ["animal", vShapes_Animal2, true],
+  ["item", vShapes_Item2, false],
+  ["shape", vShapes_Shape2, false],
+  ["names", vShapes_Names, false],
+  ["scores", vShapes_Scores, false],
+  ["list", vShapes_List2, false],
+  ["command", vShapes_Command, false],
+  ["userIds", vShapes_UserIDs, false]
 ];
 
 // shapes.json#
-export function vShapes(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "pet")) e.push({ pointer: p + "/pet", keyword: "required", message: "missing required property \"pet\"" });
-    if (!rt.hasOwn(v, "label")) e.push({ pointer: p + "/label", keyword: "required", message: "missing required property \"label\"" });
-    if (!rt.hasOwn(v, "size")) e.push({ pointer: p + "/size", keyword: "required", message: "missing required property \"size\"" });
-    if (!rt.hasOwn(v, "animal")) e.push({ pointer: p + "/animal", keyword: "required", message: "missing required property \"animal\"" });
-    for (const [k, seg, f] of propertiesShapes) if (rt.hasOwn(v, k)) f(v[k], p + seg, e);
-    for (const k of rt.sortedKeys(v, (k) => !(knownShapes.has(k)))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  rt.members(v, p, d, e, shapeShapes, ["pet", "label", "size", "animal"]);
+  for (const k of rt.sortedKeys(v, (k) => !(knownShapes.has(k)))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // shapes.json#/additionalProperties
-export function vShapes_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
-  e.push({ pointer: p, keyword: "false", message: "no value is allowed here" });
+export function vShapes_AdditionalProperties(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  e.push({ pointer: rt.ptr(p, d), keyword: "false", message: "no value is allowed here" });
 }
 
 // shapes.json#/properties/pet
-export function vShapes_Pet(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(rt.accepts(vPetRef, v) || rt.accepts(vShapes_Pet_AnyOf_X1, v))) e.push({ pointer: p, keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+export function vShapes_Pet(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.accepts(vShapes_Pet2, v) || rt.accepts(vShapes_Pet_AnyOf_X1, v))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
 }
 
 // shapes.json#/properties/pet/anyOf/0
-export function vPetRef(v: unknown, p: string, e: ValidationError[]): void {
-  vShapes_Pet2(v, p, e);
+export function vPetRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_Pet2(v, p, d, e);
 }
 
 // shapes.json#/$defs/Pet
-export function vShapes_Pet2(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Pet2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "name")) e.push({ pointer: p + "/name", keyword: "required", message: "missing required property \"name\"" });
-    if (rt.hasOwn(v, "name")) vStringMin1(v["name"], p + "/name", e);
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
+    p[d] = "name";
+    vStringMin1(v["name"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["name"]);
 }
 
 // shapes.json#/$defs/Pet/properties/name
-export function vStringMin1(v: unknown, p: string, e: ValidationError[]): void {
+export function vStringMin1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
-  }
+  if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
 }
 
 // shapes.json#/properties/pet/anyOf/1
-export function vShapes_Pet_AnyOf_X1(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Pet_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(v === null)) {
-    e.push({ pointer: p, keyword: "type", message: "expected null, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected null, got " + rt.typeName(v) });
     return;
   }
 }
 
 // shapes.json#/properties/owner
-export function vShapes_Owner(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Owner(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   {
-    const k = rt.acceptCount([vPetRef, vShapes_Pet_AnyOf_X1], v);
-    if (k !== 1) e.push({ pointer: p, keyword: "oneOf", message: "must match exactly one of the 2 alternatives, matches " + String(k) });
+    const k = rt.acceptCount([vShapes_Pet2, vShapes_Pet_AnyOf_X1], v);
+    if (k !== 1) e.push({ pointer: rt.ptr(p, d), keyword: "oneOf", message: "must match exactly one of the 2 alternatives, matches " + String(k) });
   }
 }
 
 // shapes.json#/properties/label
-export function vShapes_Label(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Label(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string" || v === null)) {
-    e.push({ pointer: p, keyword: "type", message: "expected string or null, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string or null, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length > 12 && rt.codePointLength(v) > 12) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 12 characters long" });
+    if (v.length > 12 && rt.codePointLength(v) > 12) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 12 characters long" });
   }
 }
 
 // shapes.json#/properties/note
-export function vShapes_Note(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Note(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string" || v === null)) {
-    e.push({ pointer: p, keyword: "type", message: "expected string or null, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string or null, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
   }
 }
 
 // shapes.json#/properties/tags
-export function vShapes_Tags(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Tags(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v) || v === null)) {
-    e.push({ pointer: p, keyword: "type", message: "expected array or null, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array or null, got " + rt.typeName(v) });
     return;
   }
   if (Array.isArray(v)) {
-    if (v.length > 4) e.push({ pointer: p, keyword: "maxItems", message: "must have at most 4 items" });
-    for (let i = 0; i < v.length; i++) vShapes_Tags_Items(v[i], p + "/" + i, e);
+    if (v.length > 4) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 4 items" });
+    for (let i = 0; i < v.length; i++) {
+      p[d] = i;
+      vShapes_Tags_Items(v[i], p, d + 1, e);
+    }
   }
 }
 
 // shapes.json#/properties/tags/items
-export function vShapes_Tags_Items(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Tags_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 8 && rt.codePointLength(v) > 8) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 8 characters long" });
-  }
+  if (v.length > 8 && rt.codePointLength(v) > 8) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 8 characters long" });
 }
 
 // shapes.json#/properties/mixed
-export function vShapes_Mixed(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Mixed(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
 }
 
 // shapes.json#/properties/address
-export function vShapes_Address(v: unknown, p: string, e: ValidationError[]): void {
-  vShapes_Address2(v, p, e);
+export function vShapes_Address(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_Address2(v, p, d, e);
 }
 
 // shapes.json#/$defs/Address
-export function vShapes_Address2(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Address2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v) || v === null)) {
-    e.push({ pointer: p, keyword: "type", message: "expected object or null, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object or null, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "street")) e.push({ pointer: p + "/street", keyword: "required", message: "missing required property \"street\"" });
-    if (rt.hasOwn(v, "street")) vString(v["street"], p + "/street", e);
-    if (rt.hasOwn(v, "number")) vIntegerMin1(v["number"], p + "/number", e);
+    const own = rt.isPlain(v);
+    const r0 = e.length;
+    let miss = false;
+    if (own && !("street" in rt.OP) ? "street" in v : rt.hasOwn(v, "street")) {
+      p[d] = "street";
+      vString(v["street"], p, d + 1, e);
+    } else miss = true;
+    if (own && !("number" in rt.OP) ? "number" in v : rt.hasOwn(v, "number")) {
+      p[d] = "number";
+      vIntegerMin1(v["number"], p, d + 1, e);
+    }
+    if (miss) rt.missing(v, p, d, e, r0, ["street"]);
   }
 }
 
 // shapes.json#/$defs/Address/properties/street
-export function vString(v: unknown, p: string, e: ValidationError[]): void {
+export function vString(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
 }
 
 // shapes.json#/$defs/Address/properties/number
-export function vIntegerMin1(v: unknown, p: string, e: ValidationError[]): void {
+export function vIntegerMin1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected integer, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "number") {
-    if (v < 1) e.push({ pointer: p, keyword: "minimum", message: "must be >= 1" });
-  }
+  if (v < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 1" });
 }
 
 // shapes.json#/properties/home
-export function vShapes_Home(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Home(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v) || v === null)) {
-    e.push({ pointer: p, keyword: "type", message: "expected object or null, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object or null, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "city")) e.push({ pointer: p + "/city", keyword: "required", message: "missing required property \"city\"" });
-    if (rt.hasOwn(v, "city")) vString(v["city"], p + "/city", e);
-    if (rt.hasOwn(v, "zip")) vShapes_Home_Zip(v["zip"], p + "/zip", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "city" || k === "zip"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+    const own = rt.isPlain(v);
+    const r0 = e.length;
+    let miss = false;
+    if (own && !("city" in rt.OP) ? "city" in v : rt.hasOwn(v, "city")) {
+      p[d] = "city";
+      vString(v["city"], p, d + 1, e);
+    } else miss = true;
+    if (own && !("zip" in rt.OP) ? "zip" in v : rt.hasOwn(v, "zip")) {
+      p[d] = "zip";
+      vShapes_Home_Zip(v["zip"], p, d + 1, e);
+    }
+    if (miss) rt.missing(v, p, d, e, r0, ["city"]);
+    for (const k of rt.sortedKeys(v, (k) => !(k === "city" || k === "zip"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
   }
 }
 
 // shapes.json#/properties/home/properties/zip
-export function vShapes_Home_Zip(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Home_Zip(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isInteger(v) || v === null)) {
-    e.push({ pointer: p, keyword: "type", message: "expected integer or null, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer or null, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "number") {
-    if (v < 0) e.push({ pointer: p, keyword: "minimum", message: "must be >= 0" });
+    if (v < 0) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 0" });
   }
 }
 
-const enumShapes_Size = new rt.JSONSet([1, 2, 3]);
-
 // shapes.json#/properties/size
-export function vShapes_Size(v: unknown, p: string, e: ValidationError[]): void {
-  if (!enumShapes_Size.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of 1, 2, 3" });
+export function vShapes_Size(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(v === 1 || v === 2 || v === 3)) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of 1, 2, 3" });
 }
-
-const enumShapes_Ratio = new rt.JSONSet([0.5, 1.5, null]);
 
 // shapes.json#/properties/ratio
-export function vShapes_Ratio(v: unknown, p: string, e: ValidationError[]): void {
-  if (!enumShapes_Ratio.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of 0.5, 1.5, null" });
+export function vShapes_Ratio(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(v === 0.5 || v === 1.5 || v === null)) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of 0.5, 1.5, null" });
 }
 
-const enumShapes_Op = new rt.JSONSet(["<=", ">=", "+1", "-1"]);
-
 // shapes.json#/properties/op
-export function vShapes_Op(v: unknown, p: string, e: ValidationError[]): void {
-  if (!enumShapes_Op.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of \"\\u003c=\", \"\\u003e=\", \"+1\", \"-1\"" });
+export function vShapes_Op(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(v === "<=" || v === ">=" || v === "+1" || v === "-1")) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of \"\\u003c=\", \"\\u003e=\", \"+1\", \"-1\"" });
 }
 
 // shapes.json#/properties/level
-export function vShapes_Level(v: unknown, p: string, e: ValidationError[]): void {
-  vShapes_Level2(v, p, e);
+export function vShapes_Level(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_Level2(v, p, d, e);
 }
 
-const enumShapes_Level2 = new rt.JSONSet([-1, 0, 1, 10]);
-
 // shapes.json#/$defs/Level
-export function vShapes_Level2(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Level2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected integer, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
   }
-  if (!enumShapes_Level2.has(v)) e.push({ pointer: p, keyword: "enum", message: "must be one of -1, 0, 1, 10" });
+  if (!(v === -1 || v === 0 || v === 1 || v === 10)) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of -1, 0, 1, 10" });
 }
 
 // shapes.json#/properties/workspace
-export function vShapes_Workspace(v: unknown, p: string, e: ValidationError[]): void {
-  vShapes_MaybeWorkspace(v, p, e);
+export function vShapes_Workspace(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_MaybeWorkspace(v, p, d, e);
 }
 
 // shapes.json#/$defs/MaybeWorkspace
-export function vShapes_MaybeWorkspace(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(rt.accepts(vBoolean, v) || rt.accepts(vShapes_MaybeWorkspace_AnyOf_X1, v))) e.push({ pointer: p, keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+export function vShapes_MaybeWorkspace(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.accepts(vBoolean, v) || rt.accepts(vShapes_WorkspaceRef, v))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
 }
 
 // shapes.json#/$defs/MaybeWorkspace/anyOf/0
-export function vBoolean(v: unknown, p: string, e: ValidationError[]): void {
+export function vBoolean(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "boolean")) {
-    e.push({ pointer: p, keyword: "type", message: "expected boolean, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected boolean, got " + rt.typeName(v) });
     return;
   }
 }
 
 // shapes.json#/$defs/MaybeWorkspace/anyOf/1
-export function vShapes_MaybeWorkspace_AnyOf_X1(v: unknown, p: string, e: ValidationError[]): void {
-  vShapes_WorkspaceRef(v, p, e);
+export function vShapes_MaybeWorkspace_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_WorkspaceRef(v, p, d, e);
 }
 
 // shapes.json#/$defs/WorkspaceRef
-export function vShapes_WorkspaceRef(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_WorkspaceRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "workspace")) e.push({ pointer: p + "/workspace", keyword: "required", message: "missing required property \"workspace\"" });
-    if (rt.hasOwn(v, "workspace")) vShapes_WorkspaceRef_Workspace(v["workspace"], p + "/workspace", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "workspace"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("workspace" in rt.OP) ? "workspace" in v : rt.hasOwn(v, "workspace")) {
+    p[d] = "workspace";
+    vShapes_WorkspaceRef_Workspace(v["workspace"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["workspace"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "workspace"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // shapes.json#/$defs/WorkspaceRef/properties/workspace
-export function vShapes_WorkspaceRef_Workspace(v: unknown, p: string, e: ValidationError[]): void {
-  if (!rt.jsonEqual(v, true)) e.push({ pointer: p, keyword: "const", message: "must be true" });
+export function vShapes_WorkspaceRef_Workspace(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!rt.jsonEqual(v, true)) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be true" });
 }
 
 // shapes.json#/properties/id
-export function vShapes_ID(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(rt.accepts(vIntegerMin0, v) || rt.accepts(vShapes_ID_AnyOf_X1, v))) e.push({ pointer: p, keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+export function vShapes_ID(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.accepts(vIntegerMin0, v) || rt.accepts(vShapes_ID_AnyOf_X1, v))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
 }
 
 // shapes.json#/properties/id/anyOf/0
-export function vIntegerMin0(v: unknown, p: string, e: ValidationError[]): void {
+export function vIntegerMin0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected integer, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "number") {
-    if (v < 0) e.push({ pointer: p, keyword: "minimum", message: "must be >= 0" });
-  }
+  if (v < 0) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 0" });
 }
 
 // shapes.json#/properties/id/anyOf/1
-export function vShapes_ID_AnyOf_X1(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_ID_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (!rePattern0.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^[a-z]{1,8}$\"" });
-  }
+  if (!rePattern0.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[a-z]{1,8}$\"" });
 }
 
 // shapes.json#/properties/when
-export function vShapes_When(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_When(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   {
     const k = rt.acceptCount([vInteger, vShapes_Pet_AnyOf_X1, vShapes_When_OneOf_X2], v);
-    if (k !== 1) e.push({ pointer: p, keyword: "oneOf", message: "must match exactly one of the 3 alternatives, matches " + String(k) });
+    if (k !== 1) e.push({ pointer: rt.ptr(p, d), keyword: "oneOf", message: "must match exactly one of the 3 alternatives, matches " + String(k) });
   }
 }
 
 // shapes.json#/properties/when/oneOf/0
-export function vInteger(v: unknown, p: string, e: ValidationError[]): void {
+export function vInteger(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected integer, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
   }
 }
 
 // shapes.json#/properties/when/oneOf/2
-export function vShapes_When_OneOf_X2(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_When_OneOf_X2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (!rePattern1.test(v)) e.push({ pointer: p, keyword: "pattern", message: "must match the pattern \"^\\\\[.*\\\\]$\"" });
-  }
+  if (!rePattern1.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^\\\\[.*\\\\]$\"" });
 }
 
 // shapes.json#/properties/range
-export function vShapes_Range(v: unknown, p: string, e: ValidationError[]): void {
-  vShapes_Range2(v, p, e);
+export function vShapes_Range(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_Range2(v, p, d, e);
 }
 
 // shapes.json#/$defs/Range
-export function vShapes_Range2(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Range2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    if (v.length < 1) e.push({ pointer: p, keyword: "minItems", message: "must have at least 1 items" });
-    if (v.length > 5) e.push({ pointer: p, keyword: "maxItems", message: "must have at most 5 items" });
-    if (v.length > 0) vInteger(v[0], p + "/0", e);
-    if (v.length > 1) vInteger(v[1], p + "/1", e);
-    for (let i = 2; i < v.length; i++) vShapes_Range_Items(v[i], p + "/" + i, e);
+  if (v.length < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minItems", message: "must have at least 1 items" });
+  if (v.length > 5) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 5 items" });
+  if (v.length > 0) {
+    p[d] = 0;
+    vInteger(v[0], p, d + 1, e);
+  }
+  if (v.length > 1) {
+    p[d] = 1;
+    vInteger(v[1], p, d + 1, e);
+  }
+  for (let i = 2; i < v.length; i++) {
+    p[d] = i;
+    vShapes_Range_Items(v[i], p, d + 1, e);
   }
 }
 
 // shapes.json#/$defs/Range/items
-export function vShapes_Range_Items(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Range_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 4 && rt.codePointLength(v) > 4) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 4 characters long" });
-  }
+  if (v.length > 4 && rt.codePointLength(v) > 4) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 4 characters long" });
 }
 
 // shapes.json#/properties/point
-export function vShapes_Point(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Point(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    if (v.length < 2) e.push({ pointer: p, keyword: "minItems", message: "must have at least 2 items" });
-    if (v.length > 0) vNumber(v[0], p + "/0", e);
-    if (v.length > 1) vNumber(v[1], p + "/1", e);
-    for (let i = 2; i < v.length; i++) vShapes_AdditionalProperties(v[i], p + "/" + i, e);
+  if (v.length < 2) e.push({ pointer: rt.ptr(p, d), keyword: "minItems", message: "must have at least 2 items" });
+  if (v.length > 0) {
+    p[d] = 0;
+    vNumber(v[0], p, d + 1, e);
+  }
+  if (v.length > 1) {
+    p[d] = 1;
+    vNumber(v[1], p, d + 1, e);
+  }
+  for (let i = 2; i < v.length; i++) {
+    p[d] = i;
+    vShapes_AdditionalProperties(v[i], p, d + 1, e);
   }
 }
 
 // shapes.json#/properties/point/prefixItems/0
-export function vNumber(v: unknown, p: string, e: ValidationError[]): void {
+export function vNumber(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isNumber(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected number, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected number, got " + rt.typeName(v) });
     return;
   }
 }
 
 // shapes.json#/properties/pair
-export function vShapes_Pair(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Pair(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    if (v.length > 0) vString(v[0], p + "/0", e);
-    if (v.length > 1) vShapes_Pair_PrefixItems_X1(v[1], p + "/1", e);
-    for (let i = 2; i < v.length; i++) vShapes_AdditionalProperties(v[i], p + "/" + i, e);
+  if (v.length > 0) {
+    p[d] = 0;
+    vString(v[0], p, d + 1, e);
+  }
+  if (v.length > 1) {
+    p[d] = 1;
+    vShapes_Pair_PrefixItems_X1(v[1], p, d + 1, e);
+  }
+  for (let i = 2; i < v.length; i++) {
+    p[d] = i;
+    vShapes_AdditionalProperties(v[i], p, d + 1, e);
   }
 }
 
 // shapes.json#/properties/pair/prefixItems/1
-export function vShapes_Pair_PrefixItems_X1(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Pair_PrefixItems_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isInteger(v) || v === null)) {
-    e.push({ pointer: p, keyword: "type", message: "expected integer or null, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer or null, got " + rt.typeName(v) });
     return;
   }
 }
 
 // shapes.json#/properties/dog
-export function vShapes_Dog(v: unknown, p: string, e: ValidationError[]): void {
-  vShapes_Dog2(v, p, e);
+export function vShapes_Dog(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_Dog2(v, p, d, e);
 }
 
 // shapes.json#/$defs/Dog
-export function vShapes_Dog2(v: unknown, p: string, e: ValidationError[]): void {
-  vPetRef(v, p, e);
-  vShapes_Dog_AllOf_X1(v, p, e);
+export function vShapes_Dog2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_Pet2(v, p, d, e);
+  vShapes_Dog_AllOf_X1(v, p, d, e);
 }
 
 // shapes.json#/$defs/Dog/allOf/1
-export function vShapes_Dog_AllOf_X1(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Dog_AllOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "breed")) e.push({ pointer: p + "/breed", keyword: "required", message: "missing required property \"breed\"" });
-    if (rt.hasOwn(v, "breed")) vString(v["breed"], p + "/breed", e);
-    if (rt.hasOwn(v, "name")) vShapes_Dog_AllOf_X1_Name(v["name"], p + "/name", e);
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("breed" in rt.OP) ? "breed" in v : rt.hasOwn(v, "breed")) {
+    p[d] = "breed";
+    vString(v["breed"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
+    p[d] = "name";
+    vShapes_Dog_AllOf_X1_Name(v["name"], p, d + 1, e);
   }
+  if (miss) rt.missing(v, p, d, e, r0, ["breed"]);
 }
 
 // shapes.json#/$defs/Dog/allOf/1/properties/name
-export function vShapes_Dog_AllOf_X1_Name(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Dog_AllOf_X1_Name(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "string") {
-    if (v.length > 20 && rt.codePointLength(v) > 20) e.push({ pointer: p, keyword: "maxLength", message: "must be at most 20 characters long" });
-  }
+  if (v.length > 20 && rt.codePointLength(v) > 20) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 20 characters long" });
 }
 
 // shapes.json#/properties/user
-export function vUserRef(v: unknown, p: string, e: ValidationError[]): void {
-  vShapes_User2(v, p, e);
+export function vUserRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_User2(v, p, d, e);
 }
 
 // shapes.json#/$defs/User
-export function vShapes_User2(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_User2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "login")) e.push({ pointer: p + "/login", keyword: "required", message: "missing required property \"login\"" });
-    if (rt.hasOwn(v, "login")) vStringMin1(v["login"], p + "/login", e);
-    if (rt.hasOwn(v, "age")) vIntegerMin0(v["age"], p + "/age", e);
+    const own = rt.isPlain(v);
+    const r0 = e.length;
+    let miss = false;
+    if (own && !("login" in rt.OP) ? "login" in v : rt.hasOwn(v, "login")) {
+      p[d] = "login";
+      vStringMin1(v["login"], p, d + 1, e);
+    } else miss = true;
+    if (own && !("age" in rt.OP) ? "age" in v : rt.hasOwn(v, "age")) {
+      p[d] = "age";
+      vIntegerMin0(v["age"], p, d + 1, e);
+    }
+    if (miss) rt.missing(v, p, d, e, r0, ["login"]);
   }
 }
 
 // shapes.json#/properties/users
-export function vShapes_Users(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Users(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    if (v.length > 3) e.push({ pointer: p, keyword: "maxItems", message: "must have at most 3 items" });
-    for (let i = 0; i < v.length; i++) vUserRef(v[i], p + "/" + i, e);
+  if (v.length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 3 items" });
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    vShapes_User2(v[i], p, d + 1, e);
   }
 }
 
 // shapes.json#/properties/animal
-export function vShapes_Animal(v: unknown, p: string, e: ValidationError[]): void {
-  vShapes_Animal2(v, p, e);
+export function vShapes_Animal(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_Animal2(v, p, d, e);
 }
 
 // shapes.json#/$defs/Animal
-export function vShapes_Animal2(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Animal2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   {
     const k = rt.acceptCount([vShapes_Animal_OneOf_X0, vShapes_Animal_OneOf_X1], v);
-    if (k !== 1) e.push({ pointer: p, keyword: "oneOf", message: "must match exactly one of the 2 alternatives, matches " + String(k) });
+    if (k !== 1) e.push({ pointer: rt.ptr(p, d), keyword: "oneOf", message: "must match exactly one of the 2 alternatives, matches " + String(k) });
   }
 }
 
 // shapes.json#/$defs/Animal/oneOf/0
-export function vShapes_Animal_OneOf_X0(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Animal_OneOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "meow")) e.push({ pointer: p + "/meow", keyword: "required", message: "missing required property \"meow\"" });
-    if (rt.hasOwn(v, "meow")) vBoolean(v["meow"], p + "/meow", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "meow"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("meow" in rt.OP) ? "meow" in v : rt.hasOwn(v, "meow")) {
+    p[d] = "meow";
+    vBoolean(v["meow"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["meow"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "meow"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // shapes.json#/$defs/Animal/oneOf/1
-export function vShapes_Animal_OneOf_X1(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Animal_OneOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "wings")) e.push({ pointer: p + "/wings", keyword: "required", message: "missing required property \"wings\"" });
-    if (rt.hasOwn(v, "wings")) vIntegerMin0(v["wings"], p + "/wings", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "wings"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("wings" in rt.OP) ? "wings" in v : rt.hasOwn(v, "wings")) {
+    p[d] = "wings";
+    vIntegerMin0(v["wings"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["wings"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "wings"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // shapes.json#/properties/item
-export function vShapes_Item(v: unknown, p: string, e: ValidationError[]): void {
-  vShapes_Item2(v, p, e);
+export function vShapes_Item(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_Item2(v, p, d, e);
 }
 
 // shapes.json#/$defs/Item
-export function vShapes_Item2(v: unknown, p: string, e: ValidationError[]): void {
-  if (!(rt.accepts(vShapes_Item_AnyOf_X0, v) || rt.accepts(vShapes_Item_AnyOf_X1, v))) e.push({ pointer: p, keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+export function vShapes_Item2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.accepts(vShapes_Item_AnyOf_X0, v) || rt.accepts(vShapes_Item_AnyOf_X1, v))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
 }
 
 // shapes.json#/$defs/Item/anyOf/0
-export function vShapes_Item_AnyOf_X0(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Item_AnyOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "isbn")) e.push({ pointer: p + "/isbn", keyword: "required", message: "missing required property \"isbn\"" });
-    if (rt.hasOwn(v, "isbn")) vString(v["isbn"], p + "/isbn", e);
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("isbn" in rt.OP) ? "isbn" in v : rt.hasOwn(v, "isbn")) {
+    p[d] = "isbn";
+    vString(v["isbn"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["isbn"]);
 }
 
 // shapes.json#/$defs/Item/anyOf/1
-export function vShapes_Item_AnyOf_X1(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Item_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "tracks")) e.push({ pointer: p + "/tracks", keyword: "required", message: "missing required property \"tracks\"" });
-    if (rt.hasOwn(v, "tracks")) vIntegerMin1(v["tracks"], p + "/tracks", e);
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("tracks" in rt.OP) ? "tracks" in v : rt.hasOwn(v, "tracks")) {
+    p[d] = "tracks";
+    vIntegerMin1(v["tracks"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["tracks"]);
 }
 
 // shapes.json#/properties/shape
-export function vShapes_Shape(v: unknown, p: string, e: ValidationError[]): void {
-  vShapes_Shape2(v, p, e);
+export function vShapes_Shape(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_Shape2(v, p, d, e);
 }
 
 // shapes.json#/$defs/Shape
-export function vShapes_Shape2(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Shape2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!rt.isObject(v)) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
   } else if (!rt.hasOwn(v, "kind")) {
-    e.push({ pointer: p + "/kind", keyword: "required", message: "missing required property \"kind\"" });
+    e.push({ pointer: rt.ptrTo(p, d, "kind"), keyword: "required", message: "missing required property \"kind\"" });
   } else {
     switch (v["kind"]) {
       case "circle":
-        vShapes_Shape_OneOf_X0(v, p, e);
+        vShapes_Shape_OneOf_X0(v, p, d, e);
         break;
       case "square":
-        vShapes_Shape_OneOf_X1(v, p, e);
+        vShapes_Shape_OneOf_X1(v, p, d, e);
         break;
       default:
-        e.push({ pointer: p + "/kind", keyword: "oneOf", message: "must be one of \"circle\", \"square\"" });
+        e.push({ pointer: rt.ptrTo(p, d, "kind"), keyword: "oneOf", message: "must be one of \"circle\", \"square\"" });
     }
   }
 }
 
 // shapes.json#/$defs/Shape/oneOf/0
-export function vShapes_Shape_OneOf_X0(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Shape_OneOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "kind")) e.push({ pointer: p + "/kind", keyword: "required", message: "missing required property \"kind\"" });
-    if (!rt.hasOwn(v, "radius")) e.push({ pointer: p + "/radius", keyword: "required", message: "missing required property \"radius\"" });
-    if (rt.hasOwn(v, "kind")) vShapes_Shape_OneOf_X0_Kind(v["kind"], p + "/kind", e);
-    if (rt.hasOwn(v, "radius")) vNumberMin0(v["radius"], p + "/radius", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "kind" || k === "radius"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("kind" in rt.OP) ? "kind" in v : rt.hasOwn(v, "kind")) {
+    p[d] = "kind";
+    vShapes_Shape_OneOf_X0_Kind(v["kind"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("radius" in rt.OP) ? "radius" in v : rt.hasOwn(v, "radius")) {
+    p[d] = "radius";
+    vNumberMin0(v["radius"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["kind", "radius"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "kind" || k === "radius"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // shapes.json#/$defs/Shape/oneOf/0/properties/kind
-export function vShapes_Shape_OneOf_X0_Kind(v: unknown, p: string, e: ValidationError[]): void {
-  if (!rt.jsonEqual(v, "circle")) e.push({ pointer: p, keyword: "const", message: "must be \"circle\"" });
+export function vShapes_Shape_OneOf_X0_Kind(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!rt.jsonEqual(v, "circle")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"circle\"" });
 }
 
 // shapes.json#/$defs/Shape/oneOf/0/properties/radius
-export function vNumberMin0(v: unknown, p: string, e: ValidationError[]): void {
+export function vNumberMin0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isNumber(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected number, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected number, got " + rt.typeName(v) });
     return;
   }
-  if (typeof v === "number") {
-    if (v < 0) e.push({ pointer: p, keyword: "minimum", message: "must be >= 0" });
-  }
+  if (v < 0) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 0" });
 }
 
 // shapes.json#/$defs/Shape/oneOf/1
-export function vShapes_Shape_OneOf_X1(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Shape_OneOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "kind")) e.push({ pointer: p + "/kind", keyword: "required", message: "missing required property \"kind\"" });
-    if (!rt.hasOwn(v, "side")) e.push({ pointer: p + "/side", keyword: "required", message: "missing required property \"side\"" });
-    if (rt.hasOwn(v, "kind")) vShapes_Shape_OneOf_X1_Kind(v["kind"], p + "/kind", e);
-    if (rt.hasOwn(v, "side")) vNumberMin0(v["side"], p + "/side", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "kind" || k === "side"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
-  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("kind" in rt.OP) ? "kind" in v : rt.hasOwn(v, "kind")) {
+    p[d] = "kind";
+    vShapes_Shape_OneOf_X1_Kind(v["kind"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("side" in rt.OP) ? "side" in v : rt.hasOwn(v, "side")) {
+    p[d] = "side";
+    vNumberMin0(v["side"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["kind", "side"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "kind" || k === "side"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // shapes.json#/$defs/Shape/oneOf/1/properties/kind
-export function vShapes_Shape_OneOf_X1_Kind(v: unknown, p: string, e: ValidationError[]): void {
-  if (!rt.jsonEqual(v, "square")) e.push({ pointer: p, keyword: "const", message: "must be \"square\"" });
+export function vShapes_Shape_OneOf_X1_Kind(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!rt.jsonEqual(v, "square")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"square\"" });
 }
 
 // shapes.json#/properties/names
-export function vShapes_Names(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Names(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    if (v.length > 3) e.push({ pointer: p, keyword: "maxItems", message: "must have at most 3 items" });
-    for (let i = 0; i < v.length; i++) vShapes_Names_Items(v[i], p + "/" + i, e);
+  if (v.length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 3 items" });
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    vShapes_Note(v[i], p, d + 1, e);
   }
 }
 
 // shapes.json#/properties/names/items
-export function vShapes_Names_Items(v: unknown, p: string, e: ValidationError[]): void {
-  vShapes_Note(v, p, e);
+export function vShapes_Names_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_Note(v, p, d, e);
 }
 
 // shapes.json#/properties/scores
-export function vShapes_Scores(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Scores(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
-  if (rt.isObject(v)) {
-    const ks = rt.sortedKeys(v);
+  for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
     for (const k of ks) {
-      vShapes_Scores_AdditionalProperties(v[k], p + "/" + rt.esc(k), e);
+      p[d] = k;
+      vShapes_Scores_AdditionalProperties(v[k], p, d + 1, e);
     }
-    if (Object.keys(v).length > 3) e.push({ pointer: p, keyword: "maxProperties", message: "must have at most 3 properties" });
+    if (sorted || e.length === n1 || rt.inOrder(ks)) break;
+    e.length = n1;
   }
+  if (Object.keys(v).length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxProperties", message: "must have at most 3 properties" });
 }
 
 // shapes.json#/properties/scores/additionalProperties
-export function vShapes_Scores_AdditionalProperties(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Scores_AdditionalProperties(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isNumber(v) || v === null)) {
-    e.push({ pointer: p, keyword: "type", message: "expected number or null, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected number or null, got " + rt.typeName(v) });
     return;
   }
 }
 
 // shapes.json#/properties/list
-export function vListRef(v: unknown, p: string, e: ValidationError[]): void {
-  vShapes_List2(v, p, e);
+export function vListRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_List2(v, p, d, e);
 }
 
 // shapes.json#/$defs/List
-export function vShapes_List2(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_List2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v) || v === null)) {
-    e.push({ pointer: p, keyword: "type", message: "expected object or null, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object or null, got " + rt.typeName(v) });
     return;
   }
   if (rt.isObject(v)) {
-    if (!rt.hasOwn(v, "head")) e.push({ pointer: p + "/head", keyword: "required", message: "missing required property \"head\"" });
-    if (rt.hasOwn(v, "head")) vInteger(v["head"], p + "/head", e);
-    if (rt.hasOwn(v, "tail")) vListRef(v["tail"], p + "/tail", e);
-    for (const k of rt.sortedKeys(v, (k) => !(k === "head" || k === "tail"))) e.push({ pointer: p + "/" + rt.esc(k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+    const own = rt.isPlain(v);
+    const r0 = e.length;
+    let miss = false;
+    if (own && !("head" in rt.OP) ? "head" in v : rt.hasOwn(v, "head")) {
+      p[d] = "head";
+      vInteger(v["head"], p, d + 1, e);
+    } else miss = true;
+    if (own && !("tail" in rt.OP) ? "tail" in v : rt.hasOwn(v, "tail")) {
+      p[d] = "tail";
+      vShapes_List2(v["tail"], p, d + 1, e);
+    }
+    if (miss) rt.missing(v, p, d, e, r0, ["head"]);
+    for (const k of rt.sortedKeys(v, (k) => !(k === "head" || k === "tail"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
   }
 }
 
 // shapes.json#/properties/command
-export function vShapes_Command(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_Command(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v) || typeof v === "string")) {
-    e.push({ pointer: p, keyword: "type", message: "expected array or string, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array or string, got " + rt.typeName(v) });
     return;
   }
   if (typeof v === "string") {
-    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: p, keyword: "minLength", message: "must be at least 1 characters long" });
+    if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
   }
   if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) vString(v[i], p + "/" + i, e);
+    for (let i = 0; i < v.length; i++) {
+      p[d] = i;
+      vString(v[i], p, d + 1, e);
+    }
   }
 }
 
 // shapes.json#/properties/userIds
-export function vShapes_UserIDs(v: unknown, p: string, e: ValidationError[]): void {
+export function vShapes_UserIDs(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
-    e.push({ pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) });
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (Array.isArray(v)) {
-    if (v.length > 3) e.push({ pointer: p, keyword: "maxItems", message: "must have at most 3 items" });
-    for (const j of rt.duplicateIndexes(v)) e.push({ pointer: p + "/" + j, keyword: "uniqueItems", message: "duplicates an earlier item" });
-    for (let i = 0; i < v.length; i++) vString(v[i], p + "/" + i, e);
+  if (v.length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 3 items" });
+  for (const j of rt.duplicateIndexes(v)) e.push({ pointer: rt.ptrTo(p, d, j), keyword: "uniqueItems", message: "duplicates an earlier item" });
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    vString(v[i], p, d + 1, e);
   }
 }
