@@ -561,9 +561,11 @@ func (g *arbGen) recursiveRecord(fields []field) string {
 			optional = append(optional, f)
 		}
 	}
-	deep := g.record(fields, false)
+	var deep string
 	if len(optional) > mostRecursive {
 		deep = e.exec("arb.withSome", struct{ Base, Parts, Most string }{shallow, g.model(optional), itoa(mostRecursive)})
+	} else {
+		deep = g.record(fields, false)
 	}
 	return e.exec("arb.depthSwitch", struct{ Deep, Shallow string }{deep, shallow})
 }
