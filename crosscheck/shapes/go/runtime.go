@@ -321,8 +321,10 @@ type sgPlan struct {
 	known func(string) bool
 }
 
-// sgKeepStack is the largest stack (in values) a parser keeps for the next document.
-const sgKeepStack = 1 << 16
+// sgKeepStack is the largest stack (in values) a parser keeps for the next document: 6 MiB of
+// values and 4 MiB of keys at most, so that an object or array of a few hundred thousand
+// members does not grow a new stack every time (a larger one is dropped).
+const sgKeepStack = 1 << 18
 
 func (p *sgParser) fail(msg string) error {
 	return sgJSONError("invalid JSON at offset " + strconv.Itoa(p.i) + ": " + msg)
@@ -995,16 +997,42 @@ func sgMultipleOf(x, m float64) bool {
 // sgRunes counts code points.
 func sgRunes(s string) int { return utf8.RuneCountInString(s) }
 
-// sgSortedKeys returns the keys of the object v accepted by keep, sorted by code point.
-func sgSortedKeys(v *sgValue, keep func(string) bool) []string {
-	var keys []string
-	for _, k := range v.keys() {
-		if keep == nil || keep(k) {
-			keys = append(keys, k)
-		}
+// sortFrom puts the violations added since mark, each at a member of the object at p or
+// below one, in the code point order of the members' keys; a member's own violations keep
+// their order. The loops over the members of an object read them in document order: this
+// gives the order of a loop over the sorted keys, at a cost only when there are violations
+// (and nothing to sort when the document's keys come sorted).
+func (e *sgErrors) sortFrom(mark int, p *sgPointer) {
+	if e.quick || len(e.list)-mark < 2 {
+		return
 	}
-	slices.Sort(keys)
-	return keys
+	prefix := len(p.String()) + 1 // the object's pointer and a slash
+	type keyed struct {
+		key string
+		err ValidationError
+	}
+	list := make([]keyed, 0, len(e.list)-mark)
+	sorted := true
+	for _, err := range e.list[mark:] {
+		tok := err.Pointer[prefix:]
+		if i := strings.IndexByte(tok, '/'); i >= 0 {
+			tok = tok[:i]
+		}
+		if strings.IndexByte(tok, '~') >= 0 {
+			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		}
+		if len(list) > 0 && tok < list[len(list)-1].key {
+			sorted = false
+		}
+		list = append(list, keyed{tok, err})
+	}
+	if sorted {
+		return
+	}
+	slices.SortStableFunc(list, func(a, b keyed) int { return strings.Compare(a.key, b.key) })
+	for i, x := range list {
+		e.list[mark+i] = x.err
+	}
 }
 
 // sgDuplicates returns, ascending, the indexes of items equal to an earlier item.
