@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -561,6 +562,13 @@ func TestC4SeverityFromStaticMap(t *testing.T) {
 		skill.FindingsOptions{Severities: skill.SeverityMap{"stale_pending": skill.SeverityInfo}, ServerVersion: "1"})
 	if !errors.Is(err, skill.ErrDetectorOutput) {
 		t.Errorf("payload with its own severity: err = %v, want ErrDetectorOutput", err)
+	}
+	_, err = skill.BuildFindingsResponse(
+		[]skill.RawFinding{{Kind: "stale_pending", Payload: map[string]any{"ratio": math.NaN()}}},
+		skill.GetSessionFindingsParams{},
+		skill.FindingsOptions{Severities: skill.SeverityMap{"stale_pending": skill.SeverityInfo}, ServerVersion: "1"})
+	if !errors.Is(err, skill.ErrDetectorOutput) || !strings.Contains(err.Error(), `"ratio"`) {
+		t.Errorf("payload value JSON cannot hold: err = %v, want ErrDetectorOutput naming \"ratio\"", err)
 	}
 	if s, ok := (skill.SeverityMap{"x": "high"}).Lookup("x"); ok {
 		t.Errorf("Lookup accepted an entry outside the vocabulary: %q", s)
