@@ -85,7 +85,7 @@ import (
 %s)
 
 var judge = []func(string, []byte) error{%s}
-%s
+
 type tcase struct {
 	P int             ` + "`json:\"p\"`" + `
 	T string          ` + "`json:\"t\"`" + `
@@ -160,13 +160,25 @@ func main() {
 }
 `
 
-// goArbitrary is added to goMain for Arbitrary: draw checks the values of one type.
-const goArbitrary = `
+// drawLib is the package of the Arbitrary runner that every package's draw function uses:
+// Draw checks the values of one type.
+const drawLib = `// Package drawlib checks the values the arbitraries of the generated packages draw.
+package drawlib
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"pgregory.net/rapid"
+)
+
 const draws = %d
 
-// draw draws values from g (seeds 0 to draws-1), writes each with json.Marshal and parses it
+// Draw draws values from g (seeds 0 to draws-1), writes each with json.Marshal and parses it
 // back: nil when every value found parses and writes back as the same JSON value.
-func draw[T any](g *rapid.Generator[T], parse func([]byte) (any, error)) error {
+func Draw[T any](g *rapid.Generator[T], parse func([]byte) (any, error)) error {
 	found := 0
 	var last string
 	for seed := 0; seed < draws; seed++ {
@@ -223,6 +235,29 @@ func sameJSON(a, b []byte) bool {
 }
 `
 
+// drawPkg is the Arbitrary runner's package for one generated package (its types' draws):
+// one small package each, so that the compiler instantiates Draw for one package's types at a
+// time, and the packages compile in parallel, instead of one main package holding the
+// instantiations for every type of every package.
+const drawPkg = `// Package %[1]s draws the values of the types of %[2]s.
+package %[1]s
+
+import (
+	"fmt"
+
+	"%[3]s/cmd/genrun/drawlib"
+	a "%[2]s/arbitrary"
+	p "%[2]s"
+)
+
+// Draw checks the arbitrary of the type named t.
+func Draw(t string, _ []byte) error {
+	switch t {
+%[4]s	}
+	return fmt.Errorf("no arbitrary for %%s", t)
+}
+`
+
 // GoEnv is the environment of the go commands run on generated modules: the local toolchain,
 // no workspace, modules on.
 func GoEnv() []string {
@@ -232,51 +267,89 @@ func GoEnv() []string {
 // RunGo builds a program in module (at dir, with module path modPath) that imports the given
 // packages (import paths; "" for a package to leave out) and runs every case through its
 // package's entry. For Arbitrary, it imports each package's arbitrary subpackage too (and the
-// module requires pgregory.net/rapid). It returns an error when the program does not build.
+// module requires pgregory.net/rapid), through one small package per generated package, and
+// builds several programs, each for the packages of about arbitraryTypesPerProgram types: the
+// arbitraries instantiate rapid's generics for every type, and one program for every type of a
+// large corpus took the linker beyond 12 GB. It returns an error when a program does not build.
 func RunGo(dir, modPath string, pkgs []string, cases []Case, entry Entry) ([]Verdict, error) {
-	var imports, funcs, helpers strings.Builder
-	types := make([][]string, len(pkgs)) // Arbitrary: the types each package's cases name
-	type pkgType struct {
-		p int
-		t string
-	}
-	seen := map[pkgType]bool{}
-	for _, c := range cases {
-		if k := (pkgType{c.Package, c.Type}); entry == Arbitrary && c.Package >= 0 && c.Package < len(pkgs) && !seen[k] {
-			seen[k] = true
-			types[c.Package] = append(types[c.Package], c.Type)
-		}
-	}
-	if entry == Arbitrary {
-		imports.WriteString("\n\t\"pgregory.net/rapid\"\n")
-		fmt.Fprintf(&helpers, goArbitrary, ArbitraryDraws)
-	}
-	for i, p := range pkgs {
-		if p == "" {
-			funcs.WriteString("nil, ")
-			continue
-		}
-		fmt.Fprintf(&imports, "\tp%d %q\n", i, p)
-		switch entry {
-		case Validate:
-			fmt.Fprintf(&funcs, "p%d.Validate, ", i)
-		case Arbitrary:
-			fmt.Fprintf(&imports, "\ta%d %q\n", i, p+"/arbitrary")
-			fmt.Fprintf(&funcs, "\n\tfunc(t string, _ []byte) error {\n\t\tswitch t {\n")
-			for _, t := range types[i] {
-				fmt.Fprintf(&funcs, "\t\tcase %q:\n\t\t\treturn draw(a%d.%s(), func(d []byte) (any, error) { return p%d.Parse(%q, d) })\n", t, i, t, i, t)
-			}
-			fmt.Fprintf(&funcs, "\t\t}\n\t\treturn fmt.Errorf(\"no arbitrary for %%s\", t)\n\t},")
-		default:
-			fmt.Fprintf(&funcs, "func(t string, d []byte) error { _, err := p%d.Parse(t, d); return err }, ", i)
-		}
-	}
 	runner := filepath.Join(dir, "cmd", "genrun")
-	if err := os.MkdirAll(runner, 0o755); err != nil {
+	// The runner is this function's own: what an earlier run left there (the packages of
+	// packages since gone) would not build.
+	if err := os.RemoveAll(runner); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(runner, "main.go"), fmt.Appendf(nil, goMain, imports.String(), funcs.String(), helpers.String()), 0o644); err != nil {
-		return nil, err
+	programs := [][]int{nil} // the packages of each program
+	if entry != Arbitrary {
+		for i, p := range pkgs {
+			if p != "" {
+				programs[0] = append(programs[0], i)
+			}
+		}
+	} else {
+		types := make([][]string, len(pkgs)) // the types each package's cases name, in the cases' order
+		type pkgType struct {
+			p int
+			t string
+		}
+		seen := map[pkgType]bool{}
+		for _, c := range cases {
+			if k := (pkgType{c.Package, c.Type}); c.Package >= 0 && c.Package < len(pkgs) && pkgs[c.Package] != "" && !seen[k] {
+				seen[k] = true
+				types[c.Package] = append(types[c.Package], c.Type)
+			}
+		}
+		if err := writeFile(filepath.Join(runner, "drawlib", "drawlib.go"), fmt.Appendf(nil, drawLib, ArbitraryDraws)); err != nil {
+			return nil, err
+		}
+		n := 0 // the types of the last program
+		for i, ts := range types {
+			if len(ts) == 0 {
+				continue
+			}
+			var arms strings.Builder
+			for _, t := range ts {
+				fmt.Fprintf(&arms, "\tcase %q:\n\t\treturn drawlib.Draw(a.%s(), func(d []byte) (any, error) { return p.Parse(%[1]q, d) })\n", t, t)
+			}
+			name := fmt.Sprintf("d%d", i)
+			if err := writeFile(filepath.Join(runner, name, "draw.go"), fmt.Appendf(nil, drawPkg, name, pkgs[i], modPath, arms.String())); err != nil {
+				return nil, err
+			}
+			if n > 0 && n+len(ts) > arbitraryTypesPerProgram {
+				programs, n = append(programs, nil), 0
+			}
+			last := len(programs) - 1
+			programs[last] = append(programs[last], i)
+			n += len(ts)
+		}
+	}
+	var mains []string
+	for k, members := range programs {
+		var imports, funcs strings.Builder
+		judged := make([]string, len(pkgs))
+		for _, i := range members {
+			switch entry {
+			case Validate:
+				fmt.Fprintf(&imports, "\tp%d %q\n", i, pkgs[i])
+				judged[i] = fmt.Sprintf("p%d.Validate", i)
+			case Arbitrary:
+				fmt.Fprintf(&imports, "\td%d %q\n", i, fmt.Sprintf("%s/cmd/genrun/d%d", modPath, i))
+				judged[i] = fmt.Sprintf("d%d.Draw", i)
+			default:
+				fmt.Fprintf(&imports, "\tp%d %q\n", i, pkgs[i])
+				judged[i] = fmt.Sprintf("func(t string, d []byte) error { _, err := p%d.Parse(t, d); return err }", i)
+			}
+		}
+		for _, j := range judged {
+			if j == "" {
+				j = "nil"
+			}
+			funcs.WriteString(j + ", ")
+		}
+		name := fmt.Sprintf("r%d", k)
+		if err := writeFile(filepath.Join(runner, name, "main.go"), fmt.Appendf(nil, goMain, imports.String(), funcs.String())); err != nil {
+			return nil, err
+		}
+		mains = append(mains, modPath+"/cmd/genrun/"+name)
 	}
 	type tcase struct {
 		P int             `json:"p"`
@@ -292,20 +365,41 @@ func RunGo(dir, modPath string, pkgs []string, cases []Case, entry Entry) ([]Ver
 		return nil, err
 	}
 	casesPath := filepath.Join(dir, "cases.json")
-	if err := os.WriteFile(casesPath, data, 0o644); err != nil {
+	if err := writeFile(casesPath, data); err != nil {
 		return nil, err
 	}
-	bin := filepath.Join(dir, "genrun-runner")
-	cmd := exec.Command("go", "build", "-o", bin, modPath+"/cmd/genrun")
+	bins := filepath.Join(dir, "genrun-bin")
+	if err := os.RemoveAll(bins); err != nil {
+		return nil, err
+	}
+	// One go build for every program: the packages compile in parallel and once. No DWARF
+	// (-w): the programs are run, never debugged, and it halves what the linker holds.
+	cmd := exec.Command("go", append([]string{"build", "-ldflags=-w", "-o", bins + string(filepath.Separator)}, mains...)...)
 	cmd.Dir = dir
 	cmd.Env = GoEnv()
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("the generated Go does not build: %s", FirstLines(string(out), 40))
 	}
 	verdicts := make([]Verdict, len(cases))
-	// Every case has its verdict even when the program ends badly after the last one.
-	_ = runCases(func(start int) *exec.Cmd { return exec.Command(bin, casesPath, strconv.Itoa(start)) }, verdicts)
+	for k := range programs {
+		bin := filepath.Join(bins, fmt.Sprintf("r%d", k))
+		// Every case has its verdict even when the program ends badly after the last one. A
+		// program prints "skipped" for the cases of the packages it leaves out.
+		_ = runCases(func(start int) *exec.Cmd { return exec.Command(bin, casesPath, strconv.Itoa(start)) }, verdicts)
+	}
 	return verdicts, nil
+}
+
+// arbitraryTypesPerProgram bounds the types whose draws one Arbitrary program holds (a package
+// of more types has a program of its own).
+var arbitraryTypesPerProgram = 1500
+
+// writeFile writes data to path, making its directory first.
+func writeFile(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
 }
 
 // runCases runs the program newCmd makes, from case start on, until every case has a verdict
