@@ -57,7 +57,7 @@ func (o Options) tarball() string {
 }
 
 var parsed = sync.OnceValues(func() (*template.Template, error) {
-	return template.New("ts").Funcs(template.FuncMap{"msg": msgFunc, "msgWith": msgWithFunc}).ParseFS(templates.FS, "ts/*.tmpl")
+	return template.New("ts").Funcs(template.FuncMap{"msg": msgFunc, "msgWith": msgWithFunc, "descent": descentFunc}).ParseFS(templates.FS, "ts/*.tmpl")
 })
 
 // behaviourModules maps each behaviour pack to its static TypeScript source in templates/ts

@@ -53,6 +53,16 @@ func UsesFormats(s *ir.Schema) bool {
 	return false
 }
 
+// descent is the data of the template v.descend: the call of the validator Func on Value, a
+// member or an item of v, with the violations going to List; the second line of the call
+// starts with Indent.
+type descent struct{ Func, Value, List, Indent string }
+
+// descentFunc is the template function descent.
+func descentFunc(fn, value, list, indent string) descent {
+	return descent{fn, value, list, indent}
+}
+
 // manyTerms is the number of terms above which a validator does not write one test after the
 // other: TypeScript gives up the control flow analysis of a function with a chain of
 // hundreds of || or of ifs (error TS2563). Names go into a Set, validators and patterns into

@@ -25,11 +25,13 @@ export function vFinding(v: unknown, p: rt.Path, d: number, e: ValidationError[]
   let miss = false;
   if (own && !("kind" in rt.OP) ? "kind" in v : rt.hasOwn(v, "kind")) {
     p[d] = "kind";
-    vStringMin1(v["kind"], p, d + 1, e);
+    if (d < rt.limit) vStringMin1(v["kind"], p, d + 1, e);
+    else rt.deeper(vStringMin1, v["kind"], p, d + 1, e);
   } else miss = true;
   if (own && !("severity" in rt.OP) ? "severity" in v : rt.hasOwn(v, "severity")) {
     p[d] = "severity";
-    vCommon_Severity(v["severity"], p, d + 1, e);
+    if (d < rt.limit) vCommon_Severity(v["severity"], p, d + 1, e);
+    else rt.deeper(vCommon_Severity, v["severity"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["kind", "severity"]);
 }
@@ -72,39 +74,48 @@ export function vFindingsResponse(v: unknown, p: rt.Path, d: number, e: Validati
   let miss = false;
   if (own && !("findings" in rt.OP) ? "findings" in v : rt.hasOwn(v, "findings")) {
     p[d] = "findings";
-    vFindingsResponse_Findings(v["findings"], p, d + 1, e);
+    if (d < rt.limit) vFindingsResponse_Findings(v["findings"], p, d + 1, e);
+    else rt.deeper(vFindingsResponse_Findings, v["findings"], p, d + 1, e);
   } else miss = true;
   if (own && !("total" in rt.OP) ? "total" in v : rt.hasOwn(v, "total")) {
     p[d] = "total";
-    vIntegerMin0Max9007199254740991(v["total"], p, d + 1, e);
+    if (d < rt.limit) vIntegerMin0Max9007199254740991(v["total"], p, d + 1, e);
+    else rt.deeper(vIntegerMin0Max9007199254740991, v["total"], p, d + 1, e);
   } else miss = true;
   if (own && !("counts_by_kind" in rt.OP) ? "counts_by_kind" in v : rt.hasOwn(v, "counts_by_kind")) {
     p[d] = "counts_by_kind";
-    vFindingsResponse_CountsByKind(v["counts_by_kind"], p, d + 1, e);
+    if (d < rt.limit) vFindingsResponse_CountsByKind(v["counts_by_kind"], p, d + 1, e);
+    else rt.deeper(vFindingsResponse_CountsByKind, v["counts_by_kind"], p, d + 1, e);
   } else miss = true;
   if (own && !("counts_by_severity" in rt.OP) ? "counts_by_severity" in v : rt.hasOwn(v, "counts_by_severity")) {
     p[d] = "counts_by_severity";
-    vFindingsResponse_CountsBySeverity(v["counts_by_severity"], p, d + 1, e);
+    if (d < rt.limit) vFindingsResponse_CountsBySeverity(v["counts_by_severity"], p, d + 1, e);
+    else rt.deeper(vFindingsResponse_CountsBySeverity, v["counts_by_severity"], p, d + 1, e);
   } else miss = true;
   if (own && !("capped_kinds" in rt.OP) ? "capped_kinds" in v : rt.hasOwn(v, "capped_kinds")) {
     p[d] = "capped_kinds";
-    vFindingsResponse_CappedKinds(v["capped_kinds"], p, d + 1, e);
+    if (d < rt.limit) vFindingsResponse_CappedKinds(v["capped_kinds"], p, d + 1, e);
+    else rt.deeper(vFindingsResponse_CappedKinds, v["capped_kinds"], p, d + 1, e);
   } else miss = true;
   if (own && !("per_kind_limit" in rt.OP) ? "per_kind_limit" in v : rt.hasOwn(v, "per_kind_limit")) {
     p[d] = "per_kind_limit";
-    vIntegerMin0Max9007199254740991(v["per_kind_limit"], p, d + 1, e);
+    if (d < rt.limit) vIntegerMin0Max9007199254740991(v["per_kind_limit"], p, d + 1, e);
+    else rt.deeper(vIntegerMin0Max9007199254740991, v["per_kind_limit"], p, d + 1, e);
   } else miss = true;
   if (own && !("summary" in rt.OP) ? "summary" in v : rt.hasOwn(v, "summary")) {
     p[d] = "summary";
-    vFindingsResponse_Summary(v["summary"], p, d + 1, e);
+    if (d < rt.limit) vFindingsResponse_Summary(v["summary"], p, d + 1, e);
+    else rt.deeper(vFindingsResponse_Summary, v["summary"], p, d + 1, e);
   }
   if (own && !("identity_shared" in rt.OP) ? "identity_shared" in v : rt.hasOwn(v, "identity_shared")) {
     p[d] = "identity_shared";
-    vBoolean(v["identity_shared"], p, d + 1, e);
+    if (d < rt.limit) vBoolean(v["identity_shared"], p, d + 1, e);
+    else rt.deeper(vBoolean, v["identity_shared"], p, d + 1, e);
   }
   if (own && !("_meta" in rt.OP) ? "_meta" in v : rt.hasOwn(v, "_meta")) {
     p[d] = "_meta";
-    vFindingsResponse_Meta2(v["_meta"], p, d + 1, e);
+    if (d < rt.limit) vFindingsResponse_Meta2(v["_meta"], p, d + 1, e);
+    else rt.deeper(vFindingsResponse_Meta2, v["_meta"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["findings", "total", "counts_by_kind", "counts_by_severity", "capped_kinds", "per_kind_limit", "_meta"]);
 }
@@ -117,7 +128,8 @@ export function vFindingsResponse_Findings(v: unknown, p: rt.Path, d: number, e:
   }
   for (let i = 0; i < v.length; i++) {
     p[d] = i;
-    vFinding(v[i], p, d + 1, e);
+    if (d < rt.limit) vFinding(v[i], p, d + 1, e);
+    else rt.deeper(vFinding, v[i], p, d + 1, e);
   }
 }
 
@@ -145,10 +157,11 @@ export function vFindingsResponse_CountsByKind(v: unknown, p: rt.Path, d: number
   for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
     for (const k of ks) {
       p[d] = k;
-      vIntegerMin1Max9007199254740991(v[k], p, d + 1, e);
+      if (d < rt.limit) vIntegerMin1Max9007199254740991(v[k], p, d + 1, e);
+      else rt.deeper(vIntegerMin1Max9007199254740991, v[k], p, d + 1, e);
     }
     for (const k of ks) {
-      if (!rt.accepts(vFindingsResponse_CountsByKind_PropertyNames, k)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
+      if (!rt.accepts(vFindingsResponse_CountsByKind_PropertyNames, k, d)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
     }
     if (sorted || e.length === n1 || rt.inOrder(ks)) break;
     e.length = n1;
@@ -181,10 +194,11 @@ export function vFindingsResponse_CountsBySeverity(v: unknown, p: rt.Path, d: nu
   for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
     for (const k of ks) {
       p[d] = k;
-      vIntegerMin1Max9007199254740991(v[k], p, d + 1, e);
+      if (d < rt.limit) vIntegerMin1Max9007199254740991(v[k], p, d + 1, e);
+      else rt.deeper(vIntegerMin1Max9007199254740991, v[k], p, d + 1, e);
     }
     for (const k of ks) {
-      if (!rt.accepts(vCommon_Severity, k)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
+      if (!rt.accepts(vCommon_Severity, k, d)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
     }
     if (sorted || e.length === n1 || rt.inOrder(ks)) break;
     e.length = n1;
@@ -199,7 +213,8 @@ export function vFindingsResponse_CappedKinds(v: unknown, p: rt.Path, d: number,
   }
   for (let i = 0; i < v.length; i++) {
     p[d] = i;
-    vStringMin1(v[i], p, d + 1, e);
+    if (d < rt.limit) vStringMin1(v[i], p, d + 1, e);
+    else rt.deeper(vStringMin1, v[i], p, d + 1, e);
   }
 }
 
@@ -235,7 +250,8 @@ export function vFindingsResponse_Meta2(v: unknown, p: rt.Path, d: number, e: Va
   let miss = false;
   if (own && !("server_version" in rt.OP) ? "server_version" in v : rt.hasOwn(v, "server_version")) {
     p[d] = "server_version";
-    vStringMin1(v["server_version"], p, d + 1, e);
+    if (d < rt.limit) vStringMin1(v["server_version"], p, d + 1, e);
+    else rt.deeper(vStringMin1, v["server_version"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["server_version"]);
 }
@@ -249,15 +265,18 @@ export function vGetSessionFindingsParams(v: unknown, p: rt.Path, d: number, e: 
   const own = rt.isPlain(v);
   if (own && !("session_key" in rt.OP) ? "session_key" in v : rt.hasOwn(v, "session_key")) {
     p[d] = "session_key";
-    vString1To256(v["session_key"], p, d + 1, e);
+    if (d < rt.limit) vString1To256(v["session_key"], p, d + 1, e);
+    else rt.deeper(vString1To256, v["session_key"], p, d + 1, e);
   }
   if (own && !("per_kind_limit" in rt.OP) ? "per_kind_limit" in v : rt.hasOwn(v, "per_kind_limit")) {
     p[d] = "per_kind_limit";
-    vGetSessionFindingsParams_PerKindLimit(v["per_kind_limit"], p, d + 1, e);
+    if (d < rt.limit) vGetSessionFindingsParams_PerKindLimit(v["per_kind_limit"], p, d + 1, e);
+    else rt.deeper(vGetSessionFindingsParams_PerKindLimit, v["per_kind_limit"], p, d + 1, e);
   }
   if (own && !("include_summary" in rt.OP) ? "include_summary" in v : rt.hasOwn(v, "include_summary")) {
     p[d] = "include_summary";
-    vBoolean(v["include_summary"], p, d + 1, e);
+    if (d < rt.limit) vBoolean(v["include_summary"], p, d + 1, e);
+    else rt.deeper(vBoolean, v["include_summary"], p, d + 1, e);
   }
   for (const k of rt.sortedKeys(v, (k) => !(k === "session_key" || k === "per_kind_limit" || k === "include_summary"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
@@ -298,19 +317,23 @@ export function vInvocationRequest(v: unknown, p: rt.Path, d: number, e: Validat
   let miss = false;
   if (own && !("caller" in rt.OP) ? "caller" in v : rt.hasOwn(v, "caller")) {
     p[d] = "caller";
-    vInvocationRequest_Caller2(v["caller"], p, d + 1, e);
+    if (d < rt.limit) vInvocationRequest_Caller2(v["caller"], p, d + 1, e);
+    else rt.deeper(vInvocationRequest_Caller2, v["caller"], p, d + 1, e);
   } else miss = true;
   if (own && !("skill_id" in rt.OP) ? "skill_id" in v : rt.hasOwn(v, "skill_id")) {
     p[d] = "skill_id";
-    vCommon_SkillID(v["skill_id"], p, d + 1, e);
+    if (d < rt.limit) vCommon_SkillID(v["skill_id"], p, d + 1, e);
+    else rt.deeper(vCommon_SkillID, v["skill_id"], p, d + 1, e);
   } else miss = true;
   if (own && !("inputs" in rt.OP) ? "inputs" in v : rt.hasOwn(v, "inputs")) {
     p[d] = "inputs";
-    vInvocationRequest_Inputs(v["inputs"], p, d + 1, e);
+    if (d < rt.limit) vInvocationRequest_Inputs(v["inputs"], p, d + 1, e);
+    else rt.deeper(vInvocationRequest_Inputs, v["inputs"], p, d + 1, e);
   } else miss = true;
   if (own && !("request_id" in rt.OP) ? "request_id" in v : rt.hasOwn(v, "request_id")) {
     p[d] = "request_id";
-    vString1To128(v["request_id"], p, d + 1, e);
+    if (d < rt.limit) vString1To128(v["request_id"], p, d + 1, e);
+    else rt.deeper(vString1To128, v["request_id"], p, d + 1, e);
   }
   if (miss) rt.missing(v, p, d, e, r0, ["caller", "skill_id", "inputs"]);
 }
@@ -331,11 +354,13 @@ export function vInvocationRequest_Caller2(v: unknown, p: rt.Path, d: number, e:
   let miss = false;
   if (own && !("id" in rt.OP) ? "id" in v : rt.hasOwn(v, "id")) {
     p[d] = "id";
-    vString1To256(v["id"], p, d + 1, e);
+    if (d < rt.limit) vString1To256(v["id"], p, d + 1, e);
+    else rt.deeper(vString1To256, v["id"], p, d + 1, e);
   } else miss = true;
   if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
     p[d] = "type";
-    vInvocationRequest_Caller_Type(v["type"], p, d + 1, e);
+    if (d < rt.limit) vInvocationRequest_Caller_Type(v["type"], p, d + 1, e);
+    else rt.deeper(vInvocationRequest_Caller_Type, v["type"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["id", "type"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "id" || k === "type"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -373,7 +398,7 @@ export function vInvocationRequest_Inputs(v: unknown, p: rt.Path, d: number, e: 
   }
   for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
     for (const k of ks) {
-      if (!rt.accepts(vInvocationRequest_Inputs_PropertyNames, k)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
+      if (!rt.accepts(vInvocationRequest_Inputs_PropertyNames, k, d)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
     }
     if (sorted || e.length === n1 || rt.inOrder(ks)) break;
     e.length = n1;
@@ -410,27 +435,33 @@ export function vInvocationResponse(v: unknown, p: rt.Path, d: number, e: Valida
   let miss = false;
   if (own && !("execution_id" in rt.OP) ? "execution_id" in v : rt.hasOwn(v, "execution_id")) {
     p[d] = "execution_id";
-    vString1To128(v["execution_id"], p, d + 1, e);
+    if (d < rt.limit) vString1To128(v["execution_id"], p, d + 1, e);
+    else rt.deeper(vString1To128, v["execution_id"], p, d + 1, e);
   } else miss = true;
   if (own && !("status" in rt.OP) ? "status" in v : rt.hasOwn(v, "status")) {
     p[d] = "status";
-    vInvocationResponse_InvocationStatus(v["status"], p, d + 1, e);
+    if (d < rt.limit) vInvocationResponse_InvocationStatus(v["status"], p, d + 1, e);
+    else rt.deeper(vInvocationResponse_InvocationStatus, v["status"], p, d + 1, e);
   } else miss = true;
   if (own && !("skill_id" in rt.OP) ? "skill_id" in v : rt.hasOwn(v, "skill_id")) {
     p[d] = "skill_id";
-    vCommon_SkillID(v["skill_id"], p, d + 1, e);
+    if (d < rt.limit) vCommon_SkillID(v["skill_id"], p, d + 1, e);
+    else rt.deeper(vCommon_SkillID, v["skill_id"], p, d + 1, e);
   } else miss = true;
   if (own && !("timestamps" in rt.OP) ? "timestamps" in v : rt.hasOwn(v, "timestamps")) {
     p[d] = "timestamps";
-    vInvocationResponse_Timestamps2(v["timestamps"], p, d + 1, e);
+    if (d < rt.limit) vInvocationResponse_Timestamps2(v["timestamps"], p, d + 1, e);
+    else rt.deeper(vInvocationResponse_Timestamps2, v["timestamps"], p, d + 1, e);
   } else miss = true;
   if (own && !("output" in rt.OP) ? "output" in v : rt.hasOwn(v, "output")) {
     p[d] = "output";
-    vInvocationResponse_Output(v["output"], p, d + 1, e);
+    if (d < rt.limit) vInvocationResponse_Output(v["output"], p, d + 1, e);
+    else rt.deeper(vInvocationResponse_Output, v["output"], p, d + 1, e);
   }
   if (own && !("error" in rt.OP) ? "error" in v : rt.hasOwn(v, "error")) {
     p[d] = "error";
-    vInvocationResponse_InvocationError(v["error"], p, d + 1, e);
+    if (d < rt.limit) vInvocationResponse_InvocationError(v["error"], p, d + 1, e);
+    else rt.deeper(vInvocationResponse_InvocationError, v["error"], p, d + 1, e);
   }
   if (miss) rt.missing(v, p, d, e, r0, ["execution_id", "status", "skill_id", "timestamps"]);
   vInvocationResponse_AllOf_X0(v, p, d, e);
@@ -466,15 +497,18 @@ export function vInvocationResponse_Timestamps2(v: unknown, p: rt.Path, d: numbe
   let miss = false;
   if (own && !("received" in rt.OP) ? "received" in v : rt.hasOwn(v, "received")) {
     p[d] = "received";
-    vCommon_Timestamp(v["received"], p, d + 1, e);
+    if (d < rt.limit) vCommon_Timestamp(v["received"], p, d + 1, e);
+    else rt.deeper(vCommon_Timestamp, v["received"], p, d + 1, e);
   } else miss = true;
   if (own && !("started" in rt.OP) ? "started" in v : rt.hasOwn(v, "started")) {
     p[d] = "started";
-    vCommon_Timestamp(v["started"], p, d + 1, e);
+    if (d < rt.limit) vCommon_Timestamp(v["started"], p, d + 1, e);
+    else rt.deeper(vCommon_Timestamp, v["started"], p, d + 1, e);
   }
   if (own && !("completed" in rt.OP) ? "completed" in v : rt.hasOwn(v, "completed")) {
     p[d] = "completed";
-    vCommon_Timestamp(v["completed"], p, d + 1, e);
+    if (d < rt.limit) vCommon_Timestamp(v["completed"], p, d + 1, e);
+    else rt.deeper(vCommon_Timestamp, v["completed"], p, d + 1, e);
   }
   if (miss) rt.missing(v, p, d, e, r0, ["received"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "received" || k === "started" || k === "completed"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -518,11 +552,13 @@ export function vInvocationResponse_InvocationError(v: unknown, p: rt.Path, d: n
   let miss = false;
   if (own && !("code" in rt.OP) ? "code" in v : rt.hasOwn(v, "code")) {
     p[d] = "code";
-    vInvocationResponse_InvocationError_Code(v["code"], p, d + 1, e);
+    if (d < rt.limit) vInvocationResponse_InvocationError_Code(v["code"], p, d + 1, e);
+    else rt.deeper(vInvocationResponse_InvocationError_Code, v["code"], p, d + 1, e);
   } else miss = true;
   if (own && !("message" in rt.OP) ? "message" in v : rt.hasOwn(v, "message")) {
     p[d] = "message";
-    vString1To4000(v["message"], p, d + 1, e);
+    if (d < rt.limit) vString1To4000(v["message"], p, d + 1, e);
+    else rt.deeper(vString1To4000, v["message"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["code", "message"]);
 }
@@ -549,7 +585,7 @@ export function vString1To4000(v: unknown, p: rt.Path, d: number, e: ValidationE
 
 // InvocationResponse.json#/allOf/0
 export function vInvocationResponse_AllOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (rt.accepts(vInvocationResponse_AllOf_X0_If, v)) vInvocationResponse_AllOf_X0_Then(v, p, d, e);
+  if (rt.accepts(vInvocationResponse_AllOf_X0_If, v, d)) vInvocationResponse_AllOf_X0_Then(v, p, d, e);
 }
 
 // InvocationResponse.json#/allOf/0/if
@@ -560,7 +596,8 @@ export function vInvocationResponse_AllOf_X0_If(v: unknown, p: rt.Path, d: numbe
     let miss = false;
     if (own && !("status" in rt.OP) ? "status" in v : rt.hasOwn(v, "status")) {
       p[d] = "status";
-      vInvocationResponse_AllOf_X0_If_Status(v["status"], p, d + 1, e);
+      if (d < rt.limit) vInvocationResponse_AllOf_X0_If_Status(v["status"], p, d + 1, e);
+      else rt.deeper(vInvocationResponse_AllOf_X0_If_Status, v["status"], p, d + 1, e);
     } else miss = true;
     if (miss) rt.missing(v, p, d, e, r0, ["status"]);
   }
@@ -593,7 +630,8 @@ export function vProtocolVersion(v: unknown, p: rt.Path, d: number, e: Validatio
   let miss = false;
   if (own && !("version" in rt.OP) ? "version" in v : rt.hasOwn(v, "version")) {
     p[d] = "version";
-    vCommon_SemVer(v["version"], p, d + 1, e);
+    if (d < rt.limit) vCommon_SemVer(v["version"], p, d + 1, e);
+    else rt.deeper(vCommon_SemVer, v["version"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["version"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "version"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -625,55 +663,68 @@ export function vSkillDescriptor(v: unknown, p: rt.Path, d: number, e: Validatio
   let miss = false;
   if (own && !("protocol" in rt.OP) ? "protocol" in v : rt.hasOwn(v, "protocol")) {
     p[d] = "protocol";
-    vProtocolVersion(v["protocol"], p, d + 1, e);
+    if (d < rt.limit) vProtocolVersion(v["protocol"], p, d + 1, e);
+    else rt.deeper(vProtocolVersion, v["protocol"], p, d + 1, e);
   } else miss = true;
   if (own && !("id" in rt.OP) ? "id" in v : rt.hasOwn(v, "id")) {
     p[d] = "id";
-    vCommon_SkillID(v["id"], p, d + 1, e);
+    if (d < rt.limit) vCommon_SkillID(v["id"], p, d + 1, e);
+    else rt.deeper(vCommon_SkillID, v["id"], p, d + 1, e);
   } else miss = true;
   if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
     p[d] = "name";
-    vString1To200(v["name"], p, d + 1, e);
+    if (d < rt.limit) vString1To200(v["name"], p, d + 1, e);
+    else rt.deeper(vString1To200, v["name"], p, d + 1, e);
   } else miss = true;
   if (own && !("version" in rt.OP) ? "version" in v : rt.hasOwn(v, "version")) {
     p[d] = "version";
-    vCommon_SemVer(v["version"], p, d + 1, e);
+    if (d < rt.limit) vCommon_SemVer(v["version"], p, d + 1, e);
+    else rt.deeper(vCommon_SemVer, v["version"], p, d + 1, e);
   } else miss = true;
   if (own && !("capability_type" in rt.OP) ? "capability_type" in v : rt.hasOwn(v, "capability_type")) {
     p[d] = "capability_type";
-    vCommon_CapabilityType(v["capability_type"], p, d + 1, e);
+    if (d < rt.limit) vCommon_CapabilityType(v["capability_type"], p, d + 1, e);
+    else rt.deeper(vCommon_CapabilityType, v["capability_type"], p, d + 1, e);
   } else miss = true;
   if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
     p[d] = "description";
-    vString1To4000(v["description"], p, d + 1, e);
+    if (d < rt.limit) vString1To4000(v["description"], p, d + 1, e);
+    else rt.deeper(vString1To4000, v["description"], p, d + 1, e);
   } else miss = true;
   if (own && !("provider" in rt.OP) ? "provider" in v : rt.hasOwn(v, "provider")) {
     p[d] = "provider";
-    vSkillDescriptor_Provider2(v["provider"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_Provider2(v["provider"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_Provider2, v["provider"], p, d + 1, e);
   } else miss = true;
   if (own && !("endpoint" in rt.OP) ? "endpoint" in v : rt.hasOwn(v, "endpoint")) {
     p[d] = "endpoint";
-    vSkillDescriptor_Endpoint2(v["endpoint"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_Endpoint2(v["endpoint"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_Endpoint2, v["endpoint"], p, d + 1, e);
   } else miss = true;
   if (own && !("inputs" in rt.OP) ? "inputs" in v : rt.hasOwn(v, "inputs")) {
     p[d] = "inputs";
-    vSkillDescriptor_Inputs(v["inputs"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_Inputs(v["inputs"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_Inputs, v["inputs"], p, d + 1, e);
   } else miss = true;
   if (own && !("output" in rt.OP) ? "output" in v : rt.hasOwn(v, "output")) {
     p[d] = "output";
-    vSkillDescriptor_OutputDescriptor(v["output"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_OutputDescriptor(v["output"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_OutputDescriptor, v["output"], p, d + 1, e);
   } else miss = true;
   if (own && !("auth" in rt.OP) ? "auth" in v : rt.hasOwn(v, "auth")) {
     p[d] = "auth";
-    vSkillDescriptor_Auth2(v["auth"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_Auth2(v["auth"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_Auth2, v["auth"], p, d + 1, e);
   } else miss = true;
   if (own && !("access" in rt.OP) ? "access" in v : rt.hasOwn(v, "access")) {
     p[d] = "access";
-    vCommon_Access(v["access"], p, d + 1, e);
+    if (d < rt.limit) vCommon_Access(v["access"], p, d + 1, e);
+    else rt.deeper(vCommon_Access, v["access"], p, d + 1, e);
   } else miss = true;
   if (own && !("tags" in rt.OP) ? "tags" in v : rt.hasOwn(v, "tags")) {
     p[d] = "tags";
-    vSkillDescriptor_Tags(v["tags"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_Tags(v["tags"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_Tags, v["tags"], p, d + 1, e);
   }
   if (miss) rt.missing(v, p, d, e, r0, ["protocol", "id", "name", "version", "capability_type", "description", "provider", "endpoint", "inputs", "output", "auth", "access"]);
 }
@@ -723,15 +774,18 @@ export function vSkillDescriptor_Provider2(v: unknown, p: rt.Path, d: number, e:
   let miss = false;
   if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
     p[d] = "name";
-    vString1To200(v["name"], p, d + 1, e);
+    if (d < rt.limit) vString1To200(v["name"], p, d + 1, e);
+    else rt.deeper(vString1To200, v["name"], p, d + 1, e);
   } else miss = true;
   if (own && !("url" in rt.OP) ? "url" in v : rt.hasOwn(v, "url")) {
     p[d] = "url";
-    vStringMax2048Pattern5(v["url"], p, d + 1, e);
+    if (d < rt.limit) vStringMax2048Pattern5(v["url"], p, d + 1, e);
+    else rt.deeper(vStringMax2048Pattern5, v["url"], p, d + 1, e);
   } else miss = true;
   if (own && !("contact" in rt.OP) ? "contact" in v : rt.hasOwn(v, "contact")) {
     p[d] = "contact";
-    vSkillDescriptor_Provider_Contact(v["contact"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_Provider_Contact(v["contact"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_Provider_Contact, v["contact"], p, d + 1, e);
   }
   if (miss) rt.missing(v, p, d, e, r0, ["name", "url"]);
 }
@@ -772,15 +826,18 @@ export function vSkillDescriptor_Endpoint2(v: unknown, p: rt.Path, d: number, e:
   let miss = false;
   if (own && !("url" in rt.OP) ? "url" in v : rt.hasOwn(v, "url")) {
     p[d] = "url";
-    vStringMax2048Pattern5(v["url"], p, d + 1, e);
+    if (d < rt.limit) vStringMax2048Pattern5(v["url"], p, d + 1, e);
+    else rt.deeper(vStringMax2048Pattern5, v["url"], p, d + 1, e);
   } else miss = true;
   if (own && !("method" in rt.OP) ? "method" in v : rt.hasOwn(v, "method")) {
     p[d] = "method";
-    vSkillDescriptor_Endpoint_Method(v["method"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_Endpoint_Method(v["method"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_Endpoint_Method, v["method"], p, d + 1, e);
   } else miss = true;
   if (own && !("timeout_ms" in rt.OP) ? "timeout_ms" in v : rt.hasOwn(v, "timeout_ms")) {
     p[d] = "timeout_ms";
-    vSkillDescriptor_Endpoint_TimeoutMS(v["timeout_ms"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_Endpoint_TimeoutMS(v["timeout_ms"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_Endpoint_TimeoutMS, v["timeout_ms"], p, d + 1, e);
   }
   if (miss) rt.missing(v, p, d, e, r0, ["url", "method"]);
 }
@@ -813,7 +870,8 @@ export function vSkillDescriptor_Inputs(v: unknown, p: rt.Path, d: number, e: Va
   if (v.length > 100) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 100 items" });
   for (let i = 0; i < v.length; i++) {
     p[d] = i;
-    vSkillDescriptor_InputParameter(v[i], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_InputParameter(v[i], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_InputParameter, v[i], p, d + 1, e);
   }
   for (const j of rt.duplicateByIndexes(v, "name")) e.push({ pointer: rt.ptrTo(p, d, j) + "/name", keyword: "x-unique-by", message: "\"name\" duplicates that of an earlier item" });
 }
@@ -834,19 +892,23 @@ export function vSkillDescriptor_InputParameter(v: unknown, p: rt.Path, d: numbe
   let miss = false;
   if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
     p[d] = "name";
-    vSkillDescriptor_InputParameter_Name(v["name"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_InputParameter_Name(v["name"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_InputParameter_Name, v["name"], p, d + 1, e);
   } else miss = true;
   if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
     p[d] = "type";
-    vSkillDescriptor_ValueType(v["type"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_ValueType(v["type"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_ValueType, v["type"], p, d + 1, e);
   } else miss = true;
   if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
     p[d] = "description";
-    vStringMax2000(v["description"], p, d + 1, e);
+    if (d < rt.limit) vStringMax2000(v["description"], p, d + 1, e);
+    else rt.deeper(vStringMax2000, v["description"], p, d + 1, e);
   }
   if (own && !("required" in rt.OP) ? "required" in v : rt.hasOwn(v, "required")) {
     p[d] = "required";
-    vBoolean(v["required"], p, d + 1, e);
+    if (d < rt.limit) vBoolean(v["required"], p, d + 1, e);
+    else rt.deeper(vBoolean, v["required"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["name", "type", "required"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "name" || k === "type" || k === "description" || k === "required"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -901,15 +963,18 @@ export function vSkillDescriptor_OutputDescriptor(v: unknown, p: rt.Path, d: num
   let miss = false;
   if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
     p[d] = "type";
-    vSkillDescriptor_ValueType(v["type"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_ValueType(v["type"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_ValueType, v["type"], p, d + 1, e);
   } else miss = true;
   if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
     p[d] = "description";
-    vStringMax2000(v["description"], p, d + 1, e);
+    if (d < rt.limit) vStringMax2000(v["description"], p, d + 1, e);
+    else rt.deeper(vStringMax2000, v["description"], p, d + 1, e);
   }
   if (own && !("media_type" in rt.OP) ? "media_type" in v : rt.hasOwn(v, "media_type")) {
     p[d] = "media_type";
-    vSkillDescriptor_OutputDescriptor_MediaType(v["media_type"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_OutputDescriptor_MediaType(v["media_type"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_OutputDescriptor_MediaType, v["media_type"], p, d + 1, e);
   }
   if (miss) rt.missing(v, p, d, e, r0, ["type"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "description" || k === "media_type"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -972,15 +1037,18 @@ export function vSkillDescriptor_APIKeyAuth(v: unknown, p: rt.Path, d: number, e
   let miss = false;
   if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
     p[d] = "type";
-    vSkillDescriptor_APIKeyAuth_Type(v["type"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_APIKeyAuth_Type(v["type"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_APIKeyAuth_Type, v["type"], p, d + 1, e);
   } else miss = true;
   if (own && !("in" in rt.OP) ? "in" in v : rt.hasOwn(v, "in")) {
     p[d] = "in";
-    vSkillDescriptor_APIKeyAuth_In(v["in"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_APIKeyAuth_In(v["in"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_APIKeyAuth_In, v["in"], p, d + 1, e);
   } else miss = true;
   if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
     p[d] = "name";
-    vSkillDescriptor_APIKeyAuth_Name(v["name"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_APIKeyAuth_Name(v["name"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_APIKeyAuth_Name, v["name"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["type", "in", "name"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "in" || k === "name"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -1027,15 +1095,18 @@ export function vSkillDescriptor_OAuth2Auth(v: unknown, p: rt.Path, d: number, e
   let miss = false;
   if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
     p[d] = "type";
-    vSkillDescriptor_OAuth2Auth_Type(v["type"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_OAuth2Auth_Type(v["type"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_OAuth2Auth_Type, v["type"], p, d + 1, e);
   } else miss = true;
   if (own && !("token_url" in rt.OP) ? "token_url" in v : rt.hasOwn(v, "token_url")) {
     p[d] = "token_url";
-    vStringMax2048Pattern5(v["token_url"], p, d + 1, e);
+    if (d < rt.limit) vStringMax2048Pattern5(v["token_url"], p, d + 1, e);
+    else rt.deeper(vStringMax2048Pattern5, v["token_url"], p, d + 1, e);
   } else miss = true;
   if (own && !("scopes" in rt.OP) ? "scopes" in v : rt.hasOwn(v, "scopes")) {
     p[d] = "scopes";
-    vSkillDescriptor_OAuth2Auth_Scopes(v["scopes"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_OAuth2Auth_Scopes(v["scopes"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_OAuth2Auth_Scopes, v["scopes"], p, d + 1, e);
   }
   if (miss) rt.missing(v, p, d, e, r0, ["type", "token_url"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "token_url" || k === "scopes"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -1056,7 +1127,8 @@ export function vSkillDescriptor_OAuth2Auth_Scopes(v: unknown, p: rt.Path, d: nu
   for (const j of rt.duplicateIndexes(v)) e.push({ pointer: rt.ptrTo(p, d, j), keyword: "uniqueItems", message: "duplicates an earlier item" });
   for (let i = 0; i < v.length; i++) {
     p[d] = i;
-    vSkillDescriptor_OAuth2Auth_Scopes_Items(v[i], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_OAuth2Auth_Scopes_Items(v[i], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_OAuth2Auth_Scopes_Items, v[i], p, d + 1, e);
   }
 }
 
@@ -1087,15 +1159,18 @@ export function vSkillDescriptor_CustomAuth(v: unknown, p: rt.Path, d: number, e
   let miss = false;
   if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
     p[d] = "type";
-    vSkillDescriptor_CustomAuth_Type(v["type"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_CustomAuth_Type(v["type"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_CustomAuth_Type, v["type"], p, d + 1, e);
   } else miss = true;
   if (own && !("scheme" in rt.OP) ? "scheme" in v : rt.hasOwn(v, "scheme")) {
     p[d] = "scheme";
-    vString1To128(v["scheme"], p, d + 1, e);
+    if (d < rt.limit) vString1To128(v["scheme"], p, d + 1, e);
+    else rt.deeper(vString1To128, v["scheme"], p, d + 1, e);
   } else miss = true;
   if (own && !("documentation_url" in rt.OP) ? "documentation_url" in v : rt.hasOwn(v, "documentation_url")) {
     p[d] = "documentation_url";
-    vStringMax2048Pattern5(v["documentation_url"], p, d + 1, e);
+    if (d < rt.limit) vStringMax2048Pattern5(v["documentation_url"], p, d + 1, e);
+    else rt.deeper(vStringMax2048Pattern5, v["documentation_url"], p, d + 1, e);
   }
   if (miss) rt.missing(v, p, d, e, r0, ["type", "scheme"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "scheme" || k === "documentation_url"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -1122,7 +1197,8 @@ export function vSkillDescriptor_NoAuth(v: unknown, p: rt.Path, d: number, e: Va
   let miss = false;
   if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
     p[d] = "type";
-    vSkillDescriptor_NoAuth_Type(v["type"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_NoAuth_Type(v["type"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_NoAuth_Type, v["type"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["type"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "type"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -1157,7 +1233,8 @@ export function vSkillDescriptor_Tags(v: unknown, p: rt.Path, d: number, e: Vali
   for (const j of rt.duplicateIndexes(v)) e.push({ pointer: rt.ptrTo(p, d, j), keyword: "uniqueItems", message: "duplicates an earlier item" });
   for (let i = 0; i < v.length; i++) {
     p[d] = i;
-    vSkillDescriptor_Tags_Items(v[i], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_Tags_Items(v[i], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_Tags_Items, v[i], p, d + 1, e);
   }
 }
 
@@ -1182,15 +1259,18 @@ export function vSkillIndex(v: unknown, p: rt.Path, d: number, e: ValidationErro
   let miss = false;
   if (own && !("protocol" in rt.OP) ? "protocol" in v : rt.hasOwn(v, "protocol")) {
     p[d] = "protocol";
-    vProtocolVersion(v["protocol"], p, d + 1, e);
+    if (d < rt.limit) vProtocolVersion(v["protocol"], p, d + 1, e);
+    else rt.deeper(vProtocolVersion, v["protocol"], p, d + 1, e);
   } else miss = true;
   if (own && !("provider" in rt.OP) ? "provider" in v : rt.hasOwn(v, "provider")) {
     p[d] = "provider";
-    vSkillDescriptor_Provider2(v["provider"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptor_Provider2(v["provider"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptor_Provider2, v["provider"], p, d + 1, e);
   }
   if (own && !("skills" in rt.OP) ? "skills" in v : rt.hasOwn(v, "skills")) {
     p[d] = "skills";
-    vSkillIndex_Skills(v["skills"], p, d + 1, e);
+    if (d < rt.limit) vSkillIndex_Skills(v["skills"], p, d + 1, e);
+    else rt.deeper(vSkillIndex_Skills, v["skills"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["protocol", "skills"]);
 }
@@ -1203,7 +1283,8 @@ export function vSkillIndex_Skills(v: unknown, p: rt.Path, d: number, e: Validat
   }
   for (let i = 0; i < v.length; i++) {
     p[d] = i;
-    vSkillIndex_SkillIndexEntry(v[i], p, d + 1, e);
+    if (d < rt.limit) vSkillIndex_SkillIndexEntry(v[i], p, d + 1, e);
+    else rt.deeper(vSkillIndex_SkillIndexEntry, v[i], p, d + 1, e);
   }
   for (const j of rt.duplicateByIndexes(v, "id")) e.push({ pointer: rt.ptrTo(p, d, j) + "/id", keyword: "x-unique-by", message: "\"id\" duplicates that of an earlier item" });
 }
@@ -1224,31 +1305,38 @@ export function vSkillIndex_SkillIndexEntry(v: unknown, p: rt.Path, d: number, e
   let miss = false;
   if (own && !("id" in rt.OP) ? "id" in v : rt.hasOwn(v, "id")) {
     p[d] = "id";
-    vCommon_SkillID(v["id"], p, d + 1, e);
+    if (d < rt.limit) vCommon_SkillID(v["id"], p, d + 1, e);
+    else rt.deeper(vCommon_SkillID, v["id"], p, d + 1, e);
   } else miss = true;
   if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
     p[d] = "name";
-    vString1To200(v["name"], p, d + 1, e);
+    if (d < rt.limit) vString1To200(v["name"], p, d + 1, e);
+    else rt.deeper(vString1To200, v["name"], p, d + 1, e);
   } else miss = true;
   if (own && !("version" in rt.OP) ? "version" in v : rt.hasOwn(v, "version")) {
     p[d] = "version";
-    vCommon_SemVer(v["version"], p, d + 1, e);
+    if (d < rt.limit) vCommon_SemVer(v["version"], p, d + 1, e);
+    else rt.deeper(vCommon_SemVer, v["version"], p, d + 1, e);
   } else miss = true;
   if (own && !("capability_type" in rt.OP) ? "capability_type" in v : rt.hasOwn(v, "capability_type")) {
     p[d] = "capability_type";
-    vCommon_CapabilityType(v["capability_type"], p, d + 1, e);
+    if (d < rt.limit) vCommon_CapabilityType(v["capability_type"], p, d + 1, e);
+    else rt.deeper(vCommon_CapabilityType, v["capability_type"], p, d + 1, e);
   } else miss = true;
   if (own && !("access" in rt.OP) ? "access" in v : rt.hasOwn(v, "access")) {
     p[d] = "access";
-    vCommon_Access(v["access"], p, d + 1, e);
+    if (d < rt.limit) vCommon_Access(v["access"], p, d + 1, e);
+    else rt.deeper(vCommon_Access, v["access"], p, d + 1, e);
   } else miss = true;
   if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
     p[d] = "description";
-    vSkillIndex_SkillIndexEntry_Description(v["description"], p, d + 1, e);
+    if (d < rt.limit) vSkillIndex_SkillIndexEntry_Description(v["description"], p, d + 1, e);
+    else rt.deeper(vSkillIndex_SkillIndexEntry_Description, v["description"], p, d + 1, e);
   }
   if (own && !("descriptor_url" in rt.OP) ? "descriptor_url" in v : rt.hasOwn(v, "descriptor_url")) {
     p[d] = "descriptor_url";
-    vSkillIndex_SkillIndexEntry_DescriptorURL(v["descriptor_url"], p, d + 1, e);
+    if (d < rt.limit) vSkillIndex_SkillIndexEntry_DescriptorURL(v["descriptor_url"], p, d + 1, e);
+    else rt.deeper(vSkillIndex_SkillIndexEntry_DescriptorURL, v["descriptor_url"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["id", "name", "version", "capability_type", "access", "descriptor_url"]);
 }

@@ -25,7 +25,7 @@ function valid<T>(a: FC.Arbitrary<unknown>, ok: (x: unknown) => x is T): FC.Arbi
 }
 
 function accepted<T>(a: FC.Arbitrary<T>, f: rt.NodeValidator): FC.Arbitrary<T> {
-  return a.filter((x) => rt.accepts(f, x));
+  return a.filter((x) => rt.valid(f, x));
 }
 
 function lazy(f: () => FC.Arbitrary<unknown>): FC.Arbitrary<unknown> {

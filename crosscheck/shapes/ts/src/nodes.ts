@@ -56,7 +56,7 @@ export function vShapes_AdditionalProperties(v: unknown, p: rt.Path, d: number, 
 
 // shapes.json#/properties/pet
 export function vShapes_Pet(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (!(rt.accepts(vShapes_Pet2, v) || rt.accepts(vShapes_Pet_AnyOf_X1, v))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+  if (!(rt.accepts(vShapes_Pet2, v, d) || rt.accepts(vShapes_Pet_AnyOf_X1, v, d))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
 }
 
 // shapes.json#/properties/pet/anyOf/0
@@ -75,7 +75,8 @@ export function vShapes_Pet2(v: unknown, p: rt.Path, d: number, e: ValidationErr
   let miss = false;
   if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
     p[d] = "name";
-    vStringMin1(v["name"], p, d + 1, e);
+    if (d < rt.limit) vStringMin1(v["name"], p, d + 1, e);
+    else rt.deeper(vStringMin1, v["name"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["name"]);
 }
@@ -100,7 +101,7 @@ export function vShapes_Pet_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: Valid
 // shapes.json#/properties/owner
 export function vShapes_Owner(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   {
-    const k = rt.acceptCount([vShapes_Pet2, vShapes_Pet_AnyOf_X1], v);
+    const k = rt.acceptCount([vShapes_Pet2, vShapes_Pet_AnyOf_X1], v, d);
     if (k !== 1) e.push({ pointer: rt.ptr(p, d), keyword: "oneOf", message: "must match exactly one of the 2 alternatives, matches " + String(k) });
   }
 }
@@ -137,7 +138,8 @@ export function vShapes_Tags(v: unknown, p: rt.Path, d: number, e: ValidationErr
     if (v.length > 4) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 4 items" });
     for (let i = 0; i < v.length; i++) {
       p[d] = i;
-      vShapes_Tags_Items(v[i], p, d + 1, e);
+      if (d < rt.limit) vShapes_Tags_Items(v[i], p, d + 1, e);
+      else rt.deeper(vShapes_Tags_Items, v[i], p, d + 1, e);
     }
   }
 }
@@ -172,11 +174,13 @@ export function vShapes_Address2(v: unknown, p: rt.Path, d: number, e: Validatio
     let miss = false;
     if (own && !("street" in rt.OP) ? "street" in v : rt.hasOwn(v, "street")) {
       p[d] = "street";
-      vString(v["street"], p, d + 1, e);
+      if (d < rt.limit) vString(v["street"], p, d + 1, e);
+      else rt.deeper(vString, v["street"], p, d + 1, e);
     } else miss = true;
     if (own && !("number" in rt.OP) ? "number" in v : rt.hasOwn(v, "number")) {
       p[d] = "number";
-      vIntegerMin1(v["number"], p, d + 1, e);
+      if (d < rt.limit) vIntegerMin1(v["number"], p, d + 1, e);
+      else rt.deeper(vIntegerMin1, v["number"], p, d + 1, e);
     }
     if (miss) rt.missing(v, p, d, e, r0, ["street"]);
   }
@@ -211,11 +215,13 @@ export function vShapes_Home(v: unknown, p: rt.Path, d: number, e: ValidationErr
     let miss = false;
     if (own && !("city" in rt.OP) ? "city" in v : rt.hasOwn(v, "city")) {
       p[d] = "city";
-      vString(v["city"], p, d + 1, e);
+      if (d < rt.limit) vString(v["city"], p, d + 1, e);
+      else rt.deeper(vString, v["city"], p, d + 1, e);
     } else miss = true;
     if (own && !("zip" in rt.OP) ? "zip" in v : rt.hasOwn(v, "zip")) {
       p[d] = "zip";
-      vShapes_Home_Zip(v["zip"], p, d + 1, e);
+      if (d < rt.limit) vShapes_Home_Zip(v["zip"], p, d + 1, e);
+      else rt.deeper(vShapes_Home_Zip, v["zip"], p, d + 1, e);
     }
     if (miss) rt.missing(v, p, d, e, r0, ["city"]);
     for (const k of rt.sortedKeys(v, (k) => !(k === "city" || k === "zip"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -269,7 +275,7 @@ export function vShapes_Workspace(v: unknown, p: rt.Path, d: number, e: Validati
 
 // shapes.json#/$defs/MaybeWorkspace
 export function vShapes_MaybeWorkspace(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (!(rt.accepts(vBoolean, v) || rt.accepts(vShapes_WorkspaceRef, v))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+  if (!(rt.accepts(vBoolean, v, d) || rt.accepts(vShapes_WorkspaceRef, v, d))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
 }
 
 // shapes.json#/$defs/MaybeWorkspace/anyOf/0
@@ -296,7 +302,8 @@ export function vShapes_WorkspaceRef(v: unknown, p: rt.Path, d: number, e: Valid
   let miss = false;
   if (own && !("workspace" in rt.OP) ? "workspace" in v : rt.hasOwn(v, "workspace")) {
     p[d] = "workspace";
-    vShapes_WorkspaceRef_Workspace(v["workspace"], p, d + 1, e);
+    if (d < rt.limit) vShapes_WorkspaceRef_Workspace(v["workspace"], p, d + 1, e);
+    else rt.deeper(vShapes_WorkspaceRef_Workspace, v["workspace"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["workspace"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "workspace"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -309,7 +316,7 @@ export function vShapes_WorkspaceRef_Workspace(v: unknown, p: rt.Path, d: number
 
 // shapes.json#/properties/id
 export function vShapes_ID(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (!(rt.accepts(vIntegerMin0, v) || rt.accepts(vShapes_ID_AnyOf_X1, v))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+  if (!(rt.accepts(vIntegerMin0, v, d) || rt.accepts(vShapes_ID_AnyOf_X1, v, d))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
 }
 
 // shapes.json#/properties/id/anyOf/0
@@ -333,7 +340,7 @@ export function vShapes_ID_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: Valida
 // shapes.json#/properties/when
 export function vShapes_When(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   {
-    const k = rt.acceptCount([vInteger, vShapes_Pet_AnyOf_X1, vShapes_When_OneOf_X2], v);
+    const k = rt.acceptCount([vInteger, vShapes_Pet_AnyOf_X1, vShapes_When_OneOf_X2], v, d);
     if (k !== 1) e.push({ pointer: rt.ptr(p, d), keyword: "oneOf", message: "must match exactly one of the 3 alternatives, matches " + String(k) });
   }
 }
@@ -370,15 +377,18 @@ export function vShapes_Range2(v: unknown, p: rt.Path, d: number, e: ValidationE
   if (v.length > 5) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 5 items" });
   if (v.length > 0) {
     p[d] = 0;
-    vInteger(v[0], p, d + 1, e);
+    if (d < rt.limit) vInteger(v[0], p, d + 1, e);
+    else rt.deeper(vInteger, v[0], p, d + 1, e);
   }
   if (v.length > 1) {
     p[d] = 1;
-    vInteger(v[1], p, d + 1, e);
+    if (d < rt.limit) vInteger(v[1], p, d + 1, e);
+    else rt.deeper(vInteger, v[1], p, d + 1, e);
   }
   for (let i = 2; i < v.length; i++) {
     p[d] = i;
-    vShapes_Range_Items(v[i], p, d + 1, e);
+    if (d < rt.limit) vShapes_Range_Items(v[i], p, d + 1, e);
+    else rt.deeper(vShapes_Range_Items, v[i], p, d + 1, e);
   }
 }
 
@@ -400,15 +410,18 @@ export function vShapes_Point(v: unknown, p: rt.Path, d: number, e: ValidationEr
   if (v.length < 2) e.push({ pointer: rt.ptr(p, d), keyword: "minItems", message: "must have at least 2 items" });
   if (v.length > 0) {
     p[d] = 0;
-    vNumber(v[0], p, d + 1, e);
+    if (d < rt.limit) vNumber(v[0], p, d + 1, e);
+    else rt.deeper(vNumber, v[0], p, d + 1, e);
   }
   if (v.length > 1) {
     p[d] = 1;
-    vNumber(v[1], p, d + 1, e);
+    if (d < rt.limit) vNumber(v[1], p, d + 1, e);
+    else rt.deeper(vNumber, v[1], p, d + 1, e);
   }
   for (let i = 2; i < v.length; i++) {
     p[d] = i;
-    vShapes_AdditionalProperties(v[i], p, d + 1, e);
+    if (d < rt.limit) vShapes_AdditionalProperties(v[i], p, d + 1, e);
+    else rt.deeper(vShapes_AdditionalProperties, v[i], p, d + 1, e);
   }
 }
 
@@ -428,15 +441,18 @@ export function vShapes_Pair(v: unknown, p: rt.Path, d: number, e: ValidationErr
   }
   if (v.length > 0) {
     p[d] = 0;
-    vString(v[0], p, d + 1, e);
+    if (d < rt.limit) vString(v[0], p, d + 1, e);
+    else rt.deeper(vString, v[0], p, d + 1, e);
   }
   if (v.length > 1) {
     p[d] = 1;
-    vShapes_Pair_PrefixItems_X1(v[1], p, d + 1, e);
+    if (d < rt.limit) vShapes_Pair_PrefixItems_X1(v[1], p, d + 1, e);
+    else rt.deeper(vShapes_Pair_PrefixItems_X1, v[1], p, d + 1, e);
   }
   for (let i = 2; i < v.length; i++) {
     p[d] = i;
-    vShapes_AdditionalProperties(v[i], p, d + 1, e);
+    if (d < rt.limit) vShapes_AdditionalProperties(v[i], p, d + 1, e);
+    else rt.deeper(vShapes_AdditionalProperties, v[i], p, d + 1, e);
   }
 }
 
@@ -470,11 +486,13 @@ export function vShapes_Dog_AllOf_X1(v: unknown, p: rt.Path, d: number, e: Valid
   let miss = false;
   if (own && !("breed" in rt.OP) ? "breed" in v : rt.hasOwn(v, "breed")) {
     p[d] = "breed";
-    vString(v["breed"], p, d + 1, e);
+    if (d < rt.limit) vString(v["breed"], p, d + 1, e);
+    else rt.deeper(vString, v["breed"], p, d + 1, e);
   } else miss = true;
   if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
     p[d] = "name";
-    vShapes_Dog_AllOf_X1_Name(v["name"], p, d + 1, e);
+    if (d < rt.limit) vShapes_Dog_AllOf_X1_Name(v["name"], p, d + 1, e);
+    else rt.deeper(vShapes_Dog_AllOf_X1_Name, v["name"], p, d + 1, e);
   }
   if (miss) rt.missing(v, p, d, e, r0, ["breed"]);
 }
@@ -501,11 +519,13 @@ export function vShapes_User2(v: unknown, p: rt.Path, d: number, e: ValidationEr
     let miss = false;
     if (own && !("login" in rt.OP) ? "login" in v : rt.hasOwn(v, "login")) {
       p[d] = "login";
-      vStringMin1(v["login"], p, d + 1, e);
+      if (d < rt.limit) vStringMin1(v["login"], p, d + 1, e);
+      else rt.deeper(vStringMin1, v["login"], p, d + 1, e);
     } else miss = true;
     if (own && !("age" in rt.OP) ? "age" in v : rt.hasOwn(v, "age")) {
       p[d] = "age";
-      vIntegerMin0(v["age"], p, d + 1, e);
+      if (d < rt.limit) vIntegerMin0(v["age"], p, d + 1, e);
+      else rt.deeper(vIntegerMin0, v["age"], p, d + 1, e);
     }
     if (miss) rt.missing(v, p, d, e, r0, ["login"]);
   }
@@ -520,7 +540,8 @@ export function vShapes_Users(v: unknown, p: rt.Path, d: number, e: ValidationEr
   if (v.length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 3 items" });
   for (let i = 0; i < v.length; i++) {
     p[d] = i;
-    vShapes_User2(v[i], p, d + 1, e);
+    if (d < rt.limit) vShapes_User2(v[i], p, d + 1, e);
+    else rt.deeper(vShapes_User2, v[i], p, d + 1, e);
   }
 }
 
@@ -532,7 +553,7 @@ export function vShapes_Animal(v: unknown, p: rt.Path, d: number, e: ValidationE
 // shapes.json#/$defs/Animal
 export function vShapes_Animal2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   {
-    const k = rt.acceptCount([vShapes_Animal_OneOf_X0, vShapes_Animal_OneOf_X1], v);
+    const k = rt.acceptCount([vShapes_Animal_OneOf_X0, vShapes_Animal_OneOf_X1], v, d);
     if (k !== 1) e.push({ pointer: rt.ptr(p, d), keyword: "oneOf", message: "must match exactly one of the 2 alternatives, matches " + String(k) });
   }
 }
@@ -548,7 +569,8 @@ export function vShapes_Animal_OneOf_X0(v: unknown, p: rt.Path, d: number, e: Va
   let miss = false;
   if (own && !("meow" in rt.OP) ? "meow" in v : rt.hasOwn(v, "meow")) {
     p[d] = "meow";
-    vBoolean(v["meow"], p, d + 1, e);
+    if (d < rt.limit) vBoolean(v["meow"], p, d + 1, e);
+    else rt.deeper(vBoolean, v["meow"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["meow"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "meow"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -565,7 +587,8 @@ export function vShapes_Animal_OneOf_X1(v: unknown, p: rt.Path, d: number, e: Va
   let miss = false;
   if (own && !("wings" in rt.OP) ? "wings" in v : rt.hasOwn(v, "wings")) {
     p[d] = "wings";
-    vIntegerMin0(v["wings"], p, d + 1, e);
+    if (d < rt.limit) vIntegerMin0(v["wings"], p, d + 1, e);
+    else rt.deeper(vIntegerMin0, v["wings"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["wings"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "wings"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -578,7 +601,7 @@ export function vShapes_Item(v: unknown, p: rt.Path, d: number, e: ValidationErr
 
 // shapes.json#/$defs/Item
 export function vShapes_Item2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (!(rt.accepts(vShapes_Item_AnyOf_X0, v) || rt.accepts(vShapes_Item_AnyOf_X1, v))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+  if (!(rt.accepts(vShapes_Item_AnyOf_X0, v, d) || rt.accepts(vShapes_Item_AnyOf_X1, v, d))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
 }
 
 // shapes.json#/$defs/Item/anyOf/0
@@ -592,7 +615,8 @@ export function vShapes_Item_AnyOf_X0(v: unknown, p: rt.Path, d: number, e: Vali
   let miss = false;
   if (own && !("isbn" in rt.OP) ? "isbn" in v : rt.hasOwn(v, "isbn")) {
     p[d] = "isbn";
-    vString(v["isbn"], p, d + 1, e);
+    if (d < rt.limit) vString(v["isbn"], p, d + 1, e);
+    else rt.deeper(vString, v["isbn"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["isbn"]);
 }
@@ -608,7 +632,8 @@ export function vShapes_Item_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: Vali
   let miss = false;
   if (own && !("tracks" in rt.OP) ? "tracks" in v : rt.hasOwn(v, "tracks")) {
     p[d] = "tracks";
-    vIntegerMin1(v["tracks"], p, d + 1, e);
+    if (d < rt.limit) vIntegerMin1(v["tracks"], p, d + 1, e);
+    else rt.deeper(vIntegerMin1, v["tracks"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["tracks"]);
 }
@@ -649,11 +674,13 @@ export function vShapes_Shape_OneOf_X0(v: unknown, p: rt.Path, d: number, e: Val
   let miss = false;
   if (own && !("kind" in rt.OP) ? "kind" in v : rt.hasOwn(v, "kind")) {
     p[d] = "kind";
-    vShapes_Shape_OneOf_X0_Kind(v["kind"], p, d + 1, e);
+    if (d < rt.limit) vShapes_Shape_OneOf_X0_Kind(v["kind"], p, d + 1, e);
+    else rt.deeper(vShapes_Shape_OneOf_X0_Kind, v["kind"], p, d + 1, e);
   } else miss = true;
   if (own && !("radius" in rt.OP) ? "radius" in v : rt.hasOwn(v, "radius")) {
     p[d] = "radius";
-    vNumberMin0(v["radius"], p, d + 1, e);
+    if (d < rt.limit) vNumberMin0(v["radius"], p, d + 1, e);
+    else rt.deeper(vNumberMin0, v["radius"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["kind", "radius"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "kind" || k === "radius"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -684,11 +711,13 @@ export function vShapes_Shape_OneOf_X1(v: unknown, p: rt.Path, d: number, e: Val
   let miss = false;
   if (own && !("kind" in rt.OP) ? "kind" in v : rt.hasOwn(v, "kind")) {
     p[d] = "kind";
-    vShapes_Shape_OneOf_X1_Kind(v["kind"], p, d + 1, e);
+    if (d < rt.limit) vShapes_Shape_OneOf_X1_Kind(v["kind"], p, d + 1, e);
+    else rt.deeper(vShapes_Shape_OneOf_X1_Kind, v["kind"], p, d + 1, e);
   } else miss = true;
   if (own && !("side" in rt.OP) ? "side" in v : rt.hasOwn(v, "side")) {
     p[d] = "side";
-    vNumberMin0(v["side"], p, d + 1, e);
+    if (d < rt.limit) vNumberMin0(v["side"], p, d + 1, e);
+    else rt.deeper(vNumberMin0, v["side"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["kind", "side"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "kind" || k === "side"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -708,7 +737,8 @@ export function vShapes_Names(v: unknown, p: rt.Path, d: number, e: ValidationEr
   if (v.length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 3 items" });
   for (let i = 0; i < v.length; i++) {
     p[d] = i;
-    vShapes_Note(v[i], p, d + 1, e);
+    if (d < rt.limit) vShapes_Note(v[i], p, d + 1, e);
+    else rt.deeper(vShapes_Note, v[i], p, d + 1, e);
   }
 }
 
@@ -726,7 +756,8 @@ export function vShapes_Scores(v: unknown, p: rt.Path, d: number, e: ValidationE
   for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
     for (const k of ks) {
       p[d] = k;
-      vShapes_Scores_AdditionalProperties(v[k], p, d + 1, e);
+      if (d < rt.limit) vShapes_Scores_AdditionalProperties(v[k], p, d + 1, e);
+      else rt.deeper(vShapes_Scores_AdditionalProperties, v[k], p, d + 1, e);
     }
     if (sorted || e.length === n1 || rt.inOrder(ks)) break;
     e.length = n1;
@@ -759,11 +790,13 @@ export function vShapes_List2(v: unknown, p: rt.Path, d: number, e: ValidationEr
     let miss = false;
     if (own && !("head" in rt.OP) ? "head" in v : rt.hasOwn(v, "head")) {
       p[d] = "head";
-      vInteger(v["head"], p, d + 1, e);
+      if (d < rt.limit) vInteger(v["head"], p, d + 1, e);
+      else rt.deeper(vInteger, v["head"], p, d + 1, e);
     } else miss = true;
     if (own && !("tail" in rt.OP) ? "tail" in v : rt.hasOwn(v, "tail")) {
       p[d] = "tail";
-      vShapes_List2(v["tail"], p, d + 1, e);
+      if (d < rt.limit) vShapes_List2(v["tail"], p, d + 1, e);
+      else rt.deeper(vShapes_List2, v["tail"], p, d + 1, e);
     }
     if (miss) rt.missing(v, p, d, e, r0, ["head"]);
     for (const k of rt.sortedKeys(v, (k) => !(k === "head" || k === "tail"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -782,7 +815,8 @@ export function vShapes_Command(v: unknown, p: rt.Path, d: number, e: Validation
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       p[d] = i;
-      vString(v[i], p, d + 1, e);
+      if (d < rt.limit) vString(v[i], p, d + 1, e);
+      else rt.deeper(vString, v[i], p, d + 1, e);
     }
   }
 }
@@ -797,6 +831,7 @@ export function vShapes_UserIDs(v: unknown, p: rt.Path, d: number, e: Validation
   for (const j of rt.duplicateIndexes(v)) e.push({ pointer: rt.ptrTo(p, d, j), keyword: "uniqueItems", message: "duplicates an earlier item" });
   for (let i = 0; i < v.length; i++) {
     p[d] = i;
-    vString(v[i], p, d + 1, e);
+    if (d < rt.limit) vString(v[i], p, d + 1, e);
+    else rt.deeper(vString, v[i], p, d + 1, e);
   }
 }

@@ -212,7 +212,8 @@ export function members(
     if (f === null) continue;
     if (seen !== undefined) seen.add(k);
     p[d] = k;
-    f(v[k], p, d + 1, e);
+    if (d < limit) f(v[k], p, d + 1, e);
+    else deeper(f, v[k], p, d + 1, e);
   }
   if (miss) missing(v, p, d, e, at, required);
 }
@@ -414,41 +415,174 @@ export function duplicateByIndexes(items: readonly unknown[], key: string): numb
   return out;
 }
 
-/** accepts reports whether the node validator f finds no violation in v. */
-export function accepts(f: NodeValidator, v: unknown): boolean {
+/**
+ * accepts reports whether the node validator f finds no violation in v, a value d levels below
+ * the one the current run started from (past the limit, f is deferred, as by deeper).
+ */
+export function accepts(f: NodeValidator, v: unknown, d: number): boolean {
   // The violations go to a list shared by every call, and are dropped: only their number
   // counts. A call inside f appends after this one's and drops its own before it returns. The
-  // path is shared too: the pointers of dropped violations do not matter.
+  // path is shared too: the pointers of dropped violations do not matter. f starts at level 0
+  // of that path, d levels down: the limit is lowered by d while it runs.
   const n = scratch.length;
-  try {
-    f(v, scratchPath, 0, scratch);
-  } catch (err) {
-    scratch.length = n;
-    throw err;
+  const l = limit;
+  if (d > l) deeper(f, v, scratchPath, 0, scratch);
+  else {
+    limit = l - d;
+    try {
+      f(v, scratchPath, 0, scratch);
+    } catch (err) {
+      scratch.length = n;
+      limit = l;
+      throw err;
+    }
+    limit = l;
   }
   if (scratch.length === n) return true;
   scratch.length = n;
   return false;
 }
 
+/**
+ * acceptsIn is accepts without the deferral, for a validator made for the one call (a closure
+ * over the annotations it adds to), whose result cannot be kept. Validators run at most limit
+ * levels down, so an in-place subschema is never deferred anyway.
+ */
+export function acceptsIn(f: NodeValidator, v: unknown, d: number): boolean {
+  return accepts(f, v, Math.min(d, limit));
+}
+
 const scratch: ValidationError[] = [];
 const scratchPath: Path = [];
 
 /** acceptsSome reports whether one of the node validators fs finds no violation in v. */
-export function acceptsSome(fs: readonly NodeValidator[], v: unknown): boolean {
+export function acceptsSome(fs: readonly NodeValidator[], v: unknown, d: number): boolean {
   for (const f of fs) {
-    if (accepts(f, v)) return true;
+    if (accepts(f, v, d)) return true;
   }
   return false;
 }
 
 /** acceptCount counts the node validators of fs that find no violation in v. */
-export function acceptCount(fs: readonly NodeValidator[], v: unknown): number {
+export function acceptCount(fs: readonly NodeValidator[], v: unknown, d: number): number {
   let n = 0;
   for (const f of fs) {
-    if (accepts(f, v)) n++;
+    if (accepts(f, v, d)) n++;
   }
   return n;
+}
+
+/*
+ * Deep documents. Validators recurse, a call or a few per level of the document, and a
+ * JavaScript stack holds some thousands of frames (Node's default stack: about 7,500 of the
+ * smallest validator's). So a run goes down at most STEP levels from the value it started
+ * with: a validator about to descend further (d is at the limit) calls deeper instead, which
+ * gives the violations of that member or item if they are known, and otherwise notes that it
+ * needs them and gives none. A run that noted one is incomplete: validate (run) then
+ * validates each noted value in a run of its own, from the top of the stack, with pointers
+ * relative to that value, remembers its violations by validator and value, and runs the
+ * incomplete run again, until a run needs nothing it does not know. The violations are those
+ * of the plain recursion, pointers included (deeper writes them below the pointer of the
+ * value), at any depth; each level is validated about twice. Documents of fewer than STEP
+ * levels never get there.
+ */
+let STEP = 200;
+
+/** The level, counted as d is, beyond which validators do not descend (see STEP). */
+export let limit = STEP;
+
+/**
+ * setStep sets the number of levels a run goes down (200) and returns the one it replaces:
+ * with a small one, tests send shallow documents through the path of deep ones.
+ */
+export function setStep(n: number): number {
+  const old = STEP;
+  STEP = limit = Math.max(1, Math.floor(n));
+  return old;
+}
+
+// The violations of validated values, by validator and value (pointers relative to the
+// value), while run validates a deep document; and the values the current run needs
+// (validator, value, validator, value, ...).
+let known: Map<NodeValidator, Map<unknown, ValidationError[]>> | null = null;
+let needed: unknown[] | null = null;
+
+function knownErrors(f: NodeValidator, v: unknown): ValidationError[] | undefined {
+  return known?.get(f)?.get(v);
+}
+
+/**
+ * deeper validates v, at the first d tokens of p, with f, as f(v, p, d, e) would, where the
+ * stack has no room left for f's recursion: with the violations run has found for it, or
+ * none, noting that the run needs them.
+ */
+export function deeper(f: NodeValidator, v: unknown, p: Path, d: number, e: ValidationError[]): void {
+  const errs = knownErrors(f, v);
+  if (errs === undefined) {
+    (needed ??= []).push(f, v);
+    return;
+  }
+  if (errs.length === 0) return;
+  const at = ptr(p, d);
+  for (const x of errs) e.push({ pointer: at + x.pointer, keyword: x.keyword, message: x.message });
+}
+
+/** run returns the violations of v for the node validator f: every one, at any depth. */
+export function run(f: NodeValidator, v: unknown): ValidationError[] {
+  const e: ValidationError[] = [];
+  try {
+    f(v, [], 0, e);
+  } catch (err) {
+    needed = null;
+    throw err;
+  }
+  if (needed === null) return e;
+  // A deep document: solve the values the runs need, the last noted first, from a stack.
+  const todo: unknown[] = [f, v];
+  const waiting = new Map<NodeValidator, Set<unknown>>();
+  known = new Map();
+  try {
+    for (;;) {
+      const top = todo.length - 2;
+      const g = todo[top] as NodeValidator;
+      const x = todo[top + 1];
+      if (knownErrors(g, x) !== undefined) {
+        todo.length = top;
+        continue;
+      }
+      const u: ValidationError[] = [];
+      needed = null;
+      limit = STEP;
+      g(x, [], 0, u);
+      const more = needed as unknown[] | null;
+      if (more === null) {
+        if (top === 0) return u;
+        let m = known.get(g);
+        if (m === undefined) known.set(g, (m = new Map()));
+        m.set(x, u);
+        waiting.get(g)?.delete(x);
+        todo.length = top;
+        continue;
+      }
+      let w = waiting.get(g);
+      if (w === undefined) waiting.set(g, (w = new Set()));
+      w.add(x);
+      for (let i = 0; i < more.length; i += 2) {
+        // A value that needs itself contains itself: it is not JSON, and has no end.
+        if (waiting.get(more[i] as NodeValidator)?.has(more[i + 1])) throw new RangeError("the value contains itself: it is not JSON");
+        todo.push(more[i], more[i + 1]);
+      }
+    }
+  } finally {
+    known = null;
+    needed = null;
+    limit = STEP;
+  }
+}
+
+/** valid reports whether the node validator f finds no violation in v (at any depth). */
+export function valid(f: NodeValidator, v: unknown): boolean {
+  return run(f, v).length === 0;
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -569,11 +703,7 @@ export interface API<T> {
  * parse run it once the validation has passed, and refuse what it finds.
  */
 export function api<T>(node: NodeValidator, narrow?: Narrow): API<T> {
-  const validate = (value: unknown): ValidationError[] => {
-    const e: ValidationError[] = [];
-    node(value, [], 0, e);
-    return e;
-  };
+  const validate = (value: unknown): ValidationError[] => run(node, value);
   const typed =
     narrow === undefined
       ? validate
