@@ -677,8 +677,9 @@ export function parseJSON(text: string): { ok: true; value: unknown } | { ok: fa
  * The walk of parseJSON reads every member of every object, and reading the members of a large
  * object is not linear in V8 (an object of many keys is a hash table, whose members are sorted
  * by insertion when they are listed: Object.values on 128,000 keys takes about 25 times as long
- * as on 16,000). Two scans of the text, each linear, tell when the walk cannot find anything:
- * no number can leave the range of a double, and no value can be nested too deeply.
+ * as on 16,000), and a walk of many small objects makes an array of members per object. Two
+ * scans of the text, each linear, tell when the walk cannot find anything: no number can leave
+ * the range of a double, and no value is nested too deeply.
  */
 
 /**
@@ -694,16 +695,33 @@ function mayOverflow(text: string): boolean {
 }
 
 /**
- * deeperThan reports whether text might nest arrays and objects more than max levels deep: it
- * counts the opening brackets (those in strings too, so it may say yes when the answer is no)
- * and stops at max + 1.
+ * deeperThan reports whether the JSON text nests arrays and objects more than max levels deep.
+ * Text with no more than max opening brackets cannot (one indexOf per bracket); other text is
+ * scanned once, strings skipped, counting the levels. text must be one JSON value (JSON.parse
+ * accepted it), so every string ends.
  */
-function deeperThan(text: string, max: number): boolean {
+export function deeperThan(text: string, max: number): boolean {
   let n = 0;
-  for (const c of ["{", "["]) {
+  count: for (const c of ["{", "["]) {
     for (let i = text.indexOf(c); i >= 0; i = text.indexOf(c, i + 1)) {
-      if (++n > max) return true;
+      if (++n > max) break count;
     }
+  }
+  if (n <= max) return false;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // The closing quote is the next one after an even number of backslashes.
+      for (;;) {
+        i = text.indexOf('"', i + 1);
+        let b = i - 1;
+        while (text.charCodeAt(b) === 0x5c) b--;
+        if ((i - 1 - b) % 2 === 0) break;
+      }
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return false;
 }
