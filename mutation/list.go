@@ -40,8 +40,8 @@ var mutations = []Mutation{
 
 	// ---- Property 3: round trip --------------------------------------------------------------
 	{ID: "go-p3-tags-dropped-on-marshal", Group: "P3", Suite: "go", File: "gen/go/codec.go",
-		Find:    "\tif t.Tags != nil {\n\t\te.key(`\"tags\":`)\n\t\tsgEncSlice(e, t.Tags, sgEncString[string])\n\t}\n\tsgEncMembers(e, t.AdditionalProperties, sgKnownSkillDescriptor, sgEncAny)",
-		Replace: "\tsgEncMembers(e, t.AdditionalProperties, sgKnownSkillDescriptor, sgEncAny)",
+		Find:    "\tif t.Tags != nil {\n\t\te.key(`\"tags\":`)\n\t\tsgEncSlice(e, t.Tags, sgEncString[string])\n\t}\n\tsgEncMembers(e, t.AdditionalProperties, sgKnownSkillDescriptor, sgEncRaw)",
+		Replace: "\tsgEncMembers(e, t.AdditionalProperties, sgKnownSkillDescriptor, sgEncRaw)",
 		Why:     "serialising a descriptor loses its tags"},
 	{ID: "ts-p3-extensions-dropped-on-serialize", Group: "P3", Suite: "ts-properties", File: "templates/ts/runtime.tmpl",
 		Find:    "    serialize: (value: T): string => JSON.stringify(value),",

@@ -4,6 +4,7 @@
 package skill
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -15,6 +16,10 @@ func sgKnownFinding(k string) bool {
 	}
 	return false
 }
+
+// sgPlanFinding keeps the undeclared members of Finding, which nothing validates, as
+// their text: the parser checks their syntax and builds no tree below them.
+var sgPlanFinding = &sgPlan{known: sgKnownFinding}
 
 func sgDecodeFinding(v *sgValue) (Finding, error) {
 	var t Finding
@@ -35,12 +40,9 @@ func sgDecodeFinding(v *sgValue) (Finding, error) {
 		if sgKnownFinding(k) {
 			continue
 		}
-		val, err := sgDecAny(x)
-		if err != nil {
-			return t, sgAt(k, err)
-		}
+		val := sgRawText(x)
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = make(map[string]any, len(vals)-i)
+			t.AdditionalProperties = make(map[string]json.RawMessage, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -53,7 +55,7 @@ func sgEncodeFinding(e *sgEncoder, t Finding) {
 	sgEncString(e, t.Kind)
 	e.key(`"severity":`)
 	sgEncString(e, t.Severity)
-	sgEncMembers(e, t.AdditionalProperties, sgKnownFinding, sgEncAny)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownFinding, sgEncRaw)
 	if e.err != nil {
 		return
 	}
@@ -67,12 +69,12 @@ func (t Finding) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseFinding to validate as well.
 func (t *Finding) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeFinding)
+	return sgUnmarshalWith(data, sgPlanFinding, t, sgDecodeFinding)
 }
 
 // ParseFinding decodes and validates data in one step; the error is ValidationErrors.
 func ParseFinding(data []byte) (Finding, error) {
-	return sgParseWith(data, vFinding, sgDecodeFinding)
+	return sgParseWith(data, sgPlanFinding, vFinding, sgDecodeFinding)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -87,6 +89,10 @@ func sgKnownFindingsResponse(k string) bool {
 	}
 	return false
 }
+
+// sgPlanFindingsResponse keeps the undeclared members of FindingsResponse, which nothing validates, as
+// their text: the parser checks their syntax and builds no tree below them.
+var sgPlanFindingsResponse = &sgPlan{known: sgKnownFindingsResponse}
 
 func sgDecodeFindingsResponse(v *sgValue) (FindingsResponse, error) {
 	var t FindingsResponse
@@ -114,12 +120,9 @@ func sgDecodeFindingsResponse(v *sgValue) (FindingsResponse, error) {
 		if sgKnownFindingsResponse(k) {
 			continue
 		}
-		val, err := sgDecAny(x)
-		if err != nil {
-			return t, sgAt(k, err)
-		}
+		val := sgRawText(x)
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = make(map[string]any, len(vals)-i)
+			t.AdditionalProperties = make(map[string]json.RawMessage, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -158,7 +161,7 @@ func sgEncodeFindingsResponse(e *sgEncoder, t FindingsResponse) {
 		e.at("_meta")
 		return
 	}
-	sgEncMembers(e, t.AdditionalProperties, sgKnownFindingsResponse, sgEncAny)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownFindingsResponse, sgEncRaw)
 	if e.err != nil {
 		return
 	}
@@ -172,12 +175,12 @@ func (t FindingsResponse) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseFindingsResponse to validate as well.
 func (t *FindingsResponse) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeFindingsResponse)
+	return sgUnmarshalWith(data, sgPlanFindingsResponse, t, sgDecodeFindingsResponse)
 }
 
 // ParseFindingsResponse decodes and validates data in one step; the error is ValidationErrors.
 func ParseFindingsResponse(data []byte) (FindingsResponse, error) {
-	return sgParseWith(data, vFindingsResponse, sgDecodeFindingsResponse)
+	return sgParseWith(data, sgPlanFindingsResponse, vFindingsResponse, sgDecodeFindingsResponse)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -192,6 +195,10 @@ func sgKnownMeta(k string) bool {
 	}
 	return false
 }
+
+// sgPlanMeta keeps the undeclared members of Meta, which nothing validates, as
+// their text: the parser checks their syntax and builds no tree below them.
+var sgPlanMeta = &sgPlan{known: sgKnownMeta}
 
 func sgDecodeMeta(v *sgValue) (Meta, error) {
 	var t Meta
@@ -208,12 +215,9 @@ func sgDecodeMeta(v *sgValue) (Meta, error) {
 		if sgKnownMeta(k) {
 			continue
 		}
-		val, err := sgDecAny(x)
-		if err != nil {
-			return t, sgAt(k, err)
-		}
+		val := sgRawText(x)
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = make(map[string]any, len(vals)-i)
+			t.AdditionalProperties = make(map[string]json.RawMessage, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -224,7 +228,7 @@ func sgEncodeMeta(e *sgEncoder, t Meta) {
 	e.b = append(e.b, '{')
 	e.key(`"server_version":`)
 	sgEncString(e, t.ServerVersion)
-	sgEncMembers(e, t.AdditionalProperties, sgKnownMeta, sgEncAny)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownMeta, sgEncRaw)
 	if e.err != nil {
 		return
 	}
@@ -238,12 +242,12 @@ func (t Meta) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseMeta to validate as well.
 func (t *Meta) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeMeta)
+	return sgUnmarshalWith(data, sgPlanMeta, t, sgDecodeMeta)
 }
 
 // ParseMeta decodes and validates data in one step; the error is ValidationErrors.
 func ParseMeta(data []byte) (Meta, error) {
-	return sgParseWith(data, vFindingsResponse_Meta2, sgDecodeMeta)
+	return sgParseWith(data, sgPlanMeta, vFindingsResponse_Meta2, sgDecodeMeta)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -292,12 +296,12 @@ func (t GetSessionFindingsParams) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseGetSessionFindingsParams to validate as well.
 func (t *GetSessionFindingsParams) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeGetSessionFindingsParams)
+	return sgUnmarshalWith(data, nil, t, sgDecodeGetSessionFindingsParams)
 }
 
 // ParseGetSessionFindingsParams decodes and validates data in one step; the error is ValidationErrors.
 func ParseGetSessionFindingsParams(data []byte) (GetSessionFindingsParams, error) {
-	return sgParseWith(data, vGetSessionFindingsParams, sgDecodeGetSessionFindingsParams)
+	return sgParseWith(data, nil, vGetSessionFindingsParams, sgDecodeGetSessionFindingsParams)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -312,6 +316,10 @@ func sgKnownInvocationRequest(k string) bool {
 	}
 	return false
 }
+
+// sgPlanInvocationRequest keeps the undeclared members of InvocationRequest, which nothing validates, as
+// their text: the parser checks their syntax and builds no tree below them.
+var sgPlanInvocationRequest = &sgPlan{known: sgKnownInvocationRequest}
 
 func sgDecodeInvocationRequest(v *sgValue) (InvocationRequest, error) {
 	var t InvocationRequest
@@ -334,12 +342,9 @@ func sgDecodeInvocationRequest(v *sgValue) (InvocationRequest, error) {
 		if sgKnownInvocationRequest(k) {
 			continue
 		}
-		val, err := sgDecAny(x)
-		if err != nil {
-			return t, sgAt(k, err)
-		}
+		val := sgRawText(x)
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = make(map[string]any, len(vals)-i)
+			t.AdditionalProperties = make(map[string]json.RawMessage, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -362,7 +367,7 @@ func sgEncodeInvocationRequest(e *sgEncoder, t InvocationRequest) {
 		e.key(`"request_id":`)
 		sgEncString(e, *t.RequestID)
 	}
-	sgEncMembers(e, t.AdditionalProperties, sgKnownInvocationRequest, sgEncAny)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownInvocationRequest, sgEncRaw)
 	if e.err != nil {
 		return
 	}
@@ -376,12 +381,12 @@ func (t InvocationRequest) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseInvocationRequest to validate as well.
 func (t *InvocationRequest) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeInvocationRequest)
+	return sgUnmarshalWith(data, sgPlanInvocationRequest, t, sgDecodeInvocationRequest)
 }
 
 // ParseInvocationRequest decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationRequest(data []byte) (InvocationRequest, error) {
-	return sgParseWith(data, vInvocationRequest, sgDecodeInvocationRequest)
+	return sgParseWith(data, sgPlanInvocationRequest, vInvocationRequest, sgDecodeInvocationRequest)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -421,12 +426,12 @@ func (t Caller) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseCaller to validate as well.
 func (t *Caller) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeCaller)
+	return sgUnmarshalWith(data, nil, t, sgDecodeCaller)
 }
 
 // ParseCaller decodes and validates data in one step; the error is ValidationErrors.
 func ParseCaller(data []byte) (Caller, error) {
-	return sgParseWith(data, vInvocationRequest_Caller2, sgDecodeCaller)
+	return sgParseWith(data, nil, vInvocationRequest_Caller2, sgDecodeCaller)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -441,7 +446,7 @@ func sgDecodeCallerType(v *sgValue) (CallerType, error) {
 
 // ParseCallerType decodes and validates data in one step; the error is ValidationErrors.
 func ParseCallerType(data []byte) (CallerType, error) {
-	return sgParseWith(data, vInvocationRequest_Caller_Type, sgDecodeCallerType)
+	return sgParseWith(data, nil, vInvocationRequest_Caller_Type, sgDecodeCallerType)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -480,12 +485,9 @@ func sgDecodeInvocationResponse(v *sgValue) (InvocationResponse, error) {
 		if sgKnownInvocationResponse(k) {
 			continue
 		}
-		val, err := sgDecAny(x)
-		if err != nil {
-			return t, sgAt(k, err)
-		}
+		val := sgRawText(x)
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = make(map[string]any, len(vals)-i)
+			t.AdditionalProperties = make(map[string]json.RawMessage, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -518,7 +520,7 @@ func sgEncodeInvocationResponse(e *sgEncoder, t InvocationResponse) {
 			return
 		}
 	}
-	sgEncMembers(e, t.AdditionalProperties, sgKnownInvocationResponse, sgEncAny)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownInvocationResponse, sgEncRaw)
 	if e.err != nil {
 		return
 	}
@@ -532,12 +534,12 @@ func (t InvocationResponse) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseInvocationResponse to validate as well.
 func (t *InvocationResponse) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeInvocationResponse)
+	return sgUnmarshalWith(data, nil, t, sgDecodeInvocationResponse)
 }
 
 // ParseInvocationResponse decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationResponse(data []byte) (InvocationResponse, error) {
-	return sgParseWith(data, vInvocationResponse, sgDecodeInvocationResponse)
+	return sgParseWith(data, nil, vInvocationResponse, sgDecodeInvocationResponse)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -552,7 +554,7 @@ func sgDecodeInvocationStatus(v *sgValue) (InvocationStatus, error) {
 
 // ParseInvocationStatus decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationStatus(data []byte) (InvocationStatus, error) {
-	return sgParseWith(data, vInvocationResponse_InvocationStatus, sgDecodeInvocationStatus)
+	return sgParseWith(data, nil, vInvocationResponse_InvocationStatus, sgDecodeInvocationStatus)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -599,12 +601,12 @@ func (t Timestamps) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseTimestamps to validate as well.
 func (t *Timestamps) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeTimestamps)
+	return sgUnmarshalWith(data, nil, t, sgDecodeTimestamps)
 }
 
 // ParseTimestamps decodes and validates data in one step; the error is ValidationErrors.
 func ParseTimestamps(data []byte) (Timestamps, error) {
-	return sgParseWith(data, vInvocationResponse_Timestamps2, sgDecodeTimestamps)
+	return sgParseWith(data, nil, vInvocationResponse_Timestamps2, sgDecodeTimestamps)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -619,6 +621,10 @@ func sgKnownInvocationError(k string) bool {
 	}
 	return false
 }
+
+// sgPlanInvocationError keeps the undeclared members of InvocationError, which nothing validates, as
+// their text: the parser checks their syntax and builds no tree below them.
+var sgPlanInvocationError = &sgPlan{known: sgKnownInvocationError}
 
 func sgDecodeInvocationError(v *sgValue) (InvocationError, error) {
 	var t InvocationError
@@ -639,12 +645,9 @@ func sgDecodeInvocationError(v *sgValue) (InvocationError, error) {
 		if sgKnownInvocationError(k) {
 			continue
 		}
-		val, err := sgDecAny(x)
-		if err != nil {
-			return t, sgAt(k, err)
-		}
+		val := sgRawText(x)
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = make(map[string]any, len(vals)-i)
+			t.AdditionalProperties = make(map[string]json.RawMessage, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -657,7 +660,7 @@ func sgEncodeInvocationError(e *sgEncoder, t InvocationError) {
 	sgEncString(e, t.Code)
 	e.key(`"message":`)
 	sgEncString(e, t.Message)
-	sgEncMembers(e, t.AdditionalProperties, sgKnownInvocationError, sgEncAny)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownInvocationError, sgEncRaw)
 	if e.err != nil {
 		return
 	}
@@ -671,12 +674,12 @@ func (t InvocationError) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseInvocationError to validate as well.
 func (t *InvocationError) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeInvocationError)
+	return sgUnmarshalWith(data, sgPlanInvocationError, t, sgDecodeInvocationError)
 }
 
 // ParseInvocationError decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationError(data []byte) (InvocationError, error) {
-	return sgParseWith(data, vInvocationResponse_InvocationError, sgDecodeInvocationError)
+	return sgParseWith(data, sgPlanInvocationError, vInvocationResponse_InvocationError, sgDecodeInvocationError)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -710,12 +713,12 @@ func (t ProtocolVersion) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseProtocolVersion to validate as well.
 func (t *ProtocolVersion) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeProtocolVersion)
+	return sgUnmarshalWith(data, nil, t, sgDecodeProtocolVersion)
 }
 
 // ParseProtocolVersion decodes and validates data in one step; the error is ValidationErrors.
 func ParseProtocolVersion(data []byte) (ProtocolVersion, error) {
-	return sgParseWith(data, vProtocolVersion, sgDecodeProtocolVersion)
+	return sgParseWith(data, nil, vProtocolVersion, sgDecodeProtocolVersion)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -730,6 +733,10 @@ func sgKnownSkillDescriptor(k string) bool {
 	}
 	return false
 }
+
+// sgPlanSkillDescriptor keeps the undeclared members of SkillDescriptor, which nothing validates, as
+// their text: the parser checks their syntax and builds no tree below them.
+var sgPlanSkillDescriptor = &sgPlan{known: sgKnownSkillDescriptor}
 
 func sgDecodeSkillDescriptor(v *sgValue) (SkillDescriptor, error) {
 	var t SkillDescriptor
@@ -761,12 +768,9 @@ func sgDecodeSkillDescriptor(v *sgValue) (SkillDescriptor, error) {
 		if sgKnownSkillDescriptor(k) {
 			continue
 		}
-		val, err := sgDecAny(x)
-		if err != nil {
-			return t, sgAt(k, err)
-		}
+		val := sgRawText(x)
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = make(map[string]any, len(vals)-i)
+			t.AdditionalProperties = make(map[string]json.RawMessage, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -815,7 +819,7 @@ func sgEncodeSkillDescriptor(e *sgEncoder, t SkillDescriptor) {
 		e.key(`"tags":`)
 		sgEncSlice(e, t.Tags, sgEncString[string])
 	}
-	sgEncMembers(e, t.AdditionalProperties, sgKnownSkillDescriptor, sgEncAny)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownSkillDescriptor, sgEncRaw)
 	if e.err != nil {
 		return
 	}
@@ -829,12 +833,12 @@ func (t SkillDescriptor) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseSkillDescriptor to validate as well.
 func (t *SkillDescriptor) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeSkillDescriptor)
+	return sgUnmarshalWith(data, sgPlanSkillDescriptor, t, sgDecodeSkillDescriptor)
 }
 
 // ParseSkillDescriptor decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillDescriptor(data []byte) (SkillDescriptor, error) {
-	return sgParseWith(data, vSkillDescriptor, sgDecodeSkillDescriptor)
+	return sgParseWith(data, sgPlanSkillDescriptor, vSkillDescriptor, sgDecodeSkillDescriptor)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -849,6 +853,10 @@ func sgKnownProvider(k string) bool {
 	}
 	return false
 }
+
+// sgPlanProvider keeps the undeclared members of Provider, which nothing validates, as
+// their text: the parser checks their syntax and builds no tree below them.
+var sgPlanProvider = &sgPlan{known: sgKnownProvider}
 
 func sgDecodeProvider(v *sgValue) (Provider, error) {
 	var t Provider
@@ -870,12 +878,9 @@ func sgDecodeProvider(v *sgValue) (Provider, error) {
 		if sgKnownProvider(k) {
 			continue
 		}
-		val, err := sgDecAny(x)
-		if err != nil {
-			return t, sgAt(k, err)
-		}
+		val := sgRawText(x)
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = make(map[string]any, len(vals)-i)
+			t.AdditionalProperties = make(map[string]json.RawMessage, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -892,7 +897,7 @@ func sgEncodeProvider(e *sgEncoder, t Provider) {
 		e.key(`"contact":`)
 		sgEncString(e, *t.Contact)
 	}
-	sgEncMembers(e, t.AdditionalProperties, sgKnownProvider, sgEncAny)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownProvider, sgEncRaw)
 	if e.err != nil {
 		return
 	}
@@ -906,12 +911,12 @@ func (t Provider) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseProvider to validate as well.
 func (t *Provider) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeProvider)
+	return sgUnmarshalWith(data, sgPlanProvider, t, sgDecodeProvider)
 }
 
 // ParseProvider decodes and validates data in one step; the error is ValidationErrors.
 func ParseProvider(data []byte) (Provider, error) {
-	return sgParseWith(data, vSkillDescriptor_Provider2, sgDecodeProvider)
+	return sgParseWith(data, sgPlanProvider, vSkillDescriptor_Provider2, sgDecodeProvider)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -926,6 +931,10 @@ func sgKnownEndpoint(k string) bool {
 	}
 	return false
 }
+
+// sgPlanEndpoint keeps the undeclared members of Endpoint, which nothing validates, as
+// their text: the parser checks their syntax and builds no tree below them.
+var sgPlanEndpoint = &sgPlan{known: sgKnownEndpoint}
 
 func sgDecodeEndpoint(v *sgValue) (Endpoint, error) {
 	var t Endpoint
@@ -947,12 +956,9 @@ func sgDecodeEndpoint(v *sgValue) (Endpoint, error) {
 		if sgKnownEndpoint(k) {
 			continue
 		}
-		val, err := sgDecAny(x)
-		if err != nil {
-			return t, sgAt(k, err)
-		}
+		val := sgRawText(x)
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = make(map[string]any, len(vals)-i)
+			t.AdditionalProperties = make(map[string]json.RawMessage, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -969,7 +975,7 @@ func sgEncodeEndpoint(e *sgEncoder, t Endpoint) {
 		e.key(`"timeout_ms":`)
 		sgEncInt(e, *t.TimeoutMS)
 	}
-	sgEncMembers(e, t.AdditionalProperties, sgKnownEndpoint, sgEncAny)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownEndpoint, sgEncRaw)
 	if e.err != nil {
 		return
 	}
@@ -983,12 +989,12 @@ func (t Endpoint) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseEndpoint to validate as well.
 func (t *Endpoint) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeEndpoint)
+	return sgUnmarshalWith(data, sgPlanEndpoint, t, sgDecodeEndpoint)
 }
 
 // ParseEndpoint decodes and validates data in one step; the error is ValidationErrors.
 func ParseEndpoint(data []byte) (Endpoint, error) {
-	return sgParseWith(data, vSkillDescriptor_Endpoint2, sgDecodeEndpoint)
+	return sgParseWith(data, sgPlanEndpoint, vSkillDescriptor_Endpoint2, sgDecodeEndpoint)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1003,7 +1009,7 @@ func sgDecodeEndpointMethod(v *sgValue) (EndpointMethod, error) {
 
 // ParseEndpointMethod decodes and validates data in one step; the error is ValidationErrors.
 func ParseEndpointMethod(data []byte) (EndpointMethod, error) {
-	return sgParseWith(data, vSkillDescriptor_Endpoint_Method, sgDecodeEndpointMethod)
+	return sgParseWith(data, nil, vSkillDescriptor_Endpoint_Method, sgDecodeEndpointMethod)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1051,12 +1057,12 @@ func (t InputParameter) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseInputParameter to validate as well.
 func (t *InputParameter) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeInputParameter)
+	return sgUnmarshalWith(data, nil, t, sgDecodeInputParameter)
 }
 
 // ParseInputParameter decodes and validates data in one step; the error is ValidationErrors.
 func ParseInputParameter(data []byte) (InputParameter, error) {
-	return sgParseWith(data, vSkillDescriptor_InputParameter, sgDecodeInputParameter)
+	return sgParseWith(data, nil, vSkillDescriptor_InputParameter, sgDecodeInputParameter)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1103,12 +1109,12 @@ func (t OutputDescriptor) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseOutputDescriptor to validate as well.
 func (t *OutputDescriptor) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeOutputDescriptor)
+	return sgUnmarshalWith(data, nil, t, sgDecodeOutputDescriptor)
 }
 
 // ParseOutputDescriptor decodes and validates data in one step; the error is ValidationErrors.
 func ParseOutputDescriptor(data []byte) (OutputDescriptor, error) {
-	return sgParseWith(data, vSkillDescriptor_OutputDescriptor, sgDecodeOutputDescriptor)
+	return sgParseWith(data, nil, vSkillDescriptor_OutputDescriptor, sgDecodeOutputDescriptor)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1123,7 +1129,7 @@ func sgDecodeValueType(v *sgValue) (ValueType, error) {
 
 // ParseValueType decodes and validates data in one step; the error is ValidationErrors.
 func ParseValueType(data []byte) (ValueType, error) {
-	return sgParseWith(data, vSkillDescriptor_ValueType, sgDecodeValueType)
+	return sgParseWith(data, nil, vSkillDescriptor_ValueType, sgDecodeValueType)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1200,12 +1206,12 @@ func (t Auth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseAuth to validate as well.
 func (t *Auth) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeAuth)
+	return sgUnmarshalWith(data, nil, t, sgDecodeAuth)
 }
 
 // ParseAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseAuth(data []byte) (Auth, error) {
-	return sgParseWith(data, vSkillDescriptor_Auth2, sgDecodeAuth)
+	return sgParseWith(data, nil, vSkillDescriptor_Auth2, sgDecodeAuth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1246,12 +1252,12 @@ func (t APIKeyAuth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseAPIKeyAuth to validate as well.
 func (t *APIKeyAuth) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeAPIKeyAuth)
+	return sgUnmarshalWith(data, nil, t, sgDecodeAPIKeyAuth)
 }
 
 // ParseAPIKeyAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseAPIKeyAuth(data []byte) (APIKeyAuth, error) {
-	return sgParseWith(data, vSkillDescriptor_APIKeyAuth, sgDecodeAPIKeyAuth)
+	return sgParseWith(data, nil, vSkillDescriptor_APIKeyAuth, sgDecodeAPIKeyAuth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1266,7 +1272,7 @@ func sgDecodeAPIKeyAuthIn(v *sgValue) (APIKeyAuthIn, error) {
 
 // ParseAPIKeyAuthIn decodes and validates data in one step; the error is ValidationErrors.
 func ParseAPIKeyAuthIn(data []byte) (APIKeyAuthIn, error) {
-	return sgParseWith(data, vSkillDescriptor_APIKeyAuth_In, sgDecodeAPIKeyAuthIn)
+	return sgParseWith(data, nil, vSkillDescriptor_APIKeyAuth_In, sgDecodeAPIKeyAuthIn)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1309,12 +1315,12 @@ func (t OAuth2Auth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseOAuth2Auth to validate as well.
 func (t *OAuth2Auth) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeOAuth2Auth)
+	return sgUnmarshalWith(data, nil, t, sgDecodeOAuth2Auth)
 }
 
 // ParseOAuth2Auth decodes and validates data in one step; the error is ValidationErrors.
 func ParseOAuth2Auth(data []byte) (OAuth2Auth, error) {
-	return sgParseWith(data, vSkillDescriptor_OAuth2Auth, sgDecodeOAuth2Auth)
+	return sgParseWith(data, nil, vSkillDescriptor_OAuth2Auth, sgDecodeOAuth2Auth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1357,12 +1363,12 @@ func (t CustomAuth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseCustomAuth to validate as well.
 func (t *CustomAuth) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeCustomAuth)
+	return sgUnmarshalWith(data, nil, t, sgDecodeCustomAuth)
 }
 
 // ParseCustomAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseCustomAuth(data []byte) (CustomAuth, error) {
-	return sgParseWith(data, vSkillDescriptor_CustomAuth, sgDecodeCustomAuth)
+	return sgParseWith(data, nil, vSkillDescriptor_CustomAuth, sgDecodeCustomAuth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1389,12 +1395,12 @@ func (t NoAuth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseNoAuth to validate as well.
 func (t *NoAuth) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeNoAuth)
+	return sgUnmarshalWith(data, nil, t, sgDecodeNoAuth)
 }
 
 // ParseNoAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseNoAuth(data []byte) (NoAuth, error) {
-	return sgParseWith(data, vSkillDescriptor_NoAuth, sgDecodeNoAuth)
+	return sgParseWith(data, nil, vSkillDescriptor_NoAuth, sgDecodeNoAuth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1409,6 +1415,10 @@ func sgKnownSkillIndex(k string) bool {
 	}
 	return false
 }
+
+// sgPlanSkillIndex keeps the undeclared members of SkillIndex, which nothing validates, as
+// their text: the parser checks their syntax and builds no tree below them.
+var sgPlanSkillIndex = &sgPlan{known: sgKnownSkillIndex}
 
 func sgDecodeSkillIndex(v *sgValue) (SkillIndex, error) {
 	var t SkillIndex
@@ -1430,12 +1440,9 @@ func sgDecodeSkillIndex(v *sgValue) (SkillIndex, error) {
 		if sgKnownSkillIndex(k) {
 			continue
 		}
-		val, err := sgDecAny(x)
-		if err != nil {
-			return t, sgAt(k, err)
-		}
+		val := sgRawText(x)
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = make(map[string]any, len(vals)-i)
+			t.AdditionalProperties = make(map[string]json.RawMessage, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -1460,7 +1467,7 @@ func sgEncodeSkillIndex(e *sgEncoder, t SkillIndex) {
 		e.at("skills")
 		return
 	}
-	sgEncMembers(e, t.AdditionalProperties, sgKnownSkillIndex, sgEncAny)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownSkillIndex, sgEncRaw)
 	if e.err != nil {
 		return
 	}
@@ -1474,12 +1481,12 @@ func (t SkillIndex) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseSkillIndex to validate as well.
 func (t *SkillIndex) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeSkillIndex)
+	return sgUnmarshalWith(data, sgPlanSkillIndex, t, sgDecodeSkillIndex)
 }
 
 // ParseSkillIndex decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillIndex(data []byte) (SkillIndex, error) {
-	return sgParseWith(data, vSkillIndex, sgDecodeSkillIndex)
+	return sgParseWith(data, sgPlanSkillIndex, vSkillIndex, sgDecodeSkillIndex)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1494,6 +1501,10 @@ func sgKnownSkillIndexEntry(k string) bool {
 	}
 	return false
 }
+
+// sgPlanSkillIndexEntry keeps the undeclared members of SkillIndexEntry, which nothing validates, as
+// their text: the parser checks their syntax and builds no tree below them.
+var sgPlanSkillIndexEntry = &sgPlan{known: sgKnownSkillIndexEntry}
 
 func sgDecodeSkillIndexEntry(v *sgValue) (SkillIndexEntry, error) {
 	var t SkillIndexEntry
@@ -1519,12 +1530,9 @@ func sgDecodeSkillIndexEntry(v *sgValue) (SkillIndexEntry, error) {
 		if sgKnownSkillIndexEntry(k) {
 			continue
 		}
-		val, err := sgDecAny(x)
-		if err != nil {
-			return t, sgAt(k, err)
-		}
+		val := sgRawText(x)
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = make(map[string]any, len(vals)-i)
+			t.AdditionalProperties = make(map[string]json.RawMessage, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -1549,7 +1557,7 @@ func sgEncodeSkillIndexEntry(e *sgEncoder, t SkillIndexEntry) {
 	}
 	e.key(`"descriptor_url":`)
 	sgEncString(e, t.DescriptorURL)
-	sgEncMembers(e, t.AdditionalProperties, sgKnownSkillIndexEntry, sgEncAny)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownSkillIndexEntry, sgEncRaw)
 	if e.err != nil {
 		return
 	}
@@ -1563,12 +1571,12 @@ func (t SkillIndexEntry) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseSkillIndexEntry to validate as well.
 func (t *SkillIndexEntry) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeSkillIndexEntry)
+	return sgUnmarshalWith(data, sgPlanSkillIndexEntry, t, sgDecodeSkillIndexEntry)
 }
 
 // ParseSkillIndexEntry decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillIndexEntry(data []byte) (SkillIndexEntry, error) {
-	return sgParseWith(data, vSkillIndex_SkillIndexEntry, sgDecodeSkillIndexEntry)
+	return sgParseWith(data, sgPlanSkillIndexEntry, vSkillIndex_SkillIndexEntry, sgDecodeSkillIndexEntry)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1587,7 +1595,7 @@ func sgEncodeSemVer(e *sgEncoder, t SemVer) {
 
 // ParseSemVer decodes and validates data in one step; the error is ValidationErrors.
 func ParseSemVer(data []byte) (SemVer, error) {
-	return sgParseWith(data, vCommon_SemVer, sgDecodeSemVer)
+	return sgParseWith(data, nil, vCommon_SemVer, sgDecodeSemVer)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1602,7 +1610,7 @@ func sgDecodeCapabilityType(v *sgValue) (CapabilityType, error) {
 
 // ParseCapabilityType decodes and validates data in one step; the error is ValidationErrors.
 func ParseCapabilityType(data []byte) (CapabilityType, error) {
-	return sgParseWith(data, vCommon_CapabilityType, sgDecodeCapabilityType)
+	return sgParseWith(data, nil, vCommon_CapabilityType, sgDecodeCapabilityType)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1617,7 +1625,7 @@ func sgDecodeAccess(v *sgValue) (Access, error) {
 
 // ParseAccess decodes and validates data in one step; the error is ValidationErrors.
 func ParseAccess(data []byte) (Access, error) {
-	return sgParseWith(data, vCommon_Access, sgDecodeAccess)
+	return sgParseWith(data, nil, vCommon_Access, sgDecodeAccess)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1632,7 +1640,7 @@ func sgDecodeSeverity(v *sgValue) (Severity, error) {
 
 // ParseSeverity decodes and validates data in one step; the error is ValidationErrors.
 func ParseSeverity(data []byte) (Severity, error) {
-	return sgParseWith(data, vCommon_Severity, sgDecodeSeverity)
+	return sgParseWith(data, nil, vCommon_Severity, sgDecodeSeverity)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1651,7 +1659,7 @@ func sgEncodeSkillID(e *sgEncoder, t SkillID) {
 
 // ParseSkillID decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillID(data []byte) (SkillID, error) {
-	return sgParseWith(data, vCommon_SkillID, sgDecodeSkillID)
+	return sgParseWith(data, nil, vCommon_SkillID, sgDecodeSkillID)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1670,7 +1678,7 @@ func sgEncodeTimestamp(e *sgEncoder, t Timestamp) {
 
 // ParseTimestamp decodes and validates data in one step; the error is ValidationErrors.
 func ParseTimestamp(data []byte) (Timestamp, error) {
-	return sgParseWith(data, vCommon_Timestamp, sgDecodeTimestamp)
+	return sgParseWith(data, nil, vCommon_Timestamp, sgDecodeTimestamp)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1835,7 +1843,7 @@ func Validate(typeName string, data []byte) error {
 	if !ok {
 		return fmt.Errorf("unknown type %q", typeName)
 	}
-	v, err := sgParseDocument(data)
+	v, err := sgParseDocument(data, nil)
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,7 @@ func TestNumberRange(t *testing.T) {
 		strings.Repeat("9", 309) + ".5",
 	}
 	for _, lit := range refused {
-		_, err := sgParseDocument([]byte(`{"n":` + lit + `}`))
+		_, err := sgParseDocument([]byte(`{"n":`+lit+`}`), nil)
 		if err == nil || !strings.Contains(err.Error(), "is outside the range of a double") {
 			t.Errorf("%.20s…: error %v, want outside the range of a double", lit, err)
 		}
@@ -28,7 +28,7 @@ func TestNumberRange(t *testing.T) {
 		"1" + strings.Repeat("0", 300) + ".000": 1e300,
 	}
 	for lit, want := range kept {
-		v, err := sgParseDocument([]byte("[" + lit + "]"))
+		v, err := sgParseDocument([]byte("["+lit+"]"), nil)
 		if err != nil {
 			t.Errorf("%.20s…: %v", lit, err)
 			continue

@@ -7,6 +7,7 @@ import (
 	"io"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -54,17 +55,11 @@ func reference(data []byte) (any, error) {
 // FuzzParserMatchesEncodingJSON: the generated parser accepts exactly what encoding/json
 // (plus the checks above) accepts, and builds the same value.
 func FuzzParserMatchesEncodingJSON(f *testing.F) {
-	for _, s := range []string{
-		`{}`, `[]`, `null`, `true`, `false`, `0`, `-0`, `1.5e-7`, `1E400`, `"a\u00e9\ud83d\ude00"`,
-		`"\ud800"`, `"\ud800\u0041"`, `"\udc00\ud800"`, `{"a":1,"a":2}`, `[1,[2,[3]]]`,
-		`{"a":{"b":[null,true,"x"]}}`, ` {"k" : "v" } `, `01`, `1.`, `.5`, `-`, `"\x"`, `[1,]`,
-		`{"a":1,}`, `"` + "\x01" + `"`, "\xff", `{"\u0000":0}`, `[` + `"\/\b\f\n\r\t\\\""` + `]`,
-		`123456789012345678901234567890`, `"a" "b"`, ``, ` `,
-	} {
+	for _, s := range parserSeeds {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		got, err := sgParseDocument(data)
+		got, err := sgParseDocument(data, nil)
 		want, refErr := reference(data)
 		if (err == nil) != (refErr == nil) {
 			t.Fatalf("%q: parser error %v, encoding/json error %v", data, err, refErr)
@@ -80,4 +75,71 @@ func FuzzParserMatchesEncodingJSON(f *testing.F) {
 			t.Fatalf("%q: parser built %#v, encoding/json %#v", data, g, want)
 		}
 	})
+}
+
+// parserSeeds are documents and fragments, valid and not, for the parser's fuzz tests.
+var parserSeeds = []string{
+	`{}`, `[]`, `null`, `true`, `false`, `0`, `-0`, `1.5e-7`, `1E400`, `"a\u00e9\ud83d\ude00"`,
+	`"\ud800"`, `"\ud800\u0041"`, `"\udc00\ud800"`, `{"a":1,"a":2}`, `[1,[2,[3]]]`,
+	`{"a":{"b":[null,true,"x"]}}`, ` {"k" : "v" } `, `01`, `1.`, `.5`, `-`, `"\x"`, `[1,]`,
+	`{"a":1,}`, `"` + "\x01" + `"`, "\xff", `{"\u0000":0}`, `[` + `"\/\b\f\n\r\t\\\""` + `]`,
+	`123456789012345678901234567890`, `"a" "b"`, ``, ` `, `{"a" 1}`, `[1 2]`, `{"a":[1,{"b":"\u12"}]}`,
+	`[ { "x" : [ "<&>" , 1e5 , -0.5 ] } , "\u2028" ]`, `{"a":tru}`, `[nul]`, `"unterminated`,
+}
+
+// FuzzPlanMatchesTree: a member kept as text (sgPlan) is refused exactly when the same member
+// read as a tree is, with the same error, and its text is the member's compact JSON.
+func FuzzPlanMatchesTree(f *testing.F) {
+	for _, s := range parserSeeds {
+		f.Add(s)
+	}
+	plan := &sgPlan{known: func(k string) bool { return k == "tree" }}
+	f.Fuzz(func(t *testing.T, member string) {
+		data := []byte(`{"tree":` + member + `, "text" : ` + member + `}`)
+		treeOnly, treeErr := sgParseDocument(data, nil)
+		planned, planErr := sgParseDocument(data, plan)
+		if !reflect.DeepEqual(treeErr, planErr) {
+			t.Fatalf("%q: error %v as a tree, %v as text", data, treeErr, planErr)
+		}
+		if treeErr != nil {
+			return
+		}
+		text := planned.get("text")
+		if text.kind() != sgKindRaw {
+			t.Fatalf("%q: the member the plan does not claim is of kind %d, not kept as text", data, text.kind())
+		}
+		var want bytes.Buffer
+		if err := json.Compact(&want, []byte(member)); err != nil {
+			t.Fatalf("%q: encoding/json cannot compact a member the parser accepted: %v", member, err)
+		}
+		if got := sgRawText(text); string(got) != want.String() {
+			t.Fatalf("%q: text %s, want %s", member, got, want.String())
+		}
+		if g, w := planned.get("tree").toAny(), treeOnly.get("tree").toAny(); !reflect.DeepEqual(g, w) {
+			t.Fatalf("%q: the claimed member is %#v with the plan, %#v without", data, g, w)
+		}
+		// A container read as a tree gives the same text.
+		if k := treeOnly.get("text").kind(); k == sgKindArray || k == sgKindObject {
+			if got := sgRawText(treeOnly.get("text")); string(got) != want.String() {
+				t.Fatalf("%q: text of the tree %s, want %s", member, got, want.String())
+			}
+		}
+	})
+}
+
+// TestPlanDeepMember: nesting beyond the limit inside a member kept as text is refused as it
+// is inside a tree.
+func TestPlanDeepMember(t *testing.T) {
+	plan := &sgPlan{known: func(string) bool { return false }}
+	for _, depth := range []int{sgMaxDepth - 1, sgMaxDepth} {
+		data := []byte(`{"x":` + strings.Repeat("[", depth) + strings.Repeat("]", depth) + `}`)
+		_, treeErr := sgParseDocument(data, nil)
+		_, planErr := sgParseDocument(data, plan)
+		if !reflect.DeepEqual(treeErr, planErr) {
+			t.Fatalf("depth %d: error %v as a tree, %v as text", depth, treeErr, planErr)
+		}
+		if (treeErr == nil) != (depth < sgMaxDepth) {
+			t.Fatalf("depth %d: error %v", depth, treeErr)
+		}
+	}
 }

@@ -229,10 +229,11 @@ type FindingsOptions struct {
 //
 // Errors: ErrFindingsParams (per_kind_limit outside 0..MaxPerKindLimit, session_key empty or
 // over 256 characters), ErrDetectorOutput (kind empty or over 200 characters, payload key
-// "kind" or "severity"), *SeverityMapError (unmapped kinds in order of first appearance when
+// "kind" or "severity", a payload value encoding/json cannot write), *SeverityMapError (unmapped kinds in order of first appearance when
 // opts.FallbackInfo is false, or entries outside the vocabulary), or a ServerVersion that is
 // empty or over 128 characters.
-// The function never modifies its inputs: payloads are copied (maps and arrays deeply).
+// The function never modifies its inputs: each payload value is copied as its JSON text
+// (Finding.AdditionalProperties).
 func BuildFindingsResponse(detectorOutput []RawFinding, params GetSessionFindingsParams, opts FindingsOptions) (FindingsResponse, error) {
 	limit, err := saCheckParams(params)
 	if err != nil {
@@ -277,16 +278,20 @@ func BuildFindingsResponse(detectorOutput []RawFinding, params GetSessionFinding
 		Meta:             Meta{ServerVersion: opts.ServerVersion},
 	}
 	capped := map[string]bool{}
-	for _, raw := range detectorOutput {
+	for i, raw := range detectorOutput {
 		if resp.CountsByKind[raw.Kind] >= limit {
 			capped[raw.Kind] = true // observed: one more than the limit exists
 			continue
+		}
+		payload, err := saPayloadText(raw.Payload)
+		if err != nil {
+			return FindingsResponse{}, fmt.Errorf("%w: finding %d (kind %q): %w", ErrDetectorOutput, i, raw.Kind, err)
 		}
 		s := severity[raw.Kind]
 		resp.Findings = append(resp.Findings, Finding{
 			Kind:                 raw.Kind,
 			Severity:             s,
-			AdditionalProperties: saCopyPayload(raw.Payload),
+			AdditionalProperties: payload,
 		})
 		resp.CountsByKind[raw.Kind]++
 		resp.CountsBySeverity[string(s)]++
@@ -435,30 +440,21 @@ func saCheckParams(params GetSessionFindingsParams) (int64, error) {
 	return limit, nil
 }
 
-// saCopyPayload copies a payload so the response shares no map or slice with the input.
-func saCopyPayload(p map[string]any) map[string]any {
+// saPayloadText writes each member of a payload as its JSON text (nil for an empty payload),
+// so that the response shares nothing with the input.
+func saPayloadText(p map[string]any) (map[string]json.RawMessage, error) {
 	if len(p) == 0 {
-		return nil
+		return nil, nil
 	}
-	return saCopyJSON(p).(map[string]any)
-}
-
-func saCopyJSON(v any) any {
-	switch v := v.(type) {
-	case map[string]any:
-		m := make(map[string]any, len(v))
-		for k, e := range v {
-			m[k] = saCopyJSON(e)
+	out := make(map[string]json.RawMessage, len(p))
+	for k, v := range p {
+		text, err := json.Marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("payload member %q cannot be written as JSON: %w", k, err)
 		}
-		return m
-	case []any:
-		s := make([]any, len(v))
-		for i, e := range v {
-			s[i] = saCopyJSON(e)
-		}
-		return s
+		out[k] = text
 	}
-	return v
+	return out, nil
 }
 
 func saSortedUnique(s []string) []string {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -421,7 +422,7 @@ func TestC1Truncation(t *testing.T) {
 		}
 		var got []string
 		for _, f := range resp.Findings {
-			got = append(got, f.Kind+"#"+string(f.AdditionalProperties["seq"].(json.Number)))
+			got = append(got, f.Kind+"#"+string(f.AdditionalProperties["seq"]))
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("returned set (-want +got):\n%s", diff)
@@ -562,6 +563,13 @@ func TestC4SeverityFromStaticMap(t *testing.T) {
 	if !errors.Is(err, skill.ErrDetectorOutput) {
 		t.Errorf("payload with its own severity: err = %v, want ErrDetectorOutput", err)
 	}
+	_, err = skill.BuildFindingsResponse(
+		[]skill.RawFinding{{Kind: "stale_pending", Payload: map[string]any{"ratio": math.NaN()}}},
+		skill.GetSessionFindingsParams{},
+		skill.FindingsOptions{Severities: skill.SeverityMap{"stale_pending": skill.SeverityInfo}, ServerVersion: "1"})
+	if !errors.Is(err, skill.ErrDetectorOutput) || !strings.Contains(err.Error(), `"ratio"`) {
+		t.Errorf("payload value JSON cannot hold: err = %v, want ErrDetectorOutput naming \"ratio\"", err)
+	}
 	if s, ok := (skill.SeverityMap{"x": "high"}).Lookup("x"); ok {
 		t.Errorf("Lookup accepted an entry outside the vocabulary: %q", s)
 	}
@@ -682,7 +690,7 @@ func TestC7NoIsolationFilter(t *testing.T) {
 	}
 	var ids []string
 	for _, f := range resp.Findings {
-		ids = append(ids, fmt.Sprint(f.AdditionalProperties["id"]))
+		ids = append(ids, string(f.AdditionalProperties["id"]))
 	}
 	if diff := cmp.Diff([]string{"1", "2", "3", "4"}, ids); diff != "" {
 		t.Errorf("findings were filtered (-want +got):\n%s", diff)
@@ -797,8 +805,8 @@ func TestInputsNotModified(t *testing.T) {
 		before := snap()
 		resp := c.build(t)
 		for _, f := range resp.Findings {
-			f.AdditionalProperties["seq"] = "changed"
-			f.AdditionalProperties["nested"].(map[string]any)["ids"].([]any)[0] = "changed"
+			f.AdditionalProperties["seq"][0] = '!'
+			f.AdditionalProperties["nested"] = json.RawMessage(`"changed"`)
 		}
 		if after := snap(); after != before {
 			t.Fatalf("inputs changed:\n%s\n%s", before, after)

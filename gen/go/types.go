@@ -3,6 +3,8 @@
 
 package skill
 
+import "encoding/json"
+
 // Finding is one SuperAuditor finding: an observation (drift, staleness, integrity) that a server
 // has already computed about its own stored state. The standard defines two members, kind and
 // severity; every other member is payload, defined by the server (identifiers, counts, ages,
@@ -24,7 +26,7 @@ type Finding struct {
 	// kind is "info".
 	Severity Severity `json:"severity"`
 	// The members not declared in the schema, kept and written back.
-	AdditionalProperties map[string]any `json:"-"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // FindingsResponse is the result of the SuperAuditor pull tool get_session_findings. Everything in
@@ -82,7 +84,7 @@ type FindingsResponse struct {
 	// Facts about the answering server instance.
 	Meta Meta `json:"_meta"`
 	// The members not declared in the schema, kept and written back.
-	AdditionalProperties map[string]any `json:"-"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // Meta: Metadata about the server that produced the response. Open: servers may add further
@@ -95,7 +97,7 @@ type Meta struct {
 	// The standard sets no maximum (a skillgen server sends at most 128 characters).
 	ServerVersion string `json:"server_version"`
 	// The members not declared in the schema, kept and written back.
-	AdditionalProperties map[string]any `json:"-"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // GetSessionFindingsParams is the parameters of the SuperAuditor pull tool
@@ -166,7 +168,7 @@ type InvocationRequest struct {
 	// providers keep request ids for at least 24 hours. Absent: every request starts a new execution.
 	RequestID *string `json:"request_id,omitzero"`
 	// The members not declared in the schema, kept and written back.
-	AdditionalProperties map[string]any `json:"-"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // Caller is the principal on whose behalf the skill runs, as declared by the client. It identifies
@@ -242,7 +244,7 @@ type InvocationResponse struct {
 	// Why the execution failed. Required when status is "failed"; absent otherwise.
 	Error *InvocationError `json:"error,omitzero"`
 	// The members not declared in the schema, kept and written back.
-	AdditionalProperties map[string]any `json:"-"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // InvocationStatus is the state of an execution. Lifecycle: accepted -> running -> succeeded |
@@ -315,7 +317,7 @@ type InvocationError struct {
 	// Must not leak secrets or other callers' data.
 	Message string `json:"message"`
 	// The members not declared in the schema, kept and written back.
-	AdditionalProperties map[string]any `json:"-"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ProtocolVersion is the version of the skill-sharing protocol a document follows, carried as the
@@ -392,7 +394,7 @@ type SkillDescriptor struct {
 	// empty mean the same.
 	Tags []string `json:"tags,omitzero"`
 	// The members not declared in the schema, kept and written back.
-	AdditionalProperties map[string]any `json:"-"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // Provider is the operator of one or more skills. Open for forward compatibility: unknown members
@@ -413,7 +415,7 @@ type Provider struct {
 	// problems with the provider's skills. Optional.
 	Contact *string `json:"contact,omitzero"`
 	// The members not declared in the schema, kept and written back.
-	AdditionalProperties map[string]any `json:"-"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // Endpoint is the network location that runs the skill. Open for forward compatibility: unknown
@@ -438,7 +440,7 @@ type Endpoint struct {
 	// its own timeout.
 	TimeoutMS *int64 `json:"timeout_ms,omitzero"`
 	// The members not declared in the schema, kept and written back.
-	AdditionalProperties map[string]any `json:"-"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // EndpointMethod is the HTTP method of an invocation. "POST": the InvocationRequest is sent as the
@@ -691,7 +693,7 @@ type SkillIndex struct {
 	// this caller.
 	Skills []SkillIndexEntry `json:"skills"`
 	// The members not declared in the schema, kept and written back.
-	AdditionalProperties map[string]any `json:"-"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // SkillIndexEntry is the summary of one skill in an index. id, name, version, capability_type,
@@ -725,7 +727,7 @@ type SkillIndexEntry struct {
 	// this entry's id.
 	DescriptorURL string `json:"descriptor_url"`
 	// The members not declared in the schema, kept and written back.
-	AdditionalProperties map[string]any `json:"-"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // SemVer is a version number MAJOR.MINOR.PATCH (Semantic Versioning 2.0.0, core part only): three

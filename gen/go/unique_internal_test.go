@@ -33,7 +33,7 @@ func pairwise(keys []*sgValue) []int {
 // variant writes a JSON value that is equal to the one of text but spelled differently:
 // members in another order, numbers with a fraction or an exponent.
 func variant(r *rand.Rand, text string) string {
-	v, err := sgParseDocument([]byte(text))
+	v, err := sgParseDocument([]byte(text), nil)
 	if err != nil {
 		panic(err)
 	}
@@ -124,7 +124,7 @@ func randomArray(r *rand.Rand, n int) []string {
 
 func mustParse(t *testing.T, text string) *sgValue {
 	t.Helper()
-	v, err := sgParseDocument([]byte(text))
+	v, err := sgParseDocument([]byte(text), nil)
 	if err != nil {
 		t.Fatalf("%s: %v", text, err)
 	}

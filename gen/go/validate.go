@@ -263,8 +263,9 @@ func vFindingsResponse_CountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind() == sgKindObject {
-		ks := sgSortedKeys(v, nil)
-		for _, k := range ks {
+		vals := v.vals()
+		m := len(e.list)
+		for i, k := range v.keys() {
 			if !sgExtraFindingsResponse_CountsByKind(k) {
 				continue
 			}
@@ -274,16 +275,19 @@ func vFindingsResponse_CountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
 					key:    k,
 					parent: p,
 				}
-				vIntegerMin1Max9007199254740991(v.get(k), &c, e)
+				vIntegerMin1Max9007199254740991(&vals[i], &c, e)
 			}
 		}
+		e.sortFrom(m, p)
 		name := sgValue{kids: sgStringKids}
-		for _, k := range ks {
+		m = len(e.list)
+		for _, k := range v.keys() {
 			name.str = k
 			if !sgValid(&name, vFindingsResponse_CountsByKind_PropertyNames) {
 				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
 		}
+		e.sortFrom(m, p)
 	}
 }
 
@@ -328,8 +332,9 @@ func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind() == sgKindObject {
-		ks := sgSortedKeys(v, nil)
-		for _, k := range ks {
+		vals := v.vals()
+		m := len(e.list)
+		for i, k := range v.keys() {
 			if !sgExtraFindingsResponse_CountsBySeverity(k) {
 				continue
 			}
@@ -339,16 +344,19 @@ func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 					key:    k,
 					parent: p,
 				}
-				vIntegerMin1Max9007199254740991(v.get(k), &c, e)
+				vIntegerMin1Max9007199254740991(&vals[i], &c, e)
 			}
 		}
+		e.sortFrom(m, p)
 		name := sgValue{kids: sgStringKids}
-		for _, k := range ks {
+		m = len(e.list)
+		for _, k := range v.keys() {
 			name.str = k
 			if !sgValid(&name, vSeverityRef) {
 				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
 		}
+		e.sortFrom(m, p)
 	}
 }
 
@@ -451,9 +459,14 @@ func vGetSessionFindingsParams(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vBoolean(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraGetSessionFindingsParams) {
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraGetSessionFindingsParams(k) {
+				continue
+			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
+		e.sortFrom(m, p)
 	}
 }
 
@@ -591,9 +604,14 @@ func vInvocationRequest_Caller2(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vInvocationRequest_Caller_Type(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraInvocationRequest_Caller2) {
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraInvocationRequest_Caller2(k) {
+				continue
+			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
+		e.sortFrom(m, p)
 	}
 }
 
@@ -640,12 +658,14 @@ func vInvocationRequest_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 	if v.kind() == sgKindObject {
 		name := sgValue{kids: sgStringKids}
-		for _, k := range sgSortedKeys(v, nil) {
+		m := len(e.list)
+		for _, k := range v.keys() {
 			name.str = k
 			if !sgValid(&name, vInvocationRequest_Inputs_PropertyNames) {
 				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
 		}
+		e.sortFrom(m, p)
 		if v.size() > 100 {
 			e.add(p, "maxProperties", "must have at most 100 properties")
 		}
@@ -819,9 +839,14 @@ func vInvocationResponse_Timestamps2(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vTimestampRef(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraInvocationResponse_Timestamps2) {
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraInvocationResponse_Timestamps2(k) {
+				continue
+			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
+		e.sortFrom(m, p)
 		if v.get("completed") != nil {
 			if v.get("started") == nil {
 				e.addKey(p, "started", "dependentRequired", "property \"started\" is required when \"completed\" is present")
@@ -996,9 +1021,14 @@ func vProtocolVersion(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vSemVerRef(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraProtocolVersion) {
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraProtocolVersion(k) {
+				continue
+			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
+		e.sortFrom(m, p)
 	}
 }
 
@@ -1460,9 +1490,14 @@ func vSkillDescriptor_InputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vBoolean(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraSkillDescriptor_InputParameter) {
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraSkillDescriptor_InputParameter(k) {
+				continue
+			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
+		e.sortFrom(m, p)
 	}
 }
 
@@ -1563,9 +1598,14 @@ func vSkillDescriptor_OutputDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vSkillDescriptor_OutputDescriptor_MediaType(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraSkillDescriptor_OutputDescriptor) {
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraSkillDescriptor_OutputDescriptor(k) {
+				continue
+			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
+		e.sortFrom(m, p)
 	}
 }
 
@@ -1669,9 +1709,14 @@ func vSkillDescriptor_APIKeyAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vSkillDescriptor_APIKeyAuth_Name(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraSkillDescriptor_APIKeyAuth) {
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraSkillDescriptor_APIKeyAuth(k) {
+				continue
+			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
+		e.sortFrom(m, p)
 	}
 }
 
@@ -1769,9 +1814,14 @@ func vSkillDescriptor_OAuth2Auth(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vSkillDescriptor_OAuth2Auth_Scopes(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraSkillDescriptor_OAuth2Auth) {
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraSkillDescriptor_OAuth2Auth(k) {
+				continue
+			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
+		e.sortFrom(m, p)
 	}
 }
 
@@ -1885,9 +1935,14 @@ func vSkillDescriptor_CustomAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vStringMax2048Pattern5(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraSkillDescriptor_CustomAuth) {
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraSkillDescriptor_CustomAuth(k) {
+				continue
+			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
+		e.sortFrom(m, p)
 	}
 }
 
@@ -1932,9 +1987,14 @@ func vSkillDescriptor_NoAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vSkillDescriptor_NoAuth_Type(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraSkillDescriptor_NoAuth) {
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraSkillDescriptor_NoAuth(k) {
+				continue
+			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
+		e.sortFrom(m, p)
 	}
 }
 

@@ -94,6 +94,32 @@ func hasMethods(t *ir.Type) bool {
 
 func knownName(t *ir.Type) string { return "sgKnown" + t.GoName }
 
+func planName(t *ir.Type) string { return "sgPlan" + t.GoName }
+
+// planned reports whether t's ParseT and UnmarshalJSON parse its undeclared members for their
+// syntax alone (sgPlan): t keeps them as text, and its validator reads nothing of their values
+// (additionalProperties absent or true, and no keyword that applies other subschemas to
+// the object or compares it whole).
+func planned(t *ir.Type) bool {
+	if t.Kind != ir.Struct || !rawExtra(t) {
+		return false
+	}
+	n := t.Node
+	ap := n.AdditionalProperties
+	return n.Bool == nil && n.Ref == nil && n.DynamicRef == nil && len(n.Enum) == 0 && n.Const == nil &&
+		(ap == nil || isTrue(ap)) && len(n.PatternProperties) == 0 && n.UnevaluatedProperties == nil &&
+		len(n.DependentSchemas) == 0 && len(n.AllOf) == 0 && len(n.AnyOf) == 0 && len(n.OneOf) == 0 &&
+		n.Not == nil && n.If == nil && n.Then == nil && n.Else == nil
+}
+
+// planOf is t's plan, or nil.
+func planOf(t *ir.Type) jen.Code {
+	if planned(t) {
+		return jen.Id(planName(t))
+	}
+	return jen.Nil()
+}
+
 // ret is "return t, err" (or another value for t).
 func ret(v jen.Code) *jen.Statement { return jen.Return(v, jen.Err()) }
 
@@ -151,7 +177,7 @@ func (e *emitter) parseAndValidate(f *jen.File, t *ir.Type) {
 	n := t.GoName
 	f.Commentf("Parse%s decodes and validates data in one step; the error is ValidationErrors.", n)
 	f.Func().Id("Parse"+n).Params(jen.Id("data").Index().Byte()).Params(jen.Id(n), jen.Error()).Block(
-		jen.Return(jen.Id("sgParseWith").Call(jen.Id("data"), jen.Id(t.Node.GoFunc), jen.Id(decName(t)))),
+		jen.Return(jen.Id("sgParseWith").Call(jen.Id("data"), planOf(t), jen.Id(t.Node.GoFunc), jen.Id(decName(t)))),
 	)
 	switch {
 	case t.Kind == ir.Alias && t.Alias.Kind == ir.RefNamed:
@@ -184,6 +210,11 @@ func (e *emitter) structCodec(f *jen.File, t *ir.Type, fails failer) {
 		body = append(body, jen.Return(jen.False()))
 		f.Func().Id(knownName(t)).Params(jen.Id("k").String()).Bool().Block(body...)
 	}
+	if planned(t) {
+		f.Commentf("%s keeps the undeclared members of %s, which nothing validates, as", planName(t), n)
+		f.Comment("their text: the parser checks their syntax and builds no tree below them.")
+		f.Var().Id(planName(t)).Op("=").Op("&").Id("sgPlan").Values(jen.Dict{jen.Id("known"): jen.Id(knownName(t))})
+	}
 
 	// The members, one call each; the first error (in schema order) is the result.
 	var members []jen.Code
@@ -205,18 +236,26 @@ func (e *emitter) structCodec(f *jen.File, t *ir.Type, fails failer) {
 			ifErr())
 	}
 	if t.Extra != nil {
+		each := []jen.Code{
+			jen.Id("x").Op(":=").Op("&").Id("vals").Index(jen.Id("i")),
+			jen.If(jen.Id(knownName(t)).Call(jen.Id("k"))).Block(jen.Continue()),
+		}
+		if rawExtra(t) {
+			// The text of a member, copied: nothing to fail.
+			each = append(each, jen.Id("val").Op(":=").Id("sgRawText").Call(jen.Id("x")))
+		} else {
+			each = append(each,
+				jen.List(jen.Id("val"), jen.Err()).Op(":=").Add(jen.Add(valueDec(t.Extra)).Call(jen.Id("x"))),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("t"), jen.Id("sgAt").Call(jen.Id("k"), jen.Err()))))
+		}
+		each = append(each,
+			jen.If(jen.Id("t").Dot(t.ExtraGoName).Op("==").Nil()).Block(
+				jen.Id("t").Dot(t.ExtraGoName).Op("=").Make(jen.Map(jen.String()).Add(extraType(t)), jen.Len(jen.Id("vals")).Op("-").Id("i")),
+			),
+			jen.Id("t").Dot(t.ExtraGoName).Index(jen.Qual("strings", "Clone").Call(jen.Id("k"))).Op("=").Id("val"))
 		decs = append(decs,
 			jen.Id("vals").Op(":=").Id("o").Dot("vals").Call(),
-			jen.For(jen.List(jen.Id("i"), jen.Id("k")).Op(":=").Range().Id("o").Dot("keys").Call()).Block(
-				jen.Id("x").Op(":=").Op("&").Id("vals").Index(jen.Id("i")),
-				jen.If(jen.Id(knownName(t)).Call(jen.Id("k"))).Block(jen.Continue()),
-				jen.List(jen.Id("val"), jen.Err()).Op(":=").Add(jen.Add(valueDec(t.Extra)).Call(jen.Id("x"))),
-				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("t"), jen.Id("sgAt").Call(jen.Id("k"), jen.Err()))),
-				jen.If(jen.Id("t").Dot(t.ExtraGoName).Op("==").Nil()).Block(
-					jen.Id("t").Dot(t.ExtraGoName).Op("=").Make(jen.Map(jen.String()).Add(valueType(t.Extra)), jen.Len(jen.Id("vals")).Op("-").Id("i")),
-				),
-				jen.Id("t").Dot(t.ExtraGoName).Index(jen.Qual("strings", "Clone").Call(jen.Id("k"))).Op("=").Id("val"),
-			))
+			jen.For(jen.List(jen.Id("i"), jen.Id("k")).Op(":=").Range().Id("o").Dot("keys").Call()).Block(each...))
 	}
 	stmts := []jen.Code{jen.Var().Id("t").Id(n)}
 	if len(decs) == 0 {
@@ -417,7 +456,7 @@ func (e *emitter) registry(f *jen.File) {
 	f.Func().Id("Validate").Params(jen.Id("typeName").String(), jen.Id("data").Index().Byte()).Error().Block(
 		jen.List(jen.Id("f"), jen.Id("ok")).Op(":=").Id("sgValidators").Index(jen.Id("typeName")),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("unknown type %q"), jen.Id("typeName")))),
-		jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("sgParseDocument").Call(jen.Id("data")),
+		jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("sgParseDocument").Call(jen.Id("data"), jen.Nil()),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Return(jen.Id("sgCheck").Call(jen.Id("v"), jen.Id("f"))),
 	)
@@ -430,6 +469,6 @@ func (e *emitter) registry(f *jen.File) {
 func (e *emitter) unmarshal(f *jen.File, t *ir.Type) {
 	f.Comment("UnmarshalJSON decodes without validating; use Parse" + t.GoName + " to validate as well.")
 	f.Func().Params(jen.Id("t").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Return(jen.Id("sgUnmarshalWith").Call(jen.Id("data"), jen.Id("t"), jen.Id(decName(t)))),
+		jen.Return(jen.Id("sgUnmarshalWith").Call(jen.Id("data"), planOf(t), jen.Id("t"), jen.Id(decName(t)))),
 	)
 }

@@ -229,7 +229,11 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type, fails failer) {
 		}
 	}
 	if t.Extra != nil {
-		body = append(body, jen.Id("sgEncMembers").Call(enc, jen.Id("t").Dot(t.ExtraGoName), jen.Id(knownName(t)), encFunc(t.Extra)))
+		extra := encFunc(t.Extra)
+		if rawExtra(t) {
+			extra = jen.Id("sgEncRaw")
+		}
+		body = append(body, jen.Id("sgEncMembers").Call(enc, jen.Id("t").Dot(t.ExtraGoName), jen.Id(knownName(t)), extra))
 		if fails.ref(t.Extra) {
 			body = append(body, jen.If(enc.Clone().Dot("err").Op("!=").Nil()).Block(jen.Return()))
 		}

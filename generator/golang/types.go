@@ -40,6 +40,19 @@ func typeIn(r *ir.TypeRef, named func(string) *jen.Statement) *jen.Statement {
 // says so (ir.TypeRef.Ptr).
 func valueType(r *ir.TypeRef) *jen.Statement { return valueTypeIn(r, jen.Id) }
 
+// rawExtra reports whether the struct t keeps its undeclared members as their JSON text
+// (json.RawMessage): when their schema allows any value, as ogen does. Decoding them into
+// map[string]any would cost several times their text for values nothing reads.
+func rawExtra(t *ir.Type) bool { return t.Extra != nil && t.Extra.Kind == ir.RefAny }
+
+// extraType is the Go type of the values of t's undeclared members.
+func extraType(t *ir.Type) *jen.Statement {
+	if rawExtra(t) {
+		return jen.Qual("encoding/json", "RawMessage")
+	}
+	return valueType(t.Extra)
+}
+
 func valueTypeIn(r *ir.TypeRef, named func(string) *jen.Statement) *jen.Statement {
 	if r.Ptr {
 		return jen.Op("*").Add(typeIn(r, named))
@@ -127,7 +140,7 @@ func (e *emitter) structType(f *jen.File, t *ir.Type) {
 	if t.Extra != nil {
 		fields = append(fields,
 			jen.Comment("The members not declared in the schema, kept and written back."),
-			jen.Id(t.ExtraGoName).Map(jen.String()).Add(valueType(t.Extra)).Tag(map[string]string{"json": "-"}))
+			jen.Id(t.ExtraGoName).Map(jen.String()).Add(extraType(t)).Tag(map[string]string{"json": "-"}))
 	}
 	f.Type().Id(t.GoName).Struct(fields...)
 	for _, fd := range t.Fields {

@@ -370,21 +370,24 @@ func unevaluatedChecks(n *ir.Node, ann bool) []jen.Code {
 	if up := n.UnevaluatedProperties; up != nil && (ann || !isTrue(up)) {
 		var st []jen.Code
 		if isTrue(up) {
-			st = append(st, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sgSortedKeys").Call(jen.Id("v"), jen.Nil())).Block(
+			st = append(st, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("v").Dot("keys").Call()).Block(
 				jen.Id("ev").Dot("prop").Call(jen.Id("k"))))
 		} else {
 			var each jen.Code
+			index := jen.Id("i")
 			if up.Bool != nil {
+				index = jen.Id("_")
 				each = jen.Id("u").Dot("addKey").Call(jen.Id("p"), jen.Id("k"), jen.Lit("unevaluatedProperties"), msg("unevaluatedProperties"))
 			} else {
-				each = jen.Block(childKey(jen.Id("k")), jen.Id(up.GoFunc).Call(jen.Id("v").Dot("get").Call(jen.Id("k")), jen.Op("&").Id("c"), jen.Op("&").Id("u")))
+				each = jen.Block(childKey(jen.Id("k")), jen.Id(up.GoFunc).Call(jen.Op("&").Id("v").Dot("vals").Call().Index(jen.Id("i")), jen.Op("&").Id("c"), jen.Op("&").Id("u")))
 			}
 			st = append(st,
 				jen.Id("u").Op(":=").Id("sgErrors").Values(jen.Dict{jen.Id("quick"): jen.Id("e").Dot("quick")}),
-				jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sgSortedKeys").Call(jen.Id("v"), jen.Nil())).Block(
+				jen.For(jen.List(index, jen.Id("k")).Op(":=").Range().Id("v").Dot("keys").Call()).Block(
 					jen.If(jen.Op("!").Id("ev").Dot("props").Index(jen.Id("k"))).Block(each),
 					jen.Id("ev").Dot("prop").Call(jen.Id("k")),
 				),
+				jen.Id("u").Dot("sortFrom").Call(jen.Lit(0), jen.Id("p")),
 				jen.Id("e").Dot("insert").Call(jen.Id("at"), jen.Op("&").Id("u")),
 			)
 		}
@@ -428,32 +431,42 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 			)...,
 		))
 	}
-	// The keywords that iterate over the keys share one sorted list, ks. additionalProperties
-	// alone sorts only the keys it does not know (usually none).
+	// The keywords that iterate over the keys read them in document order, with their values
+	// side by side (vals); the violations of each loop are then put in the code point order of
+	// the keys (sortFrom), which costs nothing unless there are several.
 	ap := n.AdditionalProperties
 	apFails := ap != nil && !isTrue(ap)
-	users := 0
-	for _, uses := range []bool{len(n.PatternProperties) > 0, apFails || (ap != nil && k.col), n.PropertyNames != nil} {
-		if uses {
-			users++
+	if len(n.PatternProperties) > 0 || (apFails && ap.Bool == nil) {
+		oc = append(oc, jen.Id("vals").Op(":=").Id("v").Dot("vals").Call())
+	}
+	marked := false
+	inOrder := func(loop jen.Code) {
+		op := ":="
+		if marked {
+			op = "="
 		}
+		marked = true
+		oc = append(oc, jen.Id("m").Op(op).Len(jen.Id("e").Dot("list")), loop, jen.Id("e").Dot("sortFrom").Call(jen.Id("m"), jen.Id("p")))
 	}
-	keys := func(keep jen.Code) jen.Code { return jen.Id("sgSortedKeys").Call(jen.Id("v"), keep) }
-	if users > 1 {
-		oc = append(oc, jen.Id("ks").Op(":=").Add(keys(jen.Nil())))
-		keys = func(jen.Code) jen.Code { return jen.Id("ks") }
+	eachKey := func(index bool) *jen.Statement {
+		i := jen.Id("_")
+		if index {
+			i = jen.Id("i")
+		}
+		return jen.For(jen.List(i, jen.Id("k")).Op(":=").Range().Id("v").Dot("keys").Call())
 	}
+	member := jen.Op("&").Id("vals").Index(jen.Id("i"))
 	if len(n.PatternProperties) > 0 {
 		var inner []jen.Code
 		for _, pp := range n.PatternProperties {
 			inner = append(inner, jen.If(jen.Id(pp.Pattern.GoVar).Call().Dot("MatchString").Call(jen.Id("k"))).Block(
 				k.mark(jen.Id("k"),
 					childKey(jen.Id("k")),
-					call(pp.Schema, jen.Id("v").Dot("get").Call(jen.Id("k")), jen.Op("&").Id("c")),
+					call(pp.Schema, member.Clone(), jen.Op("&").Id("c")),
 				)...,
 			))
 		}
-		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(keys(jen.Nil()))).Block(inner...))
+		inOrder(eachKey(true).Block(inner...))
 	}
 	if apFails {
 		// known: declared properties and pattern matches.
@@ -472,29 +485,24 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 		if decl {
 			f.Func().Id("sgExtra" + sfx).Params(jen.Id("k").String()).Bool().Block(kb...)
 		}
-		var each []jen.Code
+		each := []jen.Code{jen.If(jen.Op("!").Id("sgExtra" + sfx).Call(jen.Id("k"))).Block(jen.Continue())}
 		if ap.Bool != nil {
-			each = k.mark(jen.Id("k"), addKeyErr(jen.Id("p"), jen.Id("k"), "additionalProperties", msg("additionalProperties")))
+			each = append(each, k.mark(jen.Id("k"), addKeyErr(jen.Id("p"), jen.Id("k"), "additionalProperties", msg("additionalProperties")))...)
 		} else {
-			each = []jen.Code{jen.Block(k.mark(jen.Id("k"), childKey(jen.Id("k")), call(ap, jen.Id("v").Dot("get").Call(jen.Id("k")), jen.Op("&").Id("c")))...)}
+			each = append(each, jen.Block(k.mark(jen.Id("k"), childKey(jen.Id("k")), call(ap, member.Clone(), jen.Op("&").Id("c")))...))
 		}
-		if users > 1 {
-			each = append([]jen.Code{jen.If(jen.Op("!").Id("sgExtra" + sfx).Call(jen.Id("k"))).Block(jen.Continue())}, each...)
-		}
-		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(keys(jen.Id("sgExtra"+sfx)))).Block(each...))
+		inOrder(eachKey(ap.Bool == nil).Block(each...))
 	} else if ap != nil && k.col {
 		// additionalProperties: true evaluates every key properties and patterns leave.
-		oc = append(oc, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(keys(jen.Nil()))).Block(
-			jen.Id("ev").Dot("prop").Call(jen.Id("k"))))
+		oc = append(oc, eachKey(false).Block(jen.Id("ev").Dot("prop").Call(jen.Id("k"))))
 	}
 	if n.PropertyNames != nil {
 		// One value holds each name in turn: nothing is allocated per key.
-		oc = append(oc,
-			jen.Id("name").Op(":=").Id("sgValue").Values(jen.Dict{jen.Id("kids"): jen.Id("sgStringKids")}),
-			jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(keys(jen.Nil()))).Block(
-				jen.Id("name").Dot("str").Op("=").Id("k"),
-				jen.If(jen.Op("!").Id("sgValid").Call(jen.Op("&").Id("name"), jen.Id(n.PropertyNames.GoFunc))).Block(
-					addKeyErr(jen.Id("p"), jen.Id("k"), "propertyNames", msg("propertyNames")))))
+		oc = append(oc, jen.Id("name").Op(":=").Id("sgValue").Values(jen.Dict{jen.Id("kids"): jen.Id("sgStringKids")}))
+		inOrder(eachKey(false).Block(
+			jen.Id("name").Dot("str").Op("=").Id("k"),
+			jen.If(jen.Op("!").Id("sgValid").Call(jen.Op("&").Id("name"), jen.Id(n.PropertyNames.GoFunc))).Block(
+				addKeyErr(jen.Id("p"), jen.Id("k"), "propertyNames", msg("propertyNames")))))
 	}
 	if n.MinProperties != nil {
 		oc = append(oc, jen.If(jen.Id("v").Dot("size").Call().Op("<").Lit(int(*n.MinProperties))).Block(

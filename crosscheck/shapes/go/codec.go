@@ -4,6 +4,7 @@
 package shapes
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -263,12 +264,12 @@ func (t Shapes) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseShapes to validate as well.
 func (t *Shapes) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeShapes)
+	return sgUnmarshalWith(data, nil, t, sgDecodeShapes)
 }
 
 // ParseShapes decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapes(data []byte) (Shapes, error) {
-	return sgParseWith(data, vShapes, sgDecodeShapes)
+	return sgParseWith(data, nil, vShapes, sgDecodeShapes)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -310,12 +311,12 @@ func (t ShapesHome) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseShapesHome to validate as well.
 func (t *ShapesHome) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeShapesHome)
+	return sgUnmarshalWith(data, nil, t, sgDecodeShapesHome)
 }
 
 // ParseShapesHome decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesHome(data []byte) (ShapesHome, error) {
-	return sgParseWith(data, vShapes_Home, sgDecodeShapesHome)
+	return sgParseWith(data, nil, vShapes_Home, sgDecodeShapesHome)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -330,7 +331,7 @@ func sgDecodeShapesSize(v *sgValue) (ShapesSize, error) {
 
 // ParseShapesSize decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesSize(data []byte) (ShapesSize, error) {
-	return sgParseWith(data, vShapes_Size, sgDecodeShapesSize)
+	return sgParseWith(data, nil, vShapes_Size, sgDecodeShapesSize)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -345,7 +346,7 @@ func sgDecodeShapesRatio(v *sgValue) (ShapesRatio, error) {
 
 // ParseShapesRatio decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesRatio(data []byte) (ShapesRatio, error) {
-	return sgParseWith(data, vShapes_Ratio, sgDecodeShapesRatio)
+	return sgParseWith(data, nil, vShapes_Ratio, sgDecodeShapesRatio)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -360,7 +361,7 @@ func sgDecodeShapesOp(v *sgValue) (ShapesOp, error) {
 
 // ParseShapesOp decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesOp(data []byte) (ShapesOp, error) {
-	return sgParseWith(data, vShapes_Op, sgDecodeShapesOp)
+	return sgParseWith(data, nil, vShapes_Op, sgDecodeShapesOp)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -410,12 +411,12 @@ func (t ShapesID) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseShapesID to validate as well.
 func (t *ShapesID) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeShapesID)
+	return sgUnmarshalWith(data, nil, t, sgDecodeShapesID)
 }
 
 // ParseShapesID decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesID(data []byte) (ShapesID, error) {
-	return sgParseWith(data, vShapes_ID, sgDecodeShapesID)
+	return sgParseWith(data, nil, vShapes_ID, sgDecodeShapesID)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -465,12 +466,12 @@ func (t ShapesWhen) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseShapesWhen to validate as well.
 func (t *ShapesWhen) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeShapesWhen)
+	return sgUnmarshalWith(data, nil, t, sgDecodeShapesWhen)
 }
 
 // ParseShapesWhen decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesWhen(data []byte) (ShapesWhen, error) {
-	return sgParseWith(data, vShapes_When, sgDecodeShapesWhen)
+	return sgParseWith(data, nil, vShapes_When, sgDecodeShapesWhen)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -503,12 +504,12 @@ func (t ShapesPoint) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseShapesPoint to validate as well.
 func (t *ShapesPoint) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeShapesPoint)
+	return sgUnmarshalWith(data, nil, t, sgDecodeShapesPoint)
 }
 
 // ParseShapesPoint decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesPoint(data []byte) (ShapesPoint, error) {
-	return sgParseWith(data, vShapes_Point, sgDecodeShapesPoint)
+	return sgParseWith(data, nil, vShapes_Point, sgDecodeShapesPoint)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -541,12 +542,12 @@ func (t ShapesPair) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseShapesPair to validate as well.
 func (t *ShapesPair) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeShapesPair)
+	return sgUnmarshalWith(data, nil, t, sgDecodeShapesPair)
 }
 
 // ParseShapesPair decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesPair(data []byte) (ShapesPair, error) {
-	return sgParseWith(data, vShapes_Pair, sgDecodeShapesPair)
+	return sgParseWith(data, nil, vShapes_Pair, sgDecodeShapesPair)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -598,12 +599,12 @@ func (t ShapesCommand) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseShapesCommand to validate as well.
 func (t *ShapesCommand) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeShapesCommand)
+	return sgUnmarshalWith(data, nil, t, sgDecodeShapesCommand)
 }
 
 // ParseShapesCommand decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesCommand(data []byte) (ShapesCommand, error) {
-	return sgParseWith(data, vShapes_Command, sgDecodeShapesCommand)
+	return sgParseWith(data, nil, vShapes_Command, sgDecodeShapesCommand)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -618,6 +619,10 @@ func sgKnownPet(k string) bool {
 	}
 	return false
 }
+
+// sgPlanPet keeps the undeclared members of Pet, which nothing validates, as
+// their text: the parser checks their syntax and builds no tree below them.
+var sgPlanPet = &sgPlan{known: sgKnownPet}
 
 func sgDecodePet(v *sgValue) (Pet, error) {
 	var t Pet
@@ -634,12 +639,9 @@ func sgDecodePet(v *sgValue) (Pet, error) {
 		if sgKnownPet(k) {
 			continue
 		}
-		val, err := sgDecAny(x)
-		if err != nil {
-			return t, sgAt(k, err)
-		}
+		val := sgRawText(x)
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = make(map[string]any, len(vals)-i)
+			t.AdditionalProperties = make(map[string]json.RawMessage, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -650,7 +652,7 @@ func sgEncodePet(e *sgEncoder, t Pet) {
 	e.b = append(e.b, '{')
 	e.key(`"name":`)
 	sgEncString(e, t.Name)
-	sgEncMembers(e, t.AdditionalProperties, sgKnownPet, sgEncAny)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownPet, sgEncRaw)
 	if e.err != nil {
 		return
 	}
@@ -664,12 +666,12 @@ func (t Pet) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParsePet to validate as well.
 func (t *Pet) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodePet)
+	return sgUnmarshalWith(data, sgPlanPet, t, sgDecodePet)
 }
 
 // ParsePet decodes and validates data in one step; the error is ValidationErrors.
 func ParsePet(data []byte) (Pet, error) {
-	return sgParseWith(data, vShapes_Pet2, sgDecodePet)
+	return sgParseWith(data, sgPlanPet, vShapes_Pet2, sgDecodePet)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -684,6 +686,10 @@ func sgKnownAddress(k string) bool {
 	}
 	return false
 }
+
+// sgPlanAddress keeps the undeclared members of Address, which nothing validates, as
+// their text: the parser checks their syntax and builds no tree below them.
+var sgPlanAddress = &sgPlan{known: sgKnownAddress}
 
 func sgDecodeAddress(v *sgValue) (Address, error) {
 	var t Address
@@ -704,12 +710,9 @@ func sgDecodeAddress(v *sgValue) (Address, error) {
 		if sgKnownAddress(k) {
 			continue
 		}
-		val, err := sgDecAny(x)
-		if err != nil {
-			return t, sgAt(k, err)
-		}
+		val := sgRawText(x)
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = make(map[string]any, len(vals)-i)
+			t.AdditionalProperties = make(map[string]json.RawMessage, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -724,7 +727,7 @@ func sgEncodeAddress(e *sgEncoder, t Address) {
 		e.key(`"number":`)
 		sgEncInt(e, *t.Number)
 	}
-	sgEncMembers(e, t.AdditionalProperties, sgKnownAddress, sgEncAny)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownAddress, sgEncRaw)
 	if e.err != nil {
 		return
 	}
@@ -738,12 +741,12 @@ func (t Address) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseAddress to validate as well.
 func (t *Address) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeAddress)
+	return sgUnmarshalWith(data, sgPlanAddress, t, sgDecodeAddress)
 }
 
 // ParseAddress decodes and validates data in one step; the error is ValidationErrors.
 func ParseAddress(data []byte) (Address, error) {
-	return sgParseWith(data, vShapes_Address2, sgDecodeAddress)
+	return sgParseWith(data, sgPlanAddress, vShapes_Address2, sgDecodeAddress)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -778,12 +781,9 @@ func sgDecodeDog(v *sgValue) (Dog, error) {
 		if sgKnownDog(k) {
 			continue
 		}
-		val, err := sgDecAny(x)
-		if err != nil {
-			return t, sgAt(k, err)
-		}
+		val := sgRawText(x)
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = make(map[string]any, len(vals)-i)
+			t.AdditionalProperties = make(map[string]json.RawMessage, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -796,7 +796,7 @@ func sgEncodeDog(e *sgEncoder, t Dog) {
 	sgEncString(e, t.Name)
 	e.key(`"breed":`)
 	sgEncString(e, t.Breed)
-	sgEncMembers(e, t.AdditionalProperties, sgKnownDog, sgEncAny)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownDog, sgEncRaw)
 	if e.err != nil {
 		return
 	}
@@ -810,12 +810,12 @@ func (t Dog) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseDog to validate as well.
 func (t *Dog) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeDog)
+	return sgUnmarshalWith(data, nil, t, sgDecodeDog)
 }
 
 // ParseDog decodes and validates data in one step; the error is ValidationErrors.
 func ParseDog(data []byte) (Dog, error) {
-	return sgParseWith(data, vShapes_Dog2, sgDecodeDog)
+	return sgParseWith(data, nil, vShapes_Dog2, sgDecodeDog)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -830,7 +830,7 @@ func sgDecodeLevel(v *sgValue) (Level, error) {
 
 // ParseLevel decodes and validates data in one step; the error is ValidationErrors.
 func ParseLevel(data []byte) (Level, error) {
-	return sgParseWith(data, vShapes_Level2, sgDecodeLevel)
+	return sgParseWith(data, nil, vShapes_Level2, sgDecodeLevel)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -880,12 +880,12 @@ func (t MaybeWorkspace) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseMaybeWorkspace to validate as well.
 func (t *MaybeWorkspace) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeMaybeWorkspace)
+	return sgUnmarshalWith(data, nil, t, sgDecodeMaybeWorkspace)
 }
 
 // ParseMaybeWorkspace decodes and validates data in one step; the error is ValidationErrors.
 func ParseMaybeWorkspace(data []byte) (MaybeWorkspace, error) {
-	return sgParseWith(data, vShapes_MaybeWorkspace, sgDecodeMaybeWorkspace)
+	return sgParseWith(data, nil, vShapes_MaybeWorkspace, sgDecodeMaybeWorkspace)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -919,12 +919,12 @@ func (t WorkspaceRef) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseWorkspaceRef to validate as well.
 func (t *WorkspaceRef) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeWorkspaceRef)
+	return sgUnmarshalWith(data, nil, t, sgDecodeWorkspaceRef)
 }
 
 // ParseWorkspaceRef decodes and validates data in one step; the error is ValidationErrors.
 func ParseWorkspaceRef(data []byte) (WorkspaceRef, error) {
-	return sgParseWith(data, vShapes_WorkspaceRef, sgDecodeWorkspaceRef)
+	return sgParseWith(data, nil, vShapes_WorkspaceRef, sgDecodeWorkspaceRef)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -965,12 +965,12 @@ func (t Range) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseRange to validate as well.
 func (t *Range) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeRange)
+	return sgUnmarshalWith(data, nil, t, sgDecodeRange)
 }
 
 // ParseRange decodes and validates data in one step; the error is ValidationErrors.
 func ParseRange(data []byte) (Range, error) {
-	return sgParseWith(data, vShapes_Range2, sgDecodeRange)
+	return sgParseWith(data, nil, vShapes_Range2, sgDecodeRange)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -985,6 +985,10 @@ func sgKnownUser(k string) bool {
 	}
 	return false
 }
+
+// sgPlanUser keeps the undeclared members of User, which nothing validates, as
+// their text: the parser checks their syntax and builds no tree below them.
+var sgPlanUser = &sgPlan{known: sgKnownUser}
 
 func sgDecodeUser(v *sgValue) (User, error) {
 	var t User
@@ -1005,12 +1009,9 @@ func sgDecodeUser(v *sgValue) (User, error) {
 		if sgKnownUser(k) {
 			continue
 		}
-		val, err := sgDecAny(x)
-		if err != nil {
-			return t, sgAt(k, err)
-		}
+		val := sgRawText(x)
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = make(map[string]any, len(vals)-i)
+			t.AdditionalProperties = make(map[string]json.RawMessage, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -1025,7 +1026,7 @@ func sgEncodeUser(e *sgEncoder, t User) {
 		e.key(`"age":`)
 		sgEncInt(e, *t.Age)
 	}
-	sgEncMembers(e, t.AdditionalProperties, sgKnownUser, sgEncAny)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownUser, sgEncRaw)
 	if e.err != nil {
 		return
 	}
@@ -1039,12 +1040,12 @@ func (t User) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseUser to validate as well.
 func (t *User) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeUser)
+	return sgUnmarshalWith(data, sgPlanUser, t, sgDecodeUser)
 }
 
 // ParseUser decodes and validates data in one step; the error is ValidationErrors.
 func ParseUser(data []byte) (User, error) {
-	return sgParseWith(data, vShapes_User2, sgDecodeUser)
+	return sgParseWith(data, sgPlanUser, vShapes_User2, sgDecodeUser)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1102,12 +1103,12 @@ func (t Animal) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseAnimal to validate as well.
 func (t *Animal) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeAnimal)
+	return sgUnmarshalWith(data, nil, t, sgDecodeAnimal)
 }
 
 // ParseAnimal decodes and validates data in one step; the error is ValidationErrors.
 func ParseAnimal(data []byte) (Animal, error) {
-	return sgParseWith(data, vShapes_Animal2, sgDecodeAnimal)
+	return sgParseWith(data, nil, vShapes_Animal2, sgDecodeAnimal)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1141,12 +1142,12 @@ func (t AnimalCat) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseAnimalCat to validate as well.
 func (t *AnimalCat) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeAnimalCat)
+	return sgUnmarshalWith(data, nil, t, sgDecodeAnimalCat)
 }
 
 // ParseAnimalCat decodes and validates data in one step; the error is ValidationErrors.
 func ParseAnimalCat(data []byte) (AnimalCat, error) {
-	return sgParseWith(data, vShapes_Animal_OneOf_X0, sgDecodeAnimalCat)
+	return sgParseWith(data, nil, vShapes_Animal_OneOf_X0, sgDecodeAnimalCat)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1180,12 +1181,12 @@ func (t AnimalBird) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseAnimalBird to validate as well.
 func (t *AnimalBird) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeAnimalBird)
+	return sgUnmarshalWith(data, nil, t, sgDecodeAnimalBird)
 }
 
 // ParseAnimalBird decodes and validates data in one step; the error is ValidationErrors.
 func ParseAnimalBird(data []byte) (AnimalBird, error) {
-	return sgParseWith(data, vShapes_Animal_OneOf_X1, sgDecodeAnimalBird)
+	return sgParseWith(data, nil, vShapes_Animal_OneOf_X1, sgDecodeAnimalBird)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1243,12 +1244,12 @@ func (t Item) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseItem to validate as well.
 func (t *Item) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeItem)
+	return sgUnmarshalWith(data, nil, t, sgDecodeItem)
 }
 
 // ParseItem decodes and validates data in one step; the error is ValidationErrors.
 func ParseItem(data []byte) (Item, error) {
-	return sgParseWith(data, vShapes_Item2, sgDecodeItem)
+	return sgParseWith(data, nil, vShapes_Item2, sgDecodeItem)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1263,6 +1264,10 @@ func sgKnownItemBook(k string) bool {
 	}
 	return false
 }
+
+// sgPlanItemBook keeps the undeclared members of ItemBook, which nothing validates, as
+// their text: the parser checks their syntax and builds no tree below them.
+var sgPlanItemBook = &sgPlan{known: sgKnownItemBook}
 
 func sgDecodeItemBook(v *sgValue) (ItemBook, error) {
 	var t ItemBook
@@ -1279,12 +1284,9 @@ func sgDecodeItemBook(v *sgValue) (ItemBook, error) {
 		if sgKnownItemBook(k) {
 			continue
 		}
-		val, err := sgDecAny(x)
-		if err != nil {
-			return t, sgAt(k, err)
-		}
+		val := sgRawText(x)
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = make(map[string]any, len(vals)-i)
+			t.AdditionalProperties = make(map[string]json.RawMessage, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -1295,7 +1297,7 @@ func sgEncodeItemBook(e *sgEncoder, t ItemBook) {
 	e.b = append(e.b, '{')
 	e.key(`"isbn":`)
 	sgEncString(e, t.Isbn)
-	sgEncMembers(e, t.AdditionalProperties, sgKnownItemBook, sgEncAny)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownItemBook, sgEncRaw)
 	if e.err != nil {
 		return
 	}
@@ -1309,12 +1311,12 @@ func (t ItemBook) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseItemBook to validate as well.
 func (t *ItemBook) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeItemBook)
+	return sgUnmarshalWith(data, sgPlanItemBook, t, sgDecodeItemBook)
 }
 
 // ParseItemBook decodes and validates data in one step; the error is ValidationErrors.
 func ParseItemBook(data []byte) (ItemBook, error) {
-	return sgParseWith(data, vShapes_Item_AnyOf_X0, sgDecodeItemBook)
+	return sgParseWith(data, sgPlanItemBook, vShapes_Item_AnyOf_X0, sgDecodeItemBook)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1329,6 +1331,10 @@ func sgKnownItemDisc(k string) bool {
 	}
 	return false
 }
+
+// sgPlanItemDisc keeps the undeclared members of ItemDisc, which nothing validates, as
+// their text: the parser checks their syntax and builds no tree below them.
+var sgPlanItemDisc = &sgPlan{known: sgKnownItemDisc}
 
 func sgDecodeItemDisc(v *sgValue) (ItemDisc, error) {
 	var t ItemDisc
@@ -1345,12 +1351,9 @@ func sgDecodeItemDisc(v *sgValue) (ItemDisc, error) {
 		if sgKnownItemDisc(k) {
 			continue
 		}
-		val, err := sgDecAny(x)
-		if err != nil {
-			return t, sgAt(k, err)
-		}
+		val := sgRawText(x)
 		if t.AdditionalProperties == nil {
-			t.AdditionalProperties = make(map[string]any, len(vals)-i)
+			t.AdditionalProperties = make(map[string]json.RawMessage, len(vals)-i)
 		}
 		t.AdditionalProperties[strings.Clone(k)] = val
 	}
@@ -1361,7 +1364,7 @@ func sgEncodeItemDisc(e *sgEncoder, t ItemDisc) {
 	e.b = append(e.b, '{')
 	e.key(`"tracks":`)
 	sgEncInt(e, t.Tracks)
-	sgEncMembers(e, t.AdditionalProperties, sgKnownItemDisc, sgEncAny)
+	sgEncMembers(e, t.AdditionalProperties, sgKnownItemDisc, sgEncRaw)
 	if e.err != nil {
 		return
 	}
@@ -1375,12 +1378,12 @@ func (t ItemDisc) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseItemDisc to validate as well.
 func (t *ItemDisc) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeItemDisc)
+	return sgUnmarshalWith(data, sgPlanItemDisc, t, sgDecodeItemDisc)
 }
 
 // ParseItemDisc decodes and validates data in one step; the error is ValidationErrors.
 func ParseItemDisc(data []byte) (ItemDisc, error) {
-	return sgParseWith(data, vShapes_Item_AnyOf_X1, sgDecodeItemDisc)
+	return sgParseWith(data, sgPlanItemDisc, vShapes_Item_AnyOf_X1, sgDecodeItemDisc)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1439,12 +1442,12 @@ func (t Shape) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseShape to validate as well.
 func (t *Shape) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeShape)
+	return sgUnmarshalWith(data, nil, t, sgDecodeShape)
 }
 
 // ParseShape decodes and validates data in one step; the error is ValidationErrors.
 func ParseShape(data []byte) (Shape, error) {
-	return sgParseWith(data, vShapes_Shape2, sgDecodeShape)
+	return sgParseWith(data, nil, vShapes_Shape2, sgDecodeShape)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1483,12 +1486,12 @@ func (t ShapeCircle) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseShapeCircle to validate as well.
 func (t *ShapeCircle) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeShapeCircle)
+	return sgUnmarshalWith(data, nil, t, sgDecodeShapeCircle)
 }
 
 // ParseShapeCircle decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapeCircle(data []byte) (ShapeCircle, error) {
-	return sgParseWith(data, vShapes_Shape_OneOf_X0, sgDecodeShapeCircle)
+	return sgParseWith(data, nil, vShapes_Shape_OneOf_X0, sgDecodeShapeCircle)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1527,12 +1530,12 @@ func (t ShapeSquare) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseShapeSquare to validate as well.
 func (t *ShapeSquare) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeShapeSquare)
+	return sgUnmarshalWith(data, nil, t, sgDecodeShapeSquare)
 }
 
 // ParseShapeSquare decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapeSquare(data []byte) (ShapeSquare, error) {
-	return sgParseWith(data, vShapes_Shape_OneOf_X1, sgDecodeShapeSquare)
+	return sgParseWith(data, nil, vShapes_Shape_OneOf_X1, sgDecodeShapeSquare)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1551,7 +1554,7 @@ func sgEncodeMaybeName(e *sgEncoder, t MaybeName) {
 
 // ParseMaybeName decodes and validates data in one step; the error is ValidationErrors.
 func ParseMaybeName(data []byte) (MaybeName, error) {
-	return sgParseWith(data, vShapes_Note, sgDecodeMaybeName)
+	return sgParseWith(data, nil, vShapes_Note, sgDecodeMaybeName)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1601,12 +1604,12 @@ func (t List) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes without validating; use ParseList to validate as well.
 func (t *List) UnmarshalJSON(data []byte) error {
-	return sgUnmarshalWith(data, t, sgDecodeList)
+	return sgUnmarshalWith(data, nil, t, sgDecodeList)
 }
 
 // ParseList decodes and validates data in one step; the error is ValidationErrors.
 func ParseList(data []byte) (List, error) {
-	return sgParseWith(data, vShapes_List2, sgDecodeList)
+	return sgParseWith(data, nil, vShapes_List2, sgDecodeList)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1755,7 +1758,7 @@ func Validate(typeName string, data []byte) error {
 	if !ok {
 		return fmt.Errorf("unknown type %q", typeName)
 	}
-	v, err := sgParseDocument(data)
+	v, err := sgParseDocument(data, nil)
 	if err != nil {
 		return err
 	}

@@ -72,16 +72,20 @@ const (
 	sgKindString
 	sgKindArray
 	sgKindObject
+	// sgKindRaw is a value kept as its text only: a member no validator and no decoder reads
+	// as a tree (sgPlan). Its text is checked, and it is decoded with sgRawText.
+	sgKindRaw
 )
 
 // sgValue is a decoded JSON value, the tree validators read: 24 bytes whatever its kind.
 // Strings without escapes share the memory of the document; a number keeps only its literal,
-// read as a double when a keyword asks (num). The kind, and the items of an array or the
+// read as a double when a keyword asks (num); an array or an object its text, and a value of
+// sgKindRaw nothing but its text. The kind, and the items of an array or the
 // members of an object, live in an sgKids: its own for an array or object with children, one
 // shared by every value of its kind otherwise. Values decoded from the tree into Go values
 // copy their strings, so that a value kept after parsing never keeps the whole document alive.
 type sgValue struct {
-	str  string  // a string's value, a number's literal
+	str  string  // a string's value, a number's literal, the text of the others
 	kids *sgKids // the kind, and the children of an array or an object; nil for null
 }
 
@@ -102,6 +106,7 @@ var (
 	sgStringKids      = &sgKids{kind: sgKindString}
 	sgEmptyArrayKids  = &sgKids{kind: sgKindArray}
 	sgEmptyObjectKids = &sgKids{kind: sgKindObject}
+	sgRawKids         = &sgKids{kind: sgKindRaw}
 )
 
 // kind is the JSON type of v (sgKindNull, sgKindBool, ...).
@@ -173,8 +178,10 @@ func (v *sgValue) get(key string) *sgValue {
 // sgParseDocument decodes one JSON document (RFC 8259). Text that is not valid UTF-8, not
 // exactly one JSON value, nested deeper than 10,000 levels, or holding a number outside the
 // range of a double is refused with a "json" error. A key that appears twice keeps its last
-// value, as encoding/json and JSON.parse do.
-func sgParseDocument(data []byte) (*sgValue, error) {
+// value, as encoding/json and JSON.parse do. With a plan, the members of the document's
+// object that the plan does not claim are checked in the same way but kept as text (sgKindRaw),
+// with no tree below them.
+func sgParseDocument(data []byte, plan *sgPlan) (*sgValue, error) {
 	if !utf8.Valid(data) {
 		return nil, sgJSONError("document is not valid UTF-8")
 	}
@@ -189,6 +196,7 @@ func sgParseDocument(data []byte) (*sgValue, error) {
 		return nil, sgJSONError("document is empty")
 	}
 	v := new(sgValue)
+	p.plan = plan
 	if err := p.value(v, 0); err != nil {
 		return nil, err
 	}
@@ -213,7 +221,7 @@ func (p *sgParser) release() {
 	}
 	clear(p.keys[:cap(p.keys)])
 	clear(p.vals[:cap(p.vals)])
-	p.keys, p.vals, p.s = p.keys[:0], p.vals[:0], ""
+	p.keys, p.vals, p.s, p.plan, p.skip = p.keys[:0], p.vals[:0], "", nil, 0
 	sgParserPool.Put(p)
 }
 
@@ -255,6 +263,11 @@ type sgParser struct {
 	i    int
 	keys []string
 	vals []sgValue
+	// plan is that of the next object to read (nil: keep every member as a tree); skip is
+	// above zero while a member kept as text is read, whose values are checked and dropped.
+	plan    *sgPlan
+	skip    int
+	scratch []byte // the decoded form of escaped strings while skipping
 	// The tree is carved out of blocks, a few allocations for a whole document.
 	kidBlocks sgBlocks[sgKids]
 	valBlocks sgBlocks[sgValue]
@@ -299,8 +312,19 @@ func (b *sgBlocks[T]) one() *T {
 // reset forgets the blocks, which belong to the tree handed out.
 func (b *sgBlocks[T]) reset() { *b = sgBlocks[T]{} }
 
-// sgKeepStack is the largest stack (in values) a parser keeps for the next document.
-const sgKeepStack = 1 << 16
+// sgPlan says which members of an object the validators and the decoder of its type read as
+// a tree: known claims them; every other member is read for its syntax alone (every error it
+// holds is reported as without a plan) and kept as its text, which the decoder copies
+// (sgRawText). The generated code gives a plan to a type whose validator accepts any value for
+// its undeclared members and whose decoder keeps them as json.RawMessage.
+type sgPlan struct {
+	known func(string) bool
+}
+
+// sgKeepStack is the largest stack (in values) a parser keeps for the next document: 6 MiB of
+// values and 4 MiB of keys at most, so that an object or array of a few hundred thousand
+// members does not grow a new stack every time (a larger one is dropped).
+const sgKeepStack = 1 << 18
 
 func (p *sgParser) fail(msg string) error {
 	return sgJSONError("invalid JSON at offset " + strconv.Itoa(p.i) + ": " + msg)
@@ -334,11 +358,14 @@ func (p *sgParser) value(v *sgValue, depth int) error {
 		if depth >= sgMaxDepth {
 			return p.fail("nesting deeper than 10000 levels")
 		}
-		return p.object(v, depth)
+		plan := p.plan
+		p.plan = nil
+		return p.object(v, depth, plan)
 	case c == '[':
 		if depth >= sgMaxDepth {
 			return p.fail("nesting deeper than 10000 levels")
 		}
+		p.plan = nil
 		return p.array(v, depth)
 	case c == '"':
 		s, err := p.string()
@@ -358,12 +385,13 @@ func (p *sgParser) value(v *sgValue, depth int) error {
 	return nil
 }
 
-func (p *sgParser) object(v *sgValue, depth int) error {
+func (p *sgParser) object(v *sgValue, depth int, plan *sgPlan) error {
+	start := p.i
 	p.i++ // {
 	p.space()
 	if p.i < len(p.s) && p.s[p.i] == '}' {
 		p.i++
-		v.kids = sgEmptyObjectKids
+		v.str, v.kids = p.s[start:p.i], sgEmptyObjectKids
 		return nil
 	}
 	base := len(p.keys)
@@ -385,25 +413,22 @@ func (p *sgParser) object(v *sgValue, depth int) error {
 		p.i++
 		p.space()
 		var val sgValue
-		if err := p.value(&val, depth+1); err != nil {
-			return err
-		}
-		// The last value of a repeated key wins. Among the first few members a scan finds the
-		// repeat; past them, sgDedup does once the object is complete.
-		dup := -1
-		if len(p.keys)-base < sgSmall {
-			for k := base; k < len(p.keys); k++ {
-				if p.keys[k] == key {
-					dup = k - base
-					break
-				}
+		switch {
+		case p.skip > 0:
+			// Below a member kept as text nothing is kept.
+			if err := p.value(&val, depth+1); err != nil {
+				return err
 			}
-		}
-		if dup >= 0 {
-			p.vals[vbase+dup] = val
-		} else {
-			p.keys = append(p.keys, key)
-			p.vals = append(p.vals, val)
+		case plan != nil && !plan.known(key):
+			if err := p.skipped(&val, depth+1); err != nil {
+				return err
+			}
+			p.member(base, vbase, key, val)
+		default:
+			if err := p.value(&val, depth+1); err != nil {
+				return err
+			}
+			p.member(base, vbase, key, val)
 		}
 		p.space()
 		if p.i >= len(p.s) {
@@ -414,17 +439,48 @@ func (p *sgParser) object(v *sgValue, depth int) error {
 			p.i++
 		case '}':
 			p.i++
+			if p.skip > 0 {
+				return nil
+			}
 			var index map[string]int
 			if len(p.keys)-base > sgSmall {
 				index = p.dedup(base, vbase)
 			}
 			v.kids = p.kidBlocks.one()
 			*v.kids = sgKids{kind: sgKindObject, vals: p.valBlocks.copyOf(p.vals[vbase:]), keys: p.keyBlocks.copyOf(p.keys[base:]), index: index}
+			v.str = p.s[start:p.i]
 			return nil
 		default:
 			return p.fail("expected ',' or '}' in an object")
 		}
 	}
+}
+
+// member adds a member to the object on the stacks from base and vbase. The last value of a
+// repeated key wins: among the first few members a scan finds the repeat; past them, dedup
+// does once the object is complete.
+func (p *sgParser) member(base, vbase int, key string, val sgValue) {
+	if len(p.keys)-base < sgSmall {
+		for k := base; k < len(p.keys); k++ {
+			if p.keys[k] == key {
+				p.vals[vbase+k-base] = val
+				return
+			}
+		}
+	}
+	p.keys = append(p.keys, key)
+	p.vals = append(p.vals, val)
+}
+
+// skipped reads a value that is kept as its text: with the same checks and errors as value,
+// but building nothing, so that its cost is one pass over its text.
+func (p *sgParser) skipped(v *sgValue, depth int) error {
+	start := p.i
+	p.skip++
+	err := p.value(v, depth)
+	p.skip--
+	*v = sgValue{str: p.s[start:p.i], kids: sgRawKids}
+	return err
 }
 
 // dedup removes the repeated keys of the object on the stacks from base and vbase (the first
@@ -449,11 +505,12 @@ func (p *sgParser) dedup(base, vbase int) map[string]int {
 }
 
 func (p *sgParser) array(v *sgValue, depth int) error {
+	start := p.i
 	p.i++ // [
 	p.space()
 	if p.i < len(p.s) && p.s[p.i] == ']' {
 		p.i++
-		v.kids = sgEmptyArrayKids
+		v.str, v.kids = p.s[start:p.i], sgEmptyArrayKids
 		return nil
 	}
 	base := len(p.vals)
@@ -464,7 +521,9 @@ func (p *sgParser) array(v *sgValue, depth int) error {
 		if err := p.value(&item, depth+1); err != nil {
 			return err
 		}
-		p.vals = append(p.vals, item)
+		if p.skip == 0 {
+			p.vals = append(p.vals, item)
+		}
 		p.space()
 		if p.i >= len(p.s) {
 			return p.fail("unexpected end of the document in an array")
@@ -474,8 +533,12 @@ func (p *sgParser) array(v *sgValue, depth int) error {
 			p.i++
 		case ']':
 			p.i++
+			if p.skip > 0 {
+				return nil
+			}
 			v.kids = p.kidBlocks.one()
 			*v.kids = sgKids{kind: sgKindArray, vals: p.valBlocks.copyOf(p.vals[base:])}
+			v.str = p.s[start:p.i]
 			return nil
 		default:
 			return p.fail("expected ',' or ']' in an array")
@@ -551,12 +614,21 @@ func (p *sgParser) string() (string, error) {
 
 // escaped finishes a string that holds escapes, from its first backslash.
 func (p *sgParser) escaped(start int) (string, error) {
-	b := []byte(p.s[start:p.i])
+	var b []byte
+	if p.skip > 0 {
+		b = append(p.scratch[:0], p.s[start:p.i]...) // checked, not kept
+		defer func() { p.scratch = b[:0] }()
+	} else {
+		b = []byte(p.s[start:p.i])
+	}
 	for p.i < len(p.s) {
 		c := p.s[p.i]
 		switch {
 		case c == '"':
 			p.i++
+			if p.skip > 0 {
+				return "", nil
+			}
 			return string(b), nil
 		case c < 0x20:
 			return "", p.fail("control character in a string")
@@ -636,7 +708,7 @@ func (p *sgParser) hex4() (rune, bool) {
 
 // sgMustValue parses JSON text of the generated code (enum and const values).
 func sgMustValue(text string) *sgValue {
-	v, err := sgParseDocument([]byte(text))
+	v, err := sgParseDocument([]byte(text), nil)
 	if err != nil {
 		panic(err)
 	}
@@ -683,7 +755,7 @@ func sgToValue(x any) (*sgValue, error) {
 		}
 		return nil, sgJSONError("cannot encode: " + err.Error())
 	}
-	return sgParseDocument(data)
+	return sgParseDocument(data, nil)
 }
 
 // sgPointer is a JSON Pointer built lazily: nothing is allocated unless an error is reported.
@@ -925,16 +997,42 @@ func sgMultipleOf(x, m float64) bool {
 // sgRunes counts code points.
 func sgRunes(s string) int { return utf8.RuneCountInString(s) }
 
-// sgSortedKeys returns the keys of the object v accepted by keep, sorted by code point.
-func sgSortedKeys(v *sgValue, keep func(string) bool) []string {
-	var keys []string
-	for _, k := range v.keys() {
-		if keep == nil || keep(k) {
-			keys = append(keys, k)
-		}
+// sortFrom puts the violations added since mark, each at a member of the object at p or
+// below one, in the code point order of the members' keys; a member's own violations keep
+// their order. The loops over the members of an object read them in document order: this
+// gives the order of a loop over the sorted keys, at a cost only when there are violations
+// (and nothing to sort when the document's keys come sorted).
+func (e *sgErrors) sortFrom(mark int, p *sgPointer) {
+	if e.quick || len(e.list)-mark < 2 {
+		return
 	}
-	slices.Sort(keys)
-	return keys
+	prefix := len(p.String()) + 1 // the object's pointer and a slash
+	type keyed struct {
+		key string
+		err ValidationError
+	}
+	list := make([]keyed, 0, len(e.list)-mark)
+	sorted := true
+	for _, err := range e.list[mark:] {
+		tok := err.Pointer[prefix:]
+		if i := strings.IndexByte(tok, '/'); i >= 0 {
+			tok = tok[:i]
+		}
+		if strings.IndexByte(tok, '~') >= 0 {
+			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		}
+		if len(list) > 0 && tok < list[len(list)-1].key {
+			sorted = false
+		}
+		list = append(list, keyed{tok, err})
+	}
+	if sorted {
+		return
+	}
+	slices.SortStableFunc(list, func(a, b keyed) int { return strings.Compare(a.key, b.key) })
+	for i, x := range list {
+		e.list[mark+i] = x.err
+	}
 }
 
 // sgDuplicates returns, ascending, the indexes of items equal to an earlier item.
@@ -1088,6 +1186,43 @@ func sgDecInt(v *sgValue) (int64, error) {
 }
 
 func sgDecAny(v *sgValue) (any, error) { return v.toAny(), nil }
+
+// sgRawText is the JSON text of v without the whitespace between its tokens, in memory of its
+// own: the document's text for arrays, objects, numbers and the values kept as text; a string
+// read as a tree written back (its escapes as sgAppendString writes them).
+func sgRawText(v *sgValue) json.RawMessage {
+	switch v.kind() {
+	case sgKindNull:
+		return json.RawMessage("null")
+	case sgKindBool:
+		return json.RawMessage(strconv.FormatBool(v.isTrue()))
+	case sgKindString:
+		return sgAppendString(nil, v.str)
+	}
+	return sgCompact(make([]byte, 0, len(v.str)), v.str)
+}
+
+// sgCompact appends the JSON text s (already checked) without the whitespace between tokens.
+func sgCompact(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '\t', '\n', '\r':
+		case '"':
+			end := i + 1
+			for s[end] != '"' {
+				if s[end] == '\\' {
+					end++
+				}
+				end++
+			}
+			b = append(b, s[i:end+1]...)
+			i = end
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
 
 func sgDecNull(v *sgValue) (any, error) {
 	if v.kind() != sgKindNull {
@@ -1336,8 +1471,8 @@ func (o *OptNil[T]) UnmarshalJSON(data []byte) error {
 func Ptr[T any](v T) *T { return &v }
 
 // sgUnmarshalWith implements UnmarshalJSON for generated types: decode without validating.
-func sgUnmarshalWith[T any](data []byte, dst *T, dec func(*sgValue) (T, error)) error {
-	v, err := sgParseDocument(data)
+func sgUnmarshalWith[T any](data []byte, plan *sgPlan, dst *T, dec func(*sgValue) (T, error)) error {
+	v, err := sgParseDocument(data, plan)
 	if err != nil {
 		return err
 	}
@@ -1351,9 +1486,9 @@ func sgUnmarshalWith[T any](data []byte, dst *T, dec func(*sgValue) (T, error)) 
 
 // sgParseWith implements ParseT: decode, validate, then build the Go value. A valid document
 // the Go type cannot hold (see sgValueError) is reported at its pointer.
-func sgParseWith[T any](data []byte, f sgValidator, dec func(*sgValue) (T, error)) (T, error) {
+func sgParseWith[T any](data []byte, plan *sgPlan, f sgValidator, dec func(*sgValue) (T, error)) (T, error) {
 	var zero T
-	v, err := sgParseDocument(data)
+	v, err := sgParseDocument(data, plan)
 	if err != nil {
 		return zero, err
 	}
@@ -1534,6 +1669,30 @@ func sgIsNumberLiteral(s string) bool {
 		}
 	}
 	return i == len(s)
+}
+
+// sgEncRaw writes the JSON text of a member kept as json.RawMessage as encoding/json writes a
+// RawMessage: nil as null, compacted, with <, >, &, U+2028 and U+2029 escaped; text that is
+// not JSON is its error.
+func sgEncRaw(e *sgEncoder, raw json.RawMessage) {
+	if raw == nil {
+		e.b = append(e.b, "null"...)
+		return
+	}
+	if !json.Valid(raw) {
+		sgEncJSON(e, raw)
+		return
+	}
+	start := len(e.b)
+	e.b = sgCompact(e.b, string(raw))
+	for i := start; i < len(e.b); i++ {
+		if c := e.b[i]; c == '<' || c == '>' || c == '&' || (c == 0xE2 && i+2 < len(e.b) && e.b[i+1] == 0x80 && e.b[i+2]&^1 == 0xA8) {
+			var esc bytes.Buffer
+			json.HTMLEscape(&esc, e.b[i:])
+			e.b = append(e.b[:i], esc.Bytes()...)
+			break
+		}
+	}
 }
 
 // sgEncPtr writes *p, or null for nil.

@@ -3,6 +3,8 @@
 
 package shapes
 
+import "encoding/json"
+
 // Shapes is every shape of real-world schemas that has a Go and TypeScript type of its own:
 // nullable unions, nullable objects, allOf merges, unions of JSON types and of objects, tuples,
 // number enums and objects without "type".
@@ -260,7 +262,7 @@ func (u ShapesCommand) Tag() ShapesCommandTag {
 type Pet struct {
 	Name string `json:"name"`
 	// The members not declared in the schema, kept and written back.
-	AdditionalProperties map[string]any `json:"-"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // Address is generated from shapes.json#/$defs/Address.
@@ -268,7 +270,7 @@ type Address struct {
 	Street string `json:"street"`
 	Number *int64 `json:"number,omitzero"`
 	// The members not declared in the schema, kept and written back.
-	AdditionalProperties map[string]any `json:"-"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // Dog is a pet with a breed: allOf of a base and an extension, merged.
@@ -278,7 +280,7 @@ type Dog struct {
 	Name  string `json:"name"`
 	Breed string `json:"breed"`
 	// The members not declared in the schema, kept and written back.
-	AdditionalProperties map[string]any `json:"-"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // Level is generated from shapes.json#/$defs/Level.
@@ -368,7 +370,7 @@ type User struct {
 	Login string `json:"login"`
 	Age   *int64 `json:"age,omitzero"`
 	// The members not declared in the schema, kept and written back.
-	AdditionalProperties map[string]any `json:"-"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // Animal is generated from shapes.json#/$defs/Animal.
@@ -467,14 +469,14 @@ func (u Item) Tag() ItemTag {
 type ItemBook struct {
 	Isbn string `json:"isbn"`
 	// The members not declared in the schema, kept and written back.
-	AdditionalProperties map[string]any `json:"-"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ItemDisc is generated from shapes.json#/$defs/Item/anyOf/1.
 type ItemDisc struct {
 	Tracks int64 `json:"tracks"`
 	// The members not declared in the schema, kept and written back.
-	AdditionalProperties map[string]any `json:"-"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // Shape is generated from shapes.json#/$defs/Shape.

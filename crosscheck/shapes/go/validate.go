@@ -274,9 +274,14 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vShapes_UserIDs(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraShapes) {
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraShapes(k) {
+				continue
+			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
+		e.sortFrom(m, p)
 	}
 }
 
@@ -503,9 +508,14 @@ func vShapes_Home(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vShapes_Home_Zip(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraShapes_Home) {
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraShapes_Home(k) {
+				continue
+			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
+		e.sortFrom(m, p)
 	}
 }
 
@@ -619,9 +629,14 @@ func vShapes_WorkspaceRef(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vShapes_WorkspaceRef_Workspace(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraShapes_WorkspaceRef) {
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraShapes_WorkspaceRef(k) {
+				continue
+			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
+		e.sortFrom(m, p)
 	}
 }
 
@@ -981,9 +996,14 @@ func vShapes_Animal_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vBoolean(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraShapes_Animal_OneOf_X0) {
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraShapes_Animal_OneOf_X0(k) {
+				continue
+			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
+		e.sortFrom(m, p)
 	}
 }
 
@@ -1013,9 +1033,14 @@ func vShapes_Animal_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vIntegerMin0(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraShapes_Animal_OneOf_X1) {
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraShapes_Animal_OneOf_X1(k) {
+				continue
+			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
+		e.sortFrom(m, p)
 	}
 }
 
@@ -1135,9 +1160,14 @@ func vShapes_Shape_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vNumberMin0(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraShapes_Shape_OneOf_X0) {
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraShapes_Shape_OneOf_X0(k) {
+				continue
+			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
+		e.sortFrom(m, p)
 	}
 }
 
@@ -1201,9 +1231,14 @@ func vShapes_Shape_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vNumberMin0(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraShapes_Shape_OneOf_X1) {
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraShapes_Shape_OneOf_X1(k) {
+				continue
+			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
+		e.sortFrom(m, p)
 	}
 }
 
@@ -1253,16 +1288,22 @@ func vShapes_Scores(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if v.kind() == sgKindObject {
-		for _, k := range sgSortedKeys(v, sgExtraShapes_Scores) {
+		vals := v.vals()
+		m := len(e.list)
+		for i, k := range v.keys() {
+			if !sgExtraShapes_Scores(k) {
+				continue
+			}
 			{
 				c := sgPointer{
 					isKey:  true,
 					key:    k,
 					parent: p,
 				}
-				vShapes_Scores_AdditionalProperties(v.get(k), &c, e)
+				vShapes_Scores_AdditionalProperties(&vals[i], &c, e)
 			}
 		}
+		e.sortFrom(m, p)
 		if v.size() > 3 {
 			e.add(p, "maxProperties", "must have at most 3 properties")
 		}
@@ -1317,9 +1358,14 @@ func vShapes_List2(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vListRef(x, &c, e)
 		}
-		for _, k := range sgSortedKeys(v, sgExtraShapes_List2) {
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraShapes_List2(k) {
+				continue
+			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
 		}
+		e.sortFrom(m, p)
 	}
 }
 

@@ -179,10 +179,11 @@ func drawAny(t *rapid.T, depth int) any {
 	return m
 }
 
-// extraMembers draws members not named in known.
-func extraMembers(t *rapid.T, depth int, known []string) map[string]any {
+// extraMembers draws members not named in known, each kept as its JSON text, as decoding
+// keeps them.
+func extraMembers(t *rapid.T, depth int, known []string) map[string]json.RawMessage {
 	n := rapid.IntRange(1, 3).Draw(t, "extra members")
-	m := make(map[string]any, n)
+	m := make(map[string]json.RawMessage, n)
 	for i := 0; i < n; i++ {
 		k := rapid.StringMatching(`^x-[a-z][a-z0-9_]{0,8}$`).Draw(t, "extra key")
 		skip := false
@@ -192,7 +193,11 @@ func extraMembers(t *rapid.T, depth int, known []string) map[string]any {
 			}
 		}
 		if !skip {
-			m[k] = drawAny(t, depth+1)
+			text, err := json.Marshal(drawAny(t, depth+1))
+			if err != nil {
+				t.Fatalf("a drawn JSON value cannot be written: %v", err)
+			}
+			m[k] = text
 		}
 	}
 	return m
