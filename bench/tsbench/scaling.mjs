@@ -1,7 +1,11 @@
-// The scaling benchmark of the generated TypeScript: parseT of every keyword family of
+// The scaling benchmark of the generated TypeScript: every keyword family of
 // bench/scaling/schema.json on the documents of size n and 8n written by bench/cmd/scaling.
-// Prints [{family, n, ns}] as JSON (ns: CPU time of one parse, the least of three rounds) for
-// `scaling table`.
+// Three things are timed on each document: parseT on the text (what a caller runs), validateT
+// on the value JSON.parse made of it (the generated code's own work, without V8's parser and
+// without the collector's work on the values the parse makes), and JSON.parse alone (the floor
+// of parseT, V8's own). Node runs at its default flags. Prints
+// [{family, n, ns, validateNs, jsonNs}] as JSON (CPU time of one call, the least of three
+// rounds) for `scaling table`.
 //
 //   node scaling.mjs BUILD_DIR DOCS_DIR [SECONDS_PER_CASE]
 //
@@ -46,7 +50,14 @@ for (const d of index) {
     process.stderr.write(`scaling: ${d.file}: ${errors} errors, want ${d.errors}: ${JSON.stringify(r.errors?.slice(0, 3))}; left out\n`);
     continue;
   }
-  cases.push({ ...d, parse, text });
+  const validate = sg["validate" + d.family];
+  const value = JSON.parse(text);
+  const verrors = validate(value).length;
+  if (verrors !== d.errors) {
+    process.stderr.write(`scaling: ${d.file}: validate${d.family} reports ${verrors} errors, want ${d.errors}; left out\n`);
+    continue;
+  }
+  cases.push({ ...d, parse, text, validate, value });
 }
 if (cases.length === 0) die("no case passed its check");
 
@@ -56,33 +67,44 @@ function cpuNs() {
   return (u.user + u.system) * 1000;
 }
 
-// time runs parse for about `budget` seconds of CPU and returns the CPU time of one parse in ns.
-function time(c, budget) {
+// What is timed on each case: the call, and the name of its field in the output.
+const subjects = [
+  ["ns", (c) => c.parse(c.text)],
+  ["validateNs", (c) => c.validate(c.value)],
+  ["jsonNs", (c) => JSON.parse(c.text)],
+];
+
+// time runs f(c) for about `budget` seconds of CPU and returns the CPU time of one call in ns.
+function time(f, c, budget) {
   let runs = 0;
   const start = cpuNs();
   let used = 0;
   while (used < budget * 1e9 || runs < 3) {
-    c.parse(c.text);
+    f(c);
     runs++;
     used = cpuNs() - start;
   }
   return used / runs;
 }
 
-// Warm up, then three rounds over every case; each case keeps its least time (other work on
-// the machine only ever adds to it).
-for (const c of cases) time(c, seconds / 5);
-const best = new Map();
+// Warm up, then three rounds over every case and subject; each keeps its least time (other
+// work on the machine only ever adds to it).
+for (const c of cases) for (const [, f] of subjects) time(f, c, seconds / 5);
+const best = new Map(cases.map((c) => [c, {}]));
 for (let round = 0; round < 3; round++) {
   for (const c of cases) {
-    const ns = time(c, seconds / 3);
-    best.set(c, Math.min(best.get(c) ?? Infinity, ns));
+    for (const [field, f] of subjects) {
+      const ns = time(f, c, seconds / 3);
+      const b = best.get(c);
+      b[field] = Math.min(b[field] ?? Infinity, ns);
+    }
   }
 }
+const ms = (ns) => (ns / 1e6).toFixed(3) + " ms";
 const out = [];
 for (const c of cases) {
-  const ns = best.get(c);
-  process.stderr.write(`scaling: ${c.family} n=${c.n}: ${(ns / 1e6).toFixed(3)} ms\n`);
-  out.push({ family: c.family, n: c.n, ns });
+  const b = best.get(c);
+  process.stderr.write(`scaling: ${c.family} n=${c.n}: parse ${ms(b.ns)}, validate ${ms(b.validateNs)}, JSON.parse ${ms(b.jsonNs)}\n`);
+  out.push({ family: c.family, n: c.n, ...b });
 }
 process.stdout.write(JSON.stringify(out, null, 1) + "\n");
