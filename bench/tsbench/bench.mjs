@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
+import { uniqueBy } from "./ajvkeywords.mjs";
 import * as sg from "./.build/index.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -33,32 +34,6 @@ function schemaFiles() {
     for (const f of readdirSync(abs).filter((f) => f.endsWith(".json")).sort()) out.push(join(abs, f));
   }
   return out;
-}
-
-// jsonKey maps a JSON value to a string such that two values get the same string exactly
-// when they are JSON-equal (object keys sorted; numbers by value).
-function jsonKey(v) {
-  if (v === null || typeof v !== "object") return JSON.stringify(v);
-  if (Array.isArray(v)) return "[" + v.map(jsonKey).join(",") + "]";
-  return "{" + Object.keys(v).sort().map((k) => JSON.stringify(k) + ":" + jsonKey(v[k])).join(",") + "}";
-}
-
-// x-unique-by: the array items that are objects and have the named member must have
-// distinct values there.
-function uniqueBy(key) {
-  return function xUniqueBy(data) {
-    if (!Array.isArray(data)) return true;
-    const seen = new Set();
-    for (const it of data) {
-      if (it === null || typeof it !== "object" || Array.isArray(it)) continue;
-      if (!Object.prototype.hasOwnProperty.call(it, key)) continue;
-      const v = it[key];
-      const k = typeof v === "string" ? "s" + v : jsonKey(v);
-      if (seen.has(k)) return false;
-      seen.add(k);
-    }
-    return true;
-  };
 }
 
 function newAjv(allErrors) {

@@ -52,14 +52,21 @@ func readGo(path string) (result, error) {
 	return out, nil
 }
 
-// tsResults are the three figures bench/tsbench/scaling.mjs gives of each document.
+// tsResults are the figures bench/tsbench/scaling.mjs gives of each document: parseT,
+// validateT alone, JSON.parse alone, ajv's validation, Object.keys of an object document.
+// ajvOver holds, where ajv was stopped before one call ended, the time it had run.
 type tsResults struct {
-	parse, validate, json result
+	parse, validate, json, ajv, ajvOver, keys result
 }
 
-// readTS reads bench/tsbench/scaling.mjs output: [{"family", "n", "ns", "validateNs", "jsonNs"}].
+func newTSResults() tsResults {
+	return tsResults{result{}, result{}, result{}, result{}, result{}, result{}}
+}
+
+// readTS reads bench/tsbench/scaling.mjs output:
+// [{"family", "n", "ns", "validateNs", "jsonNs", "ajvNs" or "ajvOverNs", "keysNs"}].
 func readTS(path string) (tsResults, error) {
-	out := tsResults{result{}, result{}, result{}}
+	out := newTSResults()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return out, err
@@ -70,6 +77,9 @@ func readTS(path string) (tsResults, error) {
 		NS         float64  `json:"ns"`
 		ValidateNS *float64 `json:"validateNs"`
 		JSONNS     *float64 `json:"jsonNs"`
+		AjvNS      *float64 `json:"ajvNs"`
+		AjvOverNS  *float64 `json:"ajvOverNs"`
+		KeysNS     *float64 `json:"keysNs"`
 	}
 	if err := json.Unmarshal(data, &rows); err != nil {
 		return out, fmt.Errorf("%s: %w", path, err)
@@ -87,6 +97,9 @@ func readTS(path string) (tsResults, error) {
 		set(out.parse, r.Family, r.N, &r.NS)
 		set(out.validate, r.Family, r.N, r.ValidateNS)
 		set(out.json, r.Family, r.N, r.JSONNS)
+		set(out.ajv, r.Family, r.N, r.AjvNS)
+		set(out.ajvOver, r.Family, r.N, r.AjvOverNS)
+		set(out.keys, r.Family, r.N, r.KeysNS)
 	}
 	return out, nil
 }
@@ -129,7 +142,7 @@ func table(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	goRes, tsRes := result{}, tsResults{result{}, result{}, result{}}
+	goRes, tsRes := result{}, newTSResults()
 	var err error
 	if *goOut != "" {
 		if goRes, err = readGo(*goOut); err != nil {
@@ -152,20 +165,34 @@ func table(args []string) error {
 	b.WriteString(fmt.Sprintf("near 8 (a little more where a sort is n log n), quadratic work 64; a ratio above %d is in bold.\n", limit))
 	b.WriteString("In TypeScript, \"TS validate\" is `validateT` alone on the value `JSON.parse` made of the\n")
 	b.WriteString("document (the generated code's work, without V8's parser and without collecting the values a\n")
-	b.WriteString("parse makes), and \"JSON.parse ratio\" the ratio of `JSON.parse` alone, the floor of `parseT`;\n")
-	b.WriteString("node runs at its default flags (docs/performance.md, \"Scaling\", says what they show).\n\n")
-	b.WriteString("| family | document at n | n | Go at n | Go at 8n | Go ratio | TS at n | TS at 8n | TS ratio | TS validate at n | TS validate at 8n | TS validate ratio | JSON.parse ratio |\n")
-	b.WriteString("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	b.WriteString("parse makes), \"JSON.parse ratio\" the ratio of `JSON.parse` alone, the floor of `parseT`,\n")
+	b.WriteString("\"ajv ratio\" that of ajv 8 (allErrors) validating the same value, and \"Object.keys ratio\", on a\n")
+	b.WriteString("document that is one object of n keys or more, that of V8 listing its keys and nothing else, which every validator\n")
+	b.WriteString("of its members does at least once; node runs at its default flags (docs/performance.md,\n")
+	b.WriteString("\"Scaling\", says what they show).\n\n")
+	b.WriteString("| family | document at n | n | Go at n | Go at 8n | Go ratio | TS at n | TS at 8n | TS ratio | TS validate at n | TS validate at 8n | TS validate ratio | JSON.parse ratio | ajv ratio | Object.keys ratio |\n")
+	b.WriteString("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	worst := map[string]float64{}
+	var keyBound []string // TypeScript families above the limit where Object.keys alone is too
 	for _, f := range families() {
 		ga, gb, gr, gx := cells(goRes, f.name, f.n)
 		ta, tb, tr, tx := cells(tsRes.parse, f.name, f.n)
 		va, vb, vr, vx := cells(tsRes.validate, f.name, f.n)
 		_, _, jr, _ := cells(tsRes.json, f.name, f.n)
+		_, _, ar, _ := cells(tsRes.ajv, f.name, f.n)
+		if over, ok := tsRes.ajvOver[f.name][8*f.n]; ok {
+			ar = fmt.Sprintf("**one call over %s at 8n**", duration(over)) // stopped
+		}
+		_, _, kr, _ := cells(tsRes.keys, f.name, f.n)
+		if _, ok := tsRes.keys[f.name]; !ok {
+			kr = "" // not an object document
+		} else if _, _, _, kx := cells(tsRes.keys, f.name, f.n); tx > limit && kx > limit {
+			keyBound = append(keyBound, f.name)
+		}
 		worst["Go"] = max(worst["Go"], gx)
 		worst["TypeScript"] = max(worst["TypeScript"], tx)
 		worst["TypeScript validateT alone"] = max(worst["TypeScript validateT alone"], vx)
-		fmt.Fprintf(&b, "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", f.name, f.what, f.n, ga, gb, gr, ta, tb, tr, va, vb, vr, jr)
+		fmt.Fprintf(&b, "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", f.name, f.what, f.n, ga, gb, gr, ta, tb, tr, va, vb, vr, jr, ar, kr)
 	}
 	b.WriteString("\n")
 	for _, lang := range []string{"Go", "TypeScript", "TypeScript validateT alone"} {
@@ -176,6 +203,9 @@ func table(args []string) error {
 			verdict = "**not met**"
 		}
 		fmt.Fprintf(&b, "Target, %s: no family above %d× for 8× the input. Highest: %.1f×: %s.\n\n", lang, limit, worst[lang], verdict)
+	}
+	if len(keyBound) > 0 {
+		fmt.Fprintf(&b, "TypeScript families above %d× where `Object.keys` of the document alone is above %d× too: %s.\n\n", limit, limit, strings.Join(keyBound, ", "))
 	}
 	if *out == "-" || *out == "" {
 		_, err = os.Stdout.WriteString(b.String())
