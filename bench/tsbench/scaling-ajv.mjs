@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 import Ajv2020 from "ajv/dist/2020.js";
 import { uniqueBy } from "./ajvkeywords.mjs";
+import { cpuNs, time } from "./cputime.mjs";
 
 const { family, file, errors, seconds } = workerData;
 // ajv on the schema the package was generated from, with every error (validateT reports every
@@ -20,28 +21,13 @@ ajv.addSchema(JSON.parse(readFileSync(schemaFile, "utf8")), "scaling");
 const validate = ajv.getSchema("scaling#/$defs/" + family);
 if (!validate) throw new Error(`ajv has no schema for ${family}`);
 const value = JSON.parse(readFileSync(file, "utf8"));
-const cpuNs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) * 1000;
-};
 const start = cpuNs();
 if (validate(value) !== (errors === 0)) {
   parentPort.postMessage({ differs: true });
 } else {
   parentPort.postMessage({ first: cpuNs() - start });
-  const time = (budget) => {
-    let runs = 0;
-    const start = cpuNs();
-    let used = 0;
-    while (used < budget * 1e9 || runs < 3) {
-      validate(value);
-      runs++;
-      used = cpuNs() - start;
-    }
-    return used / runs;
-  };
-  time(seconds / 5);
+  time(() => validate(value), seconds / 5);
   let ns = Infinity;
-  for (let round = 0; round < 3; round++) ns = Math.min(ns, time(seconds / 3));
+  for (let round = 0; round < 3; round++) ns = Math.min(ns, time(() => validate(value), seconds / 3));
   parentPort.postMessage({ ns });
 }

@@ -19,6 +19,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { time } from "./cputime.mjs";
 
 const [buildDir, docsDir] = process.argv.slice(2);
 const seconds = Number(process.argv[4] ?? 0.5);
@@ -68,12 +69,6 @@ for (const d of index) {
 }
 if (cases.length === 0) die("no case passed its check");
 
-// cpuNs is the CPU time (user and system, garbage collection included) of this process.
-function cpuNs() {
-  const u = process.cpuUsage();
-  return (u.user + u.system) * 1000;
-}
-
 // What is timed on each case: the call, the name of its field in the output, and whether it
 // applies to the case.
 const subjects = [
@@ -83,28 +78,15 @@ const subjects = [
   ["keysNs", (c) => Object.keys(c.value), (c) => c.isObject],
 ];
 
-// time runs f(c) for about `budget` seconds of CPU and returns the CPU time of one call in ns.
-function time(f, c, budget) {
-  let runs = 0;
-  const start = cpuNs();
-  let used = 0;
-  while (used < budget * 1e9 || runs < 3) {
-    f(c);
-    runs++;
-    used = cpuNs() - start;
-  }
-  return used / runs;
-}
-
 // Warm up, then three rounds over every case and subject; each keeps its least time (other
 // work on the machine only ever adds to it).
-for (const c of cases) for (const [, f, applies] of subjects) if (applies(c)) time(f, c, seconds / 5);
+for (const c of cases) for (const [, f, applies] of subjects) if (applies(c)) time(() => f(c), seconds / 5);
 const best = new Map(cases.map((c) => [c, {}]));
 for (let round = 0; round < 3; round++) {
   for (const c of cases) {
     for (const [field, f, applies] of subjects) {
       if (!applies(c)) continue;
-      const ns = time(f, c, seconds / 3);
+      const ns = time(() => f(c), seconds / 3);
       const b = best.get(c);
       b[field] = Math.min(b[field] ?? Infinity, ns);
     }
