@@ -1,14 +1,14 @@
 // The scaling benchmark of the generated TypeScript: every keyword family of
 // bench/scaling/schema.json on the documents of size n and 8n written by bench/cmd/scaling.
-// Three things are timed on each document: parseT on the text (what a caller runs), validateT
+// Three things of skillgen are timed on each document: parseT on the text (what a caller runs), validateT
 // on the value JSON.parse made of it (the generated code's own work, without V8's parser and
 // without the collector's work on the values the parse makes), and JSON.parse alone (the floor
 // of parseT, V8's own). Beside them, two figures of the platform: ajv 8 (allErrors, the peer)
 // validating the same value, and, where the document is one object of n keys or more,
 // Object.keys of it alone (V8's listing of its keys, which every validator of its members
-// needs). Node runs at its default flags. Prints [{family, n, ns, validateNs, jsonNs, ajvNs, keysNs}] as JSON (CPU time
-// of one call, the least of three rounds; ajvOverNs instead of ajvNs where ajv was stopped
-// after that long) for `scaling table`.
+// needs). Node runs at its default flags. Prints [{family, n, ns, validateNs, jsonNs, ajvNs,
+// keysNs}] as JSON (CPU time of one call, the least of three rounds; ajvOverNs instead of ajvNs
+// where ajv was stopped after that long) for `scaling table`.
 //
 //   node scaling.mjs BUILD_DIR DOCS_DIR [SECONDS_PER_CASE]
 //
@@ -16,8 +16,8 @@
 // document must be accepted, or refused with exactly its number of errors, before it is timed;
 // one that is not is left out (its family's row says unavailable), and the reason is printed.
 import { readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { time } from "./cputime.mjs";
 
@@ -29,7 +29,6 @@ if (!buildDir || !docsDir) {
 }
 const sg = await import(pathToFileURL(resolve(buildDir, "index.js")).href);
 const index = JSON.parse(readFileSync(join(docsDir, "index.json"), "utf8"));
-
 
 function die(msg) {
   process.stderr.write(`scaling: ${msg}\n`);
@@ -64,8 +63,8 @@ for (const d of index) {
     continue;
   }
   // Object.keys is timed where the document is an object of many keys (n or more).
-  const isObject = value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length >= d.n;
-  cases.push({ ...d, parse, text, validate, value, isObject });
+  const manyKeys = value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length >= d.n;
+  cases.push({ ...d, parse, text, validate, value, manyKeys });
 }
 if (cases.length === 0) die("no case passed its check");
 
@@ -75,7 +74,7 @@ const subjects = [
   ["ns", (c) => c.parse(c.text), () => true],
   ["validateNs", (c) => c.validate(c.value), () => true],
   ["jsonNs", (c) => JSON.parse(c.text), () => true],
-  ["keysNs", (c) => Object.keys(c.value), (c) => c.isObject],
+  ["keysNs", (c) => Object.keys(c.value), (c) => c.manyKeys],
 ];
 
 // Warm up, then three rounds over every case and subject; each keeps its least time (other
