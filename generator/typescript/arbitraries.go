@@ -34,6 +34,7 @@ func (e *emitter) arbitraries() string {
 // components, in linear time), so that a reference on a cycle is generated lazily and bounded
 // in depth.
 func (e *emitter) recursion() {
+	e.containers = map[*ir.Node]bool{}
 	direct := map[*ir.Type][]*ir.Type{}
 	for _, t := range e.s.Types {
 		seen := map[*ir.Node]bool{}
@@ -60,6 +61,42 @@ type arbGen struct {
 	e        *emitter
 	owner    *ir.Type
 	visiting map[*ir.Node]bool
+	// level is how far the value being drawn nests below the value of the owner: the draw's
+	// depth is the owner's depth plus level. Every object member, array item and map value
+	// adds one, so that a draw's size is bounded by its depth however wide the schema is.
+	level int
+}
+
+// depth returns the expression of the current draw's depth, at least the owner's plus least.
+func (g *arbGen) depth(least int) string {
+	if l := max(g.level, least); l > 0 {
+		return "depth + " + strconv.Itoa(l)
+	}
+	return "depth"
+}
+
+// child returns the arbitrary of a value nested one level below the current one.
+func (g *arbGen) child(n *ir.Node) (string, bool) {
+	g.level++
+	defer func() { g.level-- }()
+	return g.node(n)
+}
+
+// container reports whether the values of a node can be objects or arrays of its own schema's
+// making: the members whose number a draw bounds by its depth.
+func (e *emitter) container(n *ir.Node) bool {
+	if n == nil || n.Bool != nil {
+		return false
+	}
+	if v, ok := e.containers[n]; ok {
+		return v
+	}
+	e.containers[n] = false // a cycle through references only is no container by itself
+	v := objectish(n) || arrayish(n) || slices.Contains(n.Types, "object") || slices.Contains(n.Types, "array") ||
+		e.container(n.Ref) || slices.ContainsFunc(n.AllOf, e.container) || slices.ContainsFunc(n.AnyOf, e.container) ||
+		slices.ContainsFunc(n.OneOf, e.container)
+	e.containers[n] = v
+	return v
 }
 
 // recursive reports whether a reference from the owner to t lies on a cycle.
@@ -75,10 +112,11 @@ func (g *arbGen) node(n *ir.Node) (string, bool) {
 		return e.exec("arb.any", nil), false
 	}
 	if n.Type != nil {
+		// A reference on a cycle nests at least one level deeper, so that the cycle ends.
 		if g.recursive(n.Type) {
-			return e.exec("arb.lazy", n.Type.TSName), true
+			return e.exec("arb.lazy", struct{ Name, Depth string }{n.Type.TSName, g.depth(1)}), true
 		}
-		return e.exec("arb.call", n.Type.TSName), false
+		return e.exec("arb.call", struct{ Name, Depth string }{n.Type.TSName, g.depth(0)}), false
 	}
 	if g.visiting[n] {
 		// A cycle through unnamed locations: no structure to follow, rely on the validator.
@@ -227,7 +265,7 @@ func (g *arbGen) oneof(branches []*ir.Node, exact bool) (string, bool, bool) {
 		return expr, false, exact
 	}
 	if len(flat) > 0 {
-		expr = g.e.exec("arb.depthSwitch", struct{ Deep, Shallow string }{expr, g.e.exec("arb.oneof", strings.Join(flat, ", "))})
+		expr = g.depthSwitch(expr, g.e.exec("arb.oneof", strings.Join(flat, ", ")))
 	}
 	return expr, true, exact
 }
@@ -441,7 +479,8 @@ func (g *arbGen) double(n *ir.Node) (string, bool) {
 type field struct {
 	key, arb string
 	required bool
-	rec      bool
+	rec      bool // it holds a reference on a cycle through the owner
+	nested   bool // its values can be objects or arrays
 }
 
 func (g *arbGen) object(n *ir.Node) (string, bool, bool) {
@@ -454,13 +493,11 @@ func (g *arbGen) object(n *ir.Node) (string, bool, bool) {
 	addlOpen := addl == nil || (addl.Bool != nil && *addl.Bool)
 	addlFalse := addl != nil && addl.Bool != nil && !*addl.Bool
 	var fields []field
-	rec := false
 	declared := map[string]bool{}
 	for _, p := range n.Properties {
 		declared[p.Name] = true
-		a, r := g.node(p.Schema)
-		fields = append(fields, field{key: p.Name, arb: a, required: slices.Contains(n.Required, p.Name), rec: r})
-		rec = rec || r
+		a, r := g.child(p.Schema)
+		fields = append(fields, field{key: p.Name, arb: a, required: slices.Contains(n.Required, p.Name), rec: r, nested: e.container(p.Schema)})
 	}
 	for _, name := range n.Required {
 		if declared[name] {
@@ -475,11 +512,10 @@ func (g *arbGen) object(n *ir.Node) (string, bool, bool) {
 		case addlOpen:
 			a = e.exec("arb.any", nil)
 		default:
-			a, r = g.node(addl)
+			a, r = g.child(addl)
 			exact = false // the name may also match a pattern
 		}
-		fields = append(fields, field{key: name, arb: a, required: true, rec: r})
-		rec = rec || r
+		fields = append(fields, field{key: name, arb: a, required: true, rec: r, nested: !addlFalse && !addlOpen && e.container(addl)})
 	}
 	if len(fields) == 0 {
 		switch {
@@ -500,90 +536,76 @@ func (g *arbGen) object(n *ir.Node) (string, bool, bool) {
 				key, _ = g.node(pn)
 			}
 		}
-		val, r := g.node(addl)
-		keys := "4"
-		if r {
-			// Recursive values: fewer of them, and none past the depth bound (but as many as
-			// minProperties asks for).
-			fewest := "0"
-			if n.MinProperties != nil {
-				fewest = itoa(*n.MinProperties)
-			}
-			keys = e.exec("arb.depthSwitch", struct{ Deep, Shallow string }{"2", fewest})
+		val, r := g.child(addl)
+		fewest := int64(0)
+		if n.MinProperties != nil {
+			fewest = *n.MinProperties
+		}
+		keys := itoa(max(fewest, 4))
+		if r || e.container(addl) {
+			// Values that nest: fewer of them, and past the depth bound no more than
+			// minProperties asks for.
+			keys = g.depthSwitch(itoa(max(fewest, 2)), itoa(fewest))
 		}
 		return e.exec("arb.dictionary", struct{ Key, Value, Keys string }{key, val, keys}), r, exact && len(n.PatternProperties) == 0
 	}
-	if !rec {
-		return g.record(fields, false), false, exact
-	}
-	return g.recursiveRecord(fields), true, exact
+	a, rec := g.record(fields)
+	return a, rec, exact
 }
 
 // merged builds the candidates of a struct merged from allOf branches from its members (each
 // from the schema its type comes from); the node's validator filters them.
 func (g *arbGen) merged(t *ir.Type) (string, bool, bool) {
 	var fields []field
-	rec := false
 	for _, f := range t.Fields {
 		var a string
-		var r bool
+		var r, nested bool
 		switch {
 		case f.Const != nil:
 			a = g.e.exec("arb.constant", jsString(*f.Const))
 		case f.Type != nil && f.Type.Node != nil:
-			a, r = g.node(f.Type.Node)
+			a, r = g.child(f.Type.Node)
+			nested = g.e.container(f.Type.Node)
 		default:
 			a = g.e.exec("arb.any", nil)
 		}
-		fields = append(fields, field{key: f.JSONName, arb: a, required: f.Required, rec: r})
-		rec = rec || r
+		fields = append(fields, field{key: f.JSONName, arb: a, required: f.Required, rec: r, nested: nested})
 	}
-	if !rec {
-		return g.record(fields, false), false, false
-	}
-	return g.recursiveRecord(fields), true, false
+	a, rec := g.record(fields)
+	return a, rec, false
 }
 
-// mostRecursive is how many optional members that recurse an object drawn within the depth
-// bound holds at most. fast-check includes an optional member five times in six: an object with
-// many of them (a copy of a metaschema has some twenty) would otherwise branch twenty ways at
-// every level, and its values grow beyond what can be drawn and validated in time.
-const mostRecursive = 2
-
-// recursiveRecord draws an object some of whose members recurse: within the depth bound, with
-// at most mostRecursive of its optional recursive members; past it, with none of them.
-func (g *arbGen) recursiveRecord(fields []field) string {
-	e := g.e
-	shallow := g.record(fields, true)
-	var optional []field
+// record draws objects of the fields, and reports whether one of them recurses. When optional
+// members can nest (or recurse), how many of them an object holds depends on the draw's depth
+// (sized, in the runtime of the arbitraries): fast-check includes an optional member five
+// times in six, and an object with twenty such members, each an array of objects with twenty
+// more, would otherwise give values too large to draw and validate in time.
+func (g *arbGen) record(fields []field) (string, bool) {
+	var req, nested, recursive []string
+	rec := false
 	for _, f := range fields {
-		if f.rec && !f.required {
-			optional = append(optional, f)
-		}
-	}
-	var deep string
-	if len(optional) > mostRecursive {
-		deep = e.exec("arb.withSome", struct{ Base, Parts, Most string }{shallow, g.model(optional), itoa(mostRecursive)})
-	} else {
-		deep = g.record(fields, false)
-	}
-	return e.exec("arb.depthSwitch", struct{ Deep, Shallow string }{deep, shallow})
-}
-
-// record writes fc.record over the fields; shallow leaves out the optional recursive ones.
-func (g *arbGen) record(fields []field, shallow bool) string {
-	var kept []field
-	var req []string
-	for _, f := range fields {
-		if shallow && f.rec && !f.required {
-			continue
-		}
-		kept = append(kept, f)
-		if f.required {
+		rec = rec || f.rec
+		switch {
+		case f.required:
 			req = append(req, jsString(f.key))
+		case f.rec:
+			recursive = append(recursive, jsString(f.key))
+			nested = append(nested, jsString(f.key))
+		case f.nested:
+			nested = append(nested, jsString(f.key))
 		}
 	}
-	return g.e.exec("arb.record", struct{ Model, Required string }{g.model(kept), strings.Join(req, ", ")})
+	if len(nested) == 0 {
+		return g.e.exec("arb.record", struct{ Model, Required string }{g.model(fields), strings.Join(req, ", ")}), rec
+	}
+	return g.e.exec("arb.sized", struct{ Depth, Model, Required, Nested, Recursive string }{
+		g.depth(0), g.model(fields), strings.Join(req, ", "), strings.Join(nested, ", "), strings.Join(recursive, ", "),
+	}), rec
+}
+
+// depthSwitch chooses deep within the depth bound and shallow past it.
+func (g *arbGen) depthSwitch(deep, shallow string) string {
+	return g.e.exec("arb.depthSwitch", struct{ Depth, Deep, Shallow string }{g.depth(0), deep, shallow})
 }
 
 // model writes the object of the fields' arbitraries, by key.
@@ -609,7 +631,7 @@ func (g *arbGen) array(n *ir.Node) (string, bool, bool) {
 			zero := int64(0)
 			maxItems = &zero
 		} else {
-			item, rec = g.node(n.Items)
+			item, rec = g.child(n.Items)
 		}
 	}
 	// With prefixItems, the bounds count the items after the prefix.
@@ -629,9 +651,9 @@ func (g *arbGen) array(n *ir.Node) (string, bool, bool) {
 		o = append(o, kv{"minLength", itoa(*minItems)})
 	}
 	switch {
-	case rec:
-		// Recursive items: at most three more than minItems, and no more than minItems past
-		// the depth bound.
+	case rec || g.e.container(n.Items):
+		// Items that nest or recurse: at most three more than minItems, and no more than
+		// minItems past the depth bound.
 		lo := int64(0)
 		if minItems != nil {
 			lo = *minItems
@@ -640,7 +662,7 @@ func (g *arbGen) array(n *ir.Node) (string, bool, bool) {
 		if maxItems != nil {
 			hi = min(*maxItems, hi)
 		}
-		o = append(o, kv{"maxLength", e.exec("arb.depthSwitch", struct{ Deep, Shallow string }{itoa(hi), itoa(lo)})})
+		o = append(o, kv{"maxLength", g.depthSwitch(itoa(hi), itoa(lo))})
 	case maxItems != nil:
 		o = append(o, kv{"maxLength", itoa(*maxItems)})
 	}
@@ -662,7 +684,7 @@ func (g *arbGen) array(n *ir.Node) (string, bool, bool) {
 		pre := make([]string, len(n.PrefixItems))
 		for i, p := range n.PrefixItems {
 			var r bool
-			pre[i], r = g.node(p)
+			pre[i], r = g.child(p)
 			rec = rec || r
 		}
 		shortest := int64(0)

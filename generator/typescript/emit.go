@@ -121,6 +121,8 @@ type emitter struct {
 	// component numbers the strongly connected components of the references between named
 	// types (see recursion).
 	component map[*ir.Type]int
+	// containers memoizes container: whether a node's values can be objects or arrays.
+	containers map[*ir.Node]bool
 	// aliases maps the validator of a node that is only a $ref to the validator it calls
 	// (see fn); nil until first needed.
 	aliases map[string]string

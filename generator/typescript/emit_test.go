@@ -100,7 +100,8 @@ func TestShapes(t *testing.T) {
 		},
 		"src/arbitraries.ts": {
 			"export function arbitraryTree(depth: number = 0): FC.Arbitrary<Tree> {",
-			"lazy(() => arbitraryTree(depth + 1))",
+			"lazy(() => arbitraryTree(depth + 2))",
+			"sized(depth, { \"label\": ",
 			"fc.stringMatching(n.pattern1)",
 		},
 		"package.json": {`"name": "@skillgen/test",`},

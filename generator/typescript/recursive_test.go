@@ -1,6 +1,7 @@
 package typescript
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -12,7 +13,7 @@ import (
 // recursiveSchema recurses in the ways real schemas do: through a union whose other branches
 // end it (a template of strings and nested templates), through arrays that need an item, and
 // through an object with many optional recursive members (a copy of a metaschema).
-const recursiveSchema = `{
+var recursiveSchema = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$ref": "#/$defs/Schema",
   "$defs": {
@@ -30,13 +31,35 @@ const recursiveSchema = `{
         "title": {"type": "string"}
       }
     },
-    "SchemaArray": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/Schema"}}
+    "SchemaArray": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/Schema"}},
+` + wideDefs(5, 12) + `
   }
 }`
 
-// TestRecursiveArbitrariesEnd draws values of recursive types: before the depth bound reached
-// unions and arrays with a required item, the first overflowed the stack and the metaschema
-// copy drew values too large to validate in minutes.
+// wideDefs writes levels types that nest without recursing, as SARIF's do: each an object of
+// width optional members, arrays of objects of the next level. Drawn with every optional member
+// at every level, a value of the first holds some (width × 5) ^ levels objects.
+func wideDefs(levels, width int) string {
+	var defs []string
+	for l := range levels {
+		var members []string
+		for m := range width {
+			item := `{"type": "string"}`
+			if l+1 < levels {
+				item = fmt.Sprintf(`{"$ref": "#/$defs/Wide%d"}`, l+1)
+			}
+			members = append(members, fmt.Sprintf(`"m%d": {"type": "array", "items": %s}`, m, item))
+		}
+		members = append(members, `"name": {"type": "string"}`)
+		defs = append(defs, fmt.Sprintf(`"Wide%d": {"type": "object", "properties": {%s}}`, l, strings.Join(members, ", ")))
+	}
+	return strings.Join(defs, ",\n")
+}
+
+// TestRecursiveArbitrariesEnd draws values of recursive types and of wide types that nest:
+// before the depth bound reached unions and arrays with a required item, the first overflowed
+// the stack and the metaschema copy drew values too large to validate in minutes; before every
+// level of nesting counted towards it, one value of the wide types took longer than that.
 func TestRecursiveArbitrariesEnd(t *testing.T) {
 	set, err := load.FromFS(fstest.MapFS{"recursive.json": {Data: []byte(recursiveSchema)}}, "recursive.json", "recursive.json")
 	if err != nil {

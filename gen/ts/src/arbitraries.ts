@@ -17,8 +17,29 @@ const fc: typeof FC = await import("fast-check").catch((err: unknown) => {
   );
 });
 
-/** How deep recursive types nest before their optional recursive parts are left out. */
-const MAX_DEPTH = 3;
+/**
+ * How deep a draw nests (every object member, array item and map value one level) before it
+ * holds no more than its schema asks for: objects only their required members, those that
+ * hold no objects or arrays and at most one other that does not recurse; arrays only
+ * minItems items. Below it, objects hold at most MOST_NESTED of their optional members that
+ * nest, and at the top, all of them but at most MOST_NESTED that recurse.
+ */
+const MAX_DEPTH = 4;
+const MOST_NESTED = 2;
+
+/** The arbitraries already built, by type and depth (all alike past MAX_DEPTH). */
+const built = new Map<string, FC.Arbitrary<unknown>>();
+
+function memo<T>(name: string, depth: number, make: (depth: number) => FC.Arbitrary<T>): FC.Arbitrary<T> {
+  const d = depth > 0 ? Math.min(Math.floor(depth), MAX_DEPTH) : 0;
+  const key = name + "@" + d;
+  let a = built.get(key);
+  if (a === undefined) {
+    a = make(d);
+    built.set(key, a);
+  }
+  return a as FC.Arbitrary<T>;
+}
 
 function valid<T>(a: FC.Arbitrary<unknown>, ok: (x: unknown) => x is T): FC.Arbitrary<T> {
   return a.filter(ok);
@@ -54,171 +75,197 @@ function withSome(base: FC.Arbitrary<object>, parts: Record<string, FC.Arbitrary
   );
 }
 
+/**
+ * The objects of the model's members at a depth of the draw (see MAX_DEPTH): nested lists the
+ * optional members that can be objects or arrays, recursive those of them that recurse.
+ */
+function sized(
+  depth: number,
+  model: Record<string, FC.Arbitrary<unknown>>,
+  required: string[],
+  nested: string[],
+  recursive: string[],
+): FC.Arbitrary<object> {
+  const pick = (keep: (k: string) => boolean) => Object.fromEntries(Object.entries(model).filter(([k]) => keep(k)));
+  let base: FC.Arbitrary<object>;
+  let parts: Record<string, FC.Arbitrary<unknown>>;
+  if (depth === 0) {
+    if (recursive.length <= MOST_NESTED) return fc.record(model, { requiredKeys: required });
+    base = fc.record(pick((k) => !recursive.includes(k)), { requiredKeys: required });
+    parts = pick((k) => recursive.includes(k));
+  } else {
+    base = fc.record(pick((k) => !nested.includes(k)), { requiredKeys: required });
+    parts = pick((k) => nested.includes(k) && (depth < MAX_DEPTH || !recursive.includes(k)));
+  }
+  const n = Object.keys(parts).length;
+  return n === 0 ? base : withSome(base, parts, Math.min(n, depth < MAX_DEPTH ? MOST_NESTED : 1));
+}
+
 function anyObject(): FC.Arbitrary<unknown> {
   return fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 4 });
 }
 
 /** arbitraryFinding produces valid Finding values. */
 export function arbitraryFinding(depth: number = 0): FC.Arbitrary<Finding> {
-  return valid(fc.record({ "kind": fc.string({ minLength: 1 }), "severity": arbitrarySeverity(depth) }, { requiredKeys: ["kind", "severity"] }), val.isFinding);
+  return memo("Finding", depth, (depth) => valid(fc.record({ "kind": fc.string({ minLength: 1 }), "severity": arbitrarySeverity(depth + 1) }, { requiredKeys: ["kind", "severity"] }), val.isFinding));
 }
 
 /** arbitraryFindingsResponse produces valid FindingsResponse values. */
 export function arbitraryFindingsResponse(depth: number = 0): FC.Arbitrary<FindingsResponse> {
-  return valid(fc.record({ "findings": fc.array(arbitraryFinding(depth), {}), "total": fc.integer({ min: 0, max: 9007199254740991 }), "counts_by_kind": accepted(fc.dictionary(fc.string({ minLength: 1 }), fc.integer({ min: 1, max: 9007199254740991 }), { maxKeys: 4 }), n.vFindingsResponse_CountsByKind), "counts_by_severity": accepted(fc.dictionary(arbitrarySeverity(depth), fc.integer({ min: 1, max: 9007199254740991 }), { maxKeys: 4 }), n.vFindingsResponse_CountsBySeverity), "capped_kinds": fc.array(fc.string({ minLength: 1 }), {}), "per_kind_limit": fc.integer({ min: 0, max: 9007199254740991 }), "summary": fc.string(), "identity_shared": fc.boolean(), "_meta": arbitraryMeta(depth) }, { requiredKeys: ["findings", "total", "counts_by_kind", "counts_by_severity", "capped_kinds", "per_kind_limit", "_meta"] }), val.isFindingsResponse);
+  return memo("FindingsResponse", depth, (depth) => valid(fc.record({ "findings": fc.array(arbitraryFinding(depth + 2), { maxLength: (depth + 1 < MAX_DEPTH ? 3 : 0) }), "total": fc.integer({ min: 0, max: 9007199254740991 }), "counts_by_kind": accepted(fc.dictionary(fc.string({ minLength: 1 }), fc.integer({ min: 1, max: 9007199254740991 }), { maxKeys: 4 }), n.vFindingsResponse_CountsByKind), "counts_by_severity": accepted(fc.dictionary(arbitrarySeverity(depth + 1), fc.integer({ min: 1, max: 9007199254740991 }), { maxKeys: 4 }), n.vFindingsResponse_CountsBySeverity), "capped_kinds": fc.array(fc.string({ minLength: 1 }), {}), "per_kind_limit": fc.integer({ min: 0, max: 9007199254740991 }), "summary": fc.string(), "identity_shared": fc.boolean(), "_meta": arbitraryMeta(depth + 1) }, { requiredKeys: ["findings", "total", "counts_by_kind", "counts_by_severity", "capped_kinds", "per_kind_limit", "_meta"] }), val.isFindingsResponse));
 }
 
 /** arbitraryMeta produces valid Meta values. */
 export function arbitraryMeta(depth: number = 0): FC.Arbitrary<Meta> {
-  return valid(fc.record({ "server_version": fc.string({ minLength: 1 }) }, { requiredKeys: ["server_version"] }), val.isMeta);
+  return memo("Meta", depth, (depth) => valid(fc.record({ "server_version": fc.string({ minLength: 1 }) }, { requiredKeys: ["server_version"] }), val.isMeta));
 }
 
 /** arbitraryGetSessionFindingsParams produces valid GetSessionFindingsParams values. */
 export function arbitraryGetSessionFindingsParams(depth: number = 0): FC.Arbitrary<GetSessionFindingsParams> {
-  return valid(fc.record({ "session_key": fc.string({ minLength: 1, maxLength: 256 }), "per_kind_limit": fc.integer({ min: 0, max: 10000 }), "include_summary": fc.boolean() }, { requiredKeys: [] }), val.isGetSessionFindingsParams);
+  return memo("GetSessionFindingsParams", depth, (depth) => valid(fc.record({ "session_key": fc.string({ minLength: 1, maxLength: 256 }), "per_kind_limit": fc.integer({ min: 0, max: 10000 }), "include_summary": fc.boolean() }, { requiredKeys: [] }), val.isGetSessionFindingsParams));
 }
 
 /** arbitraryInvocationRequest produces valid InvocationRequest values. */
 export function arbitraryInvocationRequest(depth: number = 0): FC.Arbitrary<InvocationRequest> {
-  return valid(fc.record({ "caller": arbitraryCaller(depth), "skill_id": arbitrarySkillID(depth), "inputs": accepted(anyObject(), n.vInvocationRequest_Inputs), "request_id": fc.string({ minLength: 1, maxLength: 128 }) }, { requiredKeys: ["caller", "skill_id", "inputs"] }), val.isInvocationRequest);
+  return memo("InvocationRequest", depth, (depth) => valid(fc.record({ "caller": arbitraryCaller(depth + 1), "skill_id": arbitrarySkillID(depth + 1), "inputs": accepted(anyObject(), n.vInvocationRequest_Inputs), "request_id": fc.string({ minLength: 1, maxLength: 128 }) }, { requiredKeys: ["caller", "skill_id", "inputs"] }), val.isInvocationRequest));
 }
 
 /** arbitraryCaller produces valid Caller values. */
 export function arbitraryCaller(depth: number = 0): FC.Arbitrary<Caller> {
-  return valid(fc.record({ "id": fc.string({ minLength: 1, maxLength: 256 }), "type": arbitraryCallerType(depth) }, { requiredKeys: ["id", "type"] }), val.isCaller);
+  return memo("Caller", depth, (depth) => valid(fc.record({ "id": fc.string({ minLength: 1, maxLength: 256 }), "type": arbitraryCallerType(depth + 1) }, { requiredKeys: ["id", "type"] }), val.isCaller));
 }
 
 /** arbitraryCallerType produces valid CallerType values. */
 export function arbitraryCallerType(depth: number = 0): FC.Arbitrary<CallerType> {
-  return valid(fc.constantFrom("user", "agent", "service"), val.isCallerType);
+  return memo("CallerType", depth, (depth) => valid(fc.constantFrom("user", "agent", "service"), val.isCallerType));
 }
 
 /** arbitraryInvocationResponse produces valid InvocationResponse values. */
 export function arbitraryInvocationResponse(depth: number = 0): FC.Arbitrary<InvocationResponse> {
-  return valid(accepted(fc.record({ "execution_id": fc.string({ minLength: 1, maxLength: 128 }), "status": arbitraryInvocationStatus(depth), "skill_id": arbitrarySkillID(depth), "timestamps": arbitraryTimestamps(depth), "output": fc.jsonValue(), "error": arbitraryInvocationError(depth) }, { requiredKeys: ["execution_id", "status", "skill_id", "timestamps"] }), n.vInvocationResponse), val.isInvocationResponse);
+  return memo("InvocationResponse", depth, (depth) => valid(accepted(sized(depth, { "execution_id": fc.string({ minLength: 1, maxLength: 128 }), "status": arbitraryInvocationStatus(depth + 1), "skill_id": arbitrarySkillID(depth + 1), "timestamps": arbitraryTimestamps(depth + 1), "output": fc.jsonValue(), "error": arbitraryInvocationError(depth + 1) }, ["execution_id", "status", "skill_id", "timestamps"], ["error"], []), n.vInvocationResponse), val.isInvocationResponse));
 }
 
 /** arbitraryInvocationStatus produces valid InvocationStatus values. */
 export function arbitraryInvocationStatus(depth: number = 0): FC.Arbitrary<InvocationStatus> {
-  return valid(fc.constantFrom("accepted", "running", "succeeded", "failed", "cancelled"), val.isInvocationStatus);
+  return memo("InvocationStatus", depth, (depth) => valid(fc.constantFrom("accepted", "running", "succeeded", "failed", "cancelled"), val.isInvocationStatus));
 }
 
 /** arbitraryTimestamps produces valid Timestamps values. */
 export function arbitraryTimestamps(depth: number = 0): FC.Arbitrary<Timestamps> {
-  return valid(accepted(fc.record({ "received": arbitraryTimestamp(depth), "started": arbitraryTimestamp(depth), "completed": arbitraryTimestamp(depth) }, { requiredKeys: ["received"] }), n.vInvocationResponse_Timestamps2), val.isTimestamps);
+  return memo("Timestamps", depth, (depth) => valid(accepted(fc.record({ "received": arbitraryTimestamp(depth + 1), "started": arbitraryTimestamp(depth + 1), "completed": arbitraryTimestamp(depth + 1) }, { requiredKeys: ["received"] }), n.vInvocationResponse_Timestamps2), val.isTimestamps));
 }
 
 /** arbitraryInvocationError produces valid InvocationError values. */
 export function arbitraryInvocationError(depth: number = 0): FC.Arbitrary<InvocationError> {
-  return valid(fc.record({ "code": accepted(fc.stringMatching(n.rePattern3).filter(lengthIn(0, 64)), n.vInvocationResponse_InvocationError_Code), "message": fc.string({ minLength: 1, maxLength: 4000 }) }, { requiredKeys: ["code", "message"] }), val.isInvocationError);
+  return memo("InvocationError", depth, (depth) => valid(fc.record({ "code": accepted(fc.stringMatching(n.rePattern3).filter(lengthIn(0, 64)), n.vInvocationResponse_InvocationError_Code), "message": fc.string({ minLength: 1, maxLength: 4000 }) }, { requiredKeys: ["code", "message"] }), val.isInvocationError));
 }
 
 /** arbitraryProtocolVersion produces valid ProtocolVersion values. */
 export function arbitraryProtocolVersion(depth: number = 0): FC.Arbitrary<ProtocolVersion> {
-  return valid(fc.record({ "version": arbitrarySemVer(depth) }, { requiredKeys: ["version"] }), val.isProtocolVersion);
+  return memo("ProtocolVersion", depth, (depth) => valid(fc.record({ "version": arbitrarySemVer(depth + 1) }, { requiredKeys: ["version"] }), val.isProtocolVersion));
 }
 
 /** arbitrarySkillDescriptor produces valid SkillDescriptor values. */
 export function arbitrarySkillDescriptor(depth: number = 0): FC.Arbitrary<SkillDescriptor> {
-  return valid(fc.record({ "protocol": arbitraryProtocolVersion(depth), "id": arbitrarySkillID(depth), "name": fc.string({ minLength: 1, maxLength: 200 }), "version": arbitrarySemVer(depth), "capability_type": arbitraryCapabilityType(depth), "description": fc.string({ minLength: 1, maxLength: 4000 }), "provider": arbitraryProvider(depth), "endpoint": arbitraryEndpoint(depth), "inputs": fc.uniqueArray(arbitraryInputParameter(depth), { maxLength: 100, comparator: (a: unknown, b: unknown) => rt.sameAt(a, b, "name") }), "output": arbitraryOutputDescriptor(depth), "auth": arbitraryAuth(depth), "access": arbitraryAccess(depth), "tags": fc.uniqueArray(fc.string({ minLength: 1, maxLength: 64 }), { maxLength: 32, comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }) }, { requiredKeys: ["protocol", "id", "name", "version", "capability_type", "description", "provider", "endpoint", "inputs", "output", "auth", "access"] }), val.isSkillDescriptor);
+  return memo("SkillDescriptor", depth, (depth) => valid(sized(depth, { "protocol": arbitraryProtocolVersion(depth + 1), "id": arbitrarySkillID(depth + 1), "name": fc.string({ minLength: 1, maxLength: 200 }), "version": arbitrarySemVer(depth + 1), "capability_type": arbitraryCapabilityType(depth + 1), "description": fc.string({ minLength: 1, maxLength: 4000 }), "provider": arbitraryProvider(depth + 1), "endpoint": arbitraryEndpoint(depth + 1), "inputs": fc.uniqueArray(arbitraryInputParameter(depth + 2), { maxLength: (depth + 1 < MAX_DEPTH ? 3 : 0), comparator: (a: unknown, b: unknown) => rt.sameAt(a, b, "name") }), "output": arbitraryOutputDescriptor(depth + 1), "auth": arbitraryAuth(depth + 1), "access": arbitraryAccess(depth + 1), "tags": fc.uniqueArray(fc.string({ minLength: 1, maxLength: 64 }), { maxLength: 32, comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }) }, ["protocol", "id", "name", "version", "capability_type", "description", "provider", "endpoint", "inputs", "output", "auth", "access"], ["tags"], []), val.isSkillDescriptor));
 }
 
 /** arbitraryProvider produces valid Provider values. */
 export function arbitraryProvider(depth: number = 0): FC.Arbitrary<Provider> {
-  return valid(fc.record({ "name": fc.string({ minLength: 1, maxLength: 200 }), "url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vStringMax2048Pattern5), "contact": accepted(fc.stringMatching(n.rePattern6).filter(lengthIn(0, 254)), n.vSkillDescriptor_Provider_Contact) }, { requiredKeys: ["name", "url"] }), val.isProvider);
+  return memo("Provider", depth, (depth) => valid(fc.record({ "name": fc.string({ minLength: 1, maxLength: 200 }), "url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vStringMax2048Pattern5), "contact": accepted(fc.stringMatching(n.rePattern6).filter(lengthIn(0, 254)), n.vSkillDescriptor_Provider_Contact) }, { requiredKeys: ["name", "url"] }), val.isProvider));
 }
 
 /** arbitraryEndpoint produces valid Endpoint values. */
 export function arbitraryEndpoint(depth: number = 0): FC.Arbitrary<Endpoint> {
-  return valid(fc.record({ "url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vStringMax2048Pattern5), "method": arbitraryEndpointMethod(depth), "timeout_ms": fc.integer({ min: 1, max: 3600000 }) }, { requiredKeys: ["url", "method"] }), val.isEndpoint);
+  return memo("Endpoint", depth, (depth) => valid(fc.record({ "url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vStringMax2048Pattern5), "method": arbitraryEndpointMethod(depth + 1), "timeout_ms": fc.integer({ min: 1, max: 3600000 }) }, { requiredKeys: ["url", "method"] }), val.isEndpoint));
 }
 
 /** arbitraryEndpointMethod produces valid EndpointMethod values. */
 export function arbitraryEndpointMethod(depth: number = 0): FC.Arbitrary<EndpointMethod> {
-  return valid(fc.constantFrom("GET", "POST"), val.isEndpointMethod);
+  return memo("EndpointMethod", depth, (depth) => valid(fc.constantFrom("GET", "POST"), val.isEndpointMethod));
 }
 
 /** arbitraryInputParameter produces valid InputParameter values. */
 export function arbitraryInputParameter(depth: number = 0): FC.Arbitrary<InputParameter> {
-  return valid(fc.record({ "name": accepted(fc.stringMatching(n.rePattern1).filter(lengthIn(0, 64)), n.vSkillDescriptor_InputParameter_Name), "type": arbitraryValueType(depth), "description": fc.string({ maxLength: 2000 }), "required": fc.boolean() }, { requiredKeys: ["name", "type", "required"] }), val.isInputParameter);
+  return memo("InputParameter", depth, (depth) => valid(fc.record({ "name": accepted(fc.stringMatching(n.rePattern1).filter(lengthIn(0, 64)), n.vSkillDescriptor_InputParameter_Name), "type": arbitraryValueType(depth + 1), "description": fc.string({ maxLength: 2000 }), "required": fc.boolean() }, { requiredKeys: ["name", "type", "required"] }), val.isInputParameter));
 }
 
 /** arbitraryOutputDescriptor produces valid OutputDescriptor values. */
 export function arbitraryOutputDescriptor(depth: number = 0): FC.Arbitrary<OutputDescriptor> {
-  return valid(fc.record({ "type": arbitraryValueType(depth), "description": fc.string({ maxLength: 2000 }), "media_type": accepted(fc.stringMatching(n.rePattern7).filter(lengthIn(0, 255)), n.vSkillDescriptor_OutputDescriptor_MediaType) }, { requiredKeys: ["type"] }), val.isOutputDescriptor);
+  return memo("OutputDescriptor", depth, (depth) => valid(fc.record({ "type": arbitraryValueType(depth + 1), "description": fc.string({ maxLength: 2000 }), "media_type": accepted(fc.stringMatching(n.rePattern7).filter(lengthIn(0, 255)), n.vSkillDescriptor_OutputDescriptor_MediaType) }, { requiredKeys: ["type"] }), val.isOutputDescriptor));
 }
 
 /** arbitraryValueType produces valid ValueType values. */
 export function arbitraryValueType(depth: number = 0): FC.Arbitrary<ValueType> {
-  return valid(fc.constantFrom("string", "number", "integer", "boolean", "object", "array"), val.isValueType);
+  return memo("ValueType", depth, (depth) => valid(fc.constantFrom("string", "number", "integer", "boolean", "object", "array"), val.isValueType));
 }
 
 /** arbitraryAuth produces valid Auth values. */
 export function arbitraryAuth(depth: number = 0): FC.Arbitrary<Auth> {
-  return valid(fc.oneof(arbitraryAPIKeyAuth(depth), arbitraryOAuth2Auth(depth), arbitraryCustomAuth(depth), arbitraryNoAuth(depth)), val.isAuth);
+  return memo("Auth", depth, (depth) => valid(fc.oneof(arbitraryAPIKeyAuth(depth), arbitraryOAuth2Auth(depth), arbitraryCustomAuth(depth), arbitraryNoAuth(depth)), val.isAuth));
 }
 
 /** arbitraryAPIKeyAuth produces valid APIKeyAuth values. */
 export function arbitraryAPIKeyAuth(depth: number = 0): FC.Arbitrary<APIKeyAuth> {
-  return valid(fc.record({ "type": fc.constant("api_key"), "in": arbitraryAPIKeyAuthIn(depth), "name": accepted(fc.stringMatching(n.rePattern8).filter(lengthIn(1, 128)), n.vSkillDescriptor_APIKeyAuth_Name) }, { requiredKeys: ["type", "in", "name"] }), val.isAPIKeyAuth);
+  return memo("APIKeyAuth", depth, (depth) => valid(fc.record({ "type": fc.constant("api_key"), "in": arbitraryAPIKeyAuthIn(depth + 1), "name": accepted(fc.stringMatching(n.rePattern8).filter(lengthIn(1, 128)), n.vSkillDescriptor_APIKeyAuth_Name) }, { requiredKeys: ["type", "in", "name"] }), val.isAPIKeyAuth));
 }
 
 /** arbitraryAPIKeyAuthIn produces valid APIKeyAuthIn values. */
 export function arbitraryAPIKeyAuthIn(depth: number = 0): FC.Arbitrary<APIKeyAuthIn> {
-  return valid(fc.constantFrom("header", "query"), val.isAPIKeyAuthIn);
+  return memo("APIKeyAuthIn", depth, (depth) => valid(fc.constantFrom("header", "query"), val.isAPIKeyAuthIn));
 }
 
 /** arbitraryOAuth2Auth produces valid OAuth2Auth values. */
 export function arbitraryOAuth2Auth(depth: number = 0): FC.Arbitrary<OAuth2Auth> {
-  return valid(fc.record({ "type": fc.constant("oauth2"), "token_url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vStringMax2048Pattern5), "scopes": fc.uniqueArray(accepted(fc.stringMatching(n.rePattern9).filter(lengthIn(1, 256)), n.vSkillDescriptor_OAuth2Auth_Scopes_Items), { maxLength: 64, comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }) }, { requiredKeys: ["type", "token_url"] }), val.isOAuth2Auth);
+  return memo("OAuth2Auth", depth, (depth) => valid(sized(depth, { "type": fc.constant("oauth2"), "token_url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vStringMax2048Pattern5), "scopes": fc.uniqueArray(accepted(fc.stringMatching(n.rePattern9).filter(lengthIn(1, 256)), n.vSkillDescriptor_OAuth2Auth_Scopes_Items), { maxLength: 64, comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }) }, ["type", "token_url"], ["scopes"], []), val.isOAuth2Auth));
 }
 
 /** arbitraryCustomAuth produces valid CustomAuth values. */
 export function arbitraryCustomAuth(depth: number = 0): FC.Arbitrary<CustomAuth> {
-  return valid(fc.record({ "type": fc.constant("custom"), "scheme": fc.string({ minLength: 1, maxLength: 128 }), "documentation_url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vStringMax2048Pattern5) }, { requiredKeys: ["type", "scheme"] }), val.isCustomAuth);
+  return memo("CustomAuth", depth, (depth) => valid(fc.record({ "type": fc.constant("custom"), "scheme": fc.string({ minLength: 1, maxLength: 128 }), "documentation_url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vStringMax2048Pattern5) }, { requiredKeys: ["type", "scheme"] }), val.isCustomAuth));
 }
 
 /** arbitraryNoAuth produces valid NoAuth values. */
 export function arbitraryNoAuth(depth: number = 0): FC.Arbitrary<NoAuth> {
-  return valid(fc.record({ "type": fc.constant("none") }, { requiredKeys: ["type"] }), val.isNoAuth);
+  return memo("NoAuth", depth, (depth) => valid(fc.record({ "type": fc.constant("none") }, { requiredKeys: ["type"] }), val.isNoAuth));
 }
 
 /** arbitrarySkillIndex produces valid SkillIndex values. */
 export function arbitrarySkillIndex(depth: number = 0): FC.Arbitrary<SkillIndex> {
-  return valid(fc.record({ "protocol": arbitraryProtocolVersion(depth), "provider": arbitraryProvider(depth), "skills": fc.uniqueArray(arbitrarySkillIndexEntry(depth), { comparator: (a: unknown, b: unknown) => rt.sameAt(a, b, "id") }) }, { requiredKeys: ["protocol", "skills"] }), val.isSkillIndex);
+  return memo("SkillIndex", depth, (depth) => valid(sized(depth, { "protocol": arbitraryProtocolVersion(depth + 1), "provider": arbitraryProvider(depth + 1), "skills": fc.uniqueArray(arbitrarySkillIndexEntry(depth + 2), { maxLength: (depth + 1 < MAX_DEPTH ? 3 : 0), comparator: (a: unknown, b: unknown) => rt.sameAt(a, b, "id") }) }, ["protocol", "skills"], ["provider"], []), val.isSkillIndex));
 }
 
 /** arbitrarySkillIndexEntry produces valid SkillIndexEntry values. */
 export function arbitrarySkillIndexEntry(depth: number = 0): FC.Arbitrary<SkillIndexEntry> {
-  return valid(fc.record({ "id": arbitrarySkillID(depth), "name": fc.string({ minLength: 1, maxLength: 200 }), "version": arbitrarySemVer(depth), "capability_type": arbitraryCapabilityType(depth), "access": arbitraryAccess(depth), "description": fc.string({ maxLength: 4000 }), "descriptor_url": accepted(fc.stringMatching(n.rePattern10).filter(lengthIn(1, 2048)), n.vSkillIndex_SkillIndexEntry_DescriptorURL) }, { requiredKeys: ["id", "name", "version", "capability_type", "access", "descriptor_url"] }), val.isSkillIndexEntry);
+  return memo("SkillIndexEntry", depth, (depth) => valid(fc.record({ "id": arbitrarySkillID(depth + 1), "name": fc.string({ minLength: 1, maxLength: 200 }), "version": arbitrarySemVer(depth + 1), "capability_type": arbitraryCapabilityType(depth + 1), "access": arbitraryAccess(depth + 1), "description": fc.string({ maxLength: 4000 }), "descriptor_url": accepted(fc.stringMatching(n.rePattern10).filter(lengthIn(1, 2048)), n.vSkillIndex_SkillIndexEntry_DescriptorURL) }, { requiredKeys: ["id", "name", "version", "capability_type", "access", "descriptor_url"] }), val.isSkillIndexEntry));
 }
 
 /** arbitrarySemVer produces valid SemVer values. */
 export function arbitrarySemVer(depth: number = 0): FC.Arbitrary<SemVer> {
-  return valid(accepted(fc.stringMatching(n.rePattern4).filter(lengthIn(0, 64)), n.vCommon_SemVer), val.isSemVer);
+  return memo("SemVer", depth, (depth) => valid(accepted(fc.stringMatching(n.rePattern4).filter(lengthIn(0, 64)), n.vCommon_SemVer), val.isSemVer));
 }
 
 /** arbitraryCapabilityType produces valid CapabilityType values. */
 export function arbitraryCapabilityType(depth: number = 0): FC.Arbitrary<CapabilityType> {
-  return valid(fc.constantFrom("plugin", "api", "knowledge", "task"), val.isCapabilityType);
+  return memo("CapabilityType", depth, (depth) => valid(fc.constantFrom("plugin", "api", "knowledge", "task"), val.isCapabilityType));
 }
 
 /** arbitraryAccess produces valid Access values. */
 export function arbitraryAccess(depth: number = 0): FC.Arbitrary<Access> {
-  return valid(fc.constantFrom("public", "restricted", "private"), val.isAccess);
+  return memo("Access", depth, (depth) => valid(fc.constantFrom("public", "restricted", "private"), val.isAccess));
 }
 
 /** arbitrarySeverity produces valid Severity values. */
 export function arbitrarySeverity(depth: number = 0): FC.Arbitrary<Severity> {
-  return valid(fc.constantFrom("critical", "warn", "info"), val.isSeverity);
+  return memo("Severity", depth, (depth) => valid(fc.constantFrom("critical", "warn", "info"), val.isSeverity));
 }
 
 /** arbitrarySkillID produces valid SkillID values. */
 export function arbitrarySkillID(depth: number = 0): FC.Arbitrary<SkillID> {
-  return valid(accepted(fc.stringMatching(n.rePattern0).filter(lengthIn(0, 128)), n.vCommon_SkillID), val.isSkillID);
+  return memo("SkillID", depth, (depth) => valid(accepted(fc.stringMatching(n.rePattern0).filter(lengthIn(0, 128)), n.vCommon_SkillID), val.isSkillID));
 }
 
 /** arbitraryTimestamp produces valid Timestamp values. */
 export function arbitraryTimestamp(depth: number = 0): FC.Arbitrary<Timestamp> {
-  return valid(accepted(fc.stringMatching(n.rePattern2).filter(lengthIn(0, 35)), n.vCommon_Timestamp), val.isTimestamp);
+  return memo("Timestamp", depth, (depth) => valid(accepted(fc.stringMatching(n.rePattern2).filter(lengthIn(0, 35)), n.vCommon_Timestamp), val.isTimestamp));
 }

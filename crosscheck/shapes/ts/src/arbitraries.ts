@@ -17,8 +17,29 @@ const fc: typeof FC = await import("fast-check").catch((err: unknown) => {
   );
 });
 
-/** How deep recursive types nest before their optional recursive parts are left out. */
-const MAX_DEPTH = 3;
+/**
+ * How deep a draw nests (every object member, array item and map value one level) before it
+ * holds no more than its schema asks for: objects only their required members, those that
+ * hold no objects or arrays and at most one other that does not recurse; arrays only
+ * minItems items. Below it, objects hold at most MOST_NESTED of their optional members that
+ * nest, and at the top, all of them but at most MOST_NESTED that recurse.
+ */
+const MAX_DEPTH = 4;
+const MOST_NESTED = 2;
+
+/** The arbitraries already built, by type and depth (all alike past MAX_DEPTH). */
+const built = new Map<string, FC.Arbitrary<unknown>>();
+
+function memo<T>(name: string, depth: number, make: (depth: number) => FC.Arbitrary<T>): FC.Arbitrary<T> {
+  const d = depth > 0 ? Math.min(Math.floor(depth), MAX_DEPTH) : 0;
+  const key = name + "@" + d;
+  let a = built.get(key);
+  if (a === undefined) {
+    a = make(d);
+    built.set(key, a);
+  }
+  return a as FC.Arbitrary<T>;
+}
 
 function valid<T>(a: FC.Arbitrary<unknown>, ok: (x: unknown) => x is T): FC.Arbitrary<T> {
   return a.filter(ok);
@@ -54,151 +75,177 @@ function withSome(base: FC.Arbitrary<object>, parts: Record<string, FC.Arbitrary
   );
 }
 
+/**
+ * The objects of the model's members at a depth of the draw (see MAX_DEPTH): nested lists the
+ * optional members that can be objects or arrays, recursive those of them that recurse.
+ */
+function sized(
+  depth: number,
+  model: Record<string, FC.Arbitrary<unknown>>,
+  required: string[],
+  nested: string[],
+  recursive: string[],
+): FC.Arbitrary<object> {
+  const pick = (keep: (k: string) => boolean) => Object.fromEntries(Object.entries(model).filter(([k]) => keep(k)));
+  let base: FC.Arbitrary<object>;
+  let parts: Record<string, FC.Arbitrary<unknown>>;
+  if (depth === 0) {
+    if (recursive.length <= MOST_NESTED) return fc.record(model, { requiredKeys: required });
+    base = fc.record(pick((k) => !recursive.includes(k)), { requiredKeys: required });
+    parts = pick((k) => recursive.includes(k));
+  } else {
+    base = fc.record(pick((k) => !nested.includes(k)), { requiredKeys: required });
+    parts = pick((k) => nested.includes(k) && (depth < MAX_DEPTH || !recursive.includes(k)));
+  }
+  const n = Object.keys(parts).length;
+  return n === 0 ? base : withSome(base, parts, Math.min(n, depth < MAX_DEPTH ? MOST_NESTED : 1));
+}
+
 function anyObject(): FC.Arbitrary<unknown> {
   return fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 4 });
 }
 
 /** arbitraryShapes produces valid Shapes values. */
 export function arbitraryShapes(depth: number = 0): FC.Arbitrary<Shapes> {
-  return valid(fc.record({ "pet": accepted(fc.oneof(arbitraryPet(depth), fc.constant(null)), n.vShapes_Pet), "owner": accepted(fc.oneof(arbitraryPet(depth), fc.constant(null)), n.vShapes_Owner), "label": fc.oneof(fc.string({ maxLength: 12 }), fc.constant(null)), "note": fc.oneof(fc.string({ minLength: 1 }), fc.constant(null)), "tags": fc.oneof(fc.array(fc.string({ maxLength: 8 }), { maxLength: 4 }), fc.constant(null)), "mixed": fc.jsonValue(), "address": arbitraryAddress(depth), "home": arbitraryShapesHome(depth), "size": arbitraryShapesSize(depth), "ratio": arbitraryShapesRatio(depth), "op": arbitraryShapesOp(depth), "level": arbitraryLevel(depth), "workspace": arbitraryMaybeWorkspace(depth), "id": arbitraryShapesID(depth), "when": arbitraryShapesWhen(depth), "range": arbitraryRange(depth), "point": arbitraryShapesPoint(depth), "pair": arbitraryShapesPair(depth), "dog": arbitraryDog(depth), "user": arbitraryUser(depth), "users": fc.array(arbitraryUser(depth), { maxLength: 3 }), "animal": arbitraryAnimal(depth), "item": arbitraryItem(depth), "shape": arbitraryShape(depth), "names": fc.array(arbitraryMaybeName(depth), { maxLength: 3 }), "scores": accepted(fc.dictionary(fc.string(), fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant(null)), { maxKeys: 4 }), n.vShapes_Scores), "list": arbitraryList(depth), "command": arbitraryShapesCommand(depth), "userIds": fc.uniqueArray(fc.string(), { maxLength: 3, comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }) }, { requiredKeys: ["pet", "label", "size", "animal"] }), val.isShapes);
+  return memo("Shapes", depth, (depth) => valid(sized(depth, { "pet": accepted(fc.oneof(arbitraryPet(depth + 1), fc.constant(null)), n.vShapes_Pet), "owner": accepted(fc.oneof(arbitraryPet(depth + 1), fc.constant(null)), n.vShapes_Owner), "label": fc.oneof(fc.string({ maxLength: 12 }), fc.constant(null)), "note": fc.oneof(fc.string({ minLength: 1 }), fc.constant(null)), "tags": fc.oneof(fc.array(fc.string({ maxLength: 8 }), { maxLength: 4 }), fc.constant(null)), "mixed": fc.jsonValue(), "address": arbitraryAddress(depth + 1), "home": arbitraryShapesHome(depth + 1), "size": arbitraryShapesSize(depth + 1), "ratio": arbitraryShapesRatio(depth + 1), "op": arbitraryShapesOp(depth + 1), "level": arbitraryLevel(depth + 1), "workspace": arbitraryMaybeWorkspace(depth + 1), "id": arbitraryShapesID(depth + 1), "when": arbitraryShapesWhen(depth + 1), "range": arbitraryRange(depth + 1), "point": arbitraryShapesPoint(depth + 1), "pair": arbitraryShapesPair(depth + 1), "dog": arbitraryDog(depth + 1), "user": arbitraryUser(depth + 1), "users": fc.array(arbitraryUser(depth + 2), { maxLength: (depth + 1 < MAX_DEPTH ? 3 : 0) }), "animal": arbitraryAnimal(depth + 1), "item": arbitraryItem(depth + 1), "shape": arbitraryShape(depth + 1), "names": fc.array(arbitraryMaybeName(depth + 2), { maxLength: 3 }), "scores": accepted(fc.dictionary(fc.string(), fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant(null)), { maxKeys: 4 }), n.vShapes_Scores), "list": arbitraryList(depth + 1), "command": arbitraryShapesCommand(depth + 1), "userIds": fc.uniqueArray(fc.string(), { maxLength: 3, comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }) }, ["pet", "label", "size", "animal"], ["owner", "tags", "address", "home", "workspace", "range", "point", "pair", "dog", "user", "users", "item", "shape", "names", "scores", "list", "command", "userIds"], []), val.isShapes));
 }
 
 /** arbitraryShapesHome produces valid ShapesHome values. */
 export function arbitraryShapesHome(depth: number = 0): FC.Arbitrary<ShapesHome> {
-  return valid(fc.oneof(fc.record({ "city": fc.string(), "zip": fc.oneof(fc.integer({ min: 0, max: 4294967296 }), fc.constant(null)) }, { requiredKeys: ["city"] }), fc.constant(null)), val.isShapesHome);
+  return memo("ShapesHome", depth, (depth) => valid(fc.oneof(fc.record({ "city": fc.string(), "zip": fc.oneof(fc.integer({ min: 0, max: 4294967296 }), fc.constant(null)) }, { requiredKeys: ["city"] }), fc.constant(null)), val.isShapesHome));
 }
 
 /** arbitraryShapesSize produces valid ShapesSize values. */
 export function arbitraryShapesSize(depth: number = 0): FC.Arbitrary<ShapesSize> {
-  return valid(fc.constantFrom(1, 2, 3), val.isShapesSize);
+  return memo("ShapesSize", depth, (depth) => valid(fc.constantFrom(1, 2, 3), val.isShapesSize));
 }
 
 /** arbitraryShapesRatio produces valid ShapesRatio values. */
 export function arbitraryShapesRatio(depth: number = 0): FC.Arbitrary<ShapesRatio> {
-  return valid(fc.constantFrom(0.5, 1.5, null), val.isShapesRatio);
+  return memo("ShapesRatio", depth, (depth) => valid(fc.constantFrom(0.5, 1.5, null), val.isShapesRatio));
 }
 
 /** arbitraryShapesOp produces valid ShapesOp values. */
 export function arbitraryShapesOp(depth: number = 0): FC.Arbitrary<ShapesOp> {
-  return valid(fc.constantFrom("<=", ">=", "+1", "-1"), val.isShapesOp);
+  return memo("ShapesOp", depth, (depth) => valid(fc.constantFrom("<=", ">=", "+1", "-1"), val.isShapesOp));
 }
 
 /** arbitraryShapesID produces valid ShapesID values. */
 export function arbitraryShapesID(depth: number = 0): FC.Arbitrary<ShapesID> {
-  return valid(accepted(fc.oneof(fc.integer({ min: 0, max: 4294967296 }), fc.stringMatching(n.rePattern0)), n.vShapes_ID), val.isShapesID);
+  return memo("ShapesID", depth, (depth) => valid(accepted(fc.oneof(fc.integer({ min: 0, max: 4294967296 }), fc.stringMatching(n.rePattern0)), n.vShapes_ID), val.isShapesID));
 }
 
 /** arbitraryShapesWhen produces valid ShapesWhen values. */
 export function arbitraryShapesWhen(depth: number = 0): FC.Arbitrary<ShapesWhen> {
-  return valid(accepted(fc.oneof(fc.integer({ min: -2147483648, max: 2147483647 }), fc.constant(null), fc.stringMatching(n.rePattern1)), n.vShapes_When), val.isShapesWhen);
+  return memo("ShapesWhen", depth, (depth) => valid(accepted(fc.oneof(fc.integer({ min: -2147483648, max: 2147483647 }), fc.constant(null), fc.stringMatching(n.rePattern1)), n.vShapes_When), val.isShapesWhen));
 }
 
 /** arbitraryShapesPoint produces valid ShapesPoint values. */
 export function arbitraryShapesPoint(depth: number = 0): FC.Arbitrary<ShapesPoint> {
-  return valid(accepted(fc.tuple(fc.tuple(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.double({ noNaN: true, noDefaultInfinity: true })), fc.array(fc.jsonValue(), { maxLength: 0 })).map(([a, b]): unknown[] => [...a, ...b]), n.vShapes_Point), val.isShapesPoint);
+  return memo("ShapesPoint", depth, (depth) => valid(accepted(fc.tuple(fc.tuple(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.double({ noNaN: true, noDefaultInfinity: true })), fc.array(fc.jsonValue(), { maxLength: 0 })).map(([a, b]): unknown[] => [...a, ...b]), n.vShapes_Point), val.isShapesPoint));
 }
 
 /** arbitraryShapesPair produces valid ShapesPair values. */
 export function arbitraryShapesPair(depth: number = 0): FC.Arbitrary<ShapesPair> {
-  return valid(accepted(fc.tuple(fc.tuple(fc.string(), fc.oneof(fc.integer({ min: -2147483648, max: 2147483647 }), fc.constant(null))), fc.integer({ min: 0, max: 2 }), fc.array(fc.jsonValue(), { maxLength: 0 })).map(([a, k, b]): unknown[] => (k < a.length ? a.slice(0, k) : [...a, ...b])), n.vShapes_Pair), val.isShapesPair);
+  return memo("ShapesPair", depth, (depth) => valid(accepted(fc.tuple(fc.tuple(fc.string(), fc.oneof(fc.integer({ min: -2147483648, max: 2147483647 }), fc.constant(null))), fc.integer({ min: 0, max: 2 }), fc.array(fc.jsonValue(), { maxLength: 0 })).map(([a, k, b]): unknown[] => (k < a.length ? a.slice(0, k) : [...a, ...b])), n.vShapes_Pair), val.isShapesPair));
 }
 
 /** arbitraryShapesCommand produces valid ShapesCommand values. */
 export function arbitraryShapesCommand(depth: number = 0): FC.Arbitrary<ShapesCommand> {
-  return valid(fc.oneof(fc.array(fc.string(), {}), fc.string({ minLength: 1 })), val.isShapesCommand);
+  return memo("ShapesCommand", depth, (depth) => valid(fc.oneof(fc.array(fc.string(), {}), fc.string({ minLength: 1 })), val.isShapesCommand));
 }
 
 /** arbitraryPet produces valid Pet values. */
 export function arbitraryPet(depth: number = 0): FC.Arbitrary<Pet> {
-  return valid(fc.record({ "name": fc.string({ minLength: 1 }) }, { requiredKeys: ["name"] }), val.isPet);
+  return memo("Pet", depth, (depth) => valid(fc.record({ "name": fc.string({ minLength: 1 }) }, { requiredKeys: ["name"] }), val.isPet));
 }
 
 /** arbitraryAddress produces valid Address values. */
 export function arbitraryAddress(depth: number = 0): FC.Arbitrary<Address> {
-  return valid(fc.oneof(fc.record({ "street": fc.string(), "number": fc.integer({ min: 1, max: 4294967297 }) }, { requiredKeys: ["street"] }), fc.constant(null)), val.isAddress);
+  return memo("Address", depth, (depth) => valid(fc.oneof(fc.record({ "street": fc.string(), "number": fc.integer({ min: 1, max: 4294967297 }) }, { requiredKeys: ["street"] }), fc.constant(null)), val.isAddress));
 }
 
 /** arbitraryDog produces valid Dog values. */
 export function arbitraryDog(depth: number = 0): FC.Arbitrary<Dog> {
-  return valid(accepted(fc.record({ "name": fc.string({ minLength: 1 }), "breed": fc.string() }, { requiredKeys: ["name", "breed"] }), n.vShapes_Dog2), val.isDog);
+  return memo("Dog", depth, (depth) => valid(accepted(fc.record({ "name": fc.string({ minLength: 1 }), "breed": fc.string() }, { requiredKeys: ["name", "breed"] }), n.vShapes_Dog2), val.isDog));
 }
 
 /** arbitraryLevel produces valid Level values. */
 export function arbitraryLevel(depth: number = 0): FC.Arbitrary<Level> {
-  return valid(accepted(fc.constantFrom(-1, 0, 1, 10), n.vShapes_Level2), val.isLevel);
+  return memo("Level", depth, (depth) => valid(accepted(fc.constantFrom(-1, 0, 1, 10), n.vShapes_Level2), val.isLevel));
 }
 
 /** arbitraryMaybeWorkspace produces valid MaybeWorkspace values. */
 export function arbitraryMaybeWorkspace(depth: number = 0): FC.Arbitrary<MaybeWorkspace> {
-  return valid(accepted(fc.oneof(fc.boolean(), arbitraryWorkspaceRef(depth)), n.vShapes_MaybeWorkspace), val.isMaybeWorkspace);
+  return memo("MaybeWorkspace", depth, (depth) => valid(accepted(fc.oneof(fc.boolean(), arbitraryWorkspaceRef(depth)), n.vShapes_MaybeWorkspace), val.isMaybeWorkspace));
 }
 
 /** arbitraryWorkspaceRef produces valid WorkspaceRef values. */
 export function arbitraryWorkspaceRef(depth: number = 0): FC.Arbitrary<WorkspaceRef> {
-  return valid(fc.record({ "workspace": fc.constant(true) }, { requiredKeys: ["workspace"] }), val.isWorkspaceRef);
+  return memo("WorkspaceRef", depth, (depth) => valid(fc.record({ "workspace": fc.constant(true) }, { requiredKeys: ["workspace"] }), val.isWorkspaceRef));
 }
 
 /** arbitraryRange produces valid Range values. */
 export function arbitraryRange(depth: number = 0): FC.Arbitrary<Range> {
-  return valid(accepted(fc.tuple(fc.tuple(fc.integer({ min: -2147483648, max: 2147483647 }), fc.integer({ min: -2147483648, max: 2147483647 })), fc.integer({ min: 1, max: 2 }), fc.array(fc.string({ maxLength: 4 }), { maxLength: 3 })).map(([a, k, b]): unknown[] => (k < a.length ? a.slice(0, k) : [...a, ...b])), n.vShapes_Range2), val.isRange);
+  return memo("Range", depth, (depth) => valid(accepted(fc.tuple(fc.tuple(fc.integer({ min: -2147483648, max: 2147483647 }), fc.integer({ min: -2147483648, max: 2147483647 })), fc.integer({ min: 1, max: 2 }), fc.array(fc.string({ maxLength: 4 }), { maxLength: 3 })).map(([a, k, b]): unknown[] => (k < a.length ? a.slice(0, k) : [...a, ...b])), n.vShapes_Range2), val.isRange));
 }
 
 /** arbitraryUser produces valid User values. */
 export function arbitraryUser(depth: number = 0): FC.Arbitrary<User> {
-  return valid(fc.record({ "login": fc.string({ minLength: 1 }), "age": fc.integer({ min: 0, max: 4294967296 }) }, { requiredKeys: ["login"] }), val.isUser);
+  return memo("User", depth, (depth) => valid(fc.record({ "login": fc.string({ minLength: 1 }), "age": fc.integer({ min: 0, max: 4294967296 }) }, { requiredKeys: ["login"] }), val.isUser));
 }
 
 /** arbitraryAnimal produces valid Animal values. */
 export function arbitraryAnimal(depth: number = 0): FC.Arbitrary<Animal> {
-  return valid(accepted(fc.oneof(arbitraryAnimalCat(depth), arbitraryAnimalBird(depth)), n.vShapes_Animal2), val.isAnimal);
+  return memo("Animal", depth, (depth) => valid(accepted(fc.oneof(arbitraryAnimalCat(depth), arbitraryAnimalBird(depth)), n.vShapes_Animal2), val.isAnimal));
 }
 
 /** arbitraryAnimalCat produces valid AnimalCat values. */
 export function arbitraryAnimalCat(depth: number = 0): FC.Arbitrary<AnimalCat> {
-  return valid(fc.record({ "meow": fc.boolean() }, { requiredKeys: ["meow"] }), val.isAnimalCat);
+  return memo("AnimalCat", depth, (depth) => valid(fc.record({ "meow": fc.boolean() }, { requiredKeys: ["meow"] }), val.isAnimalCat));
 }
 
 /** arbitraryAnimalBird produces valid AnimalBird values. */
 export function arbitraryAnimalBird(depth: number = 0): FC.Arbitrary<AnimalBird> {
-  return valid(fc.record({ "wings": fc.integer({ min: 0, max: 4294967296 }) }, { requiredKeys: ["wings"] }), val.isAnimalBird);
+  return memo("AnimalBird", depth, (depth) => valid(fc.record({ "wings": fc.integer({ min: 0, max: 4294967296 }) }, { requiredKeys: ["wings"] }), val.isAnimalBird));
 }
 
 /** arbitraryItem produces valid Item values. */
 export function arbitraryItem(depth: number = 0): FC.Arbitrary<Item> {
-  return valid(accepted(fc.oneof(arbitraryItemBook(depth), arbitraryItemDisc(depth)), n.vShapes_Item2), val.isItem);
+  return memo("Item", depth, (depth) => valid(accepted(fc.oneof(arbitraryItemBook(depth), arbitraryItemDisc(depth)), n.vShapes_Item2), val.isItem));
 }
 
 /** arbitraryItemBook produces valid ItemBook values. */
 export function arbitraryItemBook(depth: number = 0): FC.Arbitrary<ItemBook> {
-  return valid(fc.record({ "isbn": fc.string() }, { requiredKeys: ["isbn"] }), val.isItemBook);
+  return memo("ItemBook", depth, (depth) => valid(fc.record({ "isbn": fc.string() }, { requiredKeys: ["isbn"] }), val.isItemBook));
 }
 
 /** arbitraryItemDisc produces valid ItemDisc values. */
 export function arbitraryItemDisc(depth: number = 0): FC.Arbitrary<ItemDisc> {
-  return valid(fc.record({ "tracks": fc.integer({ min: 1, max: 4294967297 }) }, { requiredKeys: ["tracks"] }), val.isItemDisc);
+  return memo("ItemDisc", depth, (depth) => valid(fc.record({ "tracks": fc.integer({ min: 1, max: 4294967297 }) }, { requiredKeys: ["tracks"] }), val.isItemDisc));
 }
 
 /** arbitraryShape produces valid Shape values. */
 export function arbitraryShape(depth: number = 0): FC.Arbitrary<Shape> {
-  return valid(fc.oneof(arbitraryShapeCircle(depth), arbitraryShapeSquare(depth)), val.isShape);
+  return memo("Shape", depth, (depth) => valid(fc.oneof(arbitraryShapeCircle(depth), arbitraryShapeSquare(depth)), val.isShape));
 }
 
 /** arbitraryShapeCircle produces valid ShapeCircle values. */
 export function arbitraryShapeCircle(depth: number = 0): FC.Arbitrary<ShapeCircle> {
-  return valid(fc.record({ "kind": fc.constant("circle"), "radius": fc.double({ noNaN: true, noDefaultInfinity: true, min: 0 }) }, { requiredKeys: ["kind", "radius"] }), val.isShapeCircle);
+  return memo("ShapeCircle", depth, (depth) => valid(fc.record({ "kind": fc.constant("circle"), "radius": fc.double({ noNaN: true, noDefaultInfinity: true, min: 0 }) }, { requiredKeys: ["kind", "radius"] }), val.isShapeCircle));
 }
 
 /** arbitraryShapeSquare produces valid ShapeSquare values. */
 export function arbitraryShapeSquare(depth: number = 0): FC.Arbitrary<ShapeSquare> {
-  return valid(fc.record({ "kind": fc.constant("square"), "side": fc.double({ noNaN: true, noDefaultInfinity: true, min: 0 }) }, { requiredKeys: ["kind", "side"] }), val.isShapeSquare);
+  return memo("ShapeSquare", depth, (depth) => valid(fc.record({ "kind": fc.constant("square"), "side": fc.double({ noNaN: true, noDefaultInfinity: true, min: 0 }) }, { requiredKeys: ["kind", "side"] }), val.isShapeSquare));
 }
 
 /** arbitraryMaybeName produces valid MaybeName values. */
 export function arbitraryMaybeName(depth: number = 0): FC.Arbitrary<MaybeName> {
-  return valid(fc.oneof(fc.string({ minLength: 1 }), fc.constant(null)), val.isMaybeName);
+  return memo("MaybeName", depth, (depth) => valid(fc.oneof(fc.string({ minLength: 1 }), fc.constant(null)), val.isMaybeName));
 }
 
 /** arbitraryList produces valid List values. */
 export function arbitraryList(depth: number = 0): FC.Arbitrary<List> {
-  return valid(fc.oneof((depth < MAX_DEPTH ? fc.record({ "head": fc.integer({ min: -2147483648, max: 2147483647 }), "tail": lazy(() => arbitraryList(depth + 1)) }, { requiredKeys: ["head"] }) : fc.record({ "head": fc.integer({ min: -2147483648, max: 2147483647 }) }, { requiredKeys: ["head"] })), fc.constant(null)), val.isList);
+  return memo("List", depth, (depth) => valid(fc.oneof(sized(depth, { "head": fc.integer({ min: -2147483648, max: 2147483647 }), "tail": lazy(() => arbitraryList(depth + 1)) }, ["head"], ["tail"], ["tail"]), fc.constant(null)), val.isList));
 }
