@@ -133,31 +133,28 @@ func TestCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Each stage says when it is done (on stderr, before the report): a run of every schema
+	// takes more than an hour, and a stage that stalls shows where.
 	times := map[string]time.Duration{}
-	start := time.Now()
-	results := generateAll(t, corpus, goDir, tsDir, chosen)
-	times["generate"] = time.Since(start)
-
-	start = time.Now()
-	judgeAll(corpus, results)
-	times["oracle"] = time.Since(start)
-
-	start = time.Now()
-	if err := writeGoMod(goDir); err != nil {
-		t.Fatal(err)
+	stage := func(name string, f func()) {
+		start := time.Now()
+		f()
+		times[name] = time.Since(start)
+		fmt.Fprintf(os.Stderr, "corpus: %s done in %.1fs\n", name, times[name].Seconds())
 	}
-	vetGo(t, goDir, results)
-	times["go vet"] = time.Since(start)
-	start = time.Now()
-	runGo(t, goDir, results)
-	times["Go parse"] = time.Since(start)
-	start = time.Now()
-	arbitrariesGo(t, goDir, results)
-	times["Go arbitraries"] = time.Since(start)
-
-	start = time.Now()
-	tsNote := runTS(t, tsDir, results)
-	times["TypeScript"] = time.Since(start)
+	var results []*result
+	stage("generate", func() { results = generateAll(t, corpus, goDir, tsDir, chosen) })
+	stage("oracle", func() { judgeAll(corpus, results) })
+	stage("go vet", func() {
+		if err := writeGoMod(goDir); err != nil {
+			t.Fatal(err)
+		}
+		vetGo(t, goDir, results)
+	})
+	stage("Go parse", func() { runGo(t, goDir, results) })
+	stage("Go arbitraries", func() { arbitrariesGo(t, goDir, results) })
+	var tsNote string
+	stage("TypeScript", func() { tsNote = runTS(t, tsDir, results) })
 
 	rep := report(results)
 	fmt.Printf("Corpus: %s (%s), %d of %d schemas; -draft %s for schemas without $schema; %s and %s answered from the corpus.\n\n",
