@@ -515,7 +515,7 @@ func (g *arbGen) object(n *ir.Node) (string, bool, bool) {
 			a, r = g.child(addl)
 			exact = false // the name may also match a pattern
 		}
-		fields = append(fields, field{key: name, arb: a, required: true, rec: r, nested: !addlFalse && !addlOpen && e.container(addl)})
+		fields = append(fields, field{key: name, arb: a, required: true, rec: r})
 	}
 	if len(fields) == 0 {
 		switch {
