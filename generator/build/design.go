@@ -183,7 +183,9 @@ func (b *builder) newDesign(n *ir.Node, self bool, restrict kindSet) *design {
 			}
 			return b.unionDesign(d, n, nn, alts)
 		}
-		if list := nonNull(n.Types); len(list) > 1 {
+		if list := nonNull(n.Types); len(list) > 1 || (!nn.single() && nn != kAll&^kNull) {
+			// Several JSON types, listed by the node's "type" or left by its $ref and allOf
+			// branches (a tslint rule: a boolean, an array or an object).
 			return b.typeListDesign(d, n, nn)
 		}
 	}
@@ -395,11 +397,16 @@ func scalarGroup(k kindSet) kindSet {
 	return 0
 }
 
-// typeListDesign designs a node whose "type" lists several JSON types besides null: one variant
-// per type, each the node's own keywords for that type.
+// typeListDesign designs a node that accepts several JSON types besides null (nn): one variant
+// per type, each the node's own keywords for that type, in the order of its "type" list, or
+// object, array, string, boolean, number when the types come from elsewhere.
 func (b *builder) typeListDesign(d *design, n *ir.Node, nn kindSet) *design {
 	var numbers kindSet
-	for _, t := range nonNull(n.Types) {
+	order := nonNull(n.Types)
+	if len(order) < 2 {
+		order = []string{"object", "array", "string", "boolean", "number"}
+	}
+	for _, t := range order {
 		k := typeKinds(t) & nn
 		switch {
 		case k == 0:

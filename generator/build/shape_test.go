@@ -168,3 +168,35 @@ func TestDegradedWarns(t *testing.T) {
 		}
 	}
 }
+
+// TestKindsFromBranches: a node without a "type" of its own whose $ref or allOf branches leave
+// it several JSON types (a tslint rule: a boolean, an array or an object) is a union of them,
+// not a struct that refuses the others.
+func TestKindsFromBranches(t *testing.T) {
+	s, _ := buildOne(t, `{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "definitions": {
+    "rule": {"type": ["boolean", "object", "array"], "properties": {"severity": {"type": "string"}}},
+    "Align": {"allOf": [{"$ref": "#/definitions/rule"}, {"items": [{"type": "boolean"}], "additionalItems": {"type": "string"}, "properties": {"options": {"type": "string"}}}]}
+  },
+  "type": "object",
+  "properties": {"r": {"$ref": "#/definitions/Align"}}
+}`)
+	r := typeNamed(t, s, "Align")
+	if r.Kind != ir.Union || r.Dispatch != ir.ByKind || len(r.Variants) != 3 {
+		t.Fatalf("Align: kind %d dispatch %d, %d variants; want a union of 3 decided by JSON type", r.Kind, r.Dispatch, len(r.Variants))
+	}
+	var kinds []string
+	for _, v := range r.Variants {
+		k := "named"
+		if v.Ref.Kind == ir.RefBool {
+			k = "boolean"
+		} else if v.Ref.Kind == ir.RefNamed {
+			k = map[ir.TypeKind]string{ir.Struct: "struct", ir.Tuple: "tuple"}[v.Ref.Named.Kind]
+		}
+		kinds = append(kinds, k)
+	}
+	if got := strings.Join(kinds, " "); got != "struct tuple boolean" {
+		t.Errorf("Align's variants: %s, want struct tuple boolean", got)
+	}
+}
