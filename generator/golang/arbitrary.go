@@ -111,8 +111,6 @@ func collect(n *ir.Node) limits {
 	return l
 }
 
-const maxDepth = 3
-
 func (e *emitter) arbitraries(types []*ir.Type) *jen.File {
 	f := e.newFile("arbitrary")
 	f.PackageComment("Package arbitrary provides pgregory.net/rapid generators for every type of the generated")
@@ -160,20 +158,43 @@ func (e *emitter) drawBody(t *ir.Type) []jen.Code {
 			room := max(0, int(*l.maxProps)-(len(t.Fields)-optional))
 			body = append(body, jen.Id("chosen").Op(":=").Id("chooseOptional").Call(jen.Id("t"), jen.Lit(optional), jen.Lit(room)))
 		}
+		// Below the top, an object holds at most mostNested of its optional members that hold
+		// objects or arrays (nest), so that the size of a value stays bounded however many
+		// such members each type has; past maxDepth it holds its required members only.
+		drawsAlways, nests := l.maxProps != nil && optional > 0, false
 		for _, fd := range t.Fields {
 			if fieldless(fd) {
 				continue
 			}
-			cond := jen.Id("depth").Op("<").Lit(maxDepth).Op("&&").Qual(rapidPkg, "Bool").Call().Dot("Draw").Call(jen.Id("t"), jen.Lit(fd.JSONName+"?"))
-			if !fd.Required && l.maxProps != nil {
+			drawsAlways = drawsAlways || fd.Required
+			nests = nests || (!fd.Required && l.maxProps == nil && holdsContainer(fd.Type))
+		}
+		if nests {
+			body = append(body, jen.Id("nested").Op(":=").Lit(0))
+		}
+		for _, fd := range t.Fields {
+			if fieldless(fd) {
+				continue
+			}
+			label := jen.Lit(fd.JSONName + "?")
+			cond := jen.Id("depth").Op("<").Id("maxDepth").Op("&&").Qual(rapidPkg, "Bool").Call().Dot("Draw").Call(jen.Id("t"), label)
+			switch {
+			case !fd.Required && l.maxProps != nil:
 				cond = jen.Id("chosen").Index(jen.Lit(present))
+			case !fd.Required && holdsContainer(fd.Type):
+				cond = jen.Id("nest").Call(jen.Id("t"), jen.Op("&").Id("nested"), jen.Id("depth"), label)
 			}
 			if !fd.Required {
 				present++
 			}
 			body = append(body, e.drawField(fd, cond)...)
 		}
-		if t.Extra != nil && t.Extra.Kind == ir.RefAny && len(t.Node.PatternProperties) == 0 && l.maxProps == nil {
+		hasExtra := t.Extra != nil && t.Extra.Kind == ir.RefAny && len(t.Node.PatternProperties) == 0 && l.maxProps == nil
+		if !drawsAlways && !hasExtra && optional > 0 {
+			// Past maxDepth nothing is drawn: rapid refuses a generator that reads no data.
+			body = append(body, jen.If(jen.Id("depth").Op(">=").Id("maxDepth")).Block(jen.Id("drawNothing").Call(jen.Id("t"))))
+		}
+		if hasExtra {
 			var known []jen.Code
 			for _, fd := range t.Fields {
 				known = append(known, jen.Lit(fd.JSONName))
@@ -252,6 +273,27 @@ func (e *emitter) drawBody(t *ir.Type) []jen.Code {
 		return []jen.Code{jen.Return(jen.Id("draw"+t.Alias.Named.GoName).Call(jen.Id("t"), jen.Id("depth")))}
 	}
 	return []jen.Code{jen.Return(e.q(t.GoName).Call(e.gen(t.Alias).Dot("Draw").Call(jen.Id("t"), jen.Lit(t.GoName))))}
+}
+
+// holdsContainer: a value of r may hold objects or arrays (an enum or a scalar does not).
+func holdsContainer(r *ir.TypeRef) bool {
+	for i := 0; r != nil && i < 100; i++ {
+		switch r.Kind {
+		case ir.RefArray, ir.RefMap, ir.RefAny:
+			return true
+		case ir.RefNamed:
+			switch r.Named.Kind {
+			case ir.Enum:
+				return false
+			case ir.Alias:
+				r = r.Named.Alias
+				continue
+			}
+			return true
+		}
+		return false
+	}
+	return r != nil
 }
 
 // matchingGen draws strings matching p with a length in [lo, hi] (hi < 0: unbounded); a

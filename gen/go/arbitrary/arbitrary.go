@@ -50,11 +50,11 @@ func drawFindingsResponse(t *rapid.T, depth int) skill.FindingsResponse {
 	v.CountsBySeverity = rapid.MapOfN(matching("^[a-z][a-z0-9_]{0,11}$", 1, -1), rapid.Int64Range(int64(1), int64(9007199254740991)), 0, itemLimit(depth, 0, 4)).Draw(t, "counts_by_severity")
 	v.CappedKinds = rapid.SliceOfN(rapid.StringOfN(rapid.Rune(), 1, 25, -1), 0, itemLimit(depth, 0, 4)).Draw(t, "capped_kinds")
 	v.PerKindLimit = rapid.Int64Range(int64(0), int64(9007199254740991)).Draw(t, "per_kind_limit")
-	if depth < 3 && rapid.Bool().Draw(t, "summary?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "summary?") {
 		x := rapid.StringOfN(rapid.Rune(), 0, 24, -1).Draw(t, "summary")
 		v.Summary = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "identity_shared?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "identity_shared?") {
 		x := rapid.Bool().Draw(t, "identity_shared")
 		v.IdentityShared = &x
 	}
@@ -96,17 +96,20 @@ func GetSessionFindingsParams() *rapid.Generator[skill.GetSessionFindingsParams]
 
 func drawGetSessionFindingsParams(t *rapid.T, depth int) skill.GetSessionFindingsParams {
 	var v skill.GetSessionFindingsParams
-	if depth < 3 && rapid.Bool().Draw(t, "session_key?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "session_key?") {
 		x := rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "session_key")
 		v.SessionKey = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "per_kind_limit?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "per_kind_limit?") {
 		x := rapid.Int64Range(int64(0), int64(10000)).Draw(t, "per_kind_limit")
 		v.PerKindLimit = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "include_summary?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "include_summary?") {
 		x := rapid.Bool().Draw(t, "include_summary")
 		v.IncludeSummary = &x
+	}
+	if depth >= maxDepth {
+		drawNothing(t)
 	}
 	return v
 }
@@ -129,7 +132,7 @@ func drawInvocationRequest(t *rapid.T, depth int) skill.InvocationRequest {
 		return drawSkillID(t, depth+1)
 	}).Draw(t, "skill_id")
 	v.Inputs = rapid.MapOfN(matching("^[A-Za-z_][A-Za-z0-9_]*$", 0, -1), anyJSON(depth), 0, itemLimit(depth, 0, 4)).Draw(t, "inputs")
-	if depth < 3 && rapid.Bool().Draw(t, "request_id?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "request_id?") {
 		x := rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "request_id")
 		v.RequestID = &x
 	}
@@ -181,6 +184,7 @@ func InvocationResponse() *rapid.Generator[skill.InvocationResponse] {
 
 func drawInvocationResponse(t *rapid.T, depth int) skill.InvocationResponse {
 	var v skill.InvocationResponse
+	nested := 0
 	v.ExecutionID = rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "execution_id")
 	v.Status = rapid.Custom(func(t *rapid.T) skill.InvocationStatus {
 		return drawInvocationStatus(t, depth+1)
@@ -191,14 +195,14 @@ func drawInvocationResponse(t *rapid.T, depth int) skill.InvocationResponse {
 	v.Timestamps = rapid.Custom(func(t *rapid.T) skill.Timestamps {
 		return drawTimestamps(t, depth+1)
 	}).Draw(t, "timestamps")
-	if depth < 3 && rapid.Bool().Draw(t, "output?") {
+	if nest(t, &nested, depth, "output?") {
 		if x := anyJSON(depth).Draw(t, "output"); x == nil {
 			v.Output.SetToNull()
 		} else {
 			v.Output.SetTo(x)
 		}
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "error?") {
+	if nest(t, &nested, depth, "error?") {
 		x := rapid.Custom(func(t *rapid.T) skill.InvocationError {
 			return drawInvocationError(t, depth+1)
 		}).Draw(t, "error")
@@ -237,13 +241,13 @@ func drawTimestamps(t *rapid.T, depth int) skill.Timestamps {
 	v.Received = rapid.Custom(func(t *rapid.T) skill.Timestamp {
 		return drawTimestamp(t, depth+1)
 	}).Draw(t, "received")
-	if depth < 3 && rapid.Bool().Draw(t, "started?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "started?") {
 		x := rapid.Custom(func(t *rapid.T) skill.Timestamp {
 			return drawTimestamp(t, depth+1)
 		}).Draw(t, "started")
 		v.Started = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "completed?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "completed?") {
 		x := rapid.Custom(func(t *rapid.T) skill.Timestamp {
 			return drawTimestamp(t, depth+1)
 		}).Draw(t, "completed")
@@ -299,6 +303,7 @@ func SkillDescriptor() *rapid.Generator[skill.SkillDescriptor] {
 
 func drawSkillDescriptor(t *rapid.T, depth int) skill.SkillDescriptor {
 	var v skill.SkillDescriptor
+	nested := 0
 	v.Protocol = rapid.Custom(func(t *rapid.T) skill.ProtocolVersion {
 		return drawProtocolVersion(t, depth+1)
 	}).Draw(t, "protocol")
@@ -333,7 +338,7 @@ func drawSkillDescriptor(t *rapid.T, depth int) skill.SkillDescriptor {
 	v.Access = rapid.Custom(func(t *rapid.T) skill.Access {
 		return drawAccess(t, depth+1)
 	}).Draw(t, "access")
-	if depth < 3 && rapid.Bool().Draw(t, "tags?") {
+	if nest(t, &nested, depth, "tags?") {
 		v.Tags = rapid.SliceOfNDistinct(rapid.StringOfN(rapid.Rune(), 1, 25, -1), 0, itemLimit(depth, 0, 4), func(x string) string {
 			return jsonKey(x)
 		}).Draw(t, "tags")
@@ -357,7 +362,7 @@ func drawProvider(t *rapid.T, depth int) skill.Provider {
 	var v skill.Provider
 	v.Name = rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "name")
 	v.URL = matching("^https://(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$", 0, 2048).Draw(t, "url")
-	if depth < 3 && rapid.Bool().Draw(t, "contact?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "contact?") {
 		x := matching("^[!-?A-~]+@[A-Za-z0-9.-]+$", 0, 254).Draw(t, "contact")
 		v.Contact = &x
 	}
@@ -382,7 +387,7 @@ func drawEndpoint(t *rapid.T, depth int) skill.Endpoint {
 	v.Method = rapid.Custom(func(t *rapid.T) skill.EndpointMethod {
 		return drawEndpointMethod(t, depth+1)
 	}).Draw(t, "method")
-	if depth < 3 && rapid.Bool().Draw(t, "timeout_ms?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "timeout_ms?") {
 		x := rapid.Int64Range(int64(1), int64(3600000)).Draw(t, "timeout_ms")
 		v.TimeoutMS = &x
 	}
@@ -420,7 +425,7 @@ func drawInputParameter(t *rapid.T, depth int) skill.InputParameter {
 	v.Type = rapid.Custom(func(t *rapid.T) skill.ValueType {
 		return drawValueType(t, depth+1)
 	}).Draw(t, "type")
-	if depth < 3 && rapid.Bool().Draw(t, "description?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "description?") {
 		x := rapid.StringOfN(rapid.Rune(), 0, 24, -1).Draw(t, "description")
 		v.Description = &x
 	}
@@ -442,11 +447,11 @@ func drawOutputDescriptor(t *rapid.T, depth int) skill.OutputDescriptor {
 	v.Type = rapid.Custom(func(t *rapid.T) skill.ValueType {
 		return drawValueType(t, depth+1)
 	}).Draw(t, "type")
-	if depth < 3 && rapid.Bool().Draw(t, "description?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "description?") {
 		x := rapid.StringOfN(rapid.Rune(), 0, 24, -1).Draw(t, "description")
 		v.Description = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "media_type?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "media_type?") {
 		x := matching("^[a-z]+/[a-z0-9.+-]+$", 0, 255).Draw(t, "media_type")
 		v.MediaType = &x
 	}
@@ -540,8 +545,9 @@ func OAuth2Auth() *rapid.Generator[skill.OAuth2Auth] {
 
 func drawOAuth2Auth(t *rapid.T, depth int) skill.OAuth2Auth {
 	var v skill.OAuth2Auth
+	nested := 0
 	v.TokenURL = matching("^https://(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$", 0, 2048).Draw(t, "token_url")
-	if depth < 3 && rapid.Bool().Draw(t, "scopes?") {
+	if nest(t, &nested, depth, "scopes?") {
 		v.Scopes = rapid.SliceOfNDistinct(matching("^[!#-\\[\\]-~]+$", 1, 256), 0, itemLimit(depth, 0, 4), func(x string) string {
 			return jsonKey(x)
 		}).Draw(t, "scopes")
@@ -561,7 +567,7 @@ func CustomAuth() *rapid.Generator[skill.CustomAuth] {
 func drawCustomAuth(t *rapid.T, depth int) skill.CustomAuth {
 	var v skill.CustomAuth
 	v.Scheme = rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "scheme")
-	if depth < 3 && rapid.Bool().Draw(t, "documentation_url?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "documentation_url?") {
 		x := matching("^https://(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$", 0, 2048).Draw(t, "documentation_url")
 		v.DocumentationURL = &x
 	}
@@ -594,10 +600,11 @@ func SkillIndex() *rapid.Generator[skill.SkillIndex] {
 
 func drawSkillIndex(t *rapid.T, depth int) skill.SkillIndex {
 	var v skill.SkillIndex
+	nested := 0
 	v.Protocol = rapid.Custom(func(t *rapid.T) skill.ProtocolVersion {
 		return drawProtocolVersion(t, depth+1)
 	}).Draw(t, "protocol")
-	if depth < 3 && rapid.Bool().Draw(t, "provider?") {
+	if nest(t, &nested, depth, "provider?") {
 		x := rapid.Custom(func(t *rapid.T) skill.Provider {
 			return drawProvider(t, depth+1)
 		}).Draw(t, "provider")
@@ -638,7 +645,7 @@ func drawSkillIndexEntry(t *rapid.T, depth int) skill.SkillIndexEntry {
 	v.Access = rapid.Custom(func(t *rapid.T) skill.Access {
 		return drawAccess(t, depth+1)
 	}).Draw(t, "access")
-	if depth < 3 && rapid.Bool().Draw(t, "description?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "description?") {
 		x := rapid.StringOfN(rapid.Rune(), 0, 24, -1).Draw(t, "description")
 		v.Description = &x
 	}

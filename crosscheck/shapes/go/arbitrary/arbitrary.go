@@ -21,13 +21,14 @@ func Shapes() *rapid.Generator[shapes.Shapes] {
 
 func drawShapes(t *rapid.T, depth int) shapes.Shapes {
 	var v shapes.Shapes
+	nested := 0
 	if rapid.IntRange(0, 4).Draw(t, "pet null?") != 0 {
 		x := rapid.Custom(func(t *rapid.T) shapes.Pet {
 			return drawPet(t, depth+1)
 		}).Draw(t, "pet")
 		v.Pet = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "owner?") {
+	if nest(t, &nested, depth, "owner?") {
 		if rapid.IntRange(0, 3).Draw(t, "owner null?") == 0 {
 			v.Owner.SetToNull()
 		} else {
@@ -40,28 +41,28 @@ func drawShapes(t *rapid.T, depth int) shapes.Shapes {
 		x := rapid.StringOfN(rapid.Rune(), 0, 12, -1).Draw(t, "label")
 		v.Label = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "note?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "note?") {
 		if rapid.IntRange(0, 3).Draw(t, "note null?") == 0 {
 			v.Note.SetToNull()
 		} else {
 			v.Note.SetTo(rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "note"))
 		}
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "tags?") {
+	if nest(t, &nested, depth, "tags?") {
 		if rapid.IntRange(0, 3).Draw(t, "tags null?") == 0 {
 			v.Tags.SetToNull()
 		} else {
 			v.Tags.SetTo(rapid.SliceOfN(rapid.StringOfN(rapid.Rune(), 0, 8, -1), 0, itemLimit(depth, 0, 4)).Draw(t, "tags"))
 		}
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "mixed?") {
+	if nest(t, &nested, depth, "mixed?") {
 		if x := anyJSON(depth).Draw(t, "mixed"); x == nil {
 			v.Mixed.SetToNull()
 		} else {
 			v.Mixed.SetTo(x)
 		}
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "address?") {
+	if nest(t, &nested, depth, "address?") {
 		if rapid.IntRange(0, 3).Draw(t, "address null?") == 0 {
 			v.Address.SetToNull()
 		} else {
@@ -70,7 +71,7 @@ func drawShapes(t *rapid.T, depth int) shapes.Shapes {
 			}).Draw(t, "address"))
 		}
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "home?") {
+	if nest(t, &nested, depth, "home?") {
 		if rapid.IntRange(0, 3).Draw(t, "home null?") == 0 {
 			v.Home.SetToNull()
 		} else {
@@ -82,7 +83,7 @@ func drawShapes(t *rapid.T, depth int) shapes.Shapes {
 	v.Size = rapid.Custom(func(t *rapid.T) shapes.ShapesSize {
 		return drawShapesSize(t, depth+1)
 	}).Draw(t, "size")
-	if depth < 3 && rapid.Bool().Draw(t, "ratio?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "ratio?") {
 		if rapid.IntRange(0, 3).Draw(t, "ratio null?") == 0 {
 			v.Ratio.SetToNull()
 		} else {
@@ -91,31 +92,31 @@ func drawShapes(t *rapid.T, depth int) shapes.Shapes {
 			}).Draw(t, "ratio"))
 		}
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "op?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "op?") {
 		x := rapid.Custom(func(t *rapid.T) shapes.ShapesOp {
 			return drawShapesOp(t, depth+1)
 		}).Draw(t, "op")
 		v.Op = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "level?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "level?") {
 		x := rapid.Custom(func(t *rapid.T) shapes.Level {
 			return drawLevel(t, depth+1)
 		}).Draw(t, "level")
 		v.Level = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "workspace?") {
+	if nest(t, &nested, depth, "workspace?") {
 		x := rapid.Custom(func(t *rapid.T) shapes.MaybeWorkspace {
 			return drawMaybeWorkspace(t, depth+1)
 		}).Draw(t, "workspace")
 		v.Workspace = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "id?") {
+	if nest(t, &nested, depth, "id?") {
 		x := rapid.Custom(func(t *rapid.T) shapes.ShapesID {
 			return drawShapesID(t, depth+1)
 		}).Draw(t, "id")
 		v.ID = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "when?") {
+	if nest(t, &nested, depth, "when?") {
 		if rapid.IntRange(0, 3).Draw(t, "when null?") == 0 {
 			v.When.SetToNull()
 		} else {
@@ -124,37 +125,37 @@ func drawShapes(t *rapid.T, depth int) shapes.Shapes {
 			}).Draw(t, "when"))
 		}
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "range?") {
+	if nest(t, &nested, depth, "range?") {
 		x := rapid.Custom(func(t *rapid.T) shapes.Range {
 			return drawRange(t, depth+1)
 		}).Draw(t, "range")
 		v.Range = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "point?") {
+	if nest(t, &nested, depth, "point?") {
 		x := rapid.Custom(func(t *rapid.T) shapes.ShapesPoint {
 			return drawShapesPoint(t, depth+1)
 		}).Draw(t, "point")
 		v.Point = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "pair?") {
+	if nest(t, &nested, depth, "pair?") {
 		x := rapid.Custom(func(t *rapid.T) shapes.ShapesPair {
 			return drawShapesPair(t, depth+1)
 		}).Draw(t, "pair")
 		v.Pair = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "dog?") {
+	if nest(t, &nested, depth, "dog?") {
 		x := rapid.Custom(func(t *rapid.T) shapes.Dog {
 			return drawDog(t, depth+1)
 		}).Draw(t, "dog")
 		v.Dog = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "user?") {
+	if nest(t, &nested, depth, "user?") {
 		x := rapid.Custom(func(t *rapid.T) shapes.User {
 			return drawUser(t, depth+1)
 		}).Draw(t, "user")
 		v.User = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "users?") {
+	if nest(t, &nested, depth, "users?") {
 		v.Users = rapid.SliceOfN(rapid.Custom(func(t *rapid.T) shapes.User {
 			return drawUser(t, depth+1)
 		}), 0, itemLimit(depth, 0, 3)).Draw(t, "users")
@@ -162,31 +163,31 @@ func drawShapes(t *rapid.T, depth int) shapes.Shapes {
 	v.Animal = rapid.Custom(func(t *rapid.T) shapes.Animal {
 		return drawAnimal(t, depth+1)
 	}).Draw(t, "animal")
-	if depth < 3 && rapid.Bool().Draw(t, "item?") {
+	if nest(t, &nested, depth, "item?") {
 		x := rapid.Custom(func(t *rapid.T) shapes.Item {
 			return drawItem(t, depth+1)
 		}).Draw(t, "item")
 		v.Item = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "shape?") {
+	if nest(t, &nested, depth, "shape?") {
 		x := rapid.Custom(func(t *rapid.T) shapes.Shape {
 			return drawShape(t, depth+1)
 		}).Draw(t, "shape")
 		v.Shape = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "names?") {
+	if nest(t, &nested, depth, "names?") {
 		v.Names = rapid.SliceOfN(rapid.OneOf(rapid.Just[*shapes.MaybeName](nil), rapid.Map(rapid.Custom(func(t *rapid.T) shapes.MaybeName {
 			return drawMaybeName(t, depth+1)
 		}), func(x shapes.MaybeName) *shapes.MaybeName {
 			return &x
 		})), 0, itemLimit(depth, 0, 3)).Draw(t, "names")
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "scores?") {
+	if nest(t, &nested, depth, "scores?") {
 		v.Scores = rapid.MapOfN(matching("^[a-z][a-z0-9_]{0,11}$", 1, -1), rapid.OneOf(rapid.Just[*float64](nil), rapid.Map(rapid.Float64Range(-1e+09, 1e+09), func(x float64) *float64 {
 			return &x
 		})), 0, itemLimit(depth, 0, 3)).Draw(t, "scores")
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "list?") {
+	if nest(t, &nested, depth, "list?") {
 		if rapid.IntRange(0, 3).Draw(t, "list null?") == 0 {
 			v.List.SetToNull()
 		} else {
@@ -195,13 +196,13 @@ func drawShapes(t *rapid.T, depth int) shapes.Shapes {
 			}).Draw(t, "list"))
 		}
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "command?") {
+	if nest(t, &nested, depth, "command?") {
 		x := rapid.Custom(func(t *rapid.T) shapes.ShapesCommand {
 			return drawShapesCommand(t, depth+1)
 		}).Draw(t, "command")
 		v.Command = &x
 	}
-	if depth < 3 && rapid.Bool().Draw(t, "userIds?") {
+	if nest(t, &nested, depth, "userIds?") {
 		v.UserIDs = rapid.SliceOfNDistinct(rapid.StringOfN(rapid.Rune(), 0, 24, -1), 0, itemLimit(depth, 0, 3), func(x string) string {
 			return jsonKey(x)
 		}).Draw(t, "userIds")
@@ -221,7 +222,7 @@ func ShapesHome() *rapid.Generator[shapes.ShapesHome] {
 func drawShapesHome(t *rapid.T, depth int) shapes.ShapesHome {
 	var v shapes.ShapesHome
 	v.City = rapid.StringOfN(rapid.Rune(), 0, 24, -1).Draw(t, "city")
-	if depth < 3 && rapid.Bool().Draw(t, "zip?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "zip?") {
 		if rapid.IntRange(0, 3).Draw(t, "zip null?") == 0 {
 			v.Zip.SetToNull()
 		} else {
@@ -402,7 +403,7 @@ func Address() *rapid.Generator[shapes.Address] {
 func drawAddress(t *rapid.T, depth int) shapes.Address {
 	var v shapes.Address
 	v.Street = rapid.StringOfN(rapid.Rune(), 0, 24, -1).Draw(t, "street")
-	if depth < 3 && rapid.Bool().Draw(t, "number?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "number?") {
 		x := rapid.Int64Range(int64(1), int64(9007199254740991)).Draw(t, "number")
 		v.Number = &x
 	}
@@ -518,7 +519,7 @@ func User() *rapid.Generator[shapes.User] {
 func drawUser(t *rapid.T, depth int) shapes.User {
 	var v shapes.User
 	v.Login = rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "login")
-	if depth < 3 && rapid.Bool().Draw(t, "age?") {
+	if depth < maxDepth && rapid.Bool().Draw(t, "age?") {
 		x := rapid.Int64Range(int64(0), int64(9007199254740991)).Draw(t, "age")
 		v.Age = &x
 	}
@@ -732,8 +733,9 @@ func List() *rapid.Generator[shapes.List] {
 
 func drawList(t *rapid.T, depth int) shapes.List {
 	var v shapes.List
+	nested := 0
 	v.Head = rapid.Int64Range(int64(-9007199254740991), int64(9007199254740991)).Draw(t, "head")
-	if depth < 3 && rapid.Bool().Draw(t, "tail?") {
+	if nest(t, &nested, depth, "tail?") {
 		if rapid.IntRange(0, 3).Draw(t, "tail null?") == 0 {
 			v.Tail.SetToNull()
 		} else {

@@ -14,7 +14,23 @@ import (
 	"pgregory.net/rapid"
 )
 
-const maxDepth = 3
+const (
+	maxDepth = 3
+	// mostNested is how many optional members holding objects or arrays an object below the
+	// top of a value holds at most.
+	mostNested = 2
+)
+
+// nest decides whether an optional member that holds objects or arrays is drawn: at the top
+// of a value any of them may be, below it at most mostNested per object (n counts them), past
+// maxDepth none.
+func nest(t *rapid.T, n *int, depth int, label string) bool {
+	if depth >= maxDepth || (depth > 0 && *n >= mostNested) || !rapid.Bool().Draw(t, label) {
+		return false
+	}
+	*n++
+	return true
+}
 
 // itemLimit bounds collections: deep inside a value only the minimum is drawn, so recursive
 // types stay finite.
