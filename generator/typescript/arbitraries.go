@@ -335,13 +335,48 @@ func (g *arbGen) typed(n *ir.Node, t string) (string, bool, bool) {
 	return "", false, false
 }
 
+// withoutWordBoundaries removes the assertions \b and \B outside character classes from a
+// pattern (inside one, \b is a backspace), and reports whether there were any.
+func withoutWordBoundaries(src string) (string, bool) {
+	var out strings.Builder
+	found, class := false, false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c == '\\' && i+1 < len(src):
+			if !class && (src[i+1] == 'b' || src[i+1] == 'B') {
+				found = true
+			} else {
+				out.WriteByte(c)
+				out.WriteByte(src[i+1])
+			}
+			i++
+			continue
+		case c == '[':
+			class = true
+		case c == ']':
+			class = false
+		}
+		out.WriteByte(c)
+	}
+	return out.String(), found
+}
+
 func (g *arbGen) str(n *ir.Node) string {
 	e := g.e
 	if n.Pattern != nil {
 		a := e.exec("arb.stringMatching", n.Pattern.TSVar)
+		// fast-check draws no lookaheads and no word boundaries: draw from the pattern without
+		// them (it matches a superset), keep what the whole accepts.
+		rest, filter := n.Pattern.Source, false
 		if len(n.Pattern.Ahead) > 0 {
-			// fast-check draws no lookaheads: draw the rest, keep what the whole accepts.
-			a = e.exec("arb.stringMatchingAhead", struct{ Var, Rest string }{n.Pattern.TSVar, jsString(n.Pattern.Rest)})
+			rest, filter = n.Pattern.Rest, true
+		}
+		if r, ok := withoutWordBoundaries(rest); ok {
+			rest, filter = r, true
+		}
+		if filter {
+			a = e.exec("arb.stringMatchingFiltered", struct{ Var, Rest string }{n.Pattern.TSVar, jsString(rest)})
 		}
 		if n.MinLength != nil || n.MaxLength != nil {
 			lo, hi := int64(0), int64(math.MaxInt32)

@@ -77,3 +77,50 @@ func TestRecursiveArbitrariesEnd(t *testing.T) {
 	}
 	t.Log(out)
 }
+
+// wordBoundarySchema has patterns with \b and \B, which fast-check's stringMatching does not
+// draw: a URL as dein's schema writes it, and a boundary after a leading lookahead.
+var wordBoundarySchema = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$ref": "#/$defs/Plugin",
+  "$defs": {
+    "URL": {"type": "string", "pattern": "^https?:\\/\\/(www\\.)?[-a-zA-Z0-9@:%._\\+~#=]{1,256}\\.[a-zA-Z0-9()]{1,6}\\b([-a-zA-Z0-9()@:%_\\+.~#?&//=]*)$"},
+    "Word": {"type": "string", "pattern": "^(?=.*o)\\bfo[a-z]\\B[a-z]\\b$"},
+    "Plugin": {"type": "object", "required": ["repo"], "properties": {"repo": {"$ref": "#/$defs/URL"}, "word": {"$ref": "#/$defs/Word"}}}
+  }
+}`
+
+func TestWordBoundaryArbitraries(t *testing.T) {
+	set, err := load.FromFS(fstest.MapFS{"boundary.json": {Data: []byte(wordBoundarySchema)}}, "boundary.json", "boundary.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := build.Build(set, build.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := project(t, s)
+	compile(t, dir, "recursive.mjs")
+	out := run(t, dir, "node", "recursive.mjs")
+	if !strings.Contains(out, "4 arbitraries checked") {
+		t.Fatalf("recursive.mjs printed %q", out)
+	}
+}
+
+func TestWithoutWordBoundaries(t *testing.T) {
+	for _, c := range []struct {
+		in, out string
+		found   bool
+	}{
+		{`^a\bb$`, `^ab$`, true},
+		{`^\Ba\\b$`, `^a\\b$`, true},
+		{`^[\b]\d$`, `^[\b]\d$`, false},
+		{`^[a\]\b]\b$`, `^[a\]\b]$`, true},
+		{`^x$`, `^x$`, false},
+	} {
+		got, found := withoutWordBoundaries(c.in)
+		if got != c.out || found != c.found {
+			t.Errorf("withoutWordBoundaries(%q) = %q, %v; want %q, %v", c.in, got, found, c.out, c.found)
+		}
+	}
+}
