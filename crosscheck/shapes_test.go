@@ -165,8 +165,8 @@ var shapesEdges = []struct{ typ, doc, note string }{
 	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}}`, "required and nullable members null"},
 	{"Shapes", `{"pet": {"name": "a"}, "label": "x", "size": 2, "animal": {"wings": 2}, "owner": null, "note": null, "tags": null, "mixed": null, "address": null, "home": null, "ratio": null, "when": null, "list": null}`, "every optional nullable member null"},
 	{"Shapes", `{"pet": null, "label": null, "size": 3, "animal": {"meow": false}, "mixed": {"a": [1, null]}, "ratio": 0.5, "when": "[x]", "id": "abc", "command": ["a"], "workspace": {"workspace": true}}`, "unions by JSON type"},
-	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "user": 5}`, "a User is an object: the types refuse 5"},
-	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "user": null}`, "a User is an object: the types refuse null"},
+	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "user": 5}`, "a User that is not an object: 5 (NotObject in Go)"},
+	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "user": null}`, "a User that is null"},
 	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "users": [{"login": "a"}, "b"]}`, "a User in an array"},
 	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true, "wings": 1}}`, "oneOf: no variant accepts both members"},
 	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "item": {"isbn": "1", "tracks": 2}}`, "anyOf: the first variant that accepts it"},
@@ -180,7 +180,7 @@ var shapesEdges = []struct{ typ, doc, note string }{
 	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "scores": {"a": 1.5, "b": null}}`, "nullable map values"},
 	{"Address", `null`, "a named type whose schema accepts null: the type leaves null to its references"},
 	{"MaybeName", `null`, "a nullable named scalar"},
-	{"User", `"x"`, "a User is an object"},
+	{"User", `"x"`, "a User that is a string"},
 	{"User", `{"login": "x", "extra": [1]}`, "an open User"},
 	{"ShapesCommand", `"go"`, "a string, not an array"},
 	{"ShapesCommand", `""`, "minLength applies to the string"},
@@ -345,13 +345,29 @@ func TestShapesGoAPI(t *testing.T) {
 		t.Error("a tuple with a gap marshals")
 	}
 	// Validate is the schema's verdict; Parse also refuses what the Go type cannot hold.
-	for _, c := range []struct{ typ, doc string }{{"User", `"x"`}, {"Address", `null`}, {"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "user": 5}`}} {
-		if err := shapes.Validate(c.typ, []byte(c.doc)); err != nil {
-			t.Errorf("Validate(%s, %s) = %v, want valid", c.typ, c.doc, err)
+	if err := shapes.Validate("Address", []byte(`null`)); err != nil {
+		t.Errorf("Validate(Address, null) = %v, want valid", err)
+	}
+	if _, err := shapes.Parse("Address", []byte(`null`)); !errors.As(err, &verrs) || verrs[0].Keyword != "type" {
+		t.Errorf("Parse(Address, null) = %v, want a type error", err)
+	}
+	// A struct whose schema has no "type": "object" holds the schema's other values too, as
+	// their text, and writes them back.
+	for _, doc := range []string{`"x"`, `5`, `null`, `[true, "check"]`} {
+		u, err := shapes.ParseUser([]byte(doc))
+		if err != nil || string(u.NotObject) != strings.ReplaceAll(doc, " ", "") {
+			t.Errorf("ParseUser(%s) = %+v, %v; want NotObject %s", doc, u, err, doc)
+			continue
 		}
-		if _, err := shapes.Parse(c.typ, []byte(c.doc)); !errors.As(err, &verrs) || verrs[0].Keyword != "type" {
-			t.Errorf("Parse(%s, %s) = %v, want a type error", c.typ, c.doc, err)
+		if data, err := json.Marshal(u); err != nil || string(data) != string(u.NotObject) {
+			t.Errorf("User{NotObject: %s} marshals as %s, %v", u.NotObject, data, err)
 		}
+	}
+	if s, err := shapes.ParseShapes([]byte(`{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "user": 5}`)); err != nil || s.User == nil || string(s.User.NotObject) != "5" {
+		t.Errorf("ParseShapes with user 5: %+v, %v", s.User, err)
+	}
+	if u, err := shapes.ParseUser([]byte(`{"login": "a"}`)); err != nil || u.NotObject != nil || u.Login != "a" {
+		t.Errorf("ParseUser of an object: %+v, %v", u, err)
 	}
 	// OptNil keeps absent, null and a value apart.
 	var o shapes.OptNil[string]
@@ -389,9 +405,9 @@ func shapesOutputs(dir string) ([]generator.Output, error) {
 
 // shapesContractDocs writes the contract of the generated types as schema documents: the
 // shapes schema, where the types leave values out, says so (docs/typescript.md,
-// "Narrowing"; docs/generated-go.md). A struct whose schema has no "type" gets "type":
-// "object"; a named type whose schema accepts null, or that holds some of its node's JSON
-// types only, is validated through a document of its own that excludes the rest. It returns
+// "Narrowing"; docs/generated-go.md). A named type whose schema accepts null, or that holds
+// some of its node's JSON types only, is validated through a document of its own that
+// excludes the rest. It returns
 // the documents ($id → document) and the location of every generated type.
 func shapesContractDocs(dir string) (map[string]map[string]any, map[string]string, error) {
 	s, err := shapesIR(dir)
@@ -415,10 +431,7 @@ func shapesContractDocs(dir string) (map[string]map[string]any, map[string]strin
 		file, ptr, _ := strings.Cut(t.Node.Location, "#")
 		loc := ShapesIDBase + file + "#" + ptr
 		types[t.GoName] = loc
-		node := at(docs[ShapesIDBase+file], ptr)
 		switch {
-		case t.ObjectOnly && node != nil && node["type"] == nil:
-			node["type"] = "object"
 		case t.ObjectOnly, t.Nullable:
 			// The type holds objects only (a variant of a "type" list), or not null: it is
 			// validated through a document that says so.
@@ -434,31 +447,6 @@ func shapesContractDocs(dir string) (map[string]map[string]any, map[string]strin
 		}
 	}
 	return docs, types, nil
-}
-
-// at returns the schema object at a JSON Pointer of doc.
-func at(doc map[string]any, ptr string) map[string]any {
-	var v any = doc
-	for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
-		if tok == "" {
-			continue
-		}
-		tok = unescapeToken(tok)
-		switch x := v.(type) {
-		case map[string]any:
-			v = x[tok]
-		case []any:
-			i := 0
-			if _, err := fmt.Sscan(tok, &i); err != nil || i < 0 || i >= len(x) {
-				return nil
-			}
-			v = x[i]
-		default:
-			return nil
-		}
-	}
-	m, _ := v.(map[string]any)
-	return m
 }
 
 // encodeShapesContract writes the contract documents and type locations as one JSON file

@@ -66,6 +66,11 @@ func MeasureTyped(s *ir.Schema, outs []generator.Output, goDir, tsDir string, wa
 	for _, tp := range s.Types {
 		for _, mb := range members(tp) {
 			k, tk := tp.GoName+"."+mb.goName, tp.TSName+"."+mb.tsName
+			if mb.tsName != "" && tp.TSObjectName != "" {
+				// The members of a struct whose schema has no "type": "object" are those of
+				// its object interface.
+				tk = tp.TSObjectName + "." + mb.tsName
+			}
 			untypedGo, inGo := goAny[k]
 			unknownTS, inTS := tsUnknown[tk]
 			switch {

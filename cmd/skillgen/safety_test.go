@@ -198,7 +198,7 @@ func TestOrphans(t *testing.T) {
 	if code != 1 || !strings.Contains(stdout, "--- a/out/old.go\n+++ /dev/null\n") || !strings.Contains(stdout, "--- a/out/arbitrary/arbitrary.go\n+++ /dev/null\n") {
 		t.Fatalf("-check: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	if strings.Contains(stdout, "nested") || strings.Contains(stdout, "mine_test.go") {
+	if strings.Contains(stdout, "out/nested/") || strings.Contains(stdout, "mine_test.go") {
 		t.Fatalf("-check reports files that are not orphans:\n%s", stdout)
 	}
 	code, stdout, stderr = runCLI(t, dir, append(noArb, "-v")...)

@@ -42,8 +42,7 @@ func (b *builder) shapeType(t *ir.Type, n *ir.Node, d *design) {
 	switch d.kind {
 	case dStruct:
 		t.Kind = ir.Struct
-		t.ObjectOnly = d.objectOnly
-		b.structFields(t, n, d.parts)
+		b.structFields(t, n, d.parts, d.objectOnly)
 	case dEnum:
 		t.Kind = ir.Enum
 		b.enumValues(t, d)
@@ -122,7 +121,7 @@ func (b *builder) enumValues(t *ir.Type, d *design) {
 // structFields gives a struct the members of the object schemas merged into it, in order:
 // a member several of them declare is typed from the narrowest schema, and when their JSON
 // types have nothing in common it is any, with a warning naming both.
-func (b *builder) structFields(t *ir.Type, n *ir.Node, parts []*ir.Node) {
+func (b *builder) structFields(t *ir.Type, n *ir.Node, parts []*ir.Node, notObjects bool) {
 	goNames := naming.NewNamer(goStructReserved...)
 	required := map[string]bool{}
 	var order []string
@@ -204,6 +203,10 @@ func (b *builder) structFields(t *ir.Type, n *ir.Node, parts []*ir.Node) {
 	t.Extra = b.extra(t, n, parts)
 	if t.Extra != nil {
 		t.ExtraGoName = goNames.Unique("AdditionalProperties")
+	}
+	if notObjects {
+		t.NotObjectGoName = goNames.Unique("NotObject")
+		t.TSObjectName = b.tsTypes.Unique(t.TSName + "Object")
 	}
 	for _, f := range t.Fields {
 		if f.Default != nil && f.GoName != "" && !f.Required {

@@ -145,6 +145,13 @@ func (e *emitter) drawBody(t *ir.Type) []jen.Code {
 	switch t.Kind {
 	case ir.Struct:
 		body := []jen.Code{jen.Var().Id("v").Add(e.q(t.GoName))}
+		if t.NotObjectGoName != "" {
+			// The schema accepts values other than objects too: one in eight is one.
+			body = append(body, jen.If(jen.Qual(rapidPkg, "IntRange").Call(jen.Lit(0), jen.Lit(7)).Dot("Draw").Call(jen.Id("t"), jen.Lit("not an object?")).Op("==").Lit(0)).Block(
+				jen.Id("v").Dot(t.NotObjectGoName).Op("=").Id("notObject").Call(jen.Id("t")),
+				jen.Return(jen.Id("v")),
+			))
+		}
 		// With maxProperties, the optional members drawn are chosen first, so that most draws
 		// stay within the bound.
 		l := collect(t.Node)

@@ -258,6 +258,13 @@ func (e *emitter) structCodec(f *jen.File, t *ir.Type, fails failer) {
 			jen.For(jen.List(jen.Id("i"), jen.Id("k")).Op(":=").Range().Id("o").Dot("keys").Call()).Block(each...))
 	}
 	stmts := []jen.Code{jen.Var().Id("t").Id(n)}
+	if t.NotObjectGoName != "" {
+		// The schema accepts values other than objects too: kept as their text.
+		stmts = append(stmts, jen.If(jen.Id("v").Dot("kind").Call().Op("!=").Id("sgKindObject")).Block(
+			jen.Id("t").Dot(t.NotObjectGoName).Op("=").Id("sgRawText").Call(jen.Id("v")),
+			jen.Return(jen.Id("t"), jen.Nil()),
+		))
+	}
 	if len(decs) == 0 {
 		stmts = append(stmts, jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("sgDecObject").Call(jen.Id("v")), ret(jen.Id("t")))
 	} else {

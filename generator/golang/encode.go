@@ -183,7 +183,14 @@ func textLit(s string) jen.Code {
 // additional members sorted.
 func (e *emitter) structEncoder(f *jen.File, t *ir.Type, fails failer) {
 	enc := jen.Id("e")
-	body := []jen.Code{enc.Clone().Dot("b").Op("=").Append(enc.Clone().Dot("b"), jen.LitRune('{'))}
+	var body []jen.Code
+	if t.NotObjectGoName != "" {
+		body = append(body, jen.If(jen.Id("t").Dot(t.NotObjectGoName).Op("!=").Nil()).Block(
+			jen.Id("sgEncRaw").Call(enc, jen.Id("t").Dot(t.NotObjectGoName)),
+			jen.Return(),
+		))
+	}
+	body = append(body, enc.Clone().Dot("b").Op("=").Append(enc.Clone().Dot("b"), jen.LitRune('{')))
 	for _, fd := range t.Fields {
 		key := jsonKey(fd.JSONName) + ":"
 		if fieldless(fd) {

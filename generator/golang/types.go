@@ -142,6 +142,12 @@ func (e *emitter) structType(f *jen.File, t *ir.Type) {
 			jen.Comment("The members not declared in the schema, kept and written back."),
 			jen.Id(t.ExtraGoName).Map(jen.String()).Add(extraType(t)).Tag(map[string]string{"json": "-"}))
 	}
+	if t.NotObjectGoName != "" {
+		fields = append(fields,
+			jen.Comment(`The value when it is not an object (the schema has no "type": "object" and accepts`),
+			jen.Comment("others too), as its JSON text; nil for an object. When set, it is the value written."),
+			jen.Id(t.NotObjectGoName).Qual("encoding/json", "RawMessage").Tag(map[string]string{"json": "-"}))
+	}
 	f.Type().Id(t.GoName).Struct(fields...)
 	for _, fd := range t.Fields {
 		if fd.GoGetter == "" {

@@ -293,10 +293,17 @@ type Type struct {
 	// reference to the type is nullable (*T or OptNil[T] in Go, T | null in TypeScript), and
 	// ParseT and validateT refuse a null document with a "type" error.
 	Nullable bool
-	// ObjectOnly: a Struct whose schema has no "type": "object", so that it accepts values of
-	// other JSON types too. The struct holds objects only: decoding (Go) and validateT
-	// (TypeScript) refuse any other value with a "type" error at its pointer.
+	// ObjectOnly: a Struct that is the object variant of a union of JSON types (one type of a
+	// "type" list): its node accepts other values too, which the union's other variants hold.
+	// The struct holds objects only: decoding (Go) and validateT (TypeScript) refuse any other
+	// value with a "type" error at its pointer.
 	ObjectOnly bool
+	// NotObjectGoName is set for a Struct whose schema declares members ("properties",
+	// "required") without "type": "object", and so accepts values of every other JSON type too:
+	// Go keeps such a value, as its JSON text, in the field of this name (nil for an object);
+	// TypeScript declares the type as the union of the interface TSObjectName (the objects) and
+	// the other JSON values. Both are "" for other types.
+	NotObjectGoName, TSObjectName string
 
 	// Struct and Tuple.
 	Fields []*Field

@@ -236,6 +236,11 @@ func (g *arbGen) shape(n *ir.Node) (string, bool, bool) {
 		rec = rec || r
 		exact = exact && x
 	}
+	if len(n.Types) == 0 && len(arbs) == 1 && n.Type != nil && n.Type.TSObjectName != "" {
+		// An object without "type": "object": sometimes one of the other values the schema
+		// accepts (which its other keywords may refuse: filtered).
+		return e.exec("arb.orNotObject", arbs[0]), rec, false
+	}
 	switch len(arbs) {
 	case 0:
 		return e.exec("arb.never", nil), false, true

@@ -9,8 +9,8 @@ import (
 // Narrowing: the values a schema accepts that the generated types leave out, so that isT never
 // says a value is a T that the type cannot describe. They are null for a type whose schema also
 // accepts it (ir.Type.Nullable: the type leaves null to the references to it), and values other
-// than objects for a struct whose schema has no "type": "object" (ir.Type.ObjectOnly), wherever
-// a type holds one. validateT reports the first such value, once the schema's own validation
+// than objects for the struct of the object variant of a union of JSON types, whose node accepts
+// the other variants' values too (ir.Type.ObjectOnly), wherever a type holds one. validateT reports the first such value, once the schema's own validation
 // passed, with keyword "type" at its pointer: where and how the Go decoder refuses it.
 
 // narrower decides which named types hold such values and writes their checks.

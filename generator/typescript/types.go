@@ -30,6 +30,10 @@ func (e *emitter) typeDecl(t *ir.Type) string {
 		if t.Extra != nil {
 			fields.WriteString(e.exec("types.extra", nil))
 		}
+		if t.TSObjectName != "" {
+			// The schema has no "type": "object": its other values are the type's too.
+			return e.exec("types.notObjects", struct{ Doc, Name, Object, Fields string }{doc, t.TSName, t.TSObjectName, fields.String()})
+		}
 		return e.exec("types.interface", struct{ Doc, Name, Fields string }{doc, t.TSName, fields.String()})
 	case ir.Tuple:
 		items := make([]string, 0, len(t.Fields)+1)

@@ -80,15 +80,24 @@ describe("Property 11: the shapes in TypeScript", () => {
     for (const [i, v] of goVectors.entries()) {
       if (v.valid) docs.push({ type: v.type, label: `go vector #${i}`, expectError: false, doc: JSON.parse(v.document) });
     }
-    // Values the schema accepts and the types leave out (docs/typescript.md, "Narrowing").
     const base = { pet: null, label: null, size: 1, animal: { meow: true } };
+    // A struct whose schema has no "type": "object" (User): its other values are the type's too.
     for (const [type, doc] of [
       ["Shapes", { ...base, user: 5 }],
       ["Shapes", { ...base, user: null }],
-      ["Shapes", { ...base, users: ["x"] }],
+      ["Shapes", { ...base, users: ["x", { login: "a" }, [true, "check"]] }],
+      ["User", "x"],
+      ["User", null],
+    ] as const) {
+      const t = shapesType(type);
+      expect(t.is(doc), `${type} ${JSON.stringify(doc)}: is${type} must accept it`).toBe(true);
+      expect(t.parse(JSON.stringify(doc)).ok, `${type} ${JSON.stringify(doc)}: parse${type} must accept it`).toBe(true);
+      docs.push({ type, label: "not an object", expectError: false, doc });
+    }
+    // Values the schema accepts and the types leave out (docs/typescript.md, "Narrowing").
+    for (const [type, doc] of [
       ["Address", null],
       ["MaybeName", null],
-      ["User", "x"],
       ["Shapes", { ...base, size: 4 }],
       ["Shapes", { ...base, point: [1] }],
       ["Shapes", { ...base, animal: { bark: true } }],

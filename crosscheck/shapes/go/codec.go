@@ -992,6 +992,10 @@ var sgPlanUser = &sgPlan{known: sgKnownUser}
 
 func sgDecodeUser(v *sgValue) (User, error) {
 	var t User
+	if v.kind() != sgKindObject {
+		t.NotObject = sgRawText(v)
+		return t, nil
+	}
 	o, err := sgDecObject(v)
 	if err != nil {
 		return t, err
@@ -1019,6 +1023,10 @@ func sgDecodeUser(v *sgValue) (User, error) {
 }
 
 func sgEncodeUser(e *sgEncoder, t User) {
+	if t.NotObject != nil {
+		sgEncRaw(e, t.NotObject)
+		return
+	}
 	e.b = append(e.b, '{')
 	e.key(`"login":`)
 	sgEncString(e, t.Login)

@@ -371,6 +371,9 @@ type User struct {
 	Age   *int64 `json:"age,omitzero"`
 	// The members not declared in the schema, kept and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	// The value when it is not an object (the schema has no "type": "object" and accepts
+	// others too), as its JSON text; nil for an object. When set, it is the value written.
+	NotObject json.RawMessage `json:"-"`
 }
 
 // Animal is generated from shapes.json#/$defs/Animal.

@@ -195,6 +195,22 @@ func drawAny(t *rapid.T, depth int) any {
 	return m
 }
 
+// notObject draws a JSON value that is not an object (null, a boolean, a number, a string or
+// an array), as its text.
+func notObject(t *rapid.T) json.RawMessage {
+	var x any
+	if rapid.IntRange(0, 4).Draw(t, "array?") == 0 {
+		x = rapid.SliceOfN(anyJSON(maxDepth), 0, 3).Draw(t, "items")
+	} else {
+		x = drawAny(t, maxDepth)
+	}
+	text, err := json.Marshal(x)
+	if err != nil {
+		t.Fatalf("a drawn JSON value cannot be written: %v", err)
+	}
+	return text
+}
+
 // extraMembers draws members not named in known, each kept as its JSON text, as decoding
 // keeps them.
 func extraMembers(t *rapid.T, depth int, known []string) map[string]json.RawMessage {

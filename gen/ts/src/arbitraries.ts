@@ -101,6 +101,11 @@ function sized(
   return n === 0 ? base : withSome(base, parts, Math.min(n, depth < MAX_DEPTH ? MOST_NESTED : 1));
 }
 
+/** A JSON value that is not an object: the other values of a type whose schema has no "type": "object". */
+function notObject(): FC.Arbitrary<unknown> {
+  return fc.jsonValue({ maxDepth: 1 }).filter((v) => v === null || typeof v !== "object" || Array.isArray(v));
+}
+
 function anyObject(): FC.Arbitrary<unknown> {
   return fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 4 });
 }

@@ -518,6 +518,10 @@ func User() *rapid.Generator[shapes.User] {
 
 func drawUser(t *rapid.T, depth int) shapes.User {
 	var v shapes.User
+	if rapid.IntRange(0, 7).Draw(t, "not an object?") == 0 {
+		v.NotObject = notObject(t)
+		return v
+	}
 	v.Login = rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "login")
 	if depth < maxDepth && rapid.Bool().Draw(t, "age?") {
 		x := rapid.Int64Range(int64(0), int64(9007199254740991)).Draw(t, "age")

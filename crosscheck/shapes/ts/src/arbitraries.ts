@@ -101,6 +101,11 @@ function sized(
   return n === 0 ? base : withSome(base, parts, Math.min(n, depth < MAX_DEPTH ? MOST_NESTED : 1));
 }
 
+/** A JSON value that is not an object: the other values of a type whose schema has no "type": "object". */
+function notObject(): FC.Arbitrary<unknown> {
+  return fc.jsonValue({ maxDepth: 1 }).filter((v) => v === null || typeof v !== "object" || Array.isArray(v));
+}
+
 function anyObject(): FC.Arbitrary<unknown> {
   return fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 4 });
 }
@@ -192,7 +197,7 @@ export function arbitraryRange(depth: number = 0): FC.Arbitrary<Range> {
 
 /** arbitraryUser produces valid User values. */
 export function arbitraryUser(depth: number = 0): FC.Arbitrary<User> {
-  return memo("User", depth, (depth) => valid(fc.record({ "login": fc.string({ minLength: 1 }), "age": fc.integer({ min: 0, max: 4294967296 }) }, { requiredKeys: ["login"] }), val.isUser));
+  return memo("User", depth, (depth) => valid(accepted(fc.oneof({ arbitrary: fc.record({ "login": fc.string({ minLength: 1 }), "age": fc.integer({ min: 0, max: 4294967296 }) }, { requiredKeys: ["login"] }), weight: 7 }, { arbitrary: notObject(), weight: 1 }), n.vShapes_User2), val.isUser));
 }
 
 /** arbitraryAnimal produces valid Animal values. */

@@ -127,7 +127,9 @@ export type Range = [number, number?, ...string[]];
 /**
  * properties without "type": "object".
  */
-export interface User {
+export type User = UserObject | string | number | boolean | null | unknown[];
+/** The objects of User (its schema has no "type": "object" and accepts other values too). */
+export interface UserObject {
   login: string;
   age?: number;
   /** Keys the schema does not declare (additionalProperties or patternProperties). */
