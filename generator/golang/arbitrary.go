@@ -124,8 +124,11 @@ func (e *emitter) arbitraries(types []*ir.Type) *jen.File {
 			jen.Return(jen.Id("draw"+n).Call(jen.Id("t"), jen.Lit(0))),
 		))
 		if t.Kind == ir.Alias && t.Alias.Kind == ir.RefNamed {
-			// A Go alias (type A = B) is B: its generator is B's, with B's Validate filter.
-			gen = jen.Id(t.Alias.Named.GoName).Call()
+			// A Go alias (type A = B) is B: its generator is B's, with B's Validate filter, and
+			// ParseA's, which also checks what A's schema adds to B's (an allOf beside it).
+			gen = jen.Id(t.Alias.Named.GoName).Call().Dot("Filter").Call(jen.Func().Params(jen.Id("v").Add(e.q(n))).Bool().Block(
+				jen.Return(jen.Id("parses").Call(jen.Id("v"), e.q("Parse"+n))),
+			))
 		} else {
 			check := jen.Id("v").Dot("Validate").Call()
 			if !hasMethods(t) {
