@@ -61,7 +61,18 @@ func wideDefs(levels, width int) string {
 // the stack and the metaschema copy drew values too large to validate in minutes; before every
 // level of nesting counted towards it, one value of the wide types took longer than that.
 func TestRecursiveArbitrariesEnd(t *testing.T) {
-	set, err := load.FromFS(fstest.MapFS{"recursive.json": {Data: []byte(recursiveSchema)}}, "recursive.json", "recursive.json")
+	out := drawArbitraries(t, recursiveSchema)
+	if !strings.Contains(out, "arbitraries checked") {
+		t.Fatalf("recursive.mjs printed %q", out)
+	}
+	t.Log(out)
+}
+
+// drawArbitraries generates the TypeScript of one schema and runs recursive.mjs over it: every
+// arbitrary gives values that validate and round-trip, bounded in depth and size.
+func drawArbitraries(t *testing.T, schema string) string {
+	t.Helper()
+	set, err := load.FromFS(fstest.MapFS{"s.json": {Data: []byte(schema)}}, "s.json", "s.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,11 +82,7 @@ func TestRecursiveArbitrariesEnd(t *testing.T) {
 	}
 	dir := project(t, s)
 	compile(t, dir, "recursive.mjs")
-	out := run(t, dir, "node", "recursive.mjs")
-	if !strings.Contains(out, "arbitraries checked") {
-		t.Fatalf("recursive.mjs printed %q", out)
-	}
-	t.Log(out)
+	return run(t, dir, "node", "recursive.mjs")
 }
 
 // wordBoundarySchema has patterns with \b and \B, which fast-check's stringMatching does not
@@ -90,19 +97,10 @@ var wordBoundarySchema = `{
   }
 }`
 
+// TestWordBoundaryArbitraries: before word boundaries were left to the filter, fast-check
+// threw "Meta character \b not implemented yet" on these.
 func TestWordBoundaryArbitraries(t *testing.T) {
-	set, err := load.FromFS(fstest.MapFS{"boundary.json": {Data: []byte(wordBoundarySchema)}}, "boundary.json", "boundary.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := build.Build(set, build.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := project(t, s)
-	compile(t, dir, "recursive.mjs")
-	out := run(t, dir, "node", "recursive.mjs")
-	if !strings.Contains(out, "4 arbitraries checked") {
+	if out := drawArbitraries(t, wordBoundarySchema); !strings.Contains(out, "4 arbitraries checked") {
 		t.Fatalf("recursive.mjs printed %q", out)
 	}
 }
