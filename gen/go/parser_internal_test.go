@@ -143,3 +143,75 @@ func TestPlanDeepMember(t *testing.T) {
 		}
 	}
 }
+
+// TestIdleParsers: a parser kept for the next document keeps its stacks but no reference into
+// the documents it read (the part of the stacks a document used is cleared, even when a
+// later, smaller document used less of them), and a parser whose stacks outgrew sgKeepStack
+// is not kept.
+func TestIdleParsers(t *testing.T) {
+	drain := func() {
+		for {
+			select {
+			case <-sgIdleParsers:
+			default:
+				return
+			}
+		}
+	}
+	drain()
+	var big strings.Builder
+	big.WriteString(`{"a": [`)
+	for i := range 5000 {
+		if i > 0 {
+			big.WriteByte(',')
+		}
+		big.WriteString(`{"k` + strconv.Itoa(i) + `": "v"}`)
+	}
+	big.WriteString(`]}`)
+	for _, doc := range []string{big.String(), `{"b": [1, 2]}`} {
+		if _, err := sgParseDocument([]byte(doc), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var p *sgParser
+	select {
+	case p = <-sgIdleParsers:
+	default:
+		t.Fatal("no parser is kept after a document")
+	}
+	if cap(p.vals) < 5000 {
+		t.Errorf("the kept parser's value stack has capacity %d, want at least 5000", cap(p.vals))
+	}
+	for i, v := range p.vals[:cap(p.vals)] {
+		if v.str != "" || v.kids != nil {
+			t.Fatalf("the kept parser's value stack still holds %q at %d", v.str, i)
+		}
+	}
+	for i, k := range p.keys[:cap(p.keys)] {
+		if k != "" {
+			t.Fatalf("the kept parser's key stack still holds %q at %d", k, i)
+		}
+	}
+	if p.keysUsed != 0 || p.valsUsed != 0 || p.s != "" {
+		t.Errorf("the kept parser remembers its last document: %d keys, %d values, %d bytes", p.keysUsed, p.valsUsed, len(p.s))
+	}
+
+	drain()
+	var huge strings.Builder
+	huge.WriteByte('[')
+	for i := range sgKeepStack + 1 {
+		if i > 0 {
+			huge.WriteByte(',')
+		}
+		huge.WriteByte('0')
+	}
+	huge.WriteByte(']')
+	if _, err := sgParseDocument([]byte(huge.String()), nil); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case p := <-sgIdleParsers:
+		t.Errorf("a parser with a stack of %d values is kept", cap(p.vals))
+	default:
+	}
+}

@@ -190,12 +190,18 @@ func (k collector) valid(c *ir.Node, into string) jen.Code {
 	return jen.Id("sgValid").Call(jen.Id("v"), jen.Id(c.GoFunc))
 }
 
-// mark returns stmts preceded by the annotation of the property key (stmts alone without collection).
-func (k collector) mark(key jen.Code, stmts ...jen.Code) []jen.Code {
+// mark returns stmts preceded by the annotation of the member of index i (stmts alone
+// without collection).
+func (k collector) mark(i jen.Code, stmts ...jen.Code) []jen.Code {
 	if !k.col {
 		return stmts
 	}
-	return append([]jen.Code{jen.Id("ev").Dot("prop").Call(key)}, stmts...)
+	return append([]jen.Code{jen.Id("ev").Dot("prop").Call(i)}, stmts...)
+}
+
+// everyMember is the annotation that every member of the object is evaluated.
+func everyMember() jen.Code {
+	return jen.Id("ev").Dot("all").Op("=").True()
 }
 
 // nodeFunc writes the validator of n, or its annotating variant (ann): the same checks, and,
@@ -369,27 +375,24 @@ func unevaluatedChecks(n *ir.Node, ann bool) []jen.Code {
 	var out []jen.Code
 	if up := n.UnevaluatedProperties; up != nil && (ann || !isTrue(up)) {
 		var st []jen.Code
-		if isTrue(up) {
-			st = append(st, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("v").Dot("keys").Call()).Block(
-				jen.Id("ev").Dot("prop").Call(jen.Id("k"))))
-		} else {
+		if !isTrue(up) {
 			var each jen.Code
-			index := jen.Id("i")
 			if up.Bool != nil {
-				index = jen.Id("_")
 				each = jen.Id("u").Dot("addKey").Call(jen.Id("p"), jen.Id("k"), jen.Lit("unevaluatedProperties"), msg("unevaluatedProperties"))
 			} else {
 				each = jen.Block(childKey(jen.Id("k")), jen.Id(up.GoFunc).Call(jen.Op("&").Id("v").Dot("vals").Call().Index(jen.Id("i")), jen.Op("&").Id("c"), jen.Op("&").Id("u")))
 			}
 			st = append(st,
 				jen.Id("u").Op(":=").Id("sgErrors").Values(jen.Dict{jen.Id("quick"): jen.Id("e").Dot("quick")}),
-				jen.For(jen.List(index, jen.Id("k")).Op(":=").Range().Id("v").Dot("keys").Call()).Block(
-					jen.If(jen.Op("!").Id("ev").Dot("props").Index(jen.Id("k"))).Block(each),
-					jen.Id("ev").Dot("prop").Call(jen.Id("k")),
+				jen.For(jen.List(jen.Id("i"), jen.Id("k")).Op(":=").Range().Id("v").Dot("keys").Call()).Block(
+					jen.If(jen.Op("!").Id("ev").Dot("hasProp").Call(jen.Id("i"))).Block(each),
 				),
 				jen.Id("u").Dot("sortFrom").Call(jen.Lit(0), jen.Id("p")),
 				jen.Id("e").Dot("insert").Call(jen.Id("at"), jen.Op("&").Id("u")),
 			)
+		}
+		if ann {
+			st = append(st, everyMember())
 		}
 		out = append(out, jen.If(jen.Id("v").Dot("kind").Call().Op("==").Id("sgKindObject")).Block(st...))
 	}
@@ -424,8 +427,12 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 			addKeyErr(jen.Id("p"), jen.Lit(r), "required", msg("required", "name", ir.QuoteForMessage(r)))))
 	}
 	for _, pr := range n.Properties {
-		oc = append(oc, jen.If(jen.Id("x").Op(":=").Id("v").Dot("get").Call(jen.Lit(pr.Name)), jen.Id("x").Op("!=").Nil()).Block(
-			k.mark(jen.Lit(pr.Name),
+		find := jen.Id("x").Op(":=").Id("v").Dot("get").Call(jen.Lit(pr.Name))
+		if k.col {
+			find = jen.List(jen.Id("i"), jen.Id("x")).Op(":=").Id("v").Dot("member").Call(jen.Lit(pr.Name))
+		}
+		oc = append(oc, jen.If(find, jen.Id("x").Op("!=").Nil()).Block(
+			k.mark(jen.Id("i"),
 				childKey(jen.Lit(pr.Name)),
 				call(pr.Schema, jen.Id("x"), jen.Op("&").Id("c")),
 			)...,
@@ -460,7 +467,7 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 		var inner []jen.Code
 		for _, pp := range n.PatternProperties {
 			inner = append(inner, jen.If(jen.Id(pp.Pattern.GoVar).Call().Dot("MatchString").Call(jen.Id("k"))).Block(
-				k.mark(jen.Id("k"),
+				k.mark(jen.Id("i"),
 					childKey(jen.Id("k")),
 					call(pp.Schema, member.Clone(), jen.Op("&").Id("c")),
 				)...,
@@ -487,14 +494,16 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 		}
 		each := []jen.Code{jen.If(jen.Op("!").Id("sgExtra" + sfx).Call(jen.Id("k"))).Block(jen.Continue())}
 		if ap.Bool != nil {
-			each = append(each, k.mark(jen.Id("k"), addKeyErr(jen.Id("p"), jen.Id("k"), "additionalProperties", msg("additionalProperties")))...)
+			each = append(each, addKeyErr(jen.Id("p"), jen.Id("k"), "additionalProperties", msg("additionalProperties")))
 		} else {
-			each = append(each, jen.Block(k.mark(jen.Id("k"), childKey(jen.Id("k")), call(ap, member.Clone(), jen.Op("&").Id("c")))...))
+			each = append(each, jen.Block(childKey(jen.Id("k")), call(ap, member.Clone(), jen.Op("&").Id("c"))))
 		}
 		inOrder(eachKey(ap.Bool == nil).Block(each...))
-	} else if ap != nil && k.col {
-		// additionalProperties: true evaluates every key properties and patterns leave.
-		oc = append(oc, eachKey(false).Block(jen.Id("ev").Dot("prop").Call(jen.Id("k"))))
+	}
+	if ap != nil && k.col {
+		// additionalProperties evaluates every key properties and patterns leave, so with
+		// them every key.
+		oc = append(oc, everyMember())
 	}
 	if n.PropertyNames != nil {
 		// One value holds each name in turn: nothing is allocated per key.
