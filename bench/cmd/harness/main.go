@@ -156,6 +156,11 @@ func makeTools(o options) []tool {
 			return []string{bin(o.skillgen), "-schema", s, "-go-out", filepath.Join(out, "go"),
 				"-go-package", "synth", "-go-import", "example.com/synth", "-ts-out", ""}
 		}}
+	// And with TypeScript only, json-schema-to-typescript's like-for-like.
+	sgTS := tool{Name: "skillgen TS", Output: "TypeScript", Version: "this tree", Missing: sg.Missing,
+		argv: func(s, out string) []string {
+			return []string{bin(o.skillgen), "-schema", s, "-go-out", "", "-ts-out", filepath.Join(out, "ts")}
+		}}
 	gj := tool{Name: "go-jsonschema", Output: "Go", Version: "v0.24.1",
 		argv: func(s, out string) []string {
 			return []string{bin(o.gojsonschema), "-p", "synth", "-o", filepath.Join(out, "types.go"), s}
@@ -182,7 +187,7 @@ func makeTools(o options) []tool {
 	qt := node("quicktype", "quicktype", func(s, out string) []string {
 		return []string{"-s", "schema", "-l", "ts", "-o", filepath.Join(out, "types.ts"), s}
 	})
-	return []tool{sg, sgGo, gj, j2t, qt}
+	return []tool{sg, sgGo, sgTS, gj, j2t, qt}
 }
 
 func npmVersion(pkgJSON string) string {
