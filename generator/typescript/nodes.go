@@ -307,7 +307,11 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 		return b.String()
 	}
 	col := ann || unevaluated(n)
-	if col {
+	switch {
+	case ann:
+		// The variant's value is the one out is about: its annotations share out's key list.
+		b.WriteString(e.exec("ann.startIn", nil))
+	case col:
 		b.WriteString(e.exec("ann.start", nil))
 	}
 	if ann {
@@ -569,14 +573,15 @@ func (e *emitter) objectBody(n *ir.Node, col bool) string {
 		}
 	}
 	// The loops over the keys run in document order, and again over the sorted keys when they
-	// reported a violation (rt.inOrder).
+	// reported a violation (rt.inOrder). Where annotations are collected they run over the key
+	// list the annotations of the value share, by position (ann.keys).
 	var keyed strings.Builder
 	if len(n.PatternProperties) > 0 {
 		var s strings.Builder
 		for _, pp := range n.PatternProperties {
 			s.WriteString(e.exec(pre+"patternProperty", struct{ Var, Func string }{pp.Pattern.TSVar, e.fn(pp.Schema)}))
 		}
-		keyed.WriteString(e.exec("v.patternProperties", s.String()))
+		keyed.WriteString(e.exec(pre+"patternProperties", s.String()))
 	}
 	if addl != nil && !addlTrue {
 		var known []string
@@ -619,10 +624,10 @@ func (e *emitter) objectBody(n *ir.Node, col bool) string {
 		keyed.WriteString(e.exec("ann.additional.true", nil))
 	}
 	if n.PropertyNames != nil {
-		keyed.WriteString(e.exec("v.propertyNames", e.fn(n.PropertyNames)))
+		keyed.WriteString(e.exec(pre+"propertyNames", e.fn(n.PropertyNames)))
 	}
 	if needKeys {
-		b.WriteString(e.exec("v.keys", indent(keyed.String(), "  ")))
+		b.WriteString(e.exec(pre+"keys", indent(keyed.String(), "  ")))
 	} else {
 		b.WriteString(keyed.String())
 	}

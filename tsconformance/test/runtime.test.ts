@@ -2,7 +2,7 @@
 // show in a verdict alone.
 import { describe, expect, it } from "vitest";
 import * as fc from "fast-check";
-import { MAX_DEPTH, compareCodePoints, deeperThan, parseJSON, sortedKeys } from "../../gen/ts/src/runtime.js";
+import { MAX_DEPTH, compareCodePoints, deeperThan, parseJSON, sortedIndexes, sortedKeys } from "../../gen/ts/src/runtime.js";
 
 // Keys that mix ASCII, characters below and above U+FFFF (surrogate pairs) and lone surrogates.
 const key = fc.string({ unit: fc.constantFrom("a", "b", "~", "\uffff", "\ue000", "\u{10000}", "\u{1f600}", "\ud800", "\udc00"), maxLength: 4 });
@@ -28,6 +28,28 @@ describe("sortedKeys", () => {
     expect(sortedKeys({ "\u{10000}": 1, "\uffff": 1 })).toEqual(["\uffff", "\u{10000}"]);
     expect(sortedKeys({ b: 1, a: 1, c: 1 })).toEqual(["a", "b", "c"]);
     expect(sortedKeys({ a: 1, b: 1, c: 1 })).toEqual(["a", "b", "c"]);
+  });
+});
+
+// The key loops of the validators that collect annotations run over positions in the listing
+// of the keys: in code point order, the positions must name the keys sortedKeys returns.
+describe("sortedIndexes", () => {
+  it("returns the positions of the keys in the order of sortedKeys", () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(key, { maxLength: 12 }), (keys) => {
+        const o: Record<string, number> = {};
+        for (const k of keys) o[k] = 1;
+        const listed = Object.keys(o);
+        const ix = sortedIndexes(listed);
+        expect([...ix].sort((a, b) => a - b)).toEqual(listed.map((_, i) => i));
+        expect(ix.map((i) => listed[i])).toEqual(sortedKeys(o));
+      }),
+      { numRuns: 500, seed: 16 },
+    );
+  });
+
+  it("orders a key above U+FFFF after U+FFFF", () => {
+    expect(sortedIndexes(["b", "\u{10000}", "\uffff", "a"])).toEqual([3, 0, 2, 1]);
   });
 });
 

@@ -163,6 +163,25 @@ export function inOrder(keys: readonly string[]): boolean {
 }
 
 /**
+ * sortedIndexes returns the positions of keys (distinct, as an object's) in the code point order
+ * of the keys: the loops that mark keys by their position in the listing run in that order when
+ * they reported a violation, as the others run over sortedKeys.
+ */
+export function sortedIndexes(keys: readonly string[]): number[] {
+  const ix = Array.from(keys, (_, i) => i);
+  let surrogates = false;
+  for (const k of keys) {
+    if (SURROGATE.test(k)) {
+      surrogates = true;
+      break;
+    }
+  }
+  return ix.sort(surrogates
+    ? (a, b) => compareCodePoints(keys[a] as string, keys[b] as string)
+    : (a, b) => ((keys[a] as string) < (keys[b] as string) ? -1 : 1));
+}
+
+/**
  * missing reports the names that v does not have as violations of required, inserted at
  * position at of e: a validator tests each declared property once, and reports the missing
  * required ones, before the violations of the members, only when one is missing.
@@ -685,9 +704,11 @@ export function parseJSON(text: string): { ok: true; value: unknown } | { ok: fa
 /**
  * A number literal whose exponent has three digits or more, or with a hundred digits in a row,
  * is the only kind that can leave the range of a double (below, the value is under 1e199). The
- * test is of the text, strings included: a match only means the walk must look.
+ * test is of the text, strings included: a match only means the walk must look. A run of digits
+ * is tried from its first digit only (the lookbehind): tried from each of its digits, the scan
+ * costs the square of the digits of each number, more than JSON.parse on a text of numbers.
  */
-const LARGE_NUMBER = /[eE][+-]?\d{3}|\d{100}/;
+const LARGE_NUMBER = /[eE][+-]?\d{3}|(?<!\d)\d{100}/;
 
 /** mayOverflow reports whether a number in text might be outside the range of a double. */
 function mayOverflow(text: string): boolean {
