@@ -151,9 +151,16 @@ func (v *sgValue) num() float64 {
 
 // get returns the member key of an object, or nil.
 func (v *sgValue) get(key string) *sgValue {
+	_, x := v.member(key)
+	return x
+}
+
+// member returns the member key of an object and its index among the object's members, or
+// nil.
+func (v *sgValue) member(key string) (int, *sgValue) {
 	k := v.kids
 	if k == nil {
-		return nil
+		return 0, nil
 	}
 	if len(k.keys) > 12 {
 		if k.index == nil {
@@ -163,16 +170,16 @@ func (v *sgValue) get(key string) *sgValue {
 			}
 		}
 		if i, ok := k.index[key]; ok {
-			return &k.vals[i]
+			return i, &k.vals[i]
 		}
-		return nil
+		return 0, nil
 	}
 	for i := range k.keys {
 		if k.keys[i] == key {
-			return &k.vals[i]
+			return i, &k.vals[i]
 		}
 	}
-	return nil
+	return 0, nil
 }
 
 // sgParseDocument decodes one JSON document (RFC 8259). Text that is not valid UTF-8, not
@@ -188,7 +195,7 @@ func sgParseDocument(data []byte, plan *sgPlan) (*sgValue, error) {
 	if err := sgCheckDepth(data); err != nil {
 		return nil, err
 	}
-	p := sgParserPool.Get().(*sgParser)
+	p := sgGetParser()
 	defer p.release()
 	p.s, p.i = string(data), 0
 	p.space()
@@ -207,11 +214,34 @@ func sgParseDocument(data []byte, plan *sgPlan) (*sgValue, error) {
 	return v, nil
 }
 
-// sgParserPool keeps the parsers' stacks between documents.
-var sgParserPool = sync.Pool{New: func() any { return new(sgParser) }}
+// sgIdleParsers keeps a few parsers, and so their stacks, between documents. It is not a
+// sync.Pool, which every garbage collection empties: on a document of a few hundred thousand
+// values collections come during each parse, and each parse grew its stacks anew (copying
+// them under the collector's write barriers), which made the time grow faster than the
+// document. What it can keep is bounded: two parsers, with stacks of at most sgKeepStack.
+var sgIdleParsers = make(chan *sgParser, 2)
+
+// sgGetParser returns an idle parser, or a new one.
+func sgGetParser() *sgParser {
+	select {
+	case p := <-sgIdleParsers:
+		return p
+	default:
+		return new(sgParser)
+	}
+}
+
+// pop ends an object or an array: the stacks go back to the given lengths, and how far they
+// were used is remembered for release.
+func (p *sgParser) pop(keys, vals int) {
+	p.keysUsed = max(p.keysUsed, len(p.keys))
+	p.valsUsed = max(p.valsUsed, len(p.vals))
+	p.keys, p.vals = p.keys[:keys], p.vals[:vals]
+}
 
 // release forgets the blocks of the tree handed out, clears what the stacks still reference
-// of the document and returns p to the pool (unless a huge document grew its stacks).
+// of the document (the part this document used) and keeps p for the next document (unless a
+// huge document grew its stacks, or enough parsers are idle).
 func (p *sgParser) release() {
 	p.kidBlocks.reset()
 	p.valBlocks.reset()
@@ -219,10 +249,14 @@ func (p *sgParser) release() {
 	if cap(p.vals) > sgKeepStack {
 		return // a stack grown by a huge document is not kept alive between documents
 	}
-	clear(p.keys[:cap(p.keys)])
-	clear(p.vals[:cap(p.vals)])
+	clear(p.keys[:p.keysUsed])
+	clear(p.vals[:p.valsUsed])
 	p.keys, p.vals, p.s, p.plan, p.skip = p.keys[:0], p.vals[:0], "", nil, 0
-	sgParserPool.Put(p)
+	p.keysUsed, p.valsUsed = 0, 0
+	select {
+	case sgIdleParsers <- p:
+	default:
+	}
 }
 
 // sgCheckDepth refuses nesting deeper than sgMaxDepth before anything is allocated.
@@ -263,6 +297,8 @@ type sgParser struct {
 	i    int
 	keys []string
 	vals []sgValue
+	// keysUsed and valsUsed: how far this document used the stacks.
+	keysUsed, valsUsed int
 	// plan is that of the next object to read (nil: keep every member as a tree); skip is
 	// above zero while a member kept as text is read, whose values are checked and dropped.
 	plan    *sgPlan
@@ -396,7 +432,7 @@ func (p *sgParser) object(v *sgValue, depth int, plan *sgPlan) error {
 	}
 	base := len(p.keys)
 	vbase := len(p.vals)
-	defer func() { p.keys, p.vals = p.keys[:base], p.vals[:vbase] }()
+	defer p.pop(base, vbase)
 	for {
 		p.space()
 		if p.i >= len(p.s) || p.s[p.i] != '"' {
@@ -514,7 +550,7 @@ func (p *sgParser) array(v *sgValue, depth int) error {
 		return nil
 	}
 	base := len(p.vals)
-	defer func() { p.vals = p.vals[:base] }()
+	defer p.pop(len(p.keys), base)
 	for {
 		p.space()
 		var item sgValue
