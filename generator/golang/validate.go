@@ -422,17 +422,21 @@ func unevaluatedChecks(n *ir.Node, ann bool) []jen.Code {
 
 func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector, decl bool) []jen.Code {
 	var oc []jen.Code
+	ap := n.AdditionalProperties
+	// With additionalProperties every member is evaluated (everyMember below): the members
+	// properties and patternProperties read need no marks of their own.
+	km := collector{col: k.col && ap == nil}
 	for _, r := range n.Required {
 		oc = append(oc, jen.If(jen.Id("v").Dot("get").Call(jen.Lit(r)).Op("==").Nil()).Block(
 			addKeyErr(jen.Id("p"), jen.Lit(r), "required", msg("required", "name", ir.QuoteForMessage(r)))))
 	}
 	for _, pr := range n.Properties {
 		find := jen.Id("x").Op(":=").Id("v").Dot("get").Call(jen.Lit(pr.Name))
-		if k.col {
+		if km.col {
 			find = jen.List(jen.Id("i"), jen.Id("x")).Op(":=").Id("v").Dot("member").Call(jen.Lit(pr.Name))
 		}
 		oc = append(oc, jen.If(find, jen.Id("x").Op("!=").Nil()).Block(
-			k.mark(jen.Id("i"),
+			km.mark(jen.Id("i"),
 				childKey(jen.Lit(pr.Name)),
 				call(pr.Schema, jen.Id("x"), jen.Op("&").Id("c")),
 			)...,
@@ -441,7 +445,6 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 	// The keywords that iterate over the keys read them in document order, with their values
 	// side by side (vals); the violations of each loop are then put in the code point order of
 	// the keys (sortFrom), which costs nothing unless there are several.
-	ap := n.AdditionalProperties
 	apFails := ap != nil && !isTrue(ap)
 	if len(n.PatternProperties) > 0 || (apFails && ap.Bool == nil) {
 		oc = append(oc, jen.Id("vals").Op(":=").Id("v").Dot("vals").Call())
@@ -467,7 +470,7 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 		var inner []jen.Code
 		for _, pp := range n.PatternProperties {
 			inner = append(inner, jen.If(jen.Id(pp.Pattern.GoVar).Call().Dot("MatchString").Call(jen.Id("k"))).Block(
-				k.mark(jen.Id("i"),
+				km.mark(jen.Id("i"),
 					childKey(jen.Id("k")),
 					call(pp.Schema, member.Clone(), jen.Op("&").Id("c")),
 				)...,
