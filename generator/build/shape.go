@@ -26,6 +26,7 @@ func (b *builder) shapeNamed(t *ir.Type) error {
 		// A named schema that is only a reference to another named type.
 		t.Kind = ir.Alias
 		t.Alias = &ir.TypeRef{Kind: ir.RefNamed, Named: target.Type, Node: n}
+		t.RefOnly = true
 		t.Nullable = typeNullable(b.design(target, true, 0))
 		return nil
 	}

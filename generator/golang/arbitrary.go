@@ -123,12 +123,9 @@ func (e *emitter) arbitraries(types []*ir.Type) *jen.File {
 		gen := jen.Qual(rapidPkg, "Custom").Call(jen.Func().Params(jen.Id("t").Op("*").Qual(rapidPkg, "T")).Add(e.q(n)).Block(
 			jen.Return(jen.Id("draw"+n).Call(jen.Id("t"), jen.Lit(0))),
 		))
-		if t.Kind == ir.Alias && t.Alias.Kind == ir.RefNamed {
-			// A Go alias (type A = B) is B: its generator is B's, with B's Validate filter, and
-			// ParseA's, which also checks what A's schema adds to B's (an allOf beside it).
-			gen = jen.Id(t.Alias.Named.GoName).Call().Dot("Filter").Call(jen.Func().Params(jen.Id("v").Add(e.q(n))).Bool().Block(
-				jen.Return(jen.Id("parses").Call(jen.Id("v"), e.q("Parse"+n))),
-			))
+		if goAlias(t) {
+			// A Go alias (type A = B) is B, and its schema only the reference: B's generator.
+			gen = jen.Id(t.Alias.Named.GoName).Call()
 		} else {
 			check := jen.Id("v").Dot("Validate").Call()
 			if !hasMethods(t) {
@@ -279,8 +276,13 @@ func (e *emitter) drawBody(t *ir.Type) []jen.Code {
 		)).Dot("Draw").Call(jen.Id("t"), jen.Lit(t.GoName)))}
 	}
 	// Alias.
-	if t.Alias.Kind == ir.RefNamed {
+	switch {
+	case goAlias(t):
 		return []jen.Code{jen.Return(jen.Id("draw"+t.Alias.Named.GoName).Call(jen.Id("t"), jen.Id("depth")))}
+	case t.Alias.Kind == ir.RefNamed:
+		// A defined type over another named type: that type's values, converted (its Validate
+		// filter then keeps those that pass what the schema adds).
+		return []jen.Code{jen.Return(e.q(t.GoName).Call(jen.Id("draw"+t.Alias.Named.GoName).Call(jen.Id("t"), jen.Id("depth"))))}
 	}
 	return []jen.Code{jen.Return(e.q(t.GoName).Call(e.gen(t.Alias).Dot("Draw").Call(jen.Id("t"), jen.Lit(t.GoName))))}
 }

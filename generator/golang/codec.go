@@ -84,12 +84,43 @@ func fieldDec(f *ir.Field) (string, jen.Code) {
 }
 
 // hasMethods reports whether methods can be declared on t's Go type: an alias of any value or
-// of null is an interface type, which cannot have them.
+// of null is an interface type, which cannot have them (nor can a defined type over one). A Go
+// alias has the methods of the type it names.
 func hasMethods(t *ir.Type) bool {
-	if t.Kind != ir.Alias || t.Alias.Kind == ir.RefNamed {
+	switch {
+	case t.Kind != ir.Alias || goAlias(t):
 		return true
+	case t.Alias.Kind == ir.RefNamed:
+		return hasMethods(t.Alias.Named)
 	}
 	return t.Alias.Kind != ir.RefAny && t.Alias.Kind != ir.RefNull
+}
+
+// goAlias reports whether t is a Go alias (type A = B) of the named type it refers to: its
+// schema is only the reference. A named type whose schema adds constraints beside the reference
+// is a defined type (type A B) with a Validate of its own.
+func goAlias(t *ir.Type) bool {
+	return t.Kind == ir.Alias && t.Alias.Kind == ir.RefNamed && t.RefOnly
+}
+
+// ownJSON reports whether the Go type of t, a defined type over another named type, needs its
+// own MarshalJSON and UnmarshalJSON: a defined type does not inherit the methods of the struct,
+// union or tuple it is defined over, and encoding/json's reflection would not write what they do.
+func ownJSON(t *ir.Type) bool {
+	if t.Kind != ir.Alias || goAlias(t) || t.Alias.Kind != ir.RefNamed {
+		return false
+	}
+	u := t.Alias.Named
+	for i := 0; goAlias(u) && i < 1000; i++ {
+		u = u.Alias.Named
+	}
+	switch u.Kind {
+	case ir.Struct, ir.Union, ir.Tuple:
+		return true
+	case ir.Alias:
+		return ownJSON(u)
+	}
+	return false
 }
 
 func knownName(t *ir.Type) string { return "sgKnown" + t.GoName }
@@ -150,7 +181,7 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 				ret(jen.Id(t.GoName).Call(jen.Id("x"))),
 			)
 		case ir.Alias:
-			if t.Alias.Kind == ir.RefNamed {
+			if goAlias(t) {
 				f.Func().Id(decName(t)).Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Id(t.GoName), jen.Error()).Block(
 					jen.Return(jen.Id(decName(t.Alias.Named)).Call(jen.Id("v"))),
 				)
@@ -162,6 +193,10 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 			}
 			if hasEncoder(t) {
 				e.aliasEncoder(f, t)
+			}
+			if ownJSON(t) {
+				e.marshalJSON(f, t, "MarshalJSON writes t as the "+t.Alias.Named.GoName+" it converts to", false)
+				e.unmarshal(f, t)
 			}
 		}
 		e.parseAndValidate(f, t)
@@ -180,7 +215,7 @@ func (e *emitter) parseAndValidate(f *jen.File, t *ir.Type) {
 		jen.Return(jen.Id("sgParseWith").Call(jen.Id("data"), planOf(t), jen.Id(t.Node.GoFunc), jen.Id(decName(t)))),
 	)
 	switch {
-	case t.Kind == ir.Alias && t.Alias.Kind == ir.RefNamed:
+	case goAlias(t):
 	case !hasMethods(t):
 		f.Commentf("Validate%s reports every violation of the schema (nil, or ValidationErrors). It is", n)
 		f.Commentf("a function: %s is an interface type, which cannot have methods.", n)

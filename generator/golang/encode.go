@@ -22,7 +22,7 @@ func hasEncoder(t *ir.Type) bool {
 	case ir.Struct, ir.Union:
 		return true
 	case ir.Alias:
-		return t.Alias.Kind != ir.RefNamed && hasMethods(t)
+		return !goAlias(t) && hasMethods(t)
 	}
 	return false
 }
@@ -34,7 +34,7 @@ func encodeBase(r *ir.TypeRef, x jen.Code) *jen.Statement {
 	case ir.RefNamed:
 		t := r.Named
 		switch {
-		case t.Kind == ir.Alias && t.Alias.Kind == ir.RefNamed:
+		case goAlias(t):
 			return encodeBase(t.Alias, x)
 		case hasEncoder(t):
 			return jen.Id(encName(t)).Call(e, x)
@@ -91,7 +91,7 @@ func encFunc(r *ir.TypeRef) jen.Code {
 // baseEncFunc is a func(*sgEncoder, T) for typeIn(r): the function itself where there is one,
 // else a literal.
 func baseEncFunc(r *ir.TypeRef) jen.Code {
-	for i := 0; r.Kind == ir.RefNamed && r.Named.Kind == ir.Alias && r.Named.Alias.Kind == ir.RefNamed && i < 1000; i++ {
+	for i := 0; r.Kind == ir.RefNamed && goAlias(r.Named) && i < 1000; i++ {
 		r = r.Named.Alias
 	}
 	generic := func(name string, typ jen.Code) jen.Code { return jen.Id(name).Types(typ) }

@@ -109,7 +109,7 @@ func (e *emitter) types(types []*ir.Type) *jen.File {
 		case ir.Union:
 			e.unionType(f, t)
 		case ir.Alias:
-			if t.Alias.Kind == ir.RefNamed {
+			if goAlias(t) {
 				f.Type().Id(t.GoName).Op("=").Id(t.Alias.Named.GoName)
 			} else {
 				f.Type().Id(t.GoName).Add(valueType(t.Alias))

@@ -326,8 +326,10 @@ type Type struct {
 	// constant of it (Variant.GoTag) and a constructor (Variant.GoNew).
 	GoTag string
 
-	// Alias.
-	Alias *TypeRef
+	// Alias. RefOnly: the schema is only a reference to the named type Alias.Named (nothing
+	// beside it that validates), so that the two are one type (in Go, type A = B).
+	Alias   *TypeRef
+	RefOnly bool
 
 	// Tuple: Rest is the type of the items after Fields, nil when the schema allows none
 	// ("items": false); Go keeps them in the field RestGoName.
