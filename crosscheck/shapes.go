@@ -42,6 +42,7 @@ var Shapes = &Generated{TypeNames: shapes.TypeNames, Validate: ValidateWith[shap
 	"Pet":            Example(arbitrary.Pet()),
 	"Address":        Example(arbitrary.Address()),
 	"Dog":            Example(arbitrary.Dog()),
+	"LonePet":        Example(arbitrary.LonePet()),
 	"Level":          Example(arbitrary.Level()),
 	"MaybeWorkspace": Example(arbitrary.MaybeWorkspace()),
 	"WorkspaceRef":   Example(arbitrary.WorkspaceRef()),

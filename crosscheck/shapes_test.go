@@ -186,6 +186,7 @@ var shapesEdges = []struct{ typ, doc, note string }{
 	{"ShapesCommand", `""`, "minLength applies to the string"},
 	{"Level", `10`, "integer enum"},
 	{"Dog", `{"name": "", "breed": "b"}`, "the merged name keeps the base's minLength"},
+	{"LonePet", `{"name": "Rex", "age": 3}`, "a Pet, but not a LonePet: the constraint beside the reference"},
 }
 
 // TestProperty11ShapesVectors writes (with -update) and checks testdata/vectors/shapes-go-vectors.json:
@@ -343,6 +344,25 @@ func TestShapesGoAPI(t *testing.T) {
 	}
 	if _, err := json.Marshal(shapes.ShapesPair{Item1: shapes.NewOptNil(int64(2))}); err == nil {
 		t.Error("a tuple with a gap marshals")
+	}
+	// A named type that is another with a constraint beside it is a type of its own: its
+	// Validate, MarshalJSON and UnmarshalJSON are its schema's, not Pet's.
+	two := shapes.Pet{Name: "Rex", AdditionalProperties: map[string]json.RawMessage{"age": json.RawMessage("3")}}
+	if err := two.Validate(); err != nil {
+		t.Errorf("Pet with an extra member: %v", err)
+	}
+	if err := shapes.LonePet(two).Validate(); !errors.As(err, &verrs) || len(verrs) != 1 || verrs[0].Keyword != "maxProperties" {
+		t.Errorf("LonePet with two members: Validate() = %v, want one maxProperties error", err)
+	}
+	var lone shapes.LonePet
+	if err := json.Unmarshal([]byte(`{"name":"Rex","age":3}`), &lone); err != nil || lone.Name != "Rex" || string(lone.AdditionalProperties["age"]) != "3" {
+		t.Errorf("json.Unmarshal into LonePet: %+v, %v", lone, err)
+	}
+	if data, err := json.Marshal(lone); err != nil || string(data) != `{"name":"Rex","age":3}` {
+		t.Errorf("json.Marshal(LonePet) = %s, %v", data, err)
+	}
+	if _, err := shapes.ParseLonePet([]byte(`{"name":"Rex","age":3}`)); !errors.As(err, &verrs) || verrs[0].Keyword != "maxProperties" {
+		t.Errorf("ParseLonePet with two members = %v", err)
 	}
 	// Validate is the schema's verdict; Parse also refuses what the Go type cannot hold.
 	if err := shapes.Validate("Address", []byte(`null`)); err != nil {

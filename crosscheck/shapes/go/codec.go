@@ -18,6 +18,7 @@ func sgDecodeShapes(v *sgValue) (Shapes, error) {
 	err = sgFirst(
 		sgNullField(o.get("pet"), "pet", &t.Pet, sgDecodePet),
 		sgOptNilField(o.get("owner"), "owner", &t.Owner, sgDecodePet),
+		sgPtrField(o.get("lone"), "lone", &t.Lone, sgDecodeLonePet),
 		sgNullField(o.get("label"), "label", &t.Label, sgDecString),
 		sgOptNilField(o.get("note"), "note", &t.Note, sgDecString),
 		sgOptNilField(o.get("tags"), "tags", &t.Tags, func(v *sgValue) ([]string, error) {
@@ -71,6 +72,14 @@ func sgEncodeShapes(e *sgEncoder, t Shapes) {
 		sgEncOptNil(e, t.Owner, sgEncodePet)
 		if e.err != nil {
 			e.at("owner")
+			return
+		}
+	}
+	if t.Lone != nil {
+		e.key(`"lone":`)
+		sgEncodeLonePet(e, *t.Lone)
+		if e.err != nil {
+			e.at("lone")
 			return
 		}
 	}
@@ -821,6 +830,35 @@ func ParseDog(data []byte) (Dog, error) {
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Dog) Validate() error {
 	return sgValidateWith(t, vShapes_Dog2)
+}
+
+func sgDecodeLonePet(v *sgValue) (LonePet, error) {
+	x, err := sgDecodePet(v)
+	return LonePet(x), err
+}
+
+func sgEncodeLonePet(e *sgEncoder, t LonePet) {
+	sgEncodePet(e, Pet(t))
+}
+
+// MarshalJSON writes t as the Pet it converts to.
+func (t LonePet) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeLonePet)
+}
+
+// UnmarshalJSON decodes without validating; use ParseLonePet to validate as well.
+func (t *LonePet) UnmarshalJSON(data []byte) error {
+	return sgUnmarshalWith(data, nil, t, sgDecodeLonePet)
+}
+
+// ParseLonePet decodes and validates data in one step; the error is ValidationErrors.
+func ParseLonePet(data []byte) (LonePet, error) {
+	return sgParseWith(data, nil, vShapes_LonePet, sgDecodeLonePet)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t LonePet) Validate() error {
+	return sgValidateWith(t, vShapes_LonePet)
 }
 
 func sgDecodeLevel(v *sgValue) (Level, error) {
@@ -1656,6 +1694,9 @@ var sgParsers = map[string]func([]byte) (any, error){
 	"List": func(d []byte) (any, error) {
 		return ParseList(d)
 	},
+	"LonePet": func(d []byte) (any, error) {
+		return ParseLonePet(d)
+	},
 	"MaybeName": func(d []byte) (any, error) {
 		return ParseMaybeName(d)
 	},
@@ -1736,6 +1777,7 @@ var sgValidators = map[string]sgValidator{
 	"ItemDisc":       vShapes_Item_AnyOf_X1,
 	"Level":          vShapes_Level2,
 	"List":           vShapes_List2,
+	"LonePet":        vShapes_LonePet,
 	"MaybeName":      vShapes_Note,
 	"MaybeWorkspace": vShapes_MaybeWorkspace,
 	"Pet":            vShapes_Pet2,
@@ -1775,5 +1817,5 @@ func Validate(typeName string, data []byte) error {
 
 // TypeNames lists the named types Parse accepts, in schema order.
 func TypeNames() []string {
-	return []string{"Shapes", "ShapesHome", "ShapesSize", "ShapesRatio", "ShapesOp", "ShapesID", "ShapesWhen", "ShapesPoint", "ShapesPair", "ShapesCommand", "Pet", "Address", "Dog", "Level", "MaybeWorkspace", "WorkspaceRef", "Range", "User", "Animal", "AnimalCat", "AnimalBird", "Item", "ItemBook", "ItemDisc", "Shape", "ShapeCircle", "ShapeSquare", "MaybeName", "List"}
+	return []string{"Shapes", "ShapesHome", "ShapesSize", "ShapesRatio", "ShapesOp", "ShapesID", "ShapesWhen", "ShapesPoint", "ShapesPair", "ShapesCommand", "Pet", "Address", "Dog", "LonePet", "Level", "MaybeWorkspace", "WorkspaceRef", "Range", "User", "Animal", "AnimalCat", "AnimalBird", "Item", "ItemBook", "ItemDisc", "Shape", "ShapeCircle", "ShapeSquare", "MaybeName", "List"}
 }

@@ -14,7 +14,10 @@ type Shapes struct {
 	// Required and nullable (Pydantic's Optional[Pet] without a default).
 	Pet *Pet `json:"pet"`
 	// Optional and nullable: absent, null and a Pet stay apart.
-	Owner OptNil[Pet]      `json:"owner,omitzero"`
+	Owner OptNil[Pet] `json:"owner,omitzero"`
+	// A pet and nothing else: one named object with a constraint beside the reference, a type of its
+	// own over Pet (in Go a defined type with its own Validate).
+	Lone  *LonePet         `json:"lone,omitzero"`
 	Label *string          `json:"label"`
 	Note  OptNil[string]   `json:"note,omitzero"`
 	Tags  OptNil[[]string] `json:"tags,omitzero"`
@@ -282,6 +285,12 @@ type Dog struct {
 	// The members not declared in the schema, kept and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
+
+// LonePet is a pet and nothing else: one named object with a constraint beside the reference, a
+// type of its own over Pet (in Go a defined type with its own Validate).
+//
+// Generated from shapes.json#/$defs/LonePet.
+type LonePet Pet
 
 // Level is generated from shapes.json#/$defs/Level.
 type Level int64

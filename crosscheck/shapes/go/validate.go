@@ -17,7 +17,7 @@ var rePattern1 = sync.OnceValue(func() *regexp.Regexp {
 
 func sgExtraShapes(k string) bool {
 	switch k {
-	case "pet", "owner", "label", "note", "tags", "mixed", "address", "home", "size", "ratio", "op", "level", "workspace", "id", "when", "range", "point", "pair", "dog", "user", "users", "animal", "item", "shape", "names", "scores", "list", "command", "userIds":
+	case "pet", "owner", "lone", "label", "note", "tags", "mixed", "address", "home", "size", "ratio", "op", "level", "workspace", "id", "when", "range", "point", "pair", "dog", "user", "users", "animal", "item", "shape", "names", "scores", "list", "command", "userIds":
 		return false
 	}
 	return true
@@ -57,6 +57,14 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				parent: p,
 			}
 			vShapes_Owner(x, &c, e)
+		}
+		if x := v.get("lone"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "lone",
+				parent: p,
+			}
+			vShapes_Lone(x, &c, e)
 		}
 		if x := v.get("label"); x != nil {
 			c := sgPointer{
@@ -349,6 +357,21 @@ func vShapes_Pet_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 func vShapes_Owner(v *sgValue, p *sgPointer, e *sgErrors) {
 	if k := sgCountValid(v, vPetRef, vShapes_Pet_AnyOf_X1); k != 1 {
 		e.add(p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k))
+	}
+}
+
+// vShapes_Lone validates shapes.json#/properties/lone.
+func vShapes_Lone(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapes_LonePet(v, p, e)
+}
+
+// vShapes_LonePet validates shapes.json#/$defs/LonePet.
+func vShapes_LonePet(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapes_Pet2(v, p, e)
+	if v.kind() == sgKindObject {
+		if v.size() > 1 {
+			e.add(p, "maxProperties", "must have at most 1 properties")
+		}
 	}
 }
 

@@ -37,6 +37,12 @@ func drawShapes(t *rapid.T, depth int) shapes.Shapes {
 			}).Draw(t, "owner"))
 		}
 	}
+	if nest(t, &nested, depth, "lone?") {
+		x := rapid.Custom(func(t *rapid.T) shapes.LonePet {
+			return drawLonePet(t, depth+1)
+		}).Draw(t, "lone")
+		v.Lone = &x
+	}
 	if rapid.IntRange(0, 4).Draw(t, "label null?") != 0 {
 		x := rapid.StringOfN(rapid.Rune(), 0, 12, -1).Draw(t, "label")
 		v.Label = &x
@@ -430,6 +436,19 @@ func drawDog(t *rapid.T, depth int) shapes.Dog {
 		v.AdditionalProperties = extraMembers(t, depth, []string{"name", "breed"})
 	}
 	return v
+}
+
+// LonePet generates values of shapes.LonePet that pass its Validate.
+func LonePet() *rapid.Generator[shapes.LonePet] {
+	return rapid.Custom(func(t *rapid.T) shapes.LonePet {
+		return drawLonePet(t, 0)
+	}).Filter(func(v shapes.LonePet) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawLonePet(t *rapid.T, depth int) shapes.LonePet {
+	return shapes.LonePet(drawPet(t, depth))
 }
 
 // Level generates values of shapes.Level that pass its Validate.

@@ -235,16 +235,6 @@ func extraMembers(t *rapid.T, depth int, known []string) map[string]json.RawMess
 	return m
 }
 
-// parses reports whether the JSON of x parses with parse (decoded and validated).
-func parses[T any](x T, parse func([]byte) (T, error)) bool {
-	data, err := json.Marshal(x)
-	if err != nil {
-		return false
-	}
-	_, err = parse(data)
-	return err == nil
-}
-
 // decodesAs reports whether the JSON of x, decoded again (without validation, as
 // UnmarshalJSON does), gives a value keep accepts: for unions whose variants may take the same
 // values, it keeps the values that decode into the variant they were drawn as.

@@ -5,7 +5,7 @@ import type * as FC from "fast-check";
 import * as rt from "./runtime.js";
 import * as n from "./nodes.js";
 import * as val from "./validate.js";
-import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, ShapesWhen, ShapesPoint, ShapesPair, ShapesCommand, Pet, Address, Dog, Level, MaybeWorkspace, WorkspaceRef, Range, User, Animal, AnimalCat, AnimalBird, Item, ItemBook, ItemDisc, Shape, ShapeCircle, ShapeSquare, MaybeName, List } from "./types.js";
+import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, ShapesWhen, ShapesPoint, ShapesPair, ShapesCommand, Pet, Address, Dog, LonePet, Level, MaybeWorkspace, WorkspaceRef, Range, User, Animal, AnimalCat, AnimalBird, Item, ItemBook, ItemDisc, Shape, ShapeCircle, ShapeSquare, MaybeName, List } from "./types.js";
 
 // fast-check is loaded here rather than imported statically, so that a project without it
 // learns which package it needs instead of reading a bare "Cannot find module".
@@ -112,7 +112,7 @@ function anyObject(): FC.Arbitrary<unknown> {
 
 /** arbitraryShapes produces valid Shapes values. */
 export function arbitraryShapes(depth: number = 0): FC.Arbitrary<Shapes> {
-  return memo("Shapes", depth, (depth) => valid(sized(depth, { "pet": accepted(fc.oneof(arbitraryPet(depth + 1), fc.constant(null)), n.vShapes_Pet), "owner": accepted(fc.oneof(arbitraryPet(depth + 1), fc.constant(null)), n.vShapes_Owner), "label": fc.oneof(fc.string({ maxLength: 12 }), fc.constant(null)), "note": fc.oneof(fc.string({ minLength: 1 }), fc.constant(null)), "tags": fc.oneof(fc.array(fc.string({ maxLength: 8 }), { maxLength: 4 }), fc.constant(null)), "mixed": fc.jsonValue(), "address": arbitraryAddress(depth + 1), "home": arbitraryShapesHome(depth + 1), "size": arbitraryShapesSize(depth + 1), "ratio": arbitraryShapesRatio(depth + 1), "op": arbitraryShapesOp(depth + 1), "level": arbitraryLevel(depth + 1), "workspace": arbitraryMaybeWorkspace(depth + 1), "id": arbitraryShapesID(depth + 1), "when": arbitraryShapesWhen(depth + 1), "range": arbitraryRange(depth + 1), "point": arbitraryShapesPoint(depth + 1), "pair": arbitraryShapesPair(depth + 1), "dog": arbitraryDog(depth + 1), "user": arbitraryUser(depth + 1), "users": fc.array(arbitraryUser(depth + 2), { maxLength: (depth + 1 < MAX_DEPTH ? 3 : 0) }), "animal": arbitraryAnimal(depth + 1), "item": arbitraryItem(depth + 1), "shape": arbitraryShape(depth + 1), "names": fc.array(arbitraryMaybeName(depth + 2), { maxLength: 3 }), "scores": accepted(fc.dictionary(fc.string(), fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant(null)), { maxKeys: 4 }), n.vShapes_Scores), "list": arbitraryList(depth + 1), "command": arbitraryShapesCommand(depth + 1), "userIds": fc.uniqueArray(fc.string(), { maxLength: 3, comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }) }, ["pet", "label", "size", "animal"], ["owner", "tags", "address", "home", "workspace", "range", "point", "pair", "dog", "user", "users", "item", "shape", "names", "scores", "list", "command", "userIds"], []), val.isShapes));
+  return memo("Shapes", depth, (depth) => valid(sized(depth, { "pet": accepted(fc.oneof(arbitraryPet(depth + 1), fc.constant(null)), n.vShapes_Pet), "owner": accepted(fc.oneof(arbitraryPet(depth + 1), fc.constant(null)), n.vShapes_Owner), "lone": arbitraryLonePet(depth + 1), "label": fc.oneof(fc.string({ maxLength: 12 }), fc.constant(null)), "note": fc.oneof(fc.string({ minLength: 1 }), fc.constant(null)), "tags": fc.oneof(fc.array(fc.string({ maxLength: 8 }), { maxLength: 4 }), fc.constant(null)), "mixed": fc.jsonValue(), "address": arbitraryAddress(depth + 1), "home": arbitraryShapesHome(depth + 1), "size": arbitraryShapesSize(depth + 1), "ratio": arbitraryShapesRatio(depth + 1), "op": arbitraryShapesOp(depth + 1), "level": arbitraryLevel(depth + 1), "workspace": arbitraryMaybeWorkspace(depth + 1), "id": arbitraryShapesID(depth + 1), "when": arbitraryShapesWhen(depth + 1), "range": arbitraryRange(depth + 1), "point": arbitraryShapesPoint(depth + 1), "pair": arbitraryShapesPair(depth + 1), "dog": arbitraryDog(depth + 1), "user": arbitraryUser(depth + 1), "users": fc.array(arbitraryUser(depth + 2), { maxLength: (depth + 1 < MAX_DEPTH ? 3 : 0) }), "animal": arbitraryAnimal(depth + 1), "item": arbitraryItem(depth + 1), "shape": arbitraryShape(depth + 1), "names": fc.array(arbitraryMaybeName(depth + 2), { maxLength: 3 }), "scores": accepted(fc.dictionary(fc.string(), fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant(null)), { maxKeys: 4 }), n.vShapes_Scores), "list": arbitraryList(depth + 1), "command": arbitraryShapesCommand(depth + 1), "userIds": fc.uniqueArray(fc.string(), { maxLength: 3, comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }) }, ["pet", "label", "size", "animal"], ["owner", "lone", "tags", "address", "home", "workspace", "range", "point", "pair", "dog", "user", "users", "item", "shape", "names", "scores", "list", "command", "userIds"], []), val.isShapes));
 }
 
 /** arbitraryShapesHome produces valid ShapesHome values. */
@@ -173,6 +173,11 @@ export function arbitraryAddress(depth: number = 0): FC.Arbitrary<Address> {
 /** arbitraryDog produces valid Dog values. */
 export function arbitraryDog(depth: number = 0): FC.Arbitrary<Dog> {
   return memo("Dog", depth, (depth) => valid(accepted(fc.record({ "name": fc.string({ minLength: 1 }), "breed": fc.string() }, { requiredKeys: ["name", "breed"] }), n.vShapes_Dog2), val.isDog));
+}
+
+/** arbitraryLonePet produces valid LonePet values. */
+export function arbitraryLonePet(depth: number = 0): FC.Arbitrary<LonePet> {
+  return memo("LonePet", depth, (depth) => valid(accepted(anyObject(), n.vShapes_LonePet), val.isLonePet));
 }
 
 /** arbitraryLevel produces valid Level values. */

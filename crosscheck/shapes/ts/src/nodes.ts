@@ -5,11 +5,12 @@ import type { ValidationError } from "./runtime.js";
 export const rePattern0 = new RegExp("^[a-z]{1,8}$", "u");
 export const rePattern1 = new RegExp("^\\[.*\\]$", "u");
 
-const knownShapes = new Set<string>(["pet", "owner", "label", "note", "tags", "mixed", "address", "home", "size", "ratio", "op", "level", "workspace", "id", "when", "range", "point", "pair", "dog", "user", "users", "animal", "item", "shape", "names", "scores", "list", "command", "userIds"]);
+const knownShapes = new Set<string>(["pet", "owner", "lone", "label", "note", "tags", "mixed", "address", "home", "size", "ratio", "op", "level", "workspace", "id", "when", "range", "point", "pair", "dog", "user", "users", "animal", "item", "shape", "names", "scores", "list", "command", "userIds"]);
 
 const shapeShapes: rt.Shape = [
   ["pet", vShapes_Pet, true],
   ["owner", vShapes_Owner, false],
+  ["lone", vShapes_LonePet, false],
   ["label", vShapes_Label, true],
   ["note", vShapes_Note, false],
   ["tags", vShapes_Tags, false],
@@ -103,6 +104,19 @@ export function vShapes_Owner(v: unknown, p: rt.Path, d: number, e: ValidationEr
   {
     const k = rt.acceptCount([vShapes_Pet2, vShapes_Pet_AnyOf_X1], v, d);
     if (k !== 1) e.push({ pointer: rt.ptr(p, d), keyword: "oneOf", message: "must match exactly one of the 2 alternatives, matches " + String(k) });
+  }
+}
+
+// shapes.json#/properties/lone
+export function vShapes_Lone(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_LonePet(v, p, d, e);
+}
+
+// shapes.json#/$defs/LonePet
+export function vShapes_LonePet(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_Pet2(v, p, d, e);
+  if (rt.isObject(v)) {
+    if (Object.keys(v).length > 1) e.push({ pointer: rt.ptr(p, d), keyword: "maxProperties", message: "must have at most 1 properties" });
   }
 }
 

@@ -15,6 +15,10 @@ export interface Shapes {
    * Optional and nullable: absent, null and a Pet stay apart.
    */
   owner?: Pet | null;
+  /**
+   * A pet and nothing else: one named object with a constraint beside the reference, a type of its own over Pet (in Go a defined type with its own Validate).
+   */
+  lone?: LonePet;
   label: string | null;
   note?: string | null;
   tags?: string[] | null;
@@ -108,6 +112,11 @@ export interface Dog {
   /** Keys the schema does not declare (additionalProperties or patternProperties). */
   [key: string]: unknown;
 }
+
+/**
+ * A pet and nothing else: one named object with a constraint beside the reference, a type of its own over Pet (in Go a defined type with its own Validate).
+ */
+export type LonePet = Pet;
 
 export type Level = -1 | 0 | 1 | 10;
 /** Every value of Level, in schema order. */

@@ -2,7 +2,7 @@
 // Validators, type guards and codecs of the named types. See docs/validation.md.
 import * as rt from "./runtime.js";
 import * as n from "./nodes.js";
-import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, ShapesWhen, ShapesPoint, ShapesPair, ShapesCommand, Pet, Address, Dog, Level, MaybeWorkspace, WorkspaceRef, Range, User, Animal, AnimalCat, AnimalBird, Item, ItemBook, ItemDisc, Shape, ShapeCircle, ShapeSquare, MaybeName, List } from "./types.js";
+import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, ShapesWhen, ShapesPoint, ShapesPair, ShapesCommand, Pet, Address, Dog, LonePet, Level, MaybeWorkspace, WorkspaceRef, Range, User, Animal, AnimalCat, AnimalBird, Item, ItemBook, ItemDisc, Shape, ShapeCircle, ShapeSquare, MaybeName, List } from "./types.js";
 
 /** Validate, check, parse and serialize a Shapes (rt.API). */
 export const {
@@ -120,6 +120,15 @@ export const {
   parse: parseDog,
   serialize: serializeDog,
 }: rt.API<Dog> = /*#__PURE__*/ rt.api(n.vShapes_Dog2);
+
+/** Validate, check, parse and serialize a LonePet (rt.API). */
+export const {
+  validate: validateLonePet,
+  is: isLonePet,
+  check: checkLonePet,
+  parse: parseLonePet,
+  serialize: serializeLonePet,
+}: rt.API<LonePet> = /*#__PURE__*/ rt.api(n.vShapes_LonePet);
 
 /** Validate, check, parse and serialize a Level (rt.API). */
 export const {
