@@ -199,6 +199,11 @@ func (g *arbGen) shape(n *ir.Node) (string, bool, bool) {
 	case !structural(n) && n.Ref != nil:
 		expr, rec := g.node(n.Ref)
 		return expr, rec, true
+	case n.Ref != nil && len(n.Types) == 0 && len(n.Properties) == 0 && len(n.Enum) == 0 && len(n.PrefixItems) == 0 && n.Items == nil:
+		// A reference with constraints beside it that give no shape of their own
+		// (maxProperties, say): the referenced values, which every valid value is, filtered.
+		expr, rec := g.node(n.Ref)
+		return expr, rec, false
 	case !structural(n) && len(n.AllOf) > 0 && n.Type != nil && n.Type.Kind == ir.Struct:
 		// The object schemas of the allOf, merged into one struct: its members.
 		return g.merged(n.Type)

@@ -177,7 +177,7 @@ export function arbitraryDog(depth: number = 0): FC.Arbitrary<Dog> {
 
 /** arbitraryLonePet produces valid LonePet values. */
 export function arbitraryLonePet(depth: number = 0): FC.Arbitrary<LonePet> {
-  return memo("LonePet", depth, (depth) => valid(accepted(anyObject(), n.vShapes_LonePet), val.isLonePet));
+  return memo("LonePet", depth, (depth) => valid(accepted(arbitraryPet(depth), n.vShapes_LonePet), val.isLonePet));
 }
 
 /** arbitraryLevel produces valid Level values. */
