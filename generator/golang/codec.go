@@ -91,7 +91,7 @@ func hasMethods(t *ir.Type) bool {
 	case t.Kind != ir.Alias || goAlias(t):
 		return true
 	case t.Alias.Kind == ir.RefNamed:
-		return hasMethods(t.Alias.Named)
+		return hasMethods(resolved(t))
 	}
 	return t.Alias.Kind != ir.RefAny && t.Alias.Kind != ir.RefNull
 }
@@ -103,6 +103,15 @@ func goAlias(t *ir.Type) bool {
 	return t.Kind == ir.Alias && t.Alias.Kind == ir.RefNamed && t.RefOnly
 }
 
+// resolved is the type t's Go type is built on: t itself, or, through every alias and defined
+// type over another named type, the first that is not one.
+func resolved(t *ir.Type) *ir.Type {
+	for i := 0; t.Kind == ir.Alias && t.Alias.Kind == ir.RefNamed && i < 1000; i++ {
+		t = t.Alias.Named
+	}
+	return t
+}
+
 // ownJSON reports whether the Go type of t, a defined type over another named type, needs its
 // own MarshalJSON and UnmarshalJSON: a defined type does not inherit the methods of the struct,
 // union or tuple it is defined over, and encoding/json's reflection would not write what they do.
@@ -110,15 +119,9 @@ func ownJSON(t *ir.Type) bool {
 	if t.Kind != ir.Alias || goAlias(t) || t.Alias.Kind != ir.RefNamed {
 		return false
 	}
-	u := t.Alias.Named
-	for i := 0; goAlias(u) && i < 1000; i++ {
-		u = u.Alias.Named
-	}
-	switch u.Kind {
+	switch resolved(t).Kind {
 	case ir.Struct, ir.Union, ir.Tuple:
 		return true
-	case ir.Alias:
-		return ownJSON(u)
 	}
 	return false
 }
