@@ -2,7 +2,6 @@ package golang
 
 import (
 	"math"
-	"slices"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -418,37 +417,14 @@ func (e *emitter) baseGen(r *ir.TypeRef) *jen.Statement {
 	return e.nodeGen(r)
 }
 
-// scalarAlternatives returns the anyOf/oneOf branches of a scalar's node (through its
-// references) that may hold its JSON type, when there are any and the node sets no bounds of
-// its own.
+// scalarAlternatives returns the anyOf/oneOf branches of a scalar's node that may hold its
+// JSON type (ir.ScalarAlternatives).
 func scalarAlternatives(r *ir.TypeRef) []*ir.Node {
 	want := map[ir.RefKind][]string{ir.RefString: {"string"}, ir.RefInteger: {"integer", "number"}, ir.RefNumber: {"number", "integer"}}[r.Kind]
-	n := r.Node
-	for i := 0; n != nil && n.Ref != nil && len(n.AnyOf) == 0 && len(n.OneOf) == 0 && i < 100; i++ {
-		n = n.Ref
-	}
-	if want == nil || n == nil || n.Pattern != nil || n.Enum != nil || n.Const != nil || n.Minimum != nil || n.Maximum != nil {
+	if want == nil {
 		return nil
 	}
-	branches := n.AnyOf
-	if len(branches) == 0 {
-		branches = n.OneOf
-	}
-	var out []*ir.Node
-	for _, b := range branches {
-		d := b
-		for i := 0; d.Ref != nil && len(d.Types) == 0 && i < 100; i++ {
-			d = d.Ref
-		}
-		ok := len(d.Types) == 0
-		for _, t := range d.Types {
-			ok = ok || slices.Contains(want, t)
-		}
-		if ok {
-			out = append(out, b)
-		}
-	}
-	return out
+	return ir.ScalarAlternatives(r.Node, want)
 }
 
 // nodeGen is the generator of r from the bounds of its node.

@@ -148,6 +148,24 @@ func stringish(n *ir.Node) bool {
 	return n.MinLength != nil || n.MaxLength != nil || n.Pattern != nil
 }
 
+// scalarAlternatives returns the anyOf/oneOf branches of a node whose "type" is a string, or
+// an integer or number, that may hold that type (ir.ScalarAlternatives).
+func scalarAlternatives(n *ir.Node) []*ir.Node {
+	if len(n.Types) == 0 || n.Discriminator != nil {
+		return nil
+	}
+	want := []string{"string"}
+	if n.Types[0] != "string" {
+		want = []string{"integer", "number"}
+	}
+	for _, t := range n.Types {
+		if !slices.Contains(want, t) {
+			return nil
+		}
+	}
+	return ir.ScalarAlternatives(n, want)
+}
+
 func numberish(n *ir.Node) bool {
 	return n.Minimum != nil || n.Maximum != nil || n.ExclusiveMinimum != nil || n.ExclusiveMaximum != nil || n.MultipleOf != nil
 }
@@ -196,6 +214,11 @@ func (g *arbGen) shape(n *ir.Node) (string, bool, bool) {
 			branches = n.OneOf
 		}
 		return g.oneof(branches, true)
+	case len(scalarAlternatives(n)) > 0:
+		// A string or a number whose anyOf/oneOf branches say nothing of the type beyond it:
+		// drawn from the branches, filtered.
+		expr, rec, _ := g.oneof(scalarAlternatives(n), false)
+		return expr, rec, false
 	case !structural(n) && n.Ref != nil:
 		expr, rec := g.node(n.Ref)
 		return expr, rec, true
