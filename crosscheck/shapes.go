@@ -59,6 +59,9 @@ var Shapes = &Generated{TypeNames: shapes.TypeNames, Validate: ValidateWith[shap
 	"ShapeSquare":    Example(arbitrary.ShapeSquare()),
 	"MaybeName":      Example(arbitrary.MaybeName()),
 	"List":           Example(arbitrary.List()),
+	"Kennel":         Example(arbitrary.Kennel()),
+	"SourceFile":     Example(arbitrary.SourceFile()),
+	"MaybePet":       Example(arbitrary.MaybePet()),
 }}
 
 // LoadShapes compiles the shapes contract (shapes/contract.json) for the shapes packages.

@@ -187,6 +187,15 @@ var shapesEdges = []struct{ typ, doc, note string }{
 	{"Level", `10`, "integer enum"},
 	{"Dog", `{"name": "", "breed": "b"}`, "the merged name keeps the base's minLength"},
 	{"LonePet", `{"name": "Rex", "age": 3}`, "a Pet, but not a LonePet: the constraint beside the reference"},
+	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "kennel": {"rex": {"name": "Rex"}, "Fido": {"name": "Fido"}}}`, "map values by a pattern and by additionalProperties"},
+	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "kennel": {"Fido": {"name": ""}}}`, "a map value that is not a Pet"},
+	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "kennel": null}`, "null: the allOf's base is an object"},
+	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "source": "main.rs"}`, "a string no anyOf branch accepts"},
+	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "source": 5}`, "not a string"},
+	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "previous": null}`, "a reference to a nullable Pet inside an allOf"},
+	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "previous": {"name": ""}}`, "the Pet of an allOf is checked"},
+	{"Kennel", `{"a": {"name": "a"}, "b": {"name": "b"}, "c": {"name": "c"}, "d": {"name": "d"}}`, "maxProperties"},
+	{"SourceFile", `"main.go"`, "one anyOf branch"},
 }
 
 // TestProperty11ShapesVectors writes (with -update) and checks testdata/vectors/shapes-go-vectors.json:
@@ -363,6 +372,19 @@ func TestShapesGoAPI(t *testing.T) {
 	}
 	if _, err := shapes.ParseLonePet([]byte(`{"name":"Rex","age":3}`)); !errors.As(err, &verrs) || verrs[0].Keyword != "maxProperties" {
 		t.Errorf("ParseLonePet with two members = %v", err)
+	}
+	// The map, the string and the nullable reference inside an allOf have the types of what
+	// they refer to.
+	doc, err := shapes.ParseShapes([]byte(`{"pet": null, "label": null, "size": 1, "animal": {"meow": true},
+		"kennel": {"Fido": {"name": "F"}}, "source": "a.go", "previous": {"name": "P"}}`))
+	if err != nil {
+		t.Fatalf("ParseShapes: %v", err)
+	}
+	var kennel map[string]shapes.Pet = doc.Kennel
+	var source *shapes.SourceFile = doc.Source
+	previous, set := doc.Previous.Get()
+	if kennel["Fido"].Name != "F" || source == nil || *source != "a.go" || !set || previous.Name != "P" {
+		t.Errorf("ParseShapes: kennel %+v, source %v, previous %+v (%v)", kennel, source, previous, set)
 	}
 	// Validate is the schema's verdict; Parse also refuses what the Go type cannot hold.
 	if err := shapes.Validate("Address", []byte(`null`)); err != nil {

@@ -67,6 +67,9 @@ type shapeState struct {
 	designs    map[designKey]*design
 	designBusy map[designKey]bool
 	warned     map[string]bool
+	// keys are the nodes' dedupe keys, computed before the scopes are known: they compare
+	// schemas for the types only.
+	keys map[*ir.Node]string
 }
 
 type designKey struct {
@@ -83,6 +86,7 @@ func (b *builder) shapes() *shapeState {
 			designs:    map[designKey]*design{},
 			designBusy: map[designKey]bool{},
 			warned:     map[string]bool{},
+			keys:       map[*ir.Node]string{},
 		}
 	}
 	return b.shape
@@ -323,6 +327,11 @@ func (b *builder) unionDesign(d *design, n *ir.Node, nn kindSet, branches []*ir.
 			continue
 		}
 		bd := b.design(br, false, 0)
+		if bd.kind == dAny && bd.degraded == "" && bk != b.kindsOf(br) {
+			// The node's own type narrows a branch that says nothing of it (`"type":
+			// "string", "anyOf": [{"pattern": …}, …]`): the branch's values of that type.
+			bd = b.design(br, false, bk)
+		}
 		if bd.kind == dAny {
 			d.kind = dAny
 			if bd.degraded != "" {
@@ -509,7 +518,7 @@ func (b *builder) objectDesign(d *design, n *ir.Node, objectOnly bool) {
 	switch {
 	case declared == 0:
 		d.kind = dMap
-		d.elem = mapValues(parts)
+		d.elem = b.mapValues(parts)
 	case declared == 1 && named != nil && !declares(n) && !closes(parts, named.Node):
 		// One named object and constraints beside it: its type.
 		d.kind, d.target = dRef, named.Node
@@ -544,25 +553,58 @@ func isFalse(n *ir.Node) bool { return n != nil && n.Bool != nil && !*n.Bool }
 
 func isTrue(n *ir.Node) bool { return n == nil || (n.Bool != nil && *n.Bool) }
 
-// mapValues returns the schema of a map's values: additionalProperties when one part gives
-// it and nothing else constrains the keys, the one pattern's schema of a closed object, or nil
-// (any value).
-func mapValues(parts []*ir.Node) *ir.Node {
+// mapValues returns the schema of a map's values, or nil (any value): the one schema that
+// additionalProperties and every pattern of patternProperties give, in every part, provided
+// one part checks every member against it (its additionalProperties is that schema or false).
+// A closed object of one pattern, or a map of additionalProperties and patterns of the same
+// $ref, are maps of that schema.
+func (b *builder) mapValues(parts []*ir.Node) *ir.Node {
 	var values *ir.Node
+	same := func(s *ir.Node) bool {
+		if values == nil {
+			values = s
+		}
+		return b.sameSchema(values, s)
+	}
+	covered := false
 	for _, p := range parts {
-		ap := p.AdditionalProperties
-		switch {
-		case len(p.PatternProperties) == 1 && isFalse(ap) && values == nil:
-			values = p.PatternProperties[0].Schema
-		case len(p.PatternProperties) > 0:
-			return nil
-		case ap != nil && ap.Bool == nil && values == nil:
-			values = ap
-		case ap != nil && ap.Bool == nil:
+		covers := true
+		for _, pp := range p.PatternProperties {
+			switch {
+			case isTrue(pp.Schema):
+				covers = false
+			case isFalse(pp.Schema):
+			case !same(pp.Schema):
+				return nil
+			}
+		}
+		switch ap := p.AdditionalProperties; {
+		case isFalse(ap):
+		case isTrue(ap):
+			covers = false
+		case !same(ap):
 			return nil
 		}
+		covered = covered || covers
+	}
+	if !covered {
+		return nil
 	}
 	return values
+}
+
+// sameSchema: two schemas accept the same values, being the same node, references to one, or
+// alike keyword for keyword (dedupe's nodeKey).
+func (b *builder) sameSchema(x, y *ir.Node) bool {
+	x, y = b.deref(x), b.deref(y)
+	if x == y {
+		return true
+	}
+	if x == nil || y == nil {
+		return false
+	}
+	st := b.shapes()
+	return nodeKey(x, st.keys) == nodeKey(y, st.keys)
 }
 
 // objectKeywords: the node has keywords about objects ("additionalProperties": true says

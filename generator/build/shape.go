@@ -540,21 +540,49 @@ func (b *builder) inlineType(n *ir.Node, name string) *ir.Type {
 }
 
 // deref is the package's deref, remembered for every node of the chain it walks, so that
-// shaping the named types of a long reference chain stays linear.
+// shaping the named types of a long reference chain stays linear. It also steps through an
+// allOf that has one branch of substance (typeStep).
 func (b *builder) deref(n *ir.Node) *ir.Node {
 	var walked []*ir.Node
-	for i := 0; n != nil && refStep(n) != nil && i < 100000; i++ {
+	for i := 0; n != nil && typeStep(n) != nil && i < 100000; i++ {
 		if t, ok := b.derefs[n]; ok {
 			n = t
 			break
 		}
 		walked = append(walked, n)
-		n = refStep(n)
+		n = typeStep(n)
 	}
 	for _, w := range walked {
 		b.derefs[w] = n
 	}
 	return n
+}
+
+// typeStep is refStep for the types: it also steps from a node whose only assertion is an
+// allOf with one branch that asserts something, the others annotations only (`allOf:
+// [{"$ref": "#/$defs/Pet"}, {"description": "…"}]`, as generators write a reference with a
+// description of its own), to that branch, whose values are the node's. Validation keeps the
+// node as it is.
+func typeStep(n *ir.Node) *ir.Node {
+	if s := refStep(n); s != nil || len(n.AllOf) == 0 || n.Ref != nil || n.DynamicRef != nil {
+		return s
+	}
+	c := *n
+	c.AllOf = nil
+	if !onlyRef(&c) {
+		return nil
+	}
+	var sole *ir.Node
+	for _, br := range n.AllOf {
+		if br.Ref == nil && br.DynamicRef == nil && onlyRef(br) {
+			continue
+		}
+		if sole != nil {
+			return nil
+		}
+		sole = br
+	}
+	return sole
 }
 
 // shapeOf returns the shape of the values a schema accepts. ctxName names the inline types

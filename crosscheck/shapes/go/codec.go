@@ -52,6 +52,9 @@ func sgDecodeShapes(v *sgValue) (Shapes, error) {
 		sgOptNilField(o.get("list"), "list", &t.List, sgDecodeList),
 		sgPtrField(o.get("command"), "command", &t.Command, sgDecodeShapesCommand),
 		sgArrayField(o.get("userIds"), "userIds", &t.UserIDs, sgDecString),
+		sgMapField(o.get("kennel"), "kennel", &t.Kennel, sgDecodePet),
+		sgPtrField(o.get("source"), "source", &t.Source, sgDecodeSourceFile),
+		sgOptNilField(o.get("previous"), "previous", &t.Previous, sgDecodeMaybePet),
 	)
 	if err != nil {
 		return t, err
@@ -262,6 +265,26 @@ func sgEncodeShapes(e *sgEncoder, t Shapes) {
 	if t.UserIDs != nil {
 		e.key(`"userIds":`)
 		sgEncSlice(e, t.UserIDs, sgEncString[string])
+	}
+	if t.Kennel != nil {
+		e.key(`"kennel":`)
+		sgEncMap(e, t.Kennel, sgEncodePet)
+		if e.err != nil {
+			e.at("kennel")
+			return
+		}
+	}
+	if t.Source != nil {
+		e.key(`"source":`)
+		sgEncodeSourceFile(e, *t.Source)
+	}
+	if t.Previous.Set {
+		e.key(`"previous":`)
+		sgEncOptNil(e, t.Previous, sgEncodeMaybePet)
+		if e.err != nil {
+			e.at("previous")
+			return
+		}
 	}
 	e.b = append(e.b, '}')
 }
@@ -1663,6 +1686,75 @@ func (t List) Validate() error {
 	return sgValidateWith(t, vShapes_List2)
 }
 
+func sgDecodeKennel(v *sgValue) (Kennel, error) {
+	x, err := func(v *sgValue) (map[string]Pet, error) {
+		return sgDecMap(v, sgDecodePet)
+	}(v)
+	return Kennel(x), err
+}
+
+func sgEncodeKennel(e *sgEncoder, t Kennel) {
+	sgEncMap(e, map[string]Pet(t), sgEncodePet)
+}
+
+// ParseKennel decodes and validates data in one step; the error is ValidationErrors.
+func ParseKennel(data []byte) (Kennel, error) {
+	return sgParseWith(data, nil, vShapes_Kennel2, sgDecodeKennel)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t Kennel) Validate() error {
+	return sgValidateWith(t, vShapes_Kennel2)
+}
+
+func sgDecodeSourceFile(v *sgValue) (SourceFile, error) {
+	x, err := sgDecString(v)
+	return SourceFile(x), err
+}
+
+func sgEncodeSourceFile(e *sgEncoder, t SourceFile) {
+	sgEncString(e, string(t))
+}
+
+// ParseSourceFile decodes and validates data in one step; the error is ValidationErrors.
+func ParseSourceFile(data []byte) (SourceFile, error) {
+	return sgParseWith(data, nil, vShapes_SourceFile, sgDecodeSourceFile)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t SourceFile) Validate() error {
+	return sgValidateWith(t, vShapes_SourceFile)
+}
+
+func sgDecodeMaybePet(v *sgValue) (MaybePet, error) {
+	x, err := sgDecodePet(v)
+	return MaybePet(x), err
+}
+
+func sgEncodeMaybePet(e *sgEncoder, t MaybePet) {
+	sgEncodePet(e, Pet(t))
+}
+
+// MarshalJSON writes t as the Pet it converts to.
+func (t MaybePet) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeMaybePet)
+}
+
+// UnmarshalJSON decodes without validating; use ParseMaybePet to validate as well.
+func (t *MaybePet) UnmarshalJSON(data []byte) error {
+	return sgUnmarshalWith(data, nil, t, sgDecodeMaybePet)
+}
+
+// ParseMaybePet decodes and validates data in one step; the error is ValidationErrors.
+func ParseMaybePet(data []byte) (MaybePet, error) {
+	return sgParseWith(data, nil, vShapes_MaybePet, sgDecodeMaybePet)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t MaybePet) Validate() error {
+	return sgValidateWith(t, vShapes_MaybePet)
+}
+
 var sgParsers = map[string]func([]byte) (any, error){
 	"Address": func(d []byte) (any, error) {
 		return ParseAddress(d)
@@ -1688,6 +1780,9 @@ var sgParsers = map[string]func([]byte) (any, error){
 	"ItemDisc": func(d []byte) (any, error) {
 		return ParseItemDisc(d)
 	},
+	"Kennel": func(d []byte) (any, error) {
+		return ParseKennel(d)
+	},
 	"Level": func(d []byte) (any, error) {
 		return ParseLevel(d)
 	},
@@ -1699,6 +1794,9 @@ var sgParsers = map[string]func([]byte) (any, error){
 	},
 	"MaybeName": func(d []byte) (any, error) {
 		return ParseMaybeName(d)
+	},
+	"MaybePet": func(d []byte) (any, error) {
+		return ParseMaybePet(d)
 	},
 	"MaybeWorkspace": func(d []byte) (any, error) {
 		return ParseMaybeWorkspace(d)
@@ -1748,6 +1846,9 @@ var sgParsers = map[string]func([]byte) (any, error){
 	"ShapesWhen": func(d []byte) (any, error) {
 		return ParseShapesWhen(d)
 	},
+	"SourceFile": func(d []byte) (any, error) {
+		return ParseSourceFile(d)
+	},
 	"User": func(d []byte) (any, error) {
 		return ParseUser(d)
 	},
@@ -1775,10 +1876,12 @@ var sgValidators = map[string]sgValidator{
 	"Item":           vShapes_Item2,
 	"ItemBook":       vShapes_Item_AnyOf_X0,
 	"ItemDisc":       vShapes_Item_AnyOf_X1,
+	"Kennel":         vShapes_Kennel2,
 	"Level":          vShapes_Level2,
 	"List":           vShapes_List2,
 	"LonePet":        vShapes_LonePet,
 	"MaybeName":      vShapes_Note,
+	"MaybePet":       vShapes_MaybePet,
 	"MaybeWorkspace": vShapes_MaybeWorkspace,
 	"Pet":            vShapes_Pet2,
 	"Range":          vShapes_Range2,
@@ -1795,6 +1898,7 @@ var sgValidators = map[string]sgValidator{
 	"ShapesRatio":    vShapes_Ratio,
 	"ShapesSize":     vShapes_Size,
 	"ShapesWhen":     vShapes_When,
+	"SourceFile":     vShapes_SourceFile,
 	"User":           vShapes_User2,
 	"WorkspaceRef":   vShapes_WorkspaceRef,
 }
@@ -1817,5 +1921,5 @@ func Validate(typeName string, data []byte) error {
 
 // TypeNames lists the named types Parse accepts, in schema order.
 func TypeNames() []string {
-	return []string{"Shapes", "ShapesHome", "ShapesSize", "ShapesRatio", "ShapesOp", "ShapesID", "ShapesWhen", "ShapesPoint", "ShapesPair", "ShapesCommand", "Pet", "Address", "Dog", "LonePet", "Level", "MaybeWorkspace", "WorkspaceRef", "Range", "User", "Animal", "AnimalCat", "AnimalBird", "Item", "ItemBook", "ItemDisc", "Shape", "ShapeCircle", "ShapeSquare", "MaybeName", "List"}
+	return []string{"Shapes", "ShapesHome", "ShapesSize", "ShapesRatio", "ShapesOp", "ShapesID", "ShapesWhen", "ShapesPoint", "ShapesPair", "ShapesCommand", "Pet", "Address", "Dog", "LonePet", "Level", "MaybeWorkspace", "WorkspaceRef", "Range", "User", "Animal", "AnimalCat", "AnimalBird", "Item", "ItemBook", "ItemDisc", "Shape", "ShapeCircle", "ShapeSquare", "MaybeName", "List", "Kennel", "SourceFile", "MaybePet"}
 }

@@ -50,6 +50,12 @@ type Shapes struct {
 	List    OptNil[List]        `json:"list,omitzero"`
 	Command *ShapesCommand      `json:"command,omitzero"`
 	UserIDs []string            `json:"userIds,omitzero"`
+	// A map that additionalProperties and a pattern both give as Pet, with an allOf that says it again
+	// (jreleaser's maps).
+	Kennel map[string]Pet `json:"kennel,omitzero"`
+	// A string whose anyOf branches say nothing of its type: the node's type narrows them.
+	Source   *SourceFile      `json:"source,omitzero"`
+	Previous OptNil[MaybePet] `json:"previous,omitzero"`
 }
 
 // ShapesHome is generated from shapes.json#/properties/home.
@@ -548,3 +554,15 @@ type List struct {
 	Head int64         `json:"head"`
 	Tail OptNil[*List] `json:"tail,omitzero"`
 }
+
+// Kennel is generated from shapes.json#/$defs/Kennel.
+type Kennel map[string]Pet
+
+// SourceFile is a string whose anyOf branches say nothing of its type: the node's type narrows
+// them.
+//
+// Generated from shapes.json#/$defs/SourceFile.
+type SourceFile string
+
+// MaybePet is generated from shapes.json#/$defs/MaybePet.
+type MaybePet Pet

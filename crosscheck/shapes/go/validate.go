@@ -14,10 +14,19 @@ var rePattern0 = sync.OnceValue(func() *regexp.Regexp {
 var rePattern1 = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile("^\\[.*\\]$")
 })
+var rePattern2 = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("^[a-z]+$")
+})
+var rePattern3 = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("\\.go$")
+})
+var rePattern4 = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("\\.ts$")
+})
 
 func sgExtraShapes(k string) bool {
 	switch k {
-	case "pet", "owner", "lone", "label", "note", "tags", "mixed", "address", "home", "size", "ratio", "op", "level", "workspace", "id", "when", "range", "point", "pair", "dog", "user", "users", "animal", "item", "shape", "names", "scores", "list", "command", "userIds":
+	case "pet", "owner", "lone", "label", "note", "tags", "mixed", "address", "home", "size", "ratio", "op", "level", "workspace", "id", "when", "range", "point", "pair", "dog", "user", "users", "animal", "item", "shape", "names", "scores", "list", "command", "userIds", "kennel", "source", "previous":
 		return false
 	}
 	return true
@@ -281,6 +290,30 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				parent: p,
 			}
 			vShapes_UserIDs(x, &c, e)
+		}
+		if x := v.get("kennel"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "kennel",
+				parent: p,
+			}
+			vShapes_Kennel(x, &c, e)
+		}
+		if x := v.get("source"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "source",
+				parent: p,
+			}
+			vShapes_Source(x, &c, e)
+		}
+		if x := v.get("previous"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "previous",
+				parent: p,
+			}
+			vShapes_Previous(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
@@ -1441,5 +1474,154 @@ func vShapes_UserIDs(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vString(&a[i], &c, e)
 		}
+	}
+}
+
+// vShapes_Kennel validates shapes.json#/properties/kennel.
+func vShapes_Kennel(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapes_Kennel_AllOf_X0(v, p, e)
+	vShapes_Kennel_AllOf_X1(v, p, e)
+}
+
+// vShapes_Kennel_AllOf_X0 validates shapes.json#/properties/kennel/allOf/0.
+func vShapes_Kennel_AllOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapes_Kennel2(v, p, e)
+}
+
+func sgExtraShapes_Kennel2(k string) bool {
+	if rePattern2().MatchString(k) {
+		return false
+	}
+	return true
+}
+
+// vShapes_Kennel2 validates shapes.json#/$defs/Kennel.
+func vShapes_Kennel2(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v)) {
+		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		return
+	}
+	if v.kind() == sgKindObject {
+		vals := v.vals()
+		m := len(e.list)
+		for i, k := range v.keys() {
+			if rePattern2().MatchString(k) {
+				c := sgPointer{
+					isKey:  true,
+					key:    k,
+					parent: p,
+				}
+				vPetRef(&vals[i], &c, e)
+			}
+		}
+		e.sortFrom(m, p)
+		m = len(e.list)
+		for i, k := range v.keys() {
+			if !sgExtraShapes_Kennel2(k) {
+				continue
+			}
+			{
+				c := sgPointer{
+					isKey:  true,
+					key:    k,
+					parent: p,
+				}
+				vPetRef(&vals[i], &c, e)
+			}
+		}
+		e.sortFrom(m, p)
+		if v.size() > 3 {
+			e.add(p, "maxProperties", "must have at most 3 properties")
+		}
+	}
+}
+
+func sgExtraShapes_Kennel_AllOf_X1(k string) bool {
+	return true
+}
+
+// vShapes_Kennel_AllOf_X1 validates shapes.json#/properties/kennel/allOf/1.
+func vShapes_Kennel_AllOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsObject(v) || sgIsNull(v)) {
+		e.add(p, "type", "expected object or null, got "+sgTypeName(v))
+		return
+	}
+	if v.kind() == sgKindObject {
+		vals := v.vals()
+		m := len(e.list)
+		for i, k := range v.keys() {
+			if !sgExtraShapes_Kennel_AllOf_X1(k) {
+				continue
+			}
+			{
+				c := sgPointer{
+					isKey:  true,
+					key:    k,
+					parent: p,
+				}
+				vPetRef(&vals[i], &c, e)
+			}
+		}
+		e.sortFrom(m, p)
+	}
+}
+
+// vShapes_Source validates shapes.json#/properties/source.
+func vShapes_Source(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapes_SourceFile(v, p, e)
+}
+
+// vShapes_SourceFile validates shapes.json#/$defs/SourceFile.
+func vShapes_SourceFile(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsString(v)) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		return
+	}
+	if v.kind() == sgKindString {
+		s := v.str
+		if sgRunes(s) > 16 {
+			e.add(p, "maxLength", "must be at most 16 characters long")
+		}
+	}
+	if !(sgValid(v, vShapes_SourceFile_AnyOf_X0) || sgValid(v, vShapes_SourceFile_AnyOf_X1)) {
+		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
+	}
+}
+
+// vShapes_SourceFile_AnyOf_X0 validates shapes.json#/$defs/SourceFile/anyOf/0.
+func vShapes_SourceFile_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+	if v.kind() == sgKindString {
+		s := v.str
+		if !rePattern3().MatchString(s) {
+			e.add(p, "pattern", "must match the pattern \"\\\\.go$\"")
+		}
+	}
+}
+
+// vShapes_SourceFile_AnyOf_X1 validates shapes.json#/$defs/SourceFile/anyOf/1.
+func vShapes_SourceFile_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+	if v.kind() == sgKindString {
+		s := v.str
+		if !rePattern4().MatchString(s) {
+			e.add(p, "pattern", "must match the pattern \"\\\\.ts$\"")
+		}
+	}
+}
+
+// vShapes_Previous validates shapes.json#/properties/previous.
+func vShapes_Previous(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapes_Previous_AllOf_X0(v, p, e)
+	vShapes_Mixed(v, p, e)
+}
+
+// vShapes_Previous_AllOf_X0 validates shapes.json#/properties/previous/allOf/0.
+func vShapes_Previous_AllOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapes_MaybePet(v, p, e)
+}
+
+// vShapes_MaybePet validates shapes.json#/$defs/MaybePet.
+func vShapes_MaybePet(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgValid(v, vShapes_Pet_AnyOf_X1) || sgValid(v, vPetRef)) {
+		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
 	}
 }

@@ -213,6 +213,26 @@ func drawShapes(t *rapid.T, depth int) shapes.Shapes {
 			return jsonKey(x)
 		}).Draw(t, "userIds")
 	}
+	if nest(t, &nested, depth, "kennel?") {
+		v.Kennel = rapid.MapOfN(matching("^[a-z][a-z0-9_]{0,11}$", 1, -1), rapid.Custom(func(t *rapid.T) shapes.Pet {
+			return drawPet(t, depth+1)
+		}), 0, itemLimit(depth, 0, 3)).Draw(t, "kennel")
+	}
+	if depth < maxDepth && rapid.Bool().Draw(t, "source?") {
+		x := rapid.Custom(func(t *rapid.T) shapes.SourceFile {
+			return drawSourceFile(t, depth+1)
+		}).Draw(t, "source")
+		v.Source = &x
+	}
+	if nest(t, &nested, depth, "previous?") {
+		if rapid.IntRange(0, 3).Draw(t, "previous null?") == 0 {
+			v.Previous.SetToNull()
+		} else {
+			v.Previous.SetTo(rapid.Custom(func(t *rapid.T) shapes.MaybePet {
+				return drawMaybePet(t, depth+1)
+			}).Draw(t, "previous"))
+		}
+	}
 	return v
 }
 
@@ -768,4 +788,45 @@ func drawList(t *rapid.T, depth int) shapes.List {
 		}
 	}
 	return v
+}
+
+// Kennel generates values of shapes.Kennel that pass its Validate.
+func Kennel() *rapid.Generator[shapes.Kennel] {
+	return rapid.Custom(func(t *rapid.T) shapes.Kennel {
+		return drawKennel(t, 0)
+	}).Filter(func(v shapes.Kennel) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawKennel(t *rapid.T, depth int) shapes.Kennel {
+	return shapes.Kennel(rapid.MapOfN(matching("^[a-z][a-z0-9_]{0,11}$", 1, -1), rapid.Custom(func(t *rapid.T) shapes.Pet {
+		return drawPet(t, depth+1)
+	}), 0, itemLimit(depth, 0, 3)).Draw(t, "Kennel"))
+}
+
+// SourceFile generates values of shapes.SourceFile that pass its Validate.
+func SourceFile() *rapid.Generator[shapes.SourceFile] {
+	return rapid.Custom(func(t *rapid.T) shapes.SourceFile {
+		return drawSourceFile(t, 0)
+	}).Filter(func(v shapes.SourceFile) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawSourceFile(t *rapid.T, depth int) shapes.SourceFile {
+	return shapes.SourceFile(rapid.OneOf(matching("\\.go$", 0, -1), matching("\\.ts$", 0, -1)).Draw(t, "SourceFile"))
+}
+
+// MaybePet generates values of shapes.MaybePet that pass its Validate.
+func MaybePet() *rapid.Generator[shapes.MaybePet] {
+	return rapid.Custom(func(t *rapid.T) shapes.MaybePet {
+		return drawMaybePet(t, 0)
+	}).Filter(func(v shapes.MaybePet) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawMaybePet(t *rapid.T, depth int) shapes.MaybePet {
+	return shapes.MaybePet(drawPet(t, depth))
 }

@@ -4,8 +4,11 @@ import * as rt from "./runtime.js";
 import type { ValidationError } from "./runtime.js";
 export const rePattern0 = new RegExp("^[a-z]{1,8}$", "u");
 export const rePattern1 = new RegExp("^\\[.*\\]$", "u");
+export const rePattern2 = new RegExp("^[a-z]+$", "u");
+export const rePattern3 = new RegExp("\\.go$", "u");
+export const rePattern4 = new RegExp("\\.ts$", "u");
 
-const knownShapes = new Set<string>(["pet", "owner", "lone", "label", "note", "tags", "mixed", "address", "home", "size", "ratio", "op", "level", "workspace", "id", "when", "range", "point", "pair", "dog", "user", "users", "animal", "item", "shape", "names", "scores", "list", "command", "userIds"]);
+const knownShapes = new Set<string>(["pet", "owner", "lone", "label", "note", "tags", "mixed", "address", "home", "size", "ratio", "op", "level", "workspace", "id", "when", "range", "point", "pair", "dog", "user", "users", "animal", "item", "shape", "names", "scores", "list", "command", "userIds", "kennel", "source", "previous"]);
 
 const shapeShapes: rt.Shape = [
   ["pet", vShapes_Pet, true],
@@ -37,7 +40,10 @@ const shapeShapes: rt.Shape = [
   ["scores", vShapes_Scores, false],
   ["list", vShapes_List2, false],
   ["command", vShapes_Command, false],
-  ["userIds", vShapes_UserIDs, false]
+  ["userIds", vShapes_UserIDs, false],
+  ["kennel", vShapes_Kennel, false],
+  ["source", vShapes_SourceFile, false],
+  ["previous", vShapes_Previous, false]
 ];
 
 // shapes.json#
@@ -848,4 +854,105 @@ export function vShapes_UserIDs(v: unknown, p: rt.Path, d: number, e: Validation
     if (d < rt.limit) vString(v[i], p, d + 1, e);
     else rt.deeper(vString, v[i], p, d + 1, e);
   }
+}
+
+// shapes.json#/properties/kennel
+export function vShapes_Kennel(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_Kennel2(v, p, d, e);
+  vShapes_Kennel_AllOf_X1(v, p, d, e);
+}
+
+// shapes.json#/properties/kennel/allOf/0
+export function vShapes_Kennel_AllOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_Kennel2(v, p, d, e);
+}
+
+// shapes.json#/$defs/Kennel
+export function vShapes_Kennel2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.isObject(v))) {
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    return;
+  }
+  for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
+    for (const k of ks) {
+      if (rePattern2.test(k)) {
+        p[d] = k;
+        if (d < rt.limit) vShapes_Pet2(v[k], p, d + 1, e);
+        else rt.deeper(vShapes_Pet2, v[k], p, d + 1, e);
+      }
+    }
+    for (const k of ks) {
+      if (rePattern2.test(k)) continue;
+      p[d] = k;
+      if (d < rt.limit) vShapes_Pet2(v[k], p, d + 1, e);
+      else rt.deeper(vShapes_Pet2, v[k], p, d + 1, e);
+    }
+    if (sorted || e.length === n1 || rt.inOrder(ks)) break;
+    e.length = n1;
+  }
+  if (Object.keys(v).length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxProperties", message: "must have at most 3 properties" });
+}
+
+// shapes.json#/properties/kennel/allOf/1
+export function vShapes_Kennel_AllOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.isObject(v) || v === null)) {
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object or null, got " + rt.typeName(v) });
+    return;
+  }
+  if (rt.isObject(v)) {
+    for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
+      for (const k of ks) {
+        p[d] = k;
+        if (d < rt.limit) vShapes_Pet2(v[k], p, d + 1, e);
+        else rt.deeper(vShapes_Pet2, v[k], p, d + 1, e);
+      }
+      if (sorted || e.length === n1 || rt.inOrder(ks)) break;
+      e.length = n1;
+    }
+  }
+}
+
+// shapes.json#/properties/source
+export function vShapes_Source(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_SourceFile(v, p, d, e);
+}
+
+// shapes.json#/$defs/SourceFile
+export function vShapes_SourceFile(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(typeof v === "string")) {
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    return;
+  }
+  if (v.length > 16 && rt.codePointLength(v) > 16) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 16 characters long" });
+  if (!(rt.accepts(vShapes_SourceFile_AnyOf_X0, v, d) || rt.accepts(vShapes_SourceFile_AnyOf_X1, v, d))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+}
+
+// shapes.json#/$defs/SourceFile/anyOf/0
+export function vShapes_SourceFile_AnyOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (typeof v === "string") {
+    if (!rePattern3.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"\\\\.go$\"" });
+  }
+}
+
+// shapes.json#/$defs/SourceFile/anyOf/1
+export function vShapes_SourceFile_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (typeof v === "string") {
+    if (!rePattern4.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"\\\\.ts$\"" });
+  }
+}
+
+// shapes.json#/properties/previous
+export function vShapes_Previous(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_MaybePet(v, p, d, e);
+  vShapes_Mixed(v, p, d, e);
+}
+
+// shapes.json#/properties/previous/allOf/0
+export function vShapes_Previous_AllOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_MaybePet(v, p, d, e);
+}
+
+// shapes.json#/$defs/MaybePet
+export function vShapes_MaybePet(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.accepts(vShapes_Pet_AnyOf_X1, v, d) || rt.accepts(vShapes_Pet2, v, d))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
 }

@@ -61,6 +61,15 @@ export interface Shapes {
   list?: List | null;
   command?: ShapesCommand;
   userIds?: string[];
+  /**
+   * A map that additionalProperties and a pattern both give as Pet, with an allOf that says it again (jreleaser's maps).
+   */
+  kennel?: { [key: string]: Pet };
+  /**
+   * A string whose anyOf branches say nothing of its type: the node's type narrows them.
+   */
+  source?: SourceFile;
+  previous?: MaybePet | null;
 }
 
 export interface ShapesHome {
@@ -202,3 +211,12 @@ export interface List {
   head: number;
   tail?: List | null;
 }
+
+export type Kennel = { [key: string]: Pet };
+
+/**
+ * A string whose anyOf branches say nothing of its type: the node's type narrows them.
+ */
+export type SourceFile = string;
+
+export type MaybePet = Pet;

@@ -2,7 +2,7 @@
 // Validators, type guards and codecs of the named types. See docs/validation.md.
 import * as rt from "./runtime.js";
 import * as n from "./nodes.js";
-import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, ShapesWhen, ShapesPoint, ShapesPair, ShapesCommand, Pet, Address, Dog, LonePet, Level, MaybeWorkspace, WorkspaceRef, Range, User, Animal, AnimalCat, AnimalBird, Item, ItemBook, ItemDisc, Shape, ShapeCircle, ShapeSquare, MaybeName, List } from "./types.js";
+import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, ShapesWhen, ShapesPoint, ShapesPair, ShapesCommand, Pet, Address, Dog, LonePet, Level, MaybeWorkspace, WorkspaceRef, Range, User, Animal, AnimalCat, AnimalBird, Item, ItemBook, ItemDisc, Shape, ShapeCircle, ShapeSquare, MaybeName, List, Kennel, SourceFile, MaybePet } from "./types.js";
 
 /** Validate, check, parse and serialize a Shapes (rt.API). */
 export const {
@@ -273,3 +273,30 @@ export const {
   parse: parseList,
   serialize: serializeList,
 }: rt.API<List> = /*#__PURE__*/ rt.api(n.vShapes_List2, rt.refuseNull("expected object, got null"));
+
+/** Validate, check, parse and serialize a Kennel (rt.API). */
+export const {
+  validate: validateKennel,
+  is: isKennel,
+  check: checkKennel,
+  parse: parseKennel,
+  serialize: serializeKennel,
+}: rt.API<Kennel> = /*#__PURE__*/ rt.api(n.vShapes_Kennel2);
+
+/** Validate, check, parse and serialize a SourceFile (rt.API). */
+export const {
+  validate: validateSourceFile,
+  is: isSourceFile,
+  check: checkSourceFile,
+  parse: parseSourceFile,
+  serialize: serializeSourceFile,
+}: rt.API<SourceFile> = /*#__PURE__*/ rt.api(n.vShapes_SourceFile);
+
+/** Validate, check, parse and serialize a MaybePet (rt.API); is, check and parse also refuse the values the type leaves out. */
+export const {
+  validate: validateMaybePet,
+  is: isMaybePet,
+  check: checkMaybePet,
+  parse: parseMaybePet,
+  serialize: serializeMaybePet,
+}: rt.API<MaybePet> = /*#__PURE__*/ rt.api(n.vShapes_MaybePet, rt.refuseNull("expected object, got null"));
