@@ -20,6 +20,7 @@ type design struct {
 	scalar ir.RefKind // dScalar
 
 	target *ir.Node // dRef: the values are those of another node (an allOf branch, a union's only variant)
+	only   kindSet  // dRef: the target's values of these JSON types only (0: all of them)
 
 	parts      []*ir.Node // dStruct: the object schemas merged into the struct, in order
 	objectOnly bool       // dStruct: the node accepts non-objects too
@@ -316,9 +317,10 @@ func joinNames(k kindSet) string {
 // of one scalar JSON type merge into one variant, and a single variant left is no union.
 func (b *builder) unionDesign(d *design, n *ir.Node, nn kindSet, branches []*ir.Node) *design {
 	type branch struct {
-		node  *ir.Node
-		kinds kindSet
-		d     *design
+		node   *ir.Node
+		kinds  kindSet
+		narrow kindSet // the branch's values of these types only (the node's own type narrows it)
+		d      *design
 	}
 	var list []branch
 	for _, br := range branches {
@@ -326,11 +328,11 @@ func (b *builder) unionDesign(d *design, n *ir.Node, nn kindSet, branches []*ir.
 		if bk == 0 {
 			continue
 		}
-		bd := b.design(br, false, 0)
+		bd, narrow := b.design(br, false, 0), kindSet(0)
 		if bd.kind == dAny && bd.degraded == "" && bk != b.kindsOf(br) {
 			// The node's own type narrows a branch that says nothing of it (`"type":
 			// "string", "anyOf": [{"pattern": …}, …]`): the branch's values of that type.
-			bd = b.design(br, false, bk)
+			bd, narrow = b.design(br, false, bk), bk
 		}
 		if bd.kind == dAny {
 			d.kind = dAny
@@ -339,7 +341,7 @@ func (b *builder) unionDesign(d *design, n *ir.Node, nn kindSet, branches []*ir.
 			}
 			return d
 		}
-		list = append(list, branch{br, bk, bd})
+		list = append(list, branch{br, bk, narrow, bd})
 	}
 	// Scalar branches of one JSON type merge, unless a branch of several types overlaps them.
 	var multi kindSet
@@ -363,7 +365,7 @@ func (b *builder) unionDesign(d *design, n *ir.Node, nn kindSet, branches []*ir.
 		g := scalarGroup(br.kinds)
 		members := groups[g]
 		if g == 0 || len(members) < 2 {
-			d.alts = append(d.alts, alternative{node: br.node, kinds: br.kinds})
+			d.alts = append(d.alts, alternative{node: br.node, kinds: br.kinds, restrict: br.narrow})
 			continue
 		}
 		var kinds kindSet
@@ -385,7 +387,7 @@ func (b *builder) unionDesign(d *design, n *ir.Node, nn kindSet, branches []*ir.
 		if a.node == nil {
 			d.kind, d.scalar = dScalar, a.scalar
 		} else {
-			d.kind, d.target = dRef, a.node
+			d.kind, d.target, d.only = dRef, a.node, a.restrict
 		}
 	default:
 		d.kind = dUnion

@@ -55,7 +55,7 @@ func (b *builder) shapeType(t *ir.Type, n *ir.Node, d *design) {
 		b.tupleFields(t, d.tuple)
 	case dRef:
 		t.Kind = ir.Alias
-		t.Alias = b.shapeOf(d.target, t.GoName)
+		t.Alias = b.targetRef(d, t.GoName)
 		t.Nullable = d.null || t.Alias.Nullable
 		t.Alias.Nullable = false
 	default:
@@ -454,6 +454,14 @@ func kindName(k kindSet) string {
 	return "Value"
 }
 
+// targetRef is the shape of a dRef design's target (of its values of d.only's types, when set).
+func (b *builder) targetRef(d *design, name string) *ir.TypeRef {
+	if d.only != 0 {
+		return b.restrictedRef(d.target, d.only, name)
+	}
+	return b.shapeOf(d.target, name)
+}
+
 // restrictedRef is the shape of a node's values of some JSON types only (one type of a
 // "type" list): a struct or tuple gets a named type of its own, sharing the node.
 func (b *builder) restrictedRef(n *ir.Node, k kindSet, name string) *ir.TypeRef {
@@ -466,9 +474,7 @@ func (b *builder) restrictedRef(n *ir.Node, k kindSet, name string) *ir.TypeRef 
 		b.shapeType(t, n, d)
 		// The node accepts the union's other types too: the variant holds its own only.
 		t.Nullable = false
-		if t.Kind == ir.Struct {
-			t.ObjectOnly = true
-		}
+		t.Only = k.names()
 		return &ir.TypeRef{Kind: ir.RefNamed, Named: t, Node: n}
 	}
 	return b.refOf(n, d, name)
@@ -606,7 +612,7 @@ func (b *builder) refOf(n *ir.Node, d *design, ctxName string) *ir.TypeRef {
 	case dStruct, dEnum, dUnion, dTuple:
 		return &ir.TypeRef{Kind: ir.RefNamed, Named: b.inlineType(n, ctxName), Node: n, Nullable: d.null}
 	case dRef:
-		r := b.shapeOf(d.target, ctxName)
+		r := b.targetRef(d, ctxName)
 		cp := *r
 		cp.Nullable = cp.Nullable || d.null
 		return &cp

@@ -127,9 +127,9 @@ func TestShapes(t *testing.T) {
 	if dog.Kind != ir.Struct || len(dog.Fields) != 2 || dog.Fields[0].JSONName != "name" || !dog.Fields[1].Required {
 		t.Errorf("TDog: the allOf is not merged base first: %+v", dog.Fields)
 	}
-	if u := typeNamed(t, s, "User"); u.Kind != ir.Struct || u.ObjectOnly || u.Nullable || u.NotObjectGoName != "NotObject" || u.TSObjectName != "UserObject" {
+	if u := typeNamed(t, s, "User"); u.Kind != ir.Struct || u.Only != nil || u.Nullable || u.NotObjectGoName != "NotObject" || u.TSObjectName != "UserObject" {
 		t.Errorf("User: kind %d objectOnly %v nullable %v, Go field %q, TypeScript interface %q; want a struct that keeps the other values (null too) in NotObject, UserObject",
-			u.Kind, u.ObjectOnly, u.Nullable, u.NotObjectGoName, u.TSObjectName)
+			u.Kind, u.Only, u.Nullable, u.NotObjectGoName, u.TSObjectName)
 	}
 	sh := ir.TypedShare(s)
 	if sh.Untyped() != 1 || sh.Open != 1 || sh.Degraded != 0 {

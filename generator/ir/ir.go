@@ -293,11 +293,13 @@ type Type struct {
 	// reference to the type is nullable (*T or OptNil[T] in Go, T | null in TypeScript), and
 	// ParseT and validateT refuse a null document with a "type" error.
 	Nullable bool
-	// ObjectOnly: a Struct that is the object variant of a union of JSON types (one type of a
-	// "type" list): its node accepts other values too, which the union's other variants hold.
-	// The struct holds objects only: decoding (Go) and validateT (TypeScript) refuse any other
-	// value with a "type" error at its pointer.
-	ObjectOnly bool
+	// Only: the type is the variant of a union of JSON types for some of them (one type of a
+	// "type" list, or an anyOf branch that the union's "type" narrows): its node accepts other
+	// values too, which the union's other variants hold. The type holds values of these JSON
+	// types only (as Variant.Kinds: "object", "array" …): decoding (Go) and validateT
+	// (TypeScript) refuse any other value with a "type" error at its pointer. Nil: the type
+	// holds every value its node accepts (but null when Nullable).
+	Only []string
 	// NotObjectGoName is set for a Struct whose schema declares members ("properties",
 	// "required") without "type": "object", and so accepts values of every other JSON type too:
 	// Go keeps such a value, as its JSON text, in the field of this name (nil for an object);

@@ -9,9 +9,10 @@ import (
 // Narrowing: the values a schema accepts that the generated types leave out, so that isT never
 // says a value is a T that the type cannot describe. They are null for a type whose schema also
 // accepts it (ir.Type.Nullable: the type leaves null to the references to it), and values other
-// than objects for the struct of the object variant of a union of JSON types, whose node accepts
-// the other variants' values too (ir.Type.ObjectOnly), wherever a type holds one. validateT reports the first such value, once the schema's own validation
-// passed, with keyword "type" at its pointer: where and how the Go decoder refuses it.
+// than those of its own JSON types for the variant of a union of JSON types, whose node accepts
+// the other variants' values too (ir.Type.Only), wherever a type holds one. validateT reports
+// the first such value, once the schema's own validation passed, with keyword "type" at its
+// pointer: where and how the Go decoder refuses it.
 
 // narrower decides which named types hold such values and writes their checks.
 type narrower struct {
@@ -23,12 +24,12 @@ type narrower struct {
 
 func newNarrower(e *emitter) *narrower {
 	nw := &narrower{e: e, need: map[*ir.Type]bool{}, names: map[*ir.Type]string{}}
-	// A type needs a check when it is ObjectOnly or holds a type that needs one: grow the set
+	// A type needs a check when it holds some JSON types Only or holds a type that needs one: grow the set
 	// until it stops changing (each round adds a type, so at most one round per type).
 	for changed := true; changed; {
 		changed = false
 		for _, t := range e.s.Types {
-			if !nw.need[t] && (t.ObjectOnly || nw.holds(t)) {
+			if !nw.need[t] && (t.Only != nil || nw.holds(t)) {
 				nw.need[t] = true
 				changed = true
 			}
@@ -135,11 +136,11 @@ func (nw *narrower) function(t *ir.Type) string {
 			body.WriteString(e.exec("narrow.step", struct{ Check, Value, Pointer string }{expr, value, ptr}))
 		}
 	}
+	if t.Only != nil {
+		body.WriteString(e.exec("narrow.only", struct{ Cond, Message string }{kindCond(e, t.Only), tsMessage("type", "types", wantOf(t))}))
+	}
 	switch t.Kind {
 	case ir.Struct:
-		if t.ObjectOnly {
-			body.WriteString(e.exec("narrow.object", nil))
-		}
 		var known []string
 		for _, f := range t.Fields {
 			known = append(known, jsString(f.JSONName))
