@@ -62,6 +62,8 @@ var Shapes = &Generated{TypeNames: shapes.TypeNames, Validate: ValidateWith[shap
 	"Kennel":         Example(arbitrary.Kennel()),
 	"SourceFile":     Example(arbitrary.SourceFile()),
 	"MaybePet":       Example(arbitrary.MaybePet()),
+	"RunsOn":         Example(arbitrary.RunsOn()),
+	"RunsOnArray":    Example(arbitrary.RunsOnArray()),
 }}
 
 // LoadShapes compiles the shapes contract (shapes/contract.json) for the shapes packages.

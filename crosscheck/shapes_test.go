@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -196,6 +197,12 @@ var shapesEdges = []struct{ typ, doc, note string }{
 	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "previous": {"name": ""}}`, "the Pet of an allOf is checked"},
 	{"Kennel", `{"a": {"name": "a"}, "b": {"name": "b"}, "c": {"name": "c"}, "d": {"name": "d"}}`, "maxProperties"},
 	{"SourceFile", `"main.go"`, "one anyOf branch"},
+	{"RunsOn", `[]`, "the array's anyOf branch asks for one item"},
+	{"RunsOn", `["a", "b", ""]`, "an item after the first is not empty"},
+	{"RunsOn", `["a", "b", "c", "d"]`, "maxItems of the array's anyOf branch"},
+	{"RunsOn", `{"a": 1}`, "neither a string nor an array"},
+	{"RunsOn", `"ubuntu-latest"`, "the string variant"},
+	{"RunsOn", `[""]`, "the first item has no minLength"},
 }
 
 // TestProperty11ShapesVectors writes (with -update) and checks testdata/vectors/shapes-go-vectors.json:
@@ -376,7 +383,7 @@ func TestShapesGoAPI(t *testing.T) {
 	// The map, the string and the nullable reference inside an allOf have the types of what
 	// they refer to.
 	doc, err := shapes.ParseShapes([]byte(`{"pet": null, "label": null, "size": 1, "animal": {"meow": true},
-		"kennel": {"Fido": {"name": "F"}}, "source": "a.go", "previous": {"name": "P"}}`))
+		"kennel": {"Fido": {"name": "F"}}, "source": "a.go", "previous": {"name": "P"}, "runsOn": ["self-hosted", "gpu"]}`))
 	if err != nil {
 		t.Fatalf("ParseShapes: %v", err)
 	}
@@ -385,6 +392,14 @@ func TestShapesGoAPI(t *testing.T) {
 	previous, set := doc.Previous.Get()
 	if kennel["Fido"].Name != "F" || source == nil || *source != "a.go" || !set || previous.Name != "P" {
 		t.Errorf("ParseShapes: kennel %+v, source %v, previous %+v (%v)", kennel, source, previous, set)
+	}
+	// An array narrowing its untyped anyOf branch is that branch's tuple, inside the union.
+	var runners *shapes.RunsOnArray
+	if doc.RunsOn != nil {
+		runners = doc.RunsOn.Array
+	}
+	if runners == nil || runners.Item0 != "self-hosted" || !slices.Equal(runners.Rest, []string{"gpu"}) {
+		t.Errorf("ParseShapes: runsOn %+v", doc.RunsOn)
 	}
 	// Validate is the schema's verdict; Parse also refuses what the Go type cannot hold.
 	if err := shapes.Validate("Address", []byte(`null`)); err != nil {
@@ -474,14 +489,17 @@ func shapesContractDocs(dir string) (map[string]map[string]any, map[string]strin
 		loc := ShapesIDBase + file + "#" + ptr
 		types[t.GoName] = loc
 		switch {
-		case t.ObjectOnly, t.Nullable:
-			// The type holds objects only (a variant of a "type" list), or not null: it is
-			// validated through a document that says so.
+		case t.Only != nil, t.Nullable:
+			// The type holds some of its node's JSON types only (a variant of a union of JSON
+			// types), or not null: it is validated through a document that says so.
 			id := ShapesIDBase + "defs/contract-" + t.GoName + ".json"
 			doc := map[string]any{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": id, "$ref": loc}
-			if t.ObjectOnly {
-				doc["type"] = "object"
-			} else {
+			switch {
+			case len(t.Only) == 1:
+				doc["type"] = t.Only[0]
+			case t.Only != nil:
+				doc["type"] = t.Only
+			default:
 				doc["not"] = map[string]any{"type": "null"}
 			}
 			docs[id] = doc

@@ -101,6 +101,9 @@ describe("Property 11: the shapes in TypeScript", () => {
       ["Shapes", { ...base, size: 4 }],
       ["Shapes", { ...base, point: [1] }],
       ["Shapes", { ...base, animal: { bark: true } }],
+      // The tuple variant of RunsOn holds arrays only; its schema (an anyOf branch) accepts any value.
+      ["RunsOnArray", null],
+      ["RunsOnArray", "ubuntu-latest"],
     ] as const) {
       const t = shapesType(type);
       expect(t.is(doc), `${type} ${JSON.stringify(doc)}: is${type} must refuse it`).toBe(false);
@@ -108,11 +111,12 @@ describe("Property 11: the shapes in TypeScript", () => {
       docs.push({ type, label: "left out by the types", expectError: true, doc });
     }
     // Members typed by what they refer to (a map of Pets, a SourceFile string, a nullable Pet
-    // inside an allOf): a value of another type does not compile, as it would against unknown.
+    // inside an allOf, a tuple of strings narrowed from an untyped anyOf branch): a value of another type does not compile, as it would against unknown.
     for (const doc of [
       { ...base, kennel: { Fido: 1 } },
       { ...base, source: 5 },
       { ...base, previous: "Rex" },
+      { ...base, runsOn: [5] },
     ]) {
       docs.push({ type: "Shapes", label: "a member of another type", expectError: true, doc });
     }

@@ -55,6 +55,7 @@ func sgDecodeShapes(v *sgValue) (Shapes, error) {
 		sgMapField(o.get("kennel"), "kennel", &t.Kennel, sgDecodePet),
 		sgPtrField(o.get("source"), "source", &t.Source, sgDecodeSourceFile),
 		sgOptNilField(o.get("previous"), "previous", &t.Previous, sgDecodeMaybePet),
+		sgPtrField(o.get("runsOn"), "runsOn", &t.RunsOn, sgDecodeRunsOn),
 	)
 	if err != nil {
 		return t, err
@@ -283,6 +284,14 @@ func sgEncodeShapes(e *sgEncoder, t Shapes) {
 		sgEncOptNil(e, t.Previous, sgEncodeMaybePet)
 		if e.err != nil {
 			e.at("previous")
+			return
+		}
+	}
+	if t.RunsOn != nil {
+		e.key(`"runsOn":`)
+		sgEncodeRunsOn(e, *t.RunsOn)
+		if e.err != nil {
+			e.at("runsOn")
 			return
 		}
 	}
@@ -1755,6 +1764,103 @@ func (t MaybePet) Validate() error {
 	return sgValidateWith(t, vShapes_MaybePet)
 }
 
+func sgDecodeRunsOn(v *sgValue) (RunsOn, error) {
+	var t RunsOn
+	switch {
+	case sgIsString(v):
+		x, err := sgDecString(v)
+		t.String = &x
+		return t, err
+	case sgIsArray(v):
+		x, err := sgDecodeRunsOnArray(v)
+		t.Array = &x
+		return t, err
+	}
+	return t, sgMismatch("string or array", v)
+}
+
+func sgEncodeRunsOn(e *sgEncoder, t RunsOn) {
+	count := 0
+	if t.String != nil {
+		count++
+	}
+	if t.Array != nil {
+		count++
+	}
+	if count != 1 {
+		e.err = sgVariantError("RunsOn", "anyOf", count)
+		return
+	}
+	switch {
+	case t.String != nil:
+		sgEncString(e, *t.String)
+	case t.Array != nil:
+		sgEncJSON(e, *t.Array)
+	}
+}
+
+// MarshalJSON writes the variant that is set; it fails unless exactly one is.
+func (t RunsOn) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeRunsOn)
+}
+
+// UnmarshalJSON decodes without validating; use ParseRunsOn to validate as well.
+func (t *RunsOn) UnmarshalJSON(data []byte) error {
+	return sgUnmarshalWith(data, nil, t, sgDecodeRunsOn)
+}
+
+// ParseRunsOn decodes and validates data in one step; the error is ValidationErrors.
+func ParseRunsOn(data []byte) (RunsOn, error) {
+	return sgParseWith(data, nil, vShapes_RunsOn2, sgDecodeRunsOn)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t RunsOn) Validate() error {
+	return sgValidateWith(t, vShapes_RunsOn2)
+}
+
+func sgDecodeRunsOnArray(v *sgValue) (RunsOnArray, error) {
+	var t RunsOnArray
+	items, err := sgDecTuple(v)
+	if err != nil {
+		return t, err
+	}
+	if err := sgField(sgItem(items, 0), "0", &t.Item0, sgDecString); err != nil {
+		return t, err
+	}
+	if len(items) > 1 {
+		if t.Rest, err = sgDecItems(items[1:], 1, sgDecString); err != nil {
+			return t, err
+		}
+	}
+	return t, nil
+}
+
+// MarshalJSON writes the fields as the items of a JSON array, in order.
+func (t RunsOnArray) MarshalJSON() ([]byte, error) {
+	e := sgNewArrayEncoder("RunsOnArray")
+	e.item(true, t.Item0)
+	for _, x := range t.Rest {
+		e.item(true, x)
+	}
+	return e.bytes()
+}
+
+// UnmarshalJSON decodes without validating; use ParseRunsOnArray to validate as well.
+func (t *RunsOnArray) UnmarshalJSON(data []byte) error {
+	return sgUnmarshalWith(data, nil, t, sgDecodeRunsOnArray)
+}
+
+// ParseRunsOnArray decodes and validates data in one step; the error is ValidationErrors.
+func ParseRunsOnArray(data []byte) (RunsOnArray, error) {
+	return sgParseWith(data, nil, vShapes_RunsOn_AnyOf_X1_AnyOf_X0, sgDecodeRunsOnArray)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t RunsOnArray) Validate() error {
+	return sgValidateWith(t, vShapes_RunsOn_AnyOf_X1_AnyOf_X0)
+}
+
 var sgParsers = map[string]func([]byte) (any, error){
 	"Address": func(d []byte) (any, error) {
 		return ParseAddress(d)
@@ -1806,6 +1912,12 @@ var sgParsers = map[string]func([]byte) (any, error){
 	},
 	"Range": func(d []byte) (any, error) {
 		return ParseRange(d)
+	},
+	"RunsOn": func(d []byte) (any, error) {
+		return ParseRunsOn(d)
+	},
+	"RunsOnArray": func(d []byte) (any, error) {
+		return ParseRunsOnArray(d)
 	},
 	"Shape": func(d []byte) (any, error) {
 		return ParseShape(d)
@@ -1885,6 +1997,8 @@ var sgValidators = map[string]sgValidator{
 	"MaybeWorkspace": vShapes_MaybeWorkspace,
 	"Pet":            vShapes_Pet2,
 	"Range":          vShapes_Range2,
+	"RunsOn":         vShapes_RunsOn2,
+	"RunsOnArray":    vShapes_RunsOn_AnyOf_X1_AnyOf_X0,
 	"Shape":          vShapes_Shape2,
 	"ShapeCircle":    vShapes_Shape_OneOf_X0,
 	"ShapeSquare":    vShapes_Shape_OneOf_X1,
@@ -1921,5 +2035,5 @@ func Validate(typeName string, data []byte) error {
 
 // TypeNames lists the named types Parse accepts, in schema order.
 func TypeNames() []string {
-	return []string{"Shapes", "ShapesHome", "ShapesSize", "ShapesRatio", "ShapesOp", "ShapesID", "ShapesWhen", "ShapesPoint", "ShapesPair", "ShapesCommand", "Pet", "Address", "Dog", "LonePet", "Level", "MaybeWorkspace", "WorkspaceRef", "Range", "User", "Animal", "AnimalCat", "AnimalBird", "Item", "ItemBook", "ItemDisc", "Shape", "ShapeCircle", "ShapeSquare", "MaybeName", "List", "Kennel", "SourceFile", "MaybePet"}
+	return []string{"Shapes", "ShapesHome", "ShapesSize", "ShapesRatio", "ShapesOp", "ShapesID", "ShapesWhen", "ShapesPoint", "ShapesPair", "ShapesCommand", "Pet", "Address", "Dog", "LonePet", "Level", "MaybeWorkspace", "WorkspaceRef", "Range", "User", "Animal", "AnimalCat", "AnimalBird", "Item", "ItemBook", "ItemDisc", "Shape", "ShapeCircle", "ShapeSquare", "MaybeName", "List", "Kennel", "SourceFile", "MaybePet", "RunsOn", "RunsOnArray"}
 }

@@ -56,6 +56,9 @@ type Shapes struct {
 	// A string whose anyOf branches say nothing of its type: the node's type narrows them.
 	Source   *SourceFile      `json:"source,omitzero"`
 	Previous OptNil[MaybePet] `json:"previous,omitzero"`
+	// GitHub's runs-on: a string, or an array whose one anyOf branch says nothing of its type (a tuple
+	// of strings, narrowed by the array).
+	RunsOn *RunsOn `json:"runsOn,omitzero"`
 }
 
 // ShapesHome is generated from shapes.json#/properties/home.
@@ -566,3 +569,55 @@ type SourceFile string
 
 // MaybePet is generated from shapes.json#/$defs/MaybePet.
 type MaybePet Pet
+
+// RunsOn: GitHub's runs-on: a string, or an array whose one anyOf branch says nothing of its type
+// (a tuple of strings, narrowed by the array).
+//
+// Generated from shapes.json#/$defs/RunsOn.
+//
+// Exactly one field of RunsOn is set (not nil): the one for the JSON type of the value.
+type RunsOn struct {
+	String *string
+	Array  *RunsOnArray
+}
+
+// RunsOnTag is the tag of a variant of RunsOn.
+type RunsOnTag string
+
+// The tags of the variants of RunsOn.
+const (
+	RunsOnTagString RunsOnTag = "String"
+	RunsOnTagArray  RunsOnTag = "Array"
+)
+
+// NewRunsOnString returns a RunsOn holding the String variant v.
+func NewRunsOnString(v string) RunsOn {
+	return RunsOn{String: &v}
+}
+
+// NewRunsOnArray returns a RunsOn holding the Array variant v.
+func NewRunsOnArray(v RunsOnArray) RunsOn {
+	return RunsOn{Array: &v}
+}
+
+// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
+// variant.
+func (u RunsOn) Tag() RunsOnTag {
+	if u.String != nil {
+		return RunsOnTagString
+	}
+	if u.Array != nil {
+		return RunsOnTagArray
+	}
+	return ""
+}
+
+// RunsOnArray is generated from shapes.json#/$defs/RunsOn/anyOf/1/anyOf/0.
+//
+// RunsOnArray is a JSON array whose items are its fields, in order; Rest holds the items after
+// them.
+type RunsOnArray struct {
+	Item0 string
+	// The items after the positions above.
+	Rest []string
+}

@@ -26,7 +26,7 @@ var rePattern4 = sync.OnceValue(func() *regexp.Regexp {
 
 func sgExtraShapes(k string) bool {
 	switch k {
-	case "pet", "owner", "lone", "label", "note", "tags", "mixed", "address", "home", "size", "ratio", "op", "level", "workspace", "id", "when", "range", "point", "pair", "dog", "user", "users", "animal", "item", "shape", "names", "scores", "list", "command", "userIds", "kennel", "source", "previous":
+	case "pet", "owner", "lone", "label", "note", "tags", "mixed", "address", "home", "size", "ratio", "op", "level", "workspace", "id", "when", "range", "point", "pair", "dog", "user", "users", "animal", "item", "shape", "names", "scores", "list", "command", "userIds", "kennel", "source", "previous", "runsOn":
 		return false
 	}
 	return true
@@ -314,6 +314,14 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				parent: p,
 			}
 			vShapes_Previous(x, &c, e)
+		}
+		if x := v.get("runsOn"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "runsOn",
+				parent: p,
+			}
+			vShapes_RunsOn(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
@@ -1623,5 +1631,55 @@ func vShapes_Previous_AllOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 func vShapes_MaybePet(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgValid(v, vShapes_Pet_AnyOf_X1) || sgValid(v, vPetRef)) {
 		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
+	}
+}
+
+// vShapes_RunsOn validates shapes.json#/properties/runsOn.
+func vShapes_RunsOn(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapes_RunsOn2(v, p, e)
+}
+
+// vShapes_RunsOn2 validates shapes.json#/$defs/RunsOn.
+func vShapes_RunsOn2(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgValid(v, vString) || sgValid(v, vShapes_RunsOn_AnyOf_X1)) {
+		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
+	}
+}
+
+// vShapes_RunsOn_AnyOf_X1 validates shapes.json#/$defs/RunsOn/anyOf/1.
+func vShapes_RunsOn_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(sgIsArray(v)) {
+		e.add(p, "type", "expected array, got "+sgTypeName(v))
+		return
+	}
+	if !(sgValid(v, vShapes_RunsOn_AnyOf_X1_AnyOf_X0)) {
+		e.add(p, "anyOf", "must match at least one of the 1 alternatives")
+	}
+}
+
+// vShapes_RunsOn_AnyOf_X1_AnyOf_X0 validates shapes.json#/$defs/RunsOn/anyOf/1/anyOf/0.
+func vShapes_RunsOn_AnyOf_X1_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+	if v.kind() == sgKindArray {
+		a := v.items()
+		if len(a) < 1 {
+			e.add(p, "minItems", "must have at least 1 items")
+		}
+		if len(a) > 3 {
+			e.add(p, "maxItems", "must have at most 3 items")
+		}
+		if len(a) > 0 {
+			c := sgPointer{
+				index:  0,
+				parent: p,
+			}
+			vString(&a[0], &c, e)
+		}
+		for i := 1; i < len(a); i++ {
+			c := sgPointer{
+				index:  i,
+				parent: p,
+			}
+			vStringMin1(&a[i], &c, e)
+		}
 	}
 }

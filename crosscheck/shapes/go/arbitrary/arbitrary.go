@@ -233,6 +233,12 @@ func drawShapes(t *rapid.T, depth int) shapes.Shapes {
 			}).Draw(t, "previous"))
 		}
 	}
+	if nest(t, &nested, depth, "runsOn?") {
+		x := rapid.Custom(func(t *rapid.T) shapes.RunsOn {
+			return drawRunsOn(t, depth+1)
+		}).Draw(t, "runsOn")
+		v.RunsOn = &x
+	}
 	return v
 }
 
@@ -829,4 +835,44 @@ func MaybePet() *rapid.Generator[shapes.MaybePet] {
 
 func drawMaybePet(t *rapid.T, depth int) shapes.MaybePet {
 	return shapes.MaybePet(drawPet(t, depth))
+}
+
+// RunsOn generates values of shapes.RunsOn that pass its Validate.
+func RunsOn() *rapid.Generator[shapes.RunsOn] {
+	return rapid.Custom(func(t *rapid.T) shapes.RunsOn {
+		return drawRunsOn(t, 0)
+	}).Filter(func(v shapes.RunsOn) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawRunsOn(t *rapid.T, depth int) shapes.RunsOn {
+	var u shapes.RunsOn
+	switch rapid.IntRange(0, 1).Draw(t, "variant") {
+	case 0:
+		u = shapes.NewRunsOnString(rapid.StringOfN(rapid.Rune(), 0, 24, -1).Draw(t, "String"))
+	case 1:
+		u = shapes.NewRunsOnArray(rapid.Custom(func(t *rapid.T) shapes.RunsOnArray {
+			return drawRunsOnArray(t, depth+1)
+		}).Draw(t, "Array"))
+	}
+	return u
+}
+
+// RunsOnArray generates values of shapes.RunsOnArray that pass its Validate.
+func RunsOnArray() *rapid.Generator[shapes.RunsOnArray] {
+	return rapid.Custom(func(t *rapid.T) shapes.RunsOnArray {
+		return drawRunsOnArray(t, 0)
+	}).Filter(func(v shapes.RunsOnArray) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawRunsOnArray(t *rapid.T, depth int) shapes.RunsOnArray {
+	var v shapes.RunsOnArray
+	v.Item0 = rapid.StringOfN(rapid.Rune(), 0, 24, -1).Draw(t, "0")
+	if rest := rapid.SliceOfN(rapid.StringOfN(rapid.Rune(), 1, 25, -1), 0, itemLimit(depth, 0, 2)).Draw(t, "rest"); len(rest) > 0 {
+		v.Rest = rest
+	}
+	return v
 }

@@ -8,7 +8,7 @@ export const rePattern2 = new RegExp("^[a-z]+$", "u");
 export const rePattern3 = new RegExp("\\.go$", "u");
 export const rePattern4 = new RegExp("\\.ts$", "u");
 
-const knownShapes = new Set<string>(["pet", "owner", "lone", "label", "note", "tags", "mixed", "address", "home", "size", "ratio", "op", "level", "workspace", "id", "when", "range", "point", "pair", "dog", "user", "users", "animal", "item", "shape", "names", "scores", "list", "command", "userIds", "kennel", "source", "previous"]);
+const knownShapes = new Set<string>(["pet", "owner", "lone", "label", "note", "tags", "mixed", "address", "home", "size", "ratio", "op", "level", "workspace", "id", "when", "range", "point", "pair", "dog", "user", "users", "animal", "item", "shape", "names", "scores", "list", "command", "userIds", "kennel", "source", "previous", "runsOn"]);
 
 const shapeShapes: rt.Shape = [
   ["pet", vShapes_Pet, true],
@@ -43,7 +43,8 @@ const shapeShapes: rt.Shape = [
   ["userIds", vShapes_UserIDs, false],
   ["kennel", vShapes_Kennel, false],
   ["source", vShapes_SourceFile, false],
-  ["previous", vShapes_Previous, false]
+  ["previous", vShapes_Previous, false],
+  ["runsOn", vShapes_RunsOn2, false]
 ];
 
 // shapes.json#
@@ -955,4 +956,41 @@ export function vShapes_Previous_AllOf_X0(v: unknown, p: rt.Path, d: number, e: 
 // shapes.json#/$defs/MaybePet
 export function vShapes_MaybePet(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.accepts(vShapes_Pet_AnyOf_X1, v, d) || rt.accepts(vShapes_Pet2, v, d))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+}
+
+// shapes.json#/properties/runsOn
+export function vShapes_RunsOn(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_RunsOn2(v, p, d, e);
+}
+
+// shapes.json#/$defs/RunsOn
+export function vShapes_RunsOn2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.accepts(vString, v, d) || rt.accepts(vShapes_RunsOn_AnyOf_X1, v, d))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+}
+
+// shapes.json#/$defs/RunsOn/anyOf/1
+export function vShapes_RunsOn_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(Array.isArray(v))) {
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
+    return;
+  }
+  if (!(rt.accepts(vShapes_RunsOn_AnyOf_X1_AnyOf_X0, v, d))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 1 alternatives" });
+}
+
+// shapes.json#/$defs/RunsOn/anyOf/1/anyOf/0
+export function vShapes_RunsOn_AnyOf_X1_AnyOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (Array.isArray(v)) {
+    if (v.length < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minItems", message: "must have at least 1 items" });
+    if (v.length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 3 items" });
+    if (v.length > 0) {
+      p[d] = 0;
+      if (d < rt.limit) vString(v[0], p, d + 1, e);
+      else rt.deeper(vString, v[0], p, d + 1, e);
+    }
+    for (let i = 1; i < v.length; i++) {
+      p[d] = i;
+      if (d < rt.limit) vStringMin1(v[i], p, d + 1, e);
+      else rt.deeper(vStringMin1, v[i], p, d + 1, e);
+    }
+  }
 }

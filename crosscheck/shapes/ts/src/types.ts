@@ -70,6 +70,10 @@ export interface Shapes {
    */
   source?: SourceFile;
   previous?: MaybePet | null;
+  /**
+   * GitHub's runs-on: a string, or an array whose one anyOf branch says nothing of its type (a tuple of strings, narrowed by the array).
+   */
+  runsOn?: RunsOn;
 }
 
 export interface ShapesHome {
@@ -220,3 +224,10 @@ export type Kennel = { [key: string]: Pet };
 export type SourceFile = string;
 
 export type MaybePet = Pet;
+
+/**
+ * GitHub's runs-on: a string, or an array whose one anyOf branch says nothing of its type (a tuple of strings, narrowed by the array).
+ */
+export type RunsOn = string | RunsOnArray;
+
+export type RunsOnArray = [string, ...string[]];
