@@ -38,12 +38,13 @@ var (
 // since fixed (a nullable optional field's arbitrary, a named type that is a $ref to an
 // unnamed union, ECMAScript lookaheads, a named group, a $defs entry that is no schema in
 // draft-07, a sibling file, const in draft-04, a nullable object's null, names of any type in
-// TypeScript arbitraries), or a shape that was once any (a nullable reference in an allOf).
+// TypeScript arbitraries, an array narrowing an untyped anyOf branch to a tuple in a union), or
+// a shape that was once any (a nullable reference in an allOf).
 var sampleAlways = map[string]bool{
 	"ryl": true, "vhwdebugger-binding-schema": true, "yap": true, "emmet": true, "appsettings": true,
 	"chrome-extension-locales-messages": true, "partial-cibuildwheel": true, "poetry": true,
 	"es6importsorterrc": true, "cloud-sdk-pipeline-config-schema": true, "aio-connector-metadata-6.0-preview": true,
-	"airlock-microgateway-3.0": true,
+	"airlock-microgateway-3.0": true, "github-workflow": true,
 }
 
 // The sample make test runs: every sampleStride-th schema by name, up to sampleBytes each, and
