@@ -203,6 +203,15 @@ var shapesEdges = []struct{ typ, doc, note string }{
 	{"RunsOn", `{"a": 1}`, "neither a string nor an array"},
 	{"RunsOn", `"ubuntu-latest"`, "the string variant"},
 	{"RunsOn", `[""]`, "the first item has no minLength"},
+	{"Permission", `true`, "the boolean variant"},
+	{"Permission", `"not op"`, "the string variant"},
+	{"Permission", `2.5`, "the number variant"},
+	{"Permission", `null`, "null is in the enum"},
+	{"Permission", `"x"`, "a string out of the enum"},
+	{"Permission", `3`, "a number out of the enum"},
+	{"Permission", `["op"]`, "no variant holds an array"},
+	{"PermissionString", `true`, "the string variant holds strings only"},
+	{"PermissionNumber", `"op"`, "the number variant holds numbers only"},
 }
 
 // TestProperty11ShapesVectors writes (with -update) and checks testdata/vectors/shapes-go-vectors.json:

@@ -164,12 +164,14 @@ func (b *builder) newDesign(n *ir.Node, self bool, restrict kindSet) *design {
 		d.kind = dAny
 		return d
 	}
+	if _, scalar := nn.scalar(); n.Enum != nil && (restrict == 0 || scalar) {
+		// Restricted to one scalar type (a variant of an enum of several), the enum's values
+		// of that type.
+		return b.enumDesign(d, n, nn)
+	}
 	if restrict == 0 {
 		if c := n.Const; c != nil {
 			return b.constDesign(d, *c)
-		}
-		if n.Enum != nil {
-			return b.enumDesign(d, n, nn)
 		}
 		if n.Discriminator != nil && nn == kObject {
 			d.kind, d.tagged = dUnion, true
@@ -281,11 +283,16 @@ func (b *builder) enumDesign(d *design, n *ir.Node, nn kindSet) *design {
 	case kinds == kArray || kinds == kObject:
 		// Arrays or objects, compared as whole values: any holds them.
 		d.kind, d.values = dAny, nil
-	default:
+	case kinds&(kArray|kObject) == 0:
 		if base, ok := kinds.scalar(); ok {
 			d.kind, d.base = dEnum, base
 			break
 		}
+		// Values of several scalar types (true, false and "prompt"): a union of the JSON
+		// types, each variant the enum's values of its type.
+		d.values = nil
+		return b.typeListDesign(d, n, kinds)
+	default:
 		d.kind, d.values = dAny, nil
 		d.degraded = "enum values of several JSON types (" + joinNames(kinds) + ") have no common Go type"
 	}

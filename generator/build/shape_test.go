@@ -1,6 +1,7 @@
 package build
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -146,13 +147,13 @@ func TestDegradedWarns(t *testing.T) {
   "title": "T",
   "type": "object",
   "properties": {
-    "mixed": {"enum": ["auto", 1]},
+    "mixed": {"enum": ["auto", 1, {"a": 1}]},
     "both": {"allOf": [{"properties": {"x": {"type": "string"}}}, {"properties": {"x": {"type": "integer"}}}]}
   }
 }`)
 	text := strings.Join(warnings, "\n")
 	for _, want := range []string{
-		"schema/s.json#/properties/mixed: no Go or TypeScript type (any / unknown): enum values of several JSON types (string, integer) have no common Go type",
+		"schema/s.json#/properties/mixed: no Go or TypeScript type (any / unknown): enum values of several JSON types (string, integer, object) have no common Go type",
 		`schema/s.json#/properties/both: the allOf parts give property "x" schemas of different JSON types (#/properties/both/allOf/0/properties/x and #/properties/both/allOf/1/properties/x): it is typed as any`,
 	} {
 		if !strings.Contains(text, want) {
@@ -167,6 +168,35 @@ func TestDegradedWarns(t *testing.T) {
 		if u.Go == "T.Mixed" && u.Degraded == "" {
 			t.Errorf("T.Mixed: no reason")
 		}
+	}
+}
+
+// TestEnumOfScalarTypes: an enum whose values are of several scalar JSON types is a union
+// decided by JSON type, each variant the enum's values of its type (named constants for the
+// strings, a boolean for true and false).
+func TestEnumOfScalarTypes(t *testing.T) {
+	s, warnings := buildOne(t, `{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "definitions": {"Default": {"enum": [true, false, "op", "not op", null]}},
+  "type": "object",
+  "properties": {"d": {"$ref": "#/definitions/Default"}}
+}`)
+	if len(warnings) > 0 {
+		t.Errorf("warnings: %v", warnings)
+	}
+	d := typeNamed(t, s, "Default")
+	if d.Kind != ir.Union || d.Dispatch != ir.ByKind || len(d.Variants) != 2 || !d.Nullable {
+		t.Fatalf("Default: kind %d dispatch %d nullable %v, %d variants; want a nullable union of 2 decided by JSON type", d.Kind, d.Dispatch, d.Nullable, len(d.Variants))
+	}
+	str, boolean := d.Variants[0], d.Variants[1]
+	if str.Type == nil || str.Type.Kind != ir.Enum || len(str.Type.Values) != 2 || !slices.Equal(str.Type.Only, []string{"string"}) {
+		t.Errorf("Default's first variant: %+v; want an enum of the two strings, holding strings only", str.Ref)
+	}
+	if boolean.Ref.Kind != ir.RefBool {
+		t.Errorf("Default's second variant: %+v; want a boolean", boolean.Ref)
+	}
+	if sh := ir.TypedShare(s); sh.Untyped() != 0 {
+		t.Errorf("typed share %+v, want everything typed", sh)
 	}
 }
 

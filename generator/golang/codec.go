@@ -213,9 +213,36 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 // parseAndValidate writes ParseT and Validate (or ValidateT).
 func (e *emitter) parseAndValidate(f *jen.File, t *ir.Type) {
 	n := t.GoName
+	validator := t.Node.GoFunc
+	if t.Only != nil {
+		// The variant of a union of JSON types: a document of another type is refused for its
+		// type, first, as a value the schema's "type" refuses would be.
+		validator = "sgOnly" + n
+		want := strings.Join(t.Only, " or ")
+		cond := jen.Op("!").Add(typeCond(t.Only[0]))
+		if len(t.Only) > 1 {
+			var conds []jen.Code
+			for i, k := range t.Only {
+				if i > 0 {
+					conds = append(conds, jen.Op("||"))
+				}
+				conds = append(conds, typeCond(k))
+			}
+			cond = jen.Op("!").Parens(jen.Add(conds...))
+		}
+		f.Commentf("%s validates a %s document: a value of another JSON type", validator, n)
+		f.Commentf("than %s is refused for its type, before the schema's checks.", want)
+		f.Func().Id(validator).Params(jen.Id("v").Op("*").Id("sgValue"), jen.Id("p").Op("*").Id("sgPointer"), jen.Id("e").Op("*").Id("sgErrors")).Block(
+			jen.If(cond).Block(
+				addErr("type", msg("type", "types", want)),
+				jen.Return(),
+			),
+			jen.Id(t.Node.GoFunc).Call(jen.Id("v"), jen.Id("p"), jen.Id("e")),
+		)
+	}
 	f.Commentf("Parse%s decodes and validates data in one step; the error is ValidationErrors.", n)
 	f.Func().Id("Parse"+n).Params(jen.Id("data").Index().Byte()).Params(jen.Id(n), jen.Error()).Block(
-		jen.Return(jen.Id("sgParseWith").Call(jen.Id("data"), planOf(t), jen.Id(t.Node.GoFunc), jen.Id(decName(t)))),
+		jen.Return(jen.Id("sgParseWith").Call(jen.Id("data"), planOf(t), jen.Id(validator), jen.Id(decName(t)))),
 	)
 	switch {
 	case goAlias(t):

@@ -12,18 +12,21 @@ import (
 // than those of its own JSON types for the variant of a union of JSON types, whose node accepts
 // the other variants' values too (ir.Type.Only), wherever a type holds one. validateT reports
 // the first such value, once the schema's own validation passed, with keyword "type" at its
-// pointer: where and how the Go decoder refuses it.
+// pointer: where and how the Go decoder refuses it. A document of another JSON type than a type
+// holds Only is refused by its guard before the validation, as the Go ParseT refuses it.
 
 // narrower decides which named types hold such values and writes their checks.
 type narrower struct {
 	e     *emitter
 	need  map[*ir.Type]bool
 	names map[*ir.Type]string
-	order []*ir.Type
+	// guards name the guard functions of the types that hold some JSON types Only.
+	guards map[*ir.Type]string
+	order  []*ir.Type
 }
 
 func newNarrower(e *emitter) *narrower {
-	nw := &narrower{e: e, need: map[*ir.Type]bool{}, names: map[*ir.Type]string{}}
+	nw := &narrower{e: e, need: map[*ir.Type]bool{}, names: map[*ir.Type]string{}, guards: map[*ir.Type]string{}}
 	// A type needs a check when it holds some JSON types Only or holds a type that needs one: grow the set
 	// until it stops changing (each round adds a type, so at most one round per type).
 	for changed := true; changed; {
@@ -45,6 +48,14 @@ func newNarrower(e *emitter) *narrower {
 			used[name] = true
 			nw.names[t] = name
 			nw.order = append(nw.order, t)
+			if t.Only != nil {
+				name = "only" + t.TSName
+				for used[name] {
+					name += "_"
+				}
+				used[name] = true
+				nw.guards[t] = name
+			}
 		}
 	}
 	return nw
@@ -119,10 +130,26 @@ func (nw *narrower) call(t *ir.Type) string {
 	return next
 }
 
+// guardFunction writes the guard of a type that holds some JSON types Only: a value of
+// another type is refused for its type alone. rt.api runs it before the validation, as the Go
+// ParseT refuses such a value first, and the type's Narrow function starts with it.
+func (nw *narrower) guardFunction(t *ir.Type) string {
+	var conds []string
+	for _, k := range t.Only {
+		conds = append(conds, nw.e.exec("narrow.notkind."+k, nil))
+	}
+	return nw.e.exec("narrow.guard", struct{ Name, Type, Cond, Message string }{
+		nw.guards[t], t.TSName, strings.Join(conds, nw.e.exec("narrow.and", nil)), tsMessage("type", "types", strings.Join(t.Only, " or ")),
+	})
+}
+
 // functions writes the Narrow function of every type that needs one.
 func (nw *narrower) functions() string {
 	var b strings.Builder
 	for _, t := range nw.order {
+		if t.Only != nil {
+			b.WriteString(nw.guardFunction(t))
+		}
 		b.WriteString(nw.function(t))
 	}
 	return b.String()
@@ -136,9 +163,7 @@ func (nw *narrower) function(t *ir.Type) string {
 			body.WriteString(e.exec("narrow.step", struct{ Check, Value, Pointer string }{expr, value, ptr}))
 		}
 	}
-	if t.Only != nil {
-		body.WriteString(e.exec("narrow.only", struct{ Cond, Message string }{kindCond(e, t.Only), tsMessage("type", "types", wantOf(t))}))
-	}
+	step(nw.guards[t], "v", "p")
 	switch t.Kind {
 	case ir.Struct:
 		var known []string

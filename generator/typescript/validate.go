@@ -14,6 +14,9 @@ func (e *emitter) validate() string {
 		narrow, doc := "", ""
 		if c := nw.call(t); c != "" {
 			narrow, doc = e.exec("narrow.arg", c), e.exec("narrow.typedDoc", nil)
+			if g := nw.guards[t]; g != "" {
+				narrow += e.exec("narrow.arg", g)
+			}
 		}
 		body.WriteString(e.exec("validate.named", struct{ Name, Func, Narrow, TypedDoc string }{t.TSName, e.fn(t.Node), narrow, doc}))
 	}

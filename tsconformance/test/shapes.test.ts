@@ -104,6 +104,9 @@ describe("Property 11: the shapes in TypeScript", () => {
       // The tuple variant of RunsOn holds arrays only; its schema (an anyOf branch) accepts any value.
       ["RunsOnArray", null],
       ["RunsOnArray", "ubuntu-latest"],
+      // The variants of Permission hold their own JSON type only; its enum has values of three.
+      ["PermissionString", true],
+      ["PermissionNumber", "op"],
     ] as const) {
       const t = shapesType(type);
       expect(t.is(doc), `${type} ${JSON.stringify(doc)}: is${type} must refuse it`).toBe(false);
@@ -117,6 +120,7 @@ describe("Property 11: the shapes in TypeScript", () => {
       { ...base, source: 5 },
       { ...base, previous: "Rex" },
       { ...base, runsOn: [5] },
+      { ...base, permission: "admin" },
     ]) {
       docs.push({ type: "Shapes", label: "a member of another type", expectError: true, doc });
     }

@@ -56,6 +56,7 @@ func sgDecodeShapes(v *sgValue) (Shapes, error) {
 		sgPtrField(o.get("source"), "source", &t.Source, sgDecodeSourceFile),
 		sgOptNilField(o.get("previous"), "previous", &t.Previous, sgDecodeMaybePet),
 		sgPtrField(o.get("runsOn"), "runsOn", &t.RunsOn, sgDecodeRunsOn),
+		sgOptNilField(o.get("permission"), "permission", &t.Permission, sgDecodePermission),
 	)
 	if err != nil {
 		return t, err
@@ -292,6 +293,14 @@ func sgEncodeShapes(e *sgEncoder, t Shapes) {
 		sgEncodeRunsOn(e, *t.RunsOn)
 		if e.err != nil {
 			e.at("runsOn")
+			return
+		}
+	}
+	if t.Permission.Set {
+		e.key(`"permission":`)
+		sgEncOptNil(e, t.Permission, sgEncodePermission)
+		if e.err != nil {
+			e.at("permission")
 			return
 		}
 	}
@@ -1764,6 +1773,120 @@ func (t MaybePet) Validate() error {
 	return sgValidateWith(t, vShapes_MaybePet)
 }
 
+func sgDecodePermission(v *sgValue) (Permission, error) {
+	var t Permission
+	switch {
+	case sgIsString(v):
+		x, err := sgDecodePermissionString(v)
+		t.String = &x
+		return t, err
+	case sgIsBool(v):
+		x, err := sgDecBool(v)
+		t.Boolean = &x
+		return t, err
+	case sgIsNumber(v):
+		x, err := sgDecodePermissionNumber(v)
+		t.Number = &x
+		return t, err
+	}
+	return t, sgMismatch("string or boolean or number", v)
+}
+
+func sgEncodePermission(e *sgEncoder, t Permission) {
+	count := 0
+	if t.String != nil {
+		count++
+	}
+	if t.Boolean != nil {
+		count++
+	}
+	if t.Number != nil {
+		count++
+	}
+	if count != 1 {
+		e.err = sgVariantError("Permission", "type", count)
+		return
+	}
+	switch {
+	case t.String != nil:
+		sgEncString(e, *t.String)
+	case t.Boolean != nil:
+		sgEncBool(e, *t.Boolean)
+	case t.Number != nil:
+		sgEncFloat(e, *t.Number)
+	}
+}
+
+// MarshalJSON writes the variant that is set; it fails unless exactly one is.
+func (t Permission) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodePermission)
+}
+
+// UnmarshalJSON decodes without validating; use ParsePermission to validate as well.
+func (t *Permission) UnmarshalJSON(data []byte) error {
+	return sgUnmarshalWith(data, nil, t, sgDecodePermission)
+}
+
+// ParsePermission decodes and validates data in one step; the error is ValidationErrors.
+func ParsePermission(data []byte) (Permission, error) {
+	return sgParseWith(data, nil, vShapes_Permission2, sgDecodePermission)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t Permission) Validate() error {
+	return sgValidateWith(t, vShapes_Permission2)
+}
+
+func sgDecodePermissionString(v *sgValue) (PermissionString, error) {
+	x, err := sgDecString(v)
+	return PermissionString(x), err
+}
+
+// sgOnlyPermissionString validates a PermissionString document: a value of another JSON type
+// than string is refused for its type, before the schema's checks.
+func sgOnlyPermissionString(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgIsString(v) {
+		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		return
+	}
+	vShapes_Permission2(v, p, e)
+}
+
+// ParsePermissionString decodes and validates data in one step; the error is ValidationErrors.
+func ParsePermissionString(data []byte) (PermissionString, error) {
+	return sgParseWith(data, nil, sgOnlyPermissionString, sgDecodePermissionString)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t PermissionString) Validate() error {
+	return sgValidateWith(t, vShapes_Permission2)
+}
+
+func sgDecodePermissionNumber(v *sgValue) (PermissionNumber, error) {
+	x, err := sgDecFloat(v)
+	return PermissionNumber(x), err
+}
+
+// sgOnlyPermissionNumber validates a PermissionNumber document: a value of another JSON type
+// than number is refused for its type, before the schema's checks.
+func sgOnlyPermissionNumber(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgIsNumber(v) {
+		e.add(p, "type", "expected number, got "+sgTypeName(v))
+		return
+	}
+	vShapes_Permission2(v, p, e)
+}
+
+// ParsePermissionNumber decodes and validates data in one step; the error is ValidationErrors.
+func ParsePermissionNumber(data []byte) (PermissionNumber, error) {
+	return sgParseWith(data, nil, sgOnlyPermissionNumber, sgDecodePermissionNumber)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t PermissionNumber) Validate() error {
+	return sgValidateWith(t, vShapes_Permission2)
+}
+
 func sgDecodeRunsOn(v *sgValue) (RunsOn, error) {
 	var t RunsOn
 	switch {
@@ -1851,9 +1974,19 @@ func (t *RunsOnArray) UnmarshalJSON(data []byte) error {
 	return sgUnmarshalWith(data, nil, t, sgDecodeRunsOnArray)
 }
 
+// sgOnlyRunsOnArray validates a RunsOnArray document: a value of another JSON type
+// than array is refused for its type, before the schema's checks.
+func sgOnlyRunsOnArray(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgIsArray(v) {
+		e.add(p, "type", "expected array, got "+sgTypeName(v))
+		return
+	}
+	vShapes_RunsOn_AnyOf_X1_AnyOf_X0(v, p, e)
+}
+
 // ParseRunsOnArray decodes and validates data in one step; the error is ValidationErrors.
 func ParseRunsOnArray(data []byte) (RunsOnArray, error) {
-	return sgParseWith(data, nil, vShapes_RunsOn_AnyOf_X1_AnyOf_X0, sgDecodeRunsOnArray)
+	return sgParseWith(data, nil, sgOnlyRunsOnArray, sgDecodeRunsOnArray)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1906,6 +2039,15 @@ var sgParsers = map[string]func([]byte) (any, error){
 	},
 	"MaybeWorkspace": func(d []byte) (any, error) {
 		return ParseMaybeWorkspace(d)
+	},
+	"Permission": func(d []byte) (any, error) {
+		return ParsePermission(d)
+	},
+	"PermissionNumber": func(d []byte) (any, error) {
+		return ParsePermissionNumber(d)
+	},
+	"PermissionString": func(d []byte) (any, error) {
+		return ParsePermissionString(d)
 	},
 	"Pet": func(d []byte) (any, error) {
 		return ParsePet(d)
@@ -1980,41 +2122,44 @@ func Parse(typeName string, data []byte) (any, error) {
 }
 
 var sgValidators = map[string]sgValidator{
-	"Address":        vShapes_Address2,
-	"Animal":         vShapes_Animal2,
-	"AnimalBird":     vShapes_Animal_OneOf_X1,
-	"AnimalCat":      vShapes_Animal_OneOf_X0,
-	"Dog":            vShapes_Dog2,
-	"Item":           vShapes_Item2,
-	"ItemBook":       vShapes_Item_AnyOf_X0,
-	"ItemDisc":       vShapes_Item_AnyOf_X1,
-	"Kennel":         vShapes_Kennel2,
-	"Level":          vShapes_Level2,
-	"List":           vShapes_List2,
-	"LonePet":        vShapes_LonePet,
-	"MaybeName":      vShapes_Note,
-	"MaybePet":       vShapes_MaybePet,
-	"MaybeWorkspace": vShapes_MaybeWorkspace,
-	"Pet":            vShapes_Pet2,
-	"Range":          vShapes_Range2,
-	"RunsOn":         vShapes_RunsOn2,
-	"RunsOnArray":    vShapes_RunsOn_AnyOf_X1_AnyOf_X0,
-	"Shape":          vShapes_Shape2,
-	"ShapeCircle":    vShapes_Shape_OneOf_X0,
-	"ShapeSquare":    vShapes_Shape_OneOf_X1,
-	"Shapes":         vShapes,
-	"ShapesCommand":  vShapes_Command,
-	"ShapesHome":     vShapes_Home,
-	"ShapesID":       vShapes_ID,
-	"ShapesOp":       vShapes_Op,
-	"ShapesPair":     vShapes_Pair,
-	"ShapesPoint":    vShapes_Point,
-	"ShapesRatio":    vShapes_Ratio,
-	"ShapesSize":     vShapes_Size,
-	"ShapesWhen":     vShapes_When,
-	"SourceFile":     vShapes_SourceFile,
-	"User":           vShapes_User2,
-	"WorkspaceRef":   vShapes_WorkspaceRef,
+	"Address":          vShapes_Address2,
+	"Animal":           vShapes_Animal2,
+	"AnimalBird":       vShapes_Animal_OneOf_X1,
+	"AnimalCat":        vShapes_Animal_OneOf_X0,
+	"Dog":              vShapes_Dog2,
+	"Item":             vShapes_Item2,
+	"ItemBook":         vShapes_Item_AnyOf_X0,
+	"ItemDisc":         vShapes_Item_AnyOf_X1,
+	"Kennel":           vShapes_Kennel2,
+	"Level":            vShapes_Level2,
+	"List":             vShapes_List2,
+	"LonePet":          vShapes_LonePet,
+	"MaybeName":        vShapes_Note,
+	"MaybePet":         vShapes_MaybePet,
+	"MaybeWorkspace":   vShapes_MaybeWorkspace,
+	"Permission":       vShapes_Permission2,
+	"PermissionNumber": vShapes_Permission2,
+	"PermissionString": vShapes_Permission2,
+	"Pet":              vShapes_Pet2,
+	"Range":            vShapes_Range2,
+	"RunsOn":           vShapes_RunsOn2,
+	"RunsOnArray":      vShapes_RunsOn_AnyOf_X1_AnyOf_X0,
+	"Shape":            vShapes_Shape2,
+	"ShapeCircle":      vShapes_Shape_OneOf_X0,
+	"ShapeSquare":      vShapes_Shape_OneOf_X1,
+	"Shapes":           vShapes,
+	"ShapesCommand":    vShapes_Command,
+	"ShapesHome":       vShapes_Home,
+	"ShapesID":         vShapes_ID,
+	"ShapesOp":         vShapes_Op,
+	"ShapesPair":       vShapes_Pair,
+	"ShapesPoint":      vShapes_Point,
+	"ShapesRatio":      vShapes_Ratio,
+	"ShapesSize":       vShapes_Size,
+	"ShapesWhen":       vShapes_When,
+	"SourceFile":       vShapes_SourceFile,
+	"User":             vShapes_User2,
+	"WorkspaceRef":     vShapes_WorkspaceRef,
 }
 
 // Validate validates data as the named type (see TypeNames) by its schema alone: ValidationErrors,
@@ -2035,5 +2180,5 @@ func Validate(typeName string, data []byte) error {
 
 // TypeNames lists the named types Parse accepts, in schema order.
 func TypeNames() []string {
-	return []string{"Shapes", "ShapesHome", "ShapesSize", "ShapesRatio", "ShapesOp", "ShapesID", "ShapesWhen", "ShapesPoint", "ShapesPair", "ShapesCommand", "Pet", "Address", "Dog", "LonePet", "Level", "MaybeWorkspace", "WorkspaceRef", "Range", "User", "Animal", "AnimalCat", "AnimalBird", "Item", "ItemBook", "ItemDisc", "Shape", "ShapeCircle", "ShapeSquare", "MaybeName", "List", "Kennel", "SourceFile", "MaybePet", "RunsOn", "RunsOnArray"}
+	return []string{"Shapes", "ShapesHome", "ShapesSize", "ShapesRatio", "ShapesOp", "ShapesID", "ShapesWhen", "ShapesPoint", "ShapesPair", "ShapesCommand", "Pet", "Address", "Dog", "LonePet", "Level", "MaybeWorkspace", "WorkspaceRef", "Range", "User", "Animal", "AnimalCat", "AnimalBird", "Item", "ItemBook", "ItemDisc", "Shape", "ShapeCircle", "ShapeSquare", "MaybeName", "List", "Kennel", "SourceFile", "MaybePet", "Permission", "PermissionString", "PermissionNumber", "RunsOn", "RunsOnArray"}
 }

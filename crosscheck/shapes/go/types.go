@@ -59,6 +59,9 @@ type Shapes struct {
 	// GitHub's runs-on: a string, or an array whose one anyOf branch says nothing of its type (a tuple
 	// of strings, narrowed by the array).
 	RunsOn *RunsOn `json:"runsOn,omitzero"`
+	// An enum of several scalar JSON types (bukkit's default permission): a union by JSON type, each
+	// variant the values of its type.
+	Permission OptNil[Permission] `json:"permission,omitzero"`
 }
 
 // ShapesHome is generated from shapes.json#/properties/home.
@@ -569,6 +572,106 @@ type SourceFile string
 
 // MaybePet is generated from shapes.json#/$defs/MaybePet.
 type MaybePet Pet
+
+// Permission is an enum of several scalar JSON types (bukkit's default permission): a union by
+// JSON type, each variant the values of its type.
+//
+// Generated from shapes.json#/$defs/Permission.
+//
+// Exactly one field of Permission is set (not nil): the one for the JSON type of the value.
+type Permission struct {
+	String  *PermissionString
+	Boolean *bool
+	Number  *PermissionNumber
+}
+
+// PermissionTag is the tag of a variant of Permission.
+type PermissionTag string
+
+// The tags of the variants of Permission.
+const (
+	PermissionTagString  PermissionTag = "String"
+	PermissionTagBoolean PermissionTag = "Boolean"
+	PermissionTagNumber  PermissionTag = "Number"
+)
+
+// NewPermissionString returns a Permission holding the String variant v.
+func NewPermissionString(v PermissionString) Permission {
+	return Permission{String: &v}
+}
+
+// NewPermissionBoolean returns a Permission holding the Boolean variant v.
+func NewPermissionBoolean(v bool) Permission {
+	return Permission{Boolean: &v}
+}
+
+// NewPermissionNumber returns a Permission holding the Number variant v.
+func NewPermissionNumber(v PermissionNumber) Permission {
+	return Permission{Number: &v}
+}
+
+// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
+// variant.
+func (u Permission) Tag() PermissionTag {
+	if u.String != nil {
+		return PermissionTagString
+	}
+	if u.Boolean != nil {
+		return PermissionTagBoolean
+	}
+	if u.Number != nil {
+		return PermissionTagNumber
+	}
+	return ""
+}
+
+// PermissionString is an enum of several scalar JSON types (bukkit's default permission): a union
+// by JSON type, each variant the values of its type.
+//
+// Generated from shapes.json#/$defs/Permission.
+type PermissionString string
+
+// The values of PermissionString.
+const (
+	PermissionStringOp    PermissionString = "op"
+	PermissionStringNotOp PermissionString = "not op"
+)
+
+// PermissionStringValues lists every value of PermissionString, in schema order.
+var PermissionStringValues = []PermissionString{PermissionStringOp, PermissionStringNotOp}
+
+// Valid reports whether v is one of the values of PermissionString.
+func (v PermissionString) Valid() bool {
+	switch v {
+	case PermissionStringOp, PermissionStringNotOp:
+		return true
+	}
+	return false
+}
+
+// PermissionNumber is an enum of several scalar JSON types (bukkit's default permission): a union
+// by JSON type, each variant the values of its type.
+//
+// Generated from shapes.json#/$defs/Permission.
+type PermissionNumber float64
+
+// The values of PermissionNumber.
+const (
+	PermissionNumber2       PermissionNumber = 2.0
+	PermissionNumber2Point5 PermissionNumber = 2.5
+)
+
+// PermissionNumberValues lists every value of PermissionNumber, in schema order.
+var PermissionNumberValues = []PermissionNumber{PermissionNumber2, PermissionNumber2Point5}
+
+// Valid reports whether v is one of the values of PermissionNumber.
+func (v PermissionNumber) Valid() bool {
+	switch v {
+	case PermissionNumber2, PermissionNumber2Point5:
+		return true
+	}
+	return false
+}
 
 // RunsOn: GitHub's runs-on: a string, or an array whose one anyOf branch says nothing of its type
 // (a tuple of strings, narrowed by the array).

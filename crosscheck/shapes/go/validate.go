@@ -26,7 +26,7 @@ var rePattern4 = sync.OnceValue(func() *regexp.Regexp {
 
 func sgExtraShapes(k string) bool {
 	switch k {
-	case "pet", "owner", "lone", "label", "note", "tags", "mixed", "address", "home", "size", "ratio", "op", "level", "workspace", "id", "when", "range", "point", "pair", "dog", "user", "users", "animal", "item", "shape", "names", "scores", "list", "command", "userIds", "kennel", "source", "previous", "runsOn":
+	case "pet", "owner", "lone", "label", "note", "tags", "mixed", "address", "home", "size", "ratio", "op", "level", "workspace", "id", "when", "range", "point", "pair", "dog", "user", "users", "animal", "item", "shape", "names", "scores", "list", "command", "userIds", "kennel", "source", "previous", "runsOn", "permission":
 		return false
 	}
 	return true
@@ -322,6 +322,14 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				parent: p,
 			}
 			vShapes_RunsOn(x, &c, e)
+		}
+		if x := v.get("permission"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "permission",
+				parent: p,
+			}
+			vShapes_Permission(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
@@ -1681,5 +1689,19 @@ func vShapes_RunsOn_AnyOf_X1_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 			}
 			vStringMin1(&a[i], &c, e)
 		}
+	}
+}
+
+// vShapes_Permission validates shapes.json#/properties/permission.
+func vShapes_Permission(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapes_Permission2(v, p, e)
+}
+
+var enumShapes_Permission2 = sgNewEnum("[true,false,\"op\",\"not op\",2,2.5,null]")
+
+// vShapes_Permission2 validates shapes.json#/$defs/Permission.
+func vShapes_Permission2(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !enumShapes_Permission2.has(v) {
+		e.add(p, "enum", "must be one of true, false, \"op\", \"not op\", 2, 2.5, null")
 	}
 }

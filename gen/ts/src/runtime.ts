@@ -778,9 +778,9 @@ export interface API<T> {
  * type that leaves out values its schema accepts, the Narrow that finds them: is, check and
  * parse run it once the validation has passed, and refuse what it finds.
  */
-export function api<T>(node: NodeValidator, narrow?: Narrow): API<T> {
+export function api<T>(node: NodeValidator, narrow?: Narrow, guard?: Narrow): API<T> {
   const validate = (value: unknown): ValidationError[] => run(node, value);
-  const typed =
+  const narrowed =
     narrow === undefined
       ? validate
       : (value: unknown): ValidationError[] => {
@@ -790,6 +790,13 @@ export function api<T>(node: NodeValidator, narrow?: Narrow): API<T> {
             if (r !== null) e.push(r);
           }
           return e;
+        };
+  const typed =
+    guard === undefined
+      ? narrowed
+      : (value: unknown): ValidationError[] => {
+          const r = guard(value, "");
+          return r !== null ? [r] : narrowed(value);
         };
   const check = (value: unknown): ParseResult<T> => {
     const errors = typed(value);

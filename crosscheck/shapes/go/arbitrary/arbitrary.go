@@ -239,6 +239,15 @@ func drawShapes(t *rapid.T, depth int) shapes.Shapes {
 		}).Draw(t, "runsOn")
 		v.RunsOn = &x
 	}
+	if nest(t, &nested, depth, "permission?") {
+		if rapid.IntRange(0, 3).Draw(t, "permission null?") == 0 {
+			v.Permission.SetToNull()
+		} else {
+			v.Permission.SetTo(rapid.Custom(func(t *rapid.T) shapes.Permission {
+				return drawPermission(t, depth+1)
+			}).Draw(t, "permission"))
+		}
+	}
 	return v
 }
 
@@ -835,6 +844,58 @@ func MaybePet() *rapid.Generator[shapes.MaybePet] {
 
 func drawMaybePet(t *rapid.T, depth int) shapes.MaybePet {
 	return shapes.MaybePet(drawPet(t, depth))
+}
+
+// Permission generates values of shapes.Permission that pass its Validate.
+func Permission() *rapid.Generator[shapes.Permission] {
+	return rapid.Custom(func(t *rapid.T) shapes.Permission {
+		return drawPermission(t, 0)
+	}).Filter(func(v shapes.Permission) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawPermission(t *rapid.T, depth int) shapes.Permission {
+	var u shapes.Permission
+	switch rapid.IntRange(0, 2).Draw(t, "variant") {
+	case 0:
+		u = shapes.NewPermissionString(rapid.Custom(func(t *rapid.T) shapes.PermissionString {
+			return drawPermissionString(t, depth+1)
+		}).Draw(t, "String"))
+	case 1:
+		u = shapes.NewPermissionBoolean(rapid.Bool().Draw(t, "Boolean"))
+	case 2:
+		u = shapes.NewPermissionNumber(rapid.Custom(func(t *rapid.T) shapes.PermissionNumber {
+			return drawPermissionNumber(t, depth+1)
+		}).Draw(t, "Number"))
+	}
+	return u
+}
+
+// PermissionString generates values of shapes.PermissionString that pass its Validate.
+func PermissionString() *rapid.Generator[shapes.PermissionString] {
+	return rapid.Custom(func(t *rapid.T) shapes.PermissionString {
+		return drawPermissionString(t, 0)
+	}).Filter(func(v shapes.PermissionString) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawPermissionString(t *rapid.T, depth int) shapes.PermissionString {
+	return rapid.SampledFrom(shapes.PermissionStringValues).Draw(t, "PermissionString")
+}
+
+// PermissionNumber generates values of shapes.PermissionNumber that pass its Validate.
+func PermissionNumber() *rapid.Generator[shapes.PermissionNumber] {
+	return rapid.Custom(func(t *rapid.T) shapes.PermissionNumber {
+		return drawPermissionNumber(t, 0)
+	}).Filter(func(v shapes.PermissionNumber) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawPermissionNumber(t *rapid.T, depth int) shapes.PermissionNumber {
+	return rapid.SampledFrom(shapes.PermissionNumberValues).Draw(t, "PermissionNumber")
 }
 
 // RunsOn generates values of shapes.RunsOn that pass its Validate.

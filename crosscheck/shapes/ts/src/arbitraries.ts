@@ -5,7 +5,7 @@ import type * as FC from "fast-check";
 import * as rt from "./runtime.js";
 import * as n from "./nodes.js";
 import * as val from "./validate.js";
-import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, ShapesWhen, ShapesPoint, ShapesPair, ShapesCommand, Pet, Address, Dog, LonePet, Level, MaybeWorkspace, WorkspaceRef, Range, User, Animal, AnimalCat, AnimalBird, Item, ItemBook, ItemDisc, Shape, ShapeCircle, ShapeSquare, MaybeName, List, Kennel, SourceFile, MaybePet, RunsOn, RunsOnArray } from "./types.js";
+import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, ShapesWhen, ShapesPoint, ShapesPair, ShapesCommand, Pet, Address, Dog, LonePet, Level, MaybeWorkspace, WorkspaceRef, Range, User, Animal, AnimalCat, AnimalBird, Item, ItemBook, ItemDisc, Shape, ShapeCircle, ShapeSquare, MaybeName, List, Kennel, SourceFile, MaybePet, Permission, PermissionString, PermissionNumber, RunsOn, RunsOnArray } from "./types.js";
 
 // fast-check is loaded here rather than imported statically, so that a project without it
 // learns which package it needs instead of reading a bare "Cannot find module".
@@ -112,7 +112,7 @@ function anyObject(): FC.Arbitrary<unknown> {
 
 /** arbitraryShapes produces valid Shapes values. */
 export function arbitraryShapes(depth: number = 0): FC.Arbitrary<Shapes> {
-  return memo("Shapes", depth, (depth) => valid(sized(depth, { "pet": accepted(fc.oneof(arbitraryPet(depth + 1), fc.constant(null)), n.vShapes_Pet), "owner": accepted(fc.oneof(arbitraryPet(depth + 1), fc.constant(null)), n.vShapes_Owner), "lone": arbitraryLonePet(depth + 1), "label": fc.oneof(fc.string({ maxLength: 12 }), fc.constant(null)), "note": fc.oneof(fc.string({ minLength: 1 }), fc.constant(null)), "tags": fc.oneof(fc.array(fc.string({ maxLength: 8 }), { maxLength: 4 }), fc.constant(null)), "mixed": fc.jsonValue(), "address": arbitraryAddress(depth + 1), "home": arbitraryShapesHome(depth + 1), "size": arbitraryShapesSize(depth + 1), "ratio": arbitraryShapesRatio(depth + 1), "op": arbitraryShapesOp(depth + 1), "level": arbitraryLevel(depth + 1), "workspace": arbitraryMaybeWorkspace(depth + 1), "id": arbitraryShapesID(depth + 1), "when": arbitraryShapesWhen(depth + 1), "range": arbitraryRange(depth + 1), "point": arbitraryShapesPoint(depth + 1), "pair": arbitraryShapesPair(depth + 1), "dog": arbitraryDog(depth + 1), "user": arbitraryUser(depth + 1), "users": fc.array(arbitraryUser(depth + 2), { maxLength: (depth + 1 < MAX_DEPTH ? 3 : 0) }), "animal": arbitraryAnimal(depth + 1), "item": arbitraryItem(depth + 1), "shape": arbitraryShape(depth + 1), "names": fc.array(arbitraryMaybeName(depth + 2), { maxLength: 3 }), "scores": accepted(fc.dictionary(fc.string(), fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant(null)), { maxKeys: 4 }), n.vShapes_Scores), "list": arbitraryList(depth + 1), "command": arbitraryShapesCommand(depth + 1), "userIds": fc.uniqueArray(fc.string(), { maxLength: 3, comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }), "kennel": accepted(arbitraryKennel(depth + 1), n.vShapes_Kennel), "source": arbitrarySourceFile(depth + 1), "previous": accepted(arbitraryMaybePet(depth + 1), n.vShapes_Previous), "runsOn": arbitraryRunsOn(depth + 1) }, ["pet", "label", "size", "animal"], ["owner", "lone", "tags", "address", "home", "workspace", "range", "point", "pair", "dog", "user", "users", "item", "shape", "names", "scores", "list", "command", "userIds", "kennel", "previous", "runsOn"], []), val.isShapes));
+  return memo("Shapes", depth, (depth) => valid(sized(depth, { "pet": accepted(fc.oneof(arbitraryPet(depth + 1), fc.constant(null)), n.vShapes_Pet), "owner": accepted(fc.oneof(arbitraryPet(depth + 1), fc.constant(null)), n.vShapes_Owner), "lone": arbitraryLonePet(depth + 1), "label": fc.oneof(fc.string({ maxLength: 12 }), fc.constant(null)), "note": fc.oneof(fc.string({ minLength: 1 }), fc.constant(null)), "tags": fc.oneof(fc.array(fc.string({ maxLength: 8 }), { maxLength: 4 }), fc.constant(null)), "mixed": fc.jsonValue(), "address": arbitraryAddress(depth + 1), "home": arbitraryShapesHome(depth + 1), "size": arbitraryShapesSize(depth + 1), "ratio": arbitraryShapesRatio(depth + 1), "op": arbitraryShapesOp(depth + 1), "level": arbitraryLevel(depth + 1), "workspace": arbitraryMaybeWorkspace(depth + 1), "id": arbitraryShapesID(depth + 1), "when": arbitraryShapesWhen(depth + 1), "range": arbitraryRange(depth + 1), "point": arbitraryShapesPoint(depth + 1), "pair": arbitraryShapesPair(depth + 1), "dog": arbitraryDog(depth + 1), "user": arbitraryUser(depth + 1), "users": fc.array(arbitraryUser(depth + 2), { maxLength: (depth + 1 < MAX_DEPTH ? 3 : 0) }), "animal": arbitraryAnimal(depth + 1), "item": arbitraryItem(depth + 1), "shape": arbitraryShape(depth + 1), "names": fc.array(arbitraryMaybeName(depth + 2), { maxLength: 3 }), "scores": accepted(fc.dictionary(fc.string(), fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant(null)), { maxKeys: 4 }), n.vShapes_Scores), "list": arbitraryList(depth + 1), "command": arbitraryShapesCommand(depth + 1), "userIds": fc.uniqueArray(fc.string(), { maxLength: 3, comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }), "kennel": accepted(arbitraryKennel(depth + 1), n.vShapes_Kennel), "source": arbitrarySourceFile(depth + 1), "previous": accepted(arbitraryMaybePet(depth + 1), n.vShapes_Previous), "runsOn": arbitraryRunsOn(depth + 1), "permission": arbitraryPermission(depth + 1) }, ["pet", "label", "size", "animal"], ["owner", "lone", "tags", "address", "home", "workspace", "range", "point", "pair", "dog", "user", "users", "item", "shape", "names", "scores", "list", "command", "userIds", "kennel", "previous", "runsOn"], []), val.isShapes));
 }
 
 /** arbitraryShapesHome produces valid ShapesHome values. */
@@ -273,6 +273,21 @@ export function arbitrarySourceFile(depth: number = 0): FC.Arbitrary<SourceFile>
 /** arbitraryMaybePet produces valid MaybePet values. */
 export function arbitraryMaybePet(depth: number = 0): FC.Arbitrary<MaybePet> {
   return memo("MaybePet", depth, (depth) => valid(accepted(fc.oneof(fc.constant(null), arbitraryPet(depth)), n.vShapes_MaybePet), val.isMaybePet));
+}
+
+/** arbitraryPermission produces valid Permission values. */
+export function arbitraryPermission(depth: number = 0): FC.Arbitrary<Permission> {
+  return memo("Permission", depth, (depth) => valid(fc.constantFrom(true, false, "op", "not op", 2, 2.5, null), val.isPermission));
+}
+
+/** arbitraryPermissionString produces valid PermissionString values. */
+export function arbitraryPermissionString(depth: number = 0): FC.Arbitrary<PermissionString> {
+  return memo("PermissionString", depth, (depth) => valid(fc.constantFrom(true, false, "op", "not op", 2, 2.5, null), val.isPermissionString));
+}
+
+/** arbitraryPermissionNumber produces valid PermissionNumber values. */
+export function arbitraryPermissionNumber(depth: number = 0): FC.Arbitrary<PermissionNumber> {
+  return memo("PermissionNumber", depth, (depth) => valid(fc.constantFrom(true, false, "op", "not op", 2, 2.5, null), val.isPermissionNumber));
 }
 
 /** arbitraryRunsOn produces valid RunsOn values. */

@@ -8,7 +8,7 @@ export const rePattern2 = new RegExp("^[a-z]+$", "u");
 export const rePattern3 = new RegExp("\\.go$", "u");
 export const rePattern4 = new RegExp("\\.ts$", "u");
 
-const knownShapes = new Set<string>(["pet", "owner", "lone", "label", "note", "tags", "mixed", "address", "home", "size", "ratio", "op", "level", "workspace", "id", "when", "range", "point", "pair", "dog", "user", "users", "animal", "item", "shape", "names", "scores", "list", "command", "userIds", "kennel", "source", "previous", "runsOn"]);
+const knownShapes = new Set<string>(["pet", "owner", "lone", "label", "note", "tags", "mixed", "address", "home", "size", "ratio", "op", "level", "workspace", "id", "when", "range", "point", "pair", "dog", "user", "users", "animal", "item", "shape", "names", "scores", "list", "command", "userIds", "kennel", "source", "previous", "runsOn", "permission"]);
 
 const shapeShapes: rt.Shape = [
   ["pet", vShapes_Pet, true],
@@ -44,7 +44,8 @@ const shapeShapes: rt.Shape = [
   ["kennel", vShapes_Kennel, false],
   ["source", vShapes_SourceFile, false],
   ["previous", vShapes_Previous, false],
-  ["runsOn", vShapes_RunsOn2, false]
+  ["runsOn", vShapes_RunsOn2, false],
+  ["permission", vShapes_Permission2, false]
 ];
 
 // shapes.json#
@@ -993,4 +994,14 @@ export function vShapes_RunsOn_AnyOf_X1_AnyOf_X0(v: unknown, p: rt.Path, d: numb
       else rt.deeper(vStringMin1, v[i], p, d + 1, e);
     }
   }
+}
+
+// shapes.json#/properties/permission
+export function vShapes_Permission(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_Permission2(v, p, d, e);
+}
+
+// shapes.json#/$defs/Permission
+export function vShapes_Permission2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(v === true || v === false || v === "op" || v === "not op" || v === 2 || v === 2.5 || v === null)) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of true, false, \"op\", \"not op\", 2, 2.5, null" });
 }

@@ -74,6 +74,10 @@ export interface Shapes {
    * GitHub's runs-on: a string, or an array whose one anyOf branch says nothing of its type (a tuple of strings, narrowed by the array).
    */
   runsOn?: RunsOn;
+  /**
+   * An enum of several scalar JSON types (bukkit's default permission): a union by JSON type, each variant the values of its type.
+   */
+  permission?: Permission | null;
 }
 
 export interface ShapesHome {
@@ -224,6 +228,25 @@ export type Kennel = { [key: string]: Pet };
 export type SourceFile = string;
 
 export type MaybePet = Pet;
+
+/**
+ * An enum of several scalar JSON types (bukkit's default permission): a union by JSON type, each variant the values of its type.
+ */
+export type Permission = PermissionString | boolean | PermissionNumber;
+
+/**
+ * An enum of several scalar JSON types (bukkit's default permission): a union by JSON type, each variant the values of its type.
+ */
+export type PermissionString = "op" | "not op";
+/** Every value of PermissionString, in schema order. */
+export const PermissionStringValues = ["op", "not op"] as const;
+
+/**
+ * An enum of several scalar JSON types (bukkit's default permission): a union by JSON type, each variant the values of its type.
+ */
+export type PermissionNumber = 2 | 2.5;
+/** Every value of PermissionNumber, in schema order. */
+export const PermissionNumberValues = [2, 2.5] as const;
 
 /**
  * GitHub's runs-on: a string, or an array whose one anyOf branch says nothing of its type (a tuple of strings, narrowed by the array).

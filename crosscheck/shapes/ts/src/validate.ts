@@ -3,7 +3,7 @@
 import * as rt from "./runtime.js";
 import type { ValidationError } from "./runtime.js";
 import * as n from "./nodes.js";
-import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, ShapesWhen, ShapesPoint, ShapesPair, ShapesCommand, Pet, Address, Dog, LonePet, Level, MaybeWorkspace, WorkspaceRef, Range, User, Animal, AnimalCat, AnimalBird, Item, ItemBook, ItemDisc, Shape, ShapeCircle, ShapeSquare, MaybeName, List, Kennel, SourceFile, MaybePet, RunsOn, RunsOnArray } from "./types.js";
+import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, ShapesWhen, ShapesPoint, ShapesPair, ShapesCommand, Pet, Address, Dog, LonePet, Level, MaybeWorkspace, WorkspaceRef, Range, User, Animal, AnimalCat, AnimalBird, Item, ItemBook, ItemDisc, Shape, ShapeCircle, ShapeSquare, MaybeName, List, Kennel, SourceFile, MaybePet, Permission, PermissionString, PermissionNumber, RunsOn, RunsOnArray } from "./types.js";
 
 /** Validate, check, parse and serialize a Shapes (rt.API); is, check and parse also refuse the values the type leaves out. */
 export const {
@@ -302,6 +302,33 @@ export const {
   serialize: serializeMaybePet,
 }: rt.API<MaybePet> = /*#__PURE__*/ rt.api(n.vShapes_MaybePet, rt.refuseNull("expected object, got null"));
 
+/** Validate, check, parse and serialize a Permission (rt.API); is, check and parse also refuse the values the type leaves out. */
+export const {
+  validate: validatePermission,
+  is: isPermission,
+  check: checkPermission,
+  parse: parsePermission,
+  serialize: serializePermission,
+}: rt.API<Permission> = /*#__PURE__*/ rt.api(n.vShapes_Permission2, rt.refuseNull("expected string or boolean or number, got null", narrowPermission));
+
+/** Validate, check, parse and serialize a PermissionString (rt.API); is, check and parse also refuse the values the type leaves out. */
+export const {
+  validate: validatePermissionString,
+  is: isPermissionString,
+  check: checkPermissionString,
+  parse: parsePermissionString,
+  serialize: serializePermissionString,
+}: rt.API<PermissionString> = /*#__PURE__*/ rt.api(n.vShapes_Permission2, narrowPermissionString, onlyPermissionString);
+
+/** Validate, check, parse and serialize a PermissionNumber (rt.API); is, check and parse also refuse the values the type leaves out. */
+export const {
+  validate: validatePermissionNumber,
+  is: isPermissionNumber,
+  check: checkPermissionNumber,
+  parse: parsePermissionNumber,
+  serialize: serializePermissionNumber,
+}: rt.API<PermissionNumber> = /*#__PURE__*/ rt.api(n.vShapes_Permission2, narrowPermissionNumber, onlyPermissionNumber);
+
 /** Validate, check, parse and serialize a RunsOn (rt.API); is, check and parse also refuse the values the type leaves out. */
 export const {
   validate: validateRunsOn,
@@ -318,7 +345,7 @@ export const {
   check: checkRunsOnArray,
   parse: parseRunsOnArray,
   serialize: serializeRunsOnArray,
-}: rt.API<RunsOnArray> = /*#__PURE__*/ rt.api(n.vShapes_RunsOn_AnyOf_X1_AnyOf_X0, narrowRunsOnArray);
+}: rt.API<RunsOnArray> = /*#__PURE__*/ rt.api(n.vShapes_RunsOn_AnyOf_X1_AnyOf_X0, narrowRunsOnArray, onlyRunsOnArray);
 
 // The values the schema accepts and the types leave out (docs/typescript.md, "Narrowing"): each
 // Narrow returns the first one in a value, in the order the Go decoder meets them, or null.
@@ -357,6 +384,40 @@ function values(f: Narrow, known: readonly string[] = []): Narrow {
 function narrowShapes(v: unknown, p: string): ValidationError | null {
   let r: ValidationError | null = null;
   if (rt.isObject(v) && rt.hasOwn(v, "runsOn") && (r = narrowRunsOn(v["runsOn"], p + "/runsOn")) !== null) return r;
+  if (rt.isObject(v) && rt.hasOwn(v, "permission") && (r = nullOr(narrowPermission)(v["permission"], p + "/permission")) !== null) return r;
+  return r;
+}
+
+/** narrowPermission finds the first value in a Permission value that its type leaves out. */
+function narrowPermission(v: unknown, p: string): ValidationError | null {
+  let r: ValidationError | null = null;
+  if (typeof v === "string") return narrowPermissionString(v, p);
+  if (typeof v === "boolean") return none(v, p);
+  if (rt.isNumber(v)) return narrowPermissionNumber(v, p);
+  return r;
+}
+
+/** onlyPermissionString refuses a value of another JSON type than a PermissionString holds, before the schema's checks. */
+function onlyPermissionString(v: unknown, p: string): ValidationError | null {
+  return typeof v !== "string" ? { pointer: p, keyword: "type", message: "expected string, got " + rt.typeName(v) } : null;
+}
+
+/** narrowPermissionString finds the first value in a PermissionString value that its type leaves out. */
+function narrowPermissionString(v: unknown, p: string): ValidationError | null {
+  let r: ValidationError | null = null;
+  if ((r = onlyPermissionString(v, p)) !== null) return r;
+  return r;
+}
+
+/** onlyPermissionNumber refuses a value of another JSON type than a PermissionNumber holds, before the schema's checks. */
+function onlyPermissionNumber(v: unknown, p: string): ValidationError | null {
+  return !rt.isNumber(v) ? { pointer: p, keyword: "type", message: "expected number, got " + rt.typeName(v) } : null;
+}
+
+/** narrowPermissionNumber finds the first value in a PermissionNumber value that its type leaves out. */
+function narrowPermissionNumber(v: unknown, p: string): ValidationError | null {
+  let r: ValidationError | null = null;
+  if ((r = onlyPermissionNumber(v, p)) !== null) return r;
   return r;
 }
 
@@ -368,9 +429,14 @@ function narrowRunsOn(v: unknown, p: string): ValidationError | null {
   return r;
 }
 
+/** onlyRunsOnArray refuses a value of another JSON type than a RunsOnArray holds, before the schema's checks. */
+function onlyRunsOnArray(v: unknown, p: string): ValidationError | null {
+  return !Array.isArray(v) ? { pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) } : null;
+}
+
 /** narrowRunsOnArray finds the first value in a RunsOnArray value that its type leaves out. */
 function narrowRunsOnArray(v: unknown, p: string): ValidationError | null {
   let r: ValidationError | null = null;
-  if (!Array.isArray(v)) return { pointer: p, keyword: "type", message: "expected array, got " + rt.typeName(v) };
+  if ((r = onlyRunsOnArray(v, p)) !== null) return r;
   return r;
 }
