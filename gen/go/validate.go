@@ -44,7 +44,7 @@ var rePattern9 = sync.OnceValue(func() *regexp.Regexp {
 
 // vFinding validates Finding.json#.
 func vFinding(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -76,7 +76,7 @@ func vFinding(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vStringMin1 validates Finding.json#/properties/kind.
 func vStringMin1(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -97,7 +97,7 @@ var enumCommon_Severity = sgNewEnum("[\"critical\",\"warn\",\"info\"]")
 
 // vCommon_Severity validates defs/common.json#/$defs/Severity.
 func vCommon_Severity(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -111,7 +111,7 @@ func vFinding_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {}
 
 // vFindingsResponse validates FindingsResponse.json#.
 func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -214,7 +214,7 @@ func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vFindingsResponse_Findings validates FindingsResponse.json#/properties/findings.
 func vFindingsResponse_Findings(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsArray(v)) {
+	if !sgIsArray(v) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
@@ -237,7 +237,7 @@ func vFindingsResponse_Findings_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vIntegerMin0Max9007199254740991 validates FindingsResponse.json#/properties/total.
 func vIntegerMin0Max9007199254740991(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsInteger(v)) {
+	if !sgIsInteger(v) {
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
@@ -258,7 +258,7 @@ func sgExtraFindingsResponse_CountsByKind(k string) bool {
 
 // vFindingsResponse_CountsByKind validates FindingsResponse.json#/properties/counts_by_kind.
 func vFindingsResponse_CountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -305,7 +305,7 @@ func vFindingsResponse_CountsByKind_PropertyNames(v *sgValue, p *sgPointer, e *s
 // vIntegerMin1Max9007199254740991 validates
 // FindingsResponse.json#/properties/counts_by_kind/additionalProperties.
 func vIntegerMin1Max9007199254740991(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsInteger(v)) {
+	if !sgIsInteger(v) {
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
@@ -327,7 +327,7 @@ func sgExtraFindingsResponse_CountsBySeverity(k string) bool {
 // vFindingsResponse_CountsBySeverity validates
 // FindingsResponse.json#/properties/counts_by_severity.
 func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -362,7 +362,7 @@ func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vFindingsResponse_CappedKinds validates FindingsResponse.json#/properties/capped_kinds.
 func vFindingsResponse_CappedKinds(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsArray(v)) {
+	if !sgIsArray(v) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
@@ -380,7 +380,7 @@ func vFindingsResponse_CappedKinds(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vFindingsResponse_Summary validates FindingsResponse.json#/properties/summary.
 func vFindingsResponse_Summary(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -388,7 +388,7 @@ func vFindingsResponse_Summary(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vBoolean validates FindingsResponse.json#/properties/identity_shared.
 func vBoolean(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsBool(v)) {
+	if !sgIsBool(v) {
 		e.add(p, "type", "expected boolean, got "+sgTypeName(v))
 		return
 	}
@@ -401,7 +401,7 @@ func vFindingsResponse_Meta(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vFindingsResponse_Meta2 validates FindingsResponse.json#/$defs/Meta.
 func vFindingsResponse_Meta2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -430,7 +430,7 @@ func sgExtraGetSessionFindingsParams(k string) bool {
 
 // vGetSessionFindingsParams validates GetSessionFindingsParams.json#.
 func vGetSessionFindingsParams(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -478,7 +478,7 @@ func vGetSessionFindingsParams_AdditionalProperties(v *sgValue, p *sgPointer, e 
 
 // vString1To256 validates GetSessionFindingsParams.json#/properties/session_key.
 func vString1To256(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -496,7 +496,7 @@ func vString1To256(v *sgValue, p *sgPointer, e *sgErrors) {
 // vGetSessionFindingsParams_PerKindLimit validates
 // GetSessionFindingsParams.json#/properties/per_kind_limit.
 func vGetSessionFindingsParams_PerKindLimit(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsInteger(v)) {
+	if !sgIsInteger(v) {
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
@@ -513,7 +513,7 @@ func vGetSessionFindingsParams_PerKindLimit(v *sgValue, p *sgPointer, e *sgError
 
 // vInvocationRequest validates InvocationRequest.json#.
 func vInvocationRequest(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -577,7 +577,7 @@ func sgExtraInvocationRequest_Caller2(k string) bool {
 
 // vInvocationRequest_Caller2 validates InvocationRequest.json#/$defs/Caller.
 func vInvocationRequest_Caller2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -619,7 +619,7 @@ var enumInvocationRequest_Caller_Type = sgNewEnum("[\"user\",\"agent\",\"service
 
 // vInvocationRequest_Caller_Type validates InvocationRequest.json#/$defs/Caller/properties/type.
 func vInvocationRequest_Caller_Type(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -635,7 +635,7 @@ func vSkillIDRef(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vCommon_SkillID validates defs/common.json#/$defs/SkillID.
 func vCommon_SkillID(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -652,7 +652,7 @@ func vCommon_SkillID(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vInvocationRequest_Inputs validates InvocationRequest.json#/properties/inputs.
 func vInvocationRequest_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -688,7 +688,7 @@ func vInvocationRequest_Inputs_PropertyNames(v *sgValue, p *sgPointer, e *sgErro
 
 // vString1To128 validates InvocationRequest.json#/properties/request_id.
 func vString1To128(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -705,7 +705,7 @@ func vString1To128(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vInvocationResponse validates InvocationResponse.json#.
 func vInvocationResponse(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -783,7 +783,7 @@ var enumInvocationResponse_InvocationStatus = sgNewEnum("[\"accepted\",\"running
 
 // vInvocationResponse_InvocationStatus validates InvocationResponse.json#/$defs/InvocationStatus.
 func vInvocationResponse_InvocationStatus(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -807,7 +807,7 @@ func sgExtraInvocationResponse_Timestamps2(k string) bool {
 
 // vInvocationResponse_Timestamps2 validates InvocationResponse.json#/$defs/Timestamps.
 func vInvocationResponse_Timestamps2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -862,7 +862,7 @@ func vTimestampRef(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vCommon_Timestamp validates defs/common.json#/$defs/Timestamp.
 func vCommon_Timestamp(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -887,7 +887,7 @@ func vInvocationResponse_Error(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vInvocationResponse_InvocationError validates InvocationResponse.json#/$defs/InvocationError.
 func vInvocationResponse_InvocationError(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -920,7 +920,7 @@ func vInvocationResponse_InvocationError(v *sgValue, p *sgPointer, e *sgErrors) 
 // vInvocationResponse_InvocationError_Code validates
 // InvocationResponse.json#/$defs/InvocationError/properties/code.
 func vInvocationResponse_InvocationError_Code(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -937,7 +937,7 @@ func vInvocationResponse_InvocationError_Code(v *sgValue, p *sgPointer, e *sgErr
 
 // vString1To4000 validates InvocationResponse.json#/$defs/InvocationError/properties/message.
 func vString1To4000(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -1005,7 +1005,7 @@ func sgExtraProtocolVersion(k string) bool {
 
 // vProtocolVersion validates ProtocolVersion.json#.
 func vProtocolVersion(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -1039,7 +1039,7 @@ func vSemVerRef(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vCommon_SemVer validates defs/common.json#/$defs/SemVer.
 func vCommon_SemVer(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -1056,7 +1056,7 @@ func vCommon_SemVer(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vSkillDescriptor validates SkillDescriptor.json#.
 func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -1211,7 +1211,7 @@ func vProtocolVersionRef(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vString1To200 validates SkillDescriptor.json#/properties/name.
 func vString1To200(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -1235,7 +1235,7 @@ var enumCommon_CapabilityType = sgNewEnum("[\"plugin\",\"api\",\"knowledge\",\"t
 
 // vCommon_CapabilityType validates defs/common.json#/$defs/CapabilityType.
 func vCommon_CapabilityType(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -1251,7 +1251,7 @@ func vProviderRef(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vSkillDescriptor_Provider2 validates SkillDescriptor.json#/$defs/Provider.
 func vSkillDescriptor_Provider2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -1291,7 +1291,7 @@ func vSkillDescriptor_Provider2(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vStringMax2048Pattern5 validates SkillDescriptor.json#/$defs/Provider/properties/url.
 func vStringMax2048Pattern5(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -1309,7 +1309,7 @@ func vStringMax2048Pattern5(v *sgValue, p *sgPointer, e *sgErrors) {
 // vSkillDescriptor_Provider_Contact validates
 // SkillDescriptor.json#/$defs/Provider/properties/contact.
 func vSkillDescriptor_Provider_Contact(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -1331,7 +1331,7 @@ func vSkillDescriptor_Endpoint(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vSkillDescriptor_Endpoint2 validates SkillDescriptor.json#/$defs/Endpoint.
 func vSkillDescriptor_Endpoint2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -1374,7 +1374,7 @@ var enumSkillDescriptor_Endpoint_Method = sgNewEnum("[\"GET\",\"POST\"]")
 // vSkillDescriptor_Endpoint_Method validates
 // SkillDescriptor.json#/$defs/Endpoint/properties/method.
 func vSkillDescriptor_Endpoint_Method(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -1386,7 +1386,7 @@ func vSkillDescriptor_Endpoint_Method(v *sgValue, p *sgPointer, e *sgErrors) {
 // vSkillDescriptor_Endpoint_TimeoutMS validates
 // SkillDescriptor.json#/$defs/Endpoint/properties/timeout_ms.
 func vSkillDescriptor_Endpoint_TimeoutMS(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsInteger(v)) {
+	if !sgIsInteger(v) {
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
@@ -1403,7 +1403,7 @@ func vSkillDescriptor_Endpoint_TimeoutMS(v *sgValue, p *sgPointer, e *sgErrors) 
 
 // vSkillDescriptor_Inputs validates SkillDescriptor.json#/properties/inputs.
 func vSkillDescriptor_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsArray(v)) {
+	if !sgIsArray(v) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
@@ -1444,7 +1444,7 @@ func sgExtraSkillDescriptor_InputParameter(k string) bool {
 
 // vSkillDescriptor_InputParameter validates SkillDescriptor.json#/$defs/InputParameter.
 func vSkillDescriptor_InputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -1504,7 +1504,7 @@ func vSkillDescriptor_InputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
 // vSkillDescriptor_InputParameter_Name validates
 // SkillDescriptor.json#/$defs/InputParameter/properties/name.
 func vSkillDescriptor_InputParameter_Name(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -1528,7 +1528,7 @@ var enumSkillDescriptor_ValueType = sgNewEnum("[\"string\",\"number\",\"integer\
 
 // vSkillDescriptor_ValueType validates SkillDescriptor.json#/$defs/ValueType.
 func vSkillDescriptor_ValueType(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -1539,7 +1539,7 @@ func vSkillDescriptor_ValueType(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vStringMax2000 validates SkillDescriptor.json#/$defs/InputParameter/properties/description.
 func vStringMax2000(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -1566,7 +1566,7 @@ func sgExtraSkillDescriptor_OutputDescriptor(k string) bool {
 
 // vSkillDescriptor_OutputDescriptor validates SkillDescriptor.json#/$defs/OutputDescriptor.
 func vSkillDescriptor_OutputDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -1612,7 +1612,7 @@ func vSkillDescriptor_OutputDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 // vSkillDescriptor_OutputDescriptor_MediaType validates
 // SkillDescriptor.json#/$defs/OutputDescriptor/properties/media_type.
 func vSkillDescriptor_OutputDescriptor_MediaType(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -1671,7 +1671,7 @@ func sgExtraSkillDescriptor_APIKeyAuth(k string) bool {
 
 // vSkillDescriptor_APIKeyAuth validates SkillDescriptor.json#/$defs/APIKeyAuth.
 func vSkillDescriptor_APIKeyAuth(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -1734,7 +1734,7 @@ var enumSkillDescriptor_APIKeyAuth_In = sgNewEnum("[\"header\",\"query\"]")
 
 // vSkillDescriptor_APIKeyAuth_In validates SkillDescriptor.json#/$defs/APIKeyAuth/properties/in.
 func vSkillDescriptor_APIKeyAuth_In(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -1746,7 +1746,7 @@ func vSkillDescriptor_APIKeyAuth_In(v *sgValue, p *sgPointer, e *sgErrors) {
 // vSkillDescriptor_APIKeyAuth_Name validates
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/name.
 func vSkillDescriptor_APIKeyAuth_Name(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -1779,7 +1779,7 @@ func sgExtraSkillDescriptor_OAuth2Auth(k string) bool {
 
 // vSkillDescriptor_OAuth2Auth validates SkillDescriptor.json#/$defs/OAuth2Auth.
 func vSkillDescriptor_OAuth2Auth(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -1838,7 +1838,7 @@ func vSkillDescriptor_OAuth2Auth_Type(v *sgValue, p *sgPointer, e *sgErrors) {
 // vSkillDescriptor_OAuth2Auth_Scopes validates
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes.
 func vSkillDescriptor_OAuth2Auth_Scopes(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsArray(v)) {
+	if !sgIsArray(v) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
@@ -1867,7 +1867,7 @@ func vSkillDescriptor_OAuth2Auth_Scopes(v *sgValue, p *sgPointer, e *sgErrors) {
 // vSkillDescriptor_OAuth2Auth_Scopes_Items validates
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes/items.
 func vSkillDescriptor_OAuth2Auth_Scopes_Items(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -1900,7 +1900,7 @@ func sgExtraSkillDescriptor_CustomAuth(k string) bool {
 
 // vSkillDescriptor_CustomAuth validates SkillDescriptor.json#/$defs/CustomAuth.
 func vSkillDescriptor_CustomAuth(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -1971,7 +1971,7 @@ func sgExtraSkillDescriptor_NoAuth(k string) bool {
 
 // vSkillDescriptor_NoAuth validates SkillDescriptor.json#/$defs/NoAuth.
 func vSkillDescriptor_NoAuth(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -2016,7 +2016,7 @@ var enumCommon_Access = sgNewEnum("[\"public\",\"restricted\",\"private\"]")
 
 // vCommon_Access validates defs/common.json#/$defs/Access.
 func vCommon_Access(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -2027,7 +2027,7 @@ func vCommon_Access(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vSkillDescriptor_Tags validates SkillDescriptor.json#/properties/tags.
 func vSkillDescriptor_Tags(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsArray(v)) {
+	if !sgIsArray(v) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
@@ -2055,7 +2055,7 @@ func vSkillDescriptor_Tags(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vSkillDescriptor_Tags_Items validates SkillDescriptor.json#/properties/tags/items.
 func vSkillDescriptor_Tags_Items(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -2072,7 +2072,7 @@ func vSkillDescriptor_Tags_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vSkillIndex validates SkillIndex.json#.
 func vSkillIndex(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -2112,7 +2112,7 @@ func vSkillIndex(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vSkillIndex_Skills validates SkillIndex.json#/properties/skills.
 func vSkillIndex_Skills(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsArray(v)) {
+	if !sgIsArray(v) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
@@ -2142,7 +2142,7 @@ func vSkillIndex_Skills_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vSkillIndex_SkillIndexEntry validates SkillIndex.json#/$defs/SkillIndexEntry.
 func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -2227,7 +2227,7 @@ func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 // vSkillIndex_SkillIndexEntry_Description validates
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/description.
 func vSkillIndex_SkillIndexEntry_Description(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -2242,7 +2242,7 @@ func vSkillIndex_SkillIndexEntry_Description(v *sgValue, p *sgPointer, e *sgErro
 // vSkillIndex_SkillIndexEntry_DescriptorURL validates
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/descriptor_url.
 func vSkillIndex_SkillIndexEntry_DescriptorURL(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}

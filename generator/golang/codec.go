@@ -219,21 +219,10 @@ func (e *emitter) parseAndValidate(f *jen.File, t *ir.Type) {
 		// type, first, as a value the schema's "type" refuses would be.
 		validator = "sgOnly" + n
 		want := strings.Join(t.Only, " or ")
-		cond := jen.Op("!").Add(typeCond(t.Only[0]))
-		if len(t.Only) > 1 {
-			var conds []jen.Code
-			for i, k := range t.Only {
-				if i > 0 {
-					conds = append(conds, jen.Op("||"))
-				}
-				conds = append(conds, typeCond(k))
-			}
-			cond = jen.Op("!").Parens(jen.Add(conds...))
-		}
 		f.Commentf("%s validates a %s document: a value of another JSON type", validator, n)
 		f.Commentf("than %s is refused for its type, before the schema's checks.", want)
 		f.Func().Id(validator).Params(jen.Id("v").Op("*").Id("sgValue"), jen.Id("p").Op("*").Id("sgPointer"), jen.Id("e").Op("*").Id("sgErrors")).Block(
-			jen.If(cond).Block(
+			jen.If(notTypes(t.Only)).Block(
 				addErr("type", msg("type", "types", want)),
 				jen.Return(),
 			),

@@ -130,6 +130,21 @@ func typeCond(t string) jen.Code {
 	return jen.Id(typeTest[t]).Call(jen.Id("v"))
 }
 
+// notTypes is the condition that v has none of the JSON types.
+func notTypes(types []string) jen.Code {
+	if len(types) == 1 {
+		return jen.Op("!").Add(typeCond(types[0]))
+	}
+	var conds []jen.Code
+	for i, t := range types {
+		if i > 0 {
+			conds = append(conds, jen.Op("||"))
+		}
+		conds = append(conds, typeCond(t))
+	}
+	return jen.Op("!").Parens(jen.Add(conds...))
+}
+
 func addErr(keyword string, msg jen.Code) jen.Code {
 	return jen.Id("e").Dot("add").Call(jen.Id("p"), jen.Lit(keyword), msg)
 }
@@ -244,15 +259,8 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 		body = append(body, k.call(n.DynamicRef))
 	}
 	if len(n.Types) > 0 {
-		var conds []jen.Code
-		for i, t := range n.Types {
-			if i > 0 {
-				conds = append(conds, jen.Op("||"))
-			}
-			conds = append(conds, typeCond(t))
-		}
 		want := strings.Join(n.Types, " or ")
-		body = append(body, jen.If(jen.Op("!").Parens(jen.Add(conds...))).Block(
+		body = append(body, jen.If(notTypes(n.Types)).Block(
 			addErr("type", msg("type", "types", want)),
 			jen.Return(),
 		))

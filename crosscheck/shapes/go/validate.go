@@ -34,7 +34,7 @@ func sgExtraShapes(k string) bool {
 
 // vShapes validates shapes.json#.
 func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -361,7 +361,7 @@ func vPetRef(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Pet2 validates shapes.json#/$defs/Pet.
 func vShapes_Pet2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -382,7 +382,7 @@ func vShapes_Pet2(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vStringMin1 validates shapes.json#/$defs/Pet/properties/name.
 func vStringMin1(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -396,7 +396,7 @@ func vStringMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Pet_AnyOf_X1 validates shapes.json#/properties/pet/anyOf/1.
 func vShapes_Pet_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsNull(v)) {
+	if !sgIsNull(v) {
 		e.add(p, "type", "expected null, got "+sgTypeName(v))
 		return
 	}
@@ -475,7 +475,7 @@ func vShapes_Tags(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Tags_Items validates shapes.json#/properties/tags/items.
 func vShapes_Tags_Items(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -526,7 +526,7 @@ func vShapes_Address2(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vString validates shapes.json#/$defs/Address/properties/street.
 func vString(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -534,7 +534,7 @@ func vString(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vIntegerMin1 validates shapes.json#/$defs/Address/properties/number.
 func vIntegerMin1(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsInteger(v)) {
+	if !sgIsInteger(v) {
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
@@ -641,7 +641,7 @@ var enumShapes_Level2 = sgNewEnum("[-1,0,1,10]")
 
 // vShapes_Level2 validates shapes.json#/$defs/Level.
 func vShapes_Level2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsInteger(v)) {
+	if !sgIsInteger(v) {
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
@@ -664,7 +664,7 @@ func vShapes_MaybeWorkspace(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vBoolean validates shapes.json#/$defs/MaybeWorkspace/anyOf/0.
 func vBoolean(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsBool(v)) {
+	if !sgIsBool(v) {
 		e.add(p, "type", "expected boolean, got "+sgTypeName(v))
 		return
 	}
@@ -685,7 +685,7 @@ func sgExtraShapes_WorkspaceRef(k string) bool {
 
 // vShapes_WorkspaceRef validates shapes.json#/$defs/WorkspaceRef.
 func vShapes_WorkspaceRef(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -730,7 +730,7 @@ func vShapes_ID(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vIntegerMin0 validates shapes.json#/properties/id/anyOf/0.
 func vIntegerMin0(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsInteger(v)) {
+	if !sgIsInteger(v) {
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
@@ -744,7 +744,7 @@ func vIntegerMin0(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_ID_AnyOf_X1 validates shapes.json#/properties/id/anyOf/1.
 func vShapes_ID_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -765,7 +765,7 @@ func vShapes_When(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vInteger validates shapes.json#/properties/when/oneOf/0.
 func vInteger(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsInteger(v)) {
+	if !sgIsInteger(v) {
 		e.add(p, "type", "expected integer, got "+sgTypeName(v))
 		return
 	}
@@ -773,7 +773,7 @@ func vInteger(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_When_OneOf_X2 validates shapes.json#/properties/when/oneOf/2.
 func vShapes_When_OneOf_X2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -792,7 +792,7 @@ func vShapes_Range(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Range2 validates shapes.json#/$defs/Range.
 func vShapes_Range2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsArray(v)) {
+	if !sgIsArray(v) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
@@ -830,7 +830,7 @@ func vShapes_Range2(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Range_Items validates shapes.json#/$defs/Range/items.
 func vShapes_Range_Items(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -844,7 +844,7 @@ func vShapes_Range_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Point validates shapes.json#/properties/point.
 func vShapes_Point(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsArray(v)) {
+	if !sgIsArray(v) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
@@ -879,7 +879,7 @@ func vShapes_Point(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vNumber validates shapes.json#/properties/point/prefixItems/0.
 func vNumber(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsNumber(v)) {
+	if !sgIsNumber(v) {
 		e.add(p, "type", "expected number, got "+sgTypeName(v))
 		return
 	}
@@ -887,7 +887,7 @@ func vNumber(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Pair validates shapes.json#/properties/pair.
 func vShapes_Pair(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsArray(v)) {
+	if !sgIsArray(v) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
@@ -938,7 +938,7 @@ func vShapes_Dog2(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Dog_AllOf_X1 validates shapes.json#/$defs/Dog/allOf/1.
 func vShapes_Dog_AllOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -967,7 +967,7 @@ func vShapes_Dog_AllOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Dog_AllOf_X1_Name validates shapes.json#/$defs/Dog/allOf/1/properties/name.
 func vShapes_Dog_AllOf_X1_Name(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -1011,7 +1011,7 @@ func vShapes_User2(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Users validates shapes.json#/properties/users.
 func vShapes_Users(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsArray(v)) {
+	if !sgIsArray(v) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
@@ -1052,7 +1052,7 @@ func sgExtraShapes_Animal_OneOf_X0(k string) bool {
 
 // vShapes_Animal_OneOf_X0 validates shapes.json#/$defs/Animal/oneOf/0.
 func vShapes_Animal_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -1089,7 +1089,7 @@ func sgExtraShapes_Animal_OneOf_X1(k string) bool {
 
 // vShapes_Animal_OneOf_X1 validates shapes.json#/$defs/Animal/oneOf/1.
 func vShapes_Animal_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -1130,7 +1130,7 @@ func vShapes_Item2(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Item_AnyOf_X0 validates shapes.json#/$defs/Item/anyOf/0.
 func vShapes_Item_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -1151,7 +1151,7 @@ func vShapes_Item_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Item_AnyOf_X1 validates shapes.json#/$defs/Item/anyOf/1.
 func vShapes_Item_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -1205,7 +1205,7 @@ func sgExtraShapes_Shape_OneOf_X0(k string) bool {
 
 // vShapes_Shape_OneOf_X0 validates shapes.json#/$defs/Shape/oneOf/0.
 func vShapes_Shape_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -1254,7 +1254,7 @@ func vShapes_Shape_OneOf_X0_Kind(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vNumberMin0 validates shapes.json#/$defs/Shape/oneOf/0/properties/radius.
 func vNumberMin0(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsNumber(v)) {
+	if !sgIsNumber(v) {
 		e.add(p, "type", "expected number, got "+sgTypeName(v))
 		return
 	}
@@ -1276,7 +1276,7 @@ func sgExtraShapes_Shape_OneOf_X1(k string) bool {
 
 // vShapes_Shape_OneOf_X1 validates shapes.json#/$defs/Shape/oneOf/1.
 func vShapes_Shape_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -1325,7 +1325,7 @@ func vShapes_Shape_OneOf_X1_Kind(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Names validates shapes.json#/properties/names.
 func vShapes_Names(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsArray(v)) {
+	if !sgIsArray(v) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
@@ -1355,7 +1355,7 @@ func sgExtraShapes_Scores(k string) bool {
 
 // vShapes_Scores validates shapes.json#/properties/scores.
 func vShapes_Scores(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -1467,7 +1467,7 @@ func vShapes_Command(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_UserIDs validates shapes.json#/properties/userIds.
 func vShapes_UserIDs(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsArray(v)) {
+	if !sgIsArray(v) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
@@ -1513,7 +1513,7 @@ func sgExtraShapes_Kennel2(k string) bool {
 
 // vShapes_Kennel2 validates shapes.json#/$defs/Kennel.
 func vShapes_Kennel2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsObject(v)) {
+	if !sgIsObject(v) {
 		e.add(p, "type", "expected object, got "+sgTypeName(v))
 		return
 	}
@@ -1589,7 +1589,7 @@ func vShapes_Source(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_SourceFile validates shapes.json#/$defs/SourceFile.
 func vShapes_SourceFile(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsString(v)) {
+	if !sgIsString(v) {
 		e.add(p, "type", "expected string, got "+sgTypeName(v))
 		return
 	}
@@ -1656,7 +1656,7 @@ func vShapes_RunsOn2(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_RunsOn_AnyOf_X1 validates shapes.json#/$defs/RunsOn/anyOf/1.
 func vShapes_RunsOn_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgIsArray(v)) {
+	if !sgIsArray(v) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
