@@ -289,8 +289,12 @@ func (b *builder) enumDesign(d *design, n *ir.Node, nn kindSet) *design {
 			break
 		}
 		// Values of several scalar types (true, false and "prompt"): a union of the JSON
-		// types, each variant the enum's values of its type.
+		// types, each variant the enum's values of its type. Fractions make it a variant of
+		// numbers, which the integers among them join.
 		d.values = nil
+		if kinds&kFrac != 0 {
+			kinds |= kNumber
+		}
 		return b.typeListDesign(d, n, kinds)
 	default:
 		d.kind, d.values = dAny, nil

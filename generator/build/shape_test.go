@@ -198,6 +198,13 @@ func TestEnumOfScalarTypes(t *testing.T) {
 	if sh := ir.TypedShare(s); sh.Untyped() != 0 {
 		t.Errorf("typed share %+v, want everything typed", sh)
 	}
+	// Fractions alone are a variant of numbers (as 1.5 is a number, not an integer).
+	s, _ = buildOne(t, `{"$schema": "http://json-schema.org/draft-06/schema#", "title": "F", "enum": ["", 1.5]}`)
+	f := typeNamed(t, s, "F")
+	if f.Kind != ir.Union || len(f.Variants) != 2 || !slices.Equal(f.Variants[1].Kinds, []string{"number"}) ||
+		f.Variants[1].Type == nil || !slices.Equal(f.Variants[1].Type.Only, []string{"number"}) {
+		t.Errorf("F: %+v; want a union whose second variant holds numbers", f.Variants)
+	}
 }
 
 // TestKindsFromBranches: a node without a "type" of its own whose $ref or allOf branches leave
