@@ -97,7 +97,8 @@ var symbols = map[rune]string{
 // ValueSuffix returns the part of a constant's name that an enum value gives after its type's
 // name: Camel's words without the "X" Camel puts before a digit, a leading sign spelt out
 // ("-1" → Minus1, "1.5" → 1Point5), and a value of punctuation only spelt out symbol by symbol
-// ("<=" → LessEqual). An empty value gives "Empty".
+// ("<=" → LessEqual), and so is a leading "!" before a letter ("!op" → NotOp). An empty value
+// gives "Empty".
 func ValueSuffix(s string) string {
 	rs := []rune(s)
 	letters := false
@@ -121,6 +122,10 @@ func ValueSuffix(s string) string {
 	prefix := ""
 	switch {
 	case len(rs) > 1 && (rs[0] == '-' || rs[0] == '+') && unicode.IsDigit(rs[1]):
+		prefix = symbols[rs[0]]
+		s = string(rs[1:])
+	case len(rs) > 1 && rs[0] == '!' && unicode.IsLetter(rs[1]):
+		// A negation ("!op", bukkit's permissions) keeps its meaning: NotOp.
 		prefix = symbols[rs[0]]
 		s = string(rs[1:])
 	}
