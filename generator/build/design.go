@@ -289,12 +289,8 @@ func (b *builder) enumDesign(d *design, n *ir.Node, nn kindSet) *design {
 			break
 		}
 		// Values of several scalar types (true, false and "prompt"): a union of the JSON
-		// types, each variant the enum's values of its type. Fractions make it a variant of
-		// numbers, which the integers among them join.
+		// types, each variant the enum's values of its type.
 		d.values = nil
-		if kinds&kFrac != 0 {
-			kinds |= kNumber
-		}
 		return b.typeListDesign(d, n, kinds)
 	default:
 		d.kind, d.values = dAny, nil

@@ -93,13 +93,14 @@ func (k kindSet) scalar() (ir.RefKind, bool) {
 	return 0, false
 }
 
-// names lists the JSON types of k, for the IR: "number" stands for both number bits.
+// names lists the JSON types of k, for the IR: "number" stands for the numbers with or without
+// the integers (a fraction is a number), "integer" for the integers alone.
 func (k kindSet) names() []string {
 	var out []string
 	for _, e := range []struct {
 		k    kindSet
 		name string
-	}{{kBool, "boolean"}, {kString, "string"}, {kNumber, "number"}, {kInt, "integer"}, {kArray, "array"}, {kObject, "object"}} {
+	}{{kBool, "boolean"}, {kString, "string"}, {kFrac, "number"}, {kInt, "integer"}, {kArray, "array"}, {kObject, "object"}} {
 		if k&e.k == e.k && (e.k != kInt || k&kFrac == 0) {
 			out = append(out, e.name)
 		}
