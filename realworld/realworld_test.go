@@ -30,13 +30,14 @@ func TestReason(t *testing.T) {
 }
 
 // TestMeasureTyped generates a small schema with a typed member, a member that may be any value
-// and one whose values have no common Go type, and checks what MeasureTyped finds in its
-// output, and in the output changed where TypeScript loses a type or a declaration is gone.
+// and one whose values have no common Go type (an enum of a number, a string and an object),
+// and checks what MeasureTyped finds in its output, and in the output changed where TypeScript
+// loses a type or a declaration is gone.
 func TestMeasureTyped(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "doc.json")
 	schema := `{"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Doc", "type": "object",
-		"properties": {"name": {"type": "string"}, "extra": {}, "mixed": {"enum": [1, "a", true]}}, "required": ["name"]}`
+		"properties": {"name": {"type": "string"}, "extra": {}, "mixed": {"enum": [1, "a", {"b": true}]}}, "required": ["name"]}`
 	if err := os.WriteFile(path, []byte(schema), 0o644); err != nil {
 		t.Fatal(err)
 	}
