@@ -27,8 +27,8 @@ type narrower struct {
 
 func newNarrower(e *emitter) *narrower {
 	nw := &narrower{e: e, need: map[*ir.Type]bool{}, names: map[*ir.Type]string{}, guards: map[*ir.Type]string{}}
-	// A type needs a check when it holds some JSON types Only or holds a type that needs one: grow the set
-	// until it stops changing (each round adds a type, so at most one round per type).
+	// A type needs a check when it holds some JSON types Only or holds a type that needs one:
+	// grow the set until it stops changing (each round adds a type, so at most one per type).
 	for changed := true; changed; {
 		changed = false
 		for _, t := range e.s.Types {
@@ -39,22 +39,19 @@ func newNarrower(e *emitter) *narrower {
 		}
 	}
 	used := map[string]bool{}
+	unique := func(name string) string {
+		for used[name] {
+			name += "_"
+		}
+		used[name] = true
+		return name
+	}
 	for _, t := range e.s.Types {
 		if nw.need[t] {
-			name := "narrow" + t.TSName
-			for used[name] {
-				name += "_"
-			}
-			used[name] = true
-			nw.names[t] = name
+			nw.names[t] = unique("narrow" + t.TSName)
 			nw.order = append(nw.order, t)
 			if t.Only != nil {
-				name = "only" + t.TSName
-				for used[name] {
-					name += "_"
-				}
-				used[name] = true
-				nw.guards[t] = name
+				nw.guards[t] = unique("only" + t.TSName)
 			}
 		}
 	}
