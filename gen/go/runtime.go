@@ -95,7 +95,7 @@ type sgKids struct {
 	kind  byte
 	vals  []sgValue
 	keys  []string
-	index map[string]int // for objects with many members: by the parser, or on first lookup
+	index *sgIndex // for objects with many members: by the parser, or on first lookup
 }
 
 // The headers of the values without children, shared by every tree and never changed.
@@ -164,12 +164,14 @@ func (v *sgValue) member(key string) (int, *sgValue) {
 	}
 	if len(k.keys) > 12 {
 		if k.index == nil {
-			k.index = make(map[string]int, len(k.keys))
+			k.index = sgNewIndex(len(k.keys))
 			for i, key := range k.keys {
-				k.index[key] = i
+				if j, slot, h := k.index.find(k.keys, key); j < 0 {
+					k.index.put(slot, h, i)
+				}
 			}
 		}
-		if i, ok := k.index[key]; ok {
+		if i, _, _ := k.index.find(k.keys, key); i >= 0 {
 			return i, &k.vals[i]
 		}
 		return 0, nil
@@ -180,6 +182,48 @@ func (v *sgValue) member(key string) (int, *sgValue) {
 		}
 	}
 	return 0, nil
+}
+
+// sgIndex finds the members of an object of many by key: a table of open addressing whose
+// slot holds the high half of a key's hash and the key's place among the members plus one
+// (0: empty). It holds no pointers, so the collector never scans it, and takes 8 bytes a
+// slot, at most half of them used: a quarter of a map[string]int, whose growth with the
+// object would otherwise leave the caches soonest.
+type sgIndex struct {
+	slots []uint64
+}
+
+// sgNewIndex returns an empty index for up to n keys.
+func sgNewIndex(n int) *sgIndex {
+	size := 16
+	for size < 2*n {
+		size <<= 1
+	}
+	return &sgIndex{slots: make([]uint64, size)}
+}
+
+// find returns the place of key among keys (-1: absent), and the slot where it is or would go
+// with its hash, for put.
+func (x *sgIndex) find(keys []string, key string) (place, slot int, hash uint64) {
+	h := maphash.String(sgSeed, key)
+	tag := h &^ 0xffffffff
+	mask := uint64(len(x.slots) - 1)
+	for s := h & mask; ; s = (s + 1) & mask {
+		e := x.slots[s]
+		if e == 0 {
+			return -1, int(s), h
+		}
+		if e&^0xffffffff == tag {
+			if i := int(e&0xffffffff) - 1; keys[i] == key {
+				return i, int(s), h
+			}
+		}
+	}
+}
+
+// put records in the slot find gave the place of a key of that hash.
+func (x *sgIndex) put(slot int, hash uint64, place int) {
+	x.slots[slot] = hash&^0xffffffff | uint64(place+1)
 }
 
 // sgParseDocument decodes one JSON document (RFC 8259). Text that is not valid UTF-8, not
@@ -202,16 +246,16 @@ func sgParseDocument(data []byte, plan *sgPlan) (*sgValue, error) {
 	if p.i == len(p.s) {
 		return nil, sgJSONError("document is empty")
 	}
-	v := new(sgValue)
 	p.plan = plan
-	if err := p.value(v, 0); err != nil {
+	v, err := p.value(0)
+	if err != nil {
 		return nil, err
 	}
 	p.space()
 	if p.i != len(p.s) {
 		return nil, p.fail("unexpected data after the document")
 	}
-	return v, nil
+	return &v, nil
 }
 
 // sgIdleParsers keeps a few parsers, and so their stacks, between documents. It is not a
@@ -385,50 +429,49 @@ func (p *sgParser) literal(word string) bool {
 	return false
 }
 
-func (p *sgParser) value(v *sgValue, depth int) error {
+// value reads the value at p.i. The parser's functions return the values they read rather
+// than fill in a pointer: the address of a local handed down the recursion would move every
+// member and item to the heap, one allocation each.
+func (p *sgParser) value(depth int) (sgValue, error) {
 	if p.i >= len(p.s) {
-		return p.fail("unexpected end of the document")
+		return sgValue{}, p.fail("unexpected end of the document")
 	}
 	switch c := p.s[p.i]; {
 	case c == '{':
 		if depth >= sgMaxDepth {
-			return p.fail("nesting deeper than 10000 levels")
+			return sgValue{}, p.fail("nesting deeper than 10000 levels")
 		}
 		plan := p.plan
 		p.plan = nil
-		return p.object(v, depth, plan)
+		return p.object(depth, plan)
 	case c == '[':
 		if depth >= sgMaxDepth {
-			return p.fail("nesting deeper than 10000 levels")
+			return sgValue{}, p.fail("nesting deeper than 10000 levels")
 		}
 		p.plan = nil
-		return p.array(v, depth)
+		return p.array(depth)
 	case c == '"':
 		s, err := p.string()
-		v.str, v.kids = s, sgStringKids
-		return err
+		return sgValue{str: s, kids: sgStringKids}, err
 	case c == '-' || (c >= '0' && c <= '9'):
-		return p.number(v)
+		return p.number()
 	case p.literal("true"):
-		v.kids = sgTrueKids
+		return sgValue{kids: sgTrueKids}, nil
 	case p.literal("false"):
-		v.kids = sgFalseKids
+		return sgValue{kids: sgFalseKids}, nil
 	case p.literal("null"):
-		v.kids = nil
-	default:
-		return p.fail("unexpected character " + strconv.QuoteRune(rune(c)))
+		return sgValue{}, nil
 	}
-	return nil
+	return sgValue{}, p.fail("unexpected character " + strconv.QuoteRune(rune(p.s[p.i])))
 }
 
-func (p *sgParser) object(v *sgValue, depth int, plan *sgPlan) error {
+func (p *sgParser) object(depth int, plan *sgPlan) (sgValue, error) {
 	start := p.i
 	p.i++ // {
 	p.space()
 	if p.i < len(p.s) && p.s[p.i] == '}' {
 		p.i++
-		v.str, v.kids = p.s[start:p.i], sgEmptyObjectKids
-		return nil
+		return sgValue{str: p.s[start:p.i], kids: sgEmptyObjectKids}, nil
 	}
 	base := len(p.keys)
 	vbase := len(p.vals)
@@ -436,39 +479,33 @@ func (p *sgParser) object(v *sgValue, depth int, plan *sgPlan) error {
 	for {
 		p.space()
 		if p.i >= len(p.s) || p.s[p.i] != '"' {
-			return p.fail("expected a string key")
+			return sgValue{}, p.fail("expected a string key")
 		}
 		key, err := p.string()
 		if err != nil {
-			return err
+			return sgValue{}, err
 		}
 		p.space()
 		if p.i >= len(p.s) || p.s[p.i] != ':' {
-			return p.fail("expected ':' after an object key")
+			return sgValue{}, p.fail("expected ':' after an object key")
 		}
 		p.i++
 		p.space()
 		var val sgValue
-		switch {
-		case p.skip > 0:
-			// Below a member kept as text nothing is kept.
-			if err := p.value(&val, depth+1); err != nil {
-				return err
-			}
-		case plan != nil && !plan.known(key):
-			if err := p.skipped(&val, depth+1); err != nil {
-				return err
-			}
-			p.member(base, vbase, key, val)
-		default:
-			if err := p.value(&val, depth+1); err != nil {
-				return err
-			}
+		if plan != nil && p.skip == 0 && !plan.known(key) {
+			val, err = p.skipped(depth + 1)
+		} else {
+			val, err = p.value(depth + 1)
+		}
+		if err != nil {
+			return sgValue{}, err
+		}
+		if p.skip == 0 {
 			p.member(base, vbase, key, val)
 		}
 		p.space()
 		if p.i >= len(p.s) {
-			return p.fail("unexpected end of the document in an object")
+			return sgValue{}, p.fail("unexpected end of the document in an object")
 		}
 		switch p.s[p.i] {
 		case ',':
@@ -476,18 +513,17 @@ func (p *sgParser) object(v *sgValue, depth int, plan *sgPlan) error {
 		case '}':
 			p.i++
 			if p.skip > 0 {
-				return nil
+				return sgValue{}, nil
 			}
-			var index map[string]int
+			var index *sgIndex
 			if len(p.keys)-base > sgSmall {
 				index = p.dedup(base, vbase)
 			}
-			v.kids = p.kidBlocks.one()
-			*v.kids = sgKids{kind: sgKindObject, vals: p.valBlocks.copyOf(p.vals[vbase:]), keys: p.keyBlocks.copyOf(p.keys[base:]), index: index}
-			v.str = p.s[start:p.i]
-			return nil
+			kids := p.kidBlocks.one()
+			*kids = sgKids{kind: sgKindObject, vals: p.valBlocks.copyOf(p.vals[vbase:]), keys: p.keyBlocks.copyOf(p.keys[base:]), index: index}
+			return sgValue{str: p.s[start:p.i], kids: kids}, nil
 		default:
-			return p.fail("expected ',' or '}' in an object")
+			return sgValue{}, p.fail("expected ',' or '}' in an object")
 		}
 	}
 }
@@ -510,28 +546,27 @@ func (p *sgParser) member(base, vbase int, key string, val sgValue) {
 
 // skipped reads a value that is kept as its text: with the same checks and errors as value,
 // but building nothing, so that its cost is one pass over its text.
-func (p *sgParser) skipped(v *sgValue, depth int) error {
+func (p *sgParser) skipped(depth int) (sgValue, error) {
 	start := p.i
 	p.skip++
-	err := p.value(v, depth)
+	_, err := p.value(depth)
 	p.skip--
-	*v = sgValue{str: p.s[start:p.i], kids: sgRawKids}
-	return err
+	return sgValue{str: p.s[start:p.i], kids: sgRawKids}, err
 }
 
 // dedup removes the repeated keys of the object on the stacks from base and vbase (the first
-// place of a key keeps its last value) and returns the object's index, a map allocated once
-// at its final size.
-func (p *sgParser) dedup(base, vbase int) map[string]int {
+// place of a key keeps its last value) and returns the object's index.
+func (p *sgParser) dedup(base, vbase int) *sgIndex {
 	keys, vals := p.keys[base:], p.vals[vbase:]
-	index := make(map[string]int, len(keys))
+	index := sgNewIndex(len(keys))
 	n := 0
 	for j, k := range keys {
-		if i, ok := index[k]; ok {
+		i, slot, h := index.find(keys[:n], k)
+		if i >= 0 {
 			vals[i] = vals[j]
 			continue
 		}
-		index[k] = n
+		index.put(slot, h, n)
 		keys[n], vals[n] = k, vals[j]
 		n++
 	}
@@ -540,29 +575,28 @@ func (p *sgParser) dedup(base, vbase int) map[string]int {
 	return index
 }
 
-func (p *sgParser) array(v *sgValue, depth int) error {
+func (p *sgParser) array(depth int) (sgValue, error) {
 	start := p.i
 	p.i++ // [
 	p.space()
 	if p.i < len(p.s) && p.s[p.i] == ']' {
 		p.i++
-		v.str, v.kids = p.s[start:p.i], sgEmptyArrayKids
-		return nil
+		return sgValue{str: p.s[start:p.i], kids: sgEmptyArrayKids}, nil
 	}
 	base := len(p.vals)
 	defer p.pop(len(p.keys), base)
 	for {
 		p.space()
-		var item sgValue
-		if err := p.value(&item, depth+1); err != nil {
-			return err
+		item, err := p.value(depth + 1)
+		if err != nil {
+			return sgValue{}, err
 		}
 		if p.skip == 0 {
 			p.vals = append(p.vals, item)
 		}
 		p.space()
 		if p.i >= len(p.s) {
-			return p.fail("unexpected end of the document in an array")
+			return sgValue{}, p.fail("unexpected end of the document in an array")
 		}
 		switch p.s[p.i] {
 		case ',':
@@ -570,19 +604,18 @@ func (p *sgParser) array(v *sgValue, depth int) error {
 		case ']':
 			p.i++
 			if p.skip > 0 {
-				return nil
+				return sgValue{}, nil
 			}
-			v.kids = p.kidBlocks.one()
-			*v.kids = sgKids{kind: sgKindArray, vals: p.valBlocks.copyOf(p.vals[base:])}
-			v.str = p.s[start:p.i]
-			return nil
+			kids := p.kidBlocks.one()
+			*kids = sgKids{kind: sgKindArray, vals: p.valBlocks.copyOf(p.vals[base:])}
+			return sgValue{str: p.s[start:p.i], kids: kids}, nil
 		default:
-			return p.fail("expected ',' or ']' in an array")
+			return sgValue{}, p.fail("expected ',' or ']' in an array")
 		}
 	}
 }
 
-func (p *sgParser) number(v *sgValue) error {
+func (p *sgParser) number() (sgValue, error) {
 	start := p.i
 	if p.s[p.i] == '-' {
 		p.i++
@@ -598,12 +631,12 @@ func (p *sgParser) number(v *sgValue) error {
 	if p.i < len(p.s) && p.s[p.i] == '0' {
 		p.i++
 	} else if digits() == 0 {
-		return p.fail("invalid number")
+		return sgValue{}, p.fail("invalid number")
 	}
 	if p.i < len(p.s) && p.s[p.i] == '.' {
 		p.i++
 		if digits() == 0 {
-			return p.fail("invalid number: no digits after '.'")
+			return sgValue{}, p.fail("invalid number: no digits after '.'")
 		}
 	}
 	exp := p.i < len(p.s) && (p.s[p.i] == 'e' || p.s[p.i] == 'E')
@@ -613,18 +646,17 @@ func (p *sgParser) number(v *sgValue) error {
 			p.i++
 		}
 		if digits() == 0 {
-			return p.fail("invalid number: no digits in the exponent")
+			return sgValue{}, p.fail("invalid number: no digits in the exponent")
 		}
 	}
 	lit := p.s[start:p.i]
 	// Only an exponent or hundreds of digits can leave the range of a double.
 	if exp || len(lit) > 300 {
 		if _, err := strconv.ParseFloat(lit, 64); err != nil {
-			return sgJSONError("number " + lit + " is outside the range of a double")
+			return sgValue{}, sgJSONError("number " + lit + " is outside the range of a double")
 		}
 	}
-	v.str, v.kids = lit, sgNumberKids
-	return nil
+	return sgValue{str: lit, kids: sgNumberKids}, nil
 }
 
 // string reads a string literal; p.s[p.i] is the opening quote.
@@ -802,24 +834,55 @@ type sgPointer struct {
 	isKey  bool
 }
 
+// String is the JSON Pointer of p (RFC 6901), built in one allocation: every error of a
+// document of many has one.
 func (p *sgPointer) String() string {
-	if p == nil {
-		return ""
-	}
-	var toks []string
+	size := 0
 	for q := p; q != nil; q = q.parent {
+		size++ // the slash
 		if q.isKey {
-			toks = append(toks, strings.ReplaceAll(strings.ReplaceAll(q.key, "~", "~0"), "/", "~1"))
+			size += len(q.key) + strings.Count(q.key, "~") + strings.Count(q.key, "/")
 		} else {
-			toks = append(toks, strconv.Itoa(q.index))
+			size += sgDigits(q.index)
 		}
 	}
 	var b strings.Builder
-	for i := len(toks) - 1; i >= 0; i-- {
-		b.WriteByte('/')
-		b.WriteString(toks[i])
-	}
+	b.Grow(size)
+	p.write(&b)
 	return b.String()
+}
+
+// write appends the pointer of the root's tokens down to p.
+func (p *sgPointer) write(b *strings.Builder) {
+	if p == nil {
+		return
+	}
+	p.parent.write(b)
+	b.WriteByte('/')
+	if !p.isKey {
+		var digits [20]byte
+		b.Write(strconv.AppendInt(digits[:0], int64(p.index), 10))
+		return
+	}
+	for k := 0; k < len(p.key); k++ {
+		switch c := p.key[k]; c {
+		case '~':
+			b.WriteString("~0")
+		case '/':
+			b.WriteString("~1")
+		default:
+			b.WriteByte(c)
+		}
+	}
+}
+
+// sgDigits is the number of decimal digits of i >= 0.
+func sgDigits(i int) int {
+	n := 1
+	for ; i >= 10; i /= 10 {
+		n++
+	}
+	return n
 }
 
 // sgErrors collects violations. In quick mode it only counts them.
@@ -846,9 +909,20 @@ type sgValidator func(v *sgValue, p *sgPointer, e *sgErrors)
 
 // sgValid reports whether v passes f, without building messages.
 func sgValid(v *sgValue, f sgValidator) bool {
-	e := sgErrors{quick: true}
-	f(v, nil, &e)
-	return e.n == 0
+	var e sgErrors
+	return e.valid(v, f)
+}
+
+// valid reports whether v passes f, without building messages. A validator asks it of its
+// own e, which f counts on in quick mode and which is left as it was: an sgErrors of its own
+// would be allocated (f is a function value), once for every key or item a subschema tests.
+func (e *sgErrors) valid(v *sgValue, f sgValidator) bool {
+	quick, n := e.quick, e.n
+	e.quick = true
+	f(v, nil, e)
+	ok := e.n == n
+	e.quick, e.n = quick, n
+	return ok
 }
 
 // sgCheck runs f on the document v and returns its errors, or nil.
@@ -1972,11 +2046,11 @@ func sgLocate(v any, err error) error {
 	return err
 }
 
-// sgCountValid counts the validators v passes.
-func sgCountValid(v *sgValue, fs ...sgValidator) int {
+// countValid counts the validators v passes (see valid).
+func (e *sgErrors) countValid(v *sgValue, fs ...sgValidator) int {
 	n := 0
 	for _, f := range fs {
-		if sgValid(v, f) {
+		if e.valid(v, f) {
 			n++
 		}
 	}

@@ -283,7 +283,7 @@ func vFindingsResponse_CountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
 		m = len(e.list)
 		for _, k := range v.keys() {
 			name.str = k
-			if !sgValid(&name, vFindingsResponse_CountsByKind_PropertyNames) {
+			if !e.valid(&name, vFindingsResponse_CountsByKind_PropertyNames) {
 				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
 		}
@@ -352,7 +352,7 @@ func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 		m = len(e.list)
 		for _, k := range v.keys() {
 			name.str = k
-			if !sgValid(&name, vSeverityRef) {
+			if !e.valid(&name, vSeverityRef) {
 				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
 		}
@@ -661,7 +661,7 @@ func vInvocationRequest_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
 		m := len(e.list)
 		for _, k := range v.keys() {
 			name.str = k
-			if !sgValid(&name, vInvocationRequest_Inputs_PropertyNames) {
+			if !e.valid(&name, vInvocationRequest_Inputs_PropertyNames) {
 				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
 		}
@@ -954,7 +954,7 @@ func vString1To4000(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vInvocationResponse_AllOf_X0 validates InvocationResponse.json#/allOf/0.
 func vInvocationResponse_AllOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
-	if sgValid(v, vInvocationResponse_AllOf_X0_If) {
+	if e.valid(v, vInvocationResponse_AllOf_X0_If) {
 		vInvocationResponse_AllOf_X0_Then(v, p, e)
 	}
 }

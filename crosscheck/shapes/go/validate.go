@@ -349,7 +349,7 @@ func vShapes_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Pet validates shapes.json#/properties/pet.
 func vShapes_Pet(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgValid(v, vPetRef) || sgValid(v, vShapes_Pet_AnyOf_X1)) {
+	if !(e.valid(v, vPetRef) || e.valid(v, vShapes_Pet_AnyOf_X1)) {
 		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
 	}
 }
@@ -404,7 +404,7 @@ func vShapes_Pet_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Owner validates shapes.json#/properties/owner.
 func vShapes_Owner(v *sgValue, p *sgPointer, e *sgErrors) {
-	if k := sgCountValid(v, vPetRef, vShapes_Pet_AnyOf_X1); k != 1 {
+	if k := e.countValid(v, vPetRef, vShapes_Pet_AnyOf_X1); k != 1 {
 		e.add(p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k))
 	}
 }
@@ -657,7 +657,7 @@ func vShapes_Workspace(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_MaybeWorkspace validates shapes.json#/$defs/MaybeWorkspace.
 func vShapes_MaybeWorkspace(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgValid(v, vBoolean) || sgValid(v, vShapes_MaybeWorkspace_AnyOf_X1)) {
+	if !(e.valid(v, vBoolean) || e.valid(v, vShapes_MaybeWorkspace_AnyOf_X1)) {
 		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
 	}
 }
@@ -723,7 +723,7 @@ func vShapes_WorkspaceRef_Workspace(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_ID validates shapes.json#/properties/id.
 func vShapes_ID(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgValid(v, vIntegerMin0) || sgValid(v, vShapes_ID_AnyOf_X1)) {
+	if !(e.valid(v, vIntegerMin0) || e.valid(v, vShapes_ID_AnyOf_X1)) {
 		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
 	}
 }
@@ -758,7 +758,7 @@ func vShapes_ID_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_When validates shapes.json#/properties/when.
 func vShapes_When(v *sgValue, p *sgPointer, e *sgErrors) {
-	if k := sgCountValid(v, vInteger, vShapes_Pet_AnyOf_X1, vShapes_When_OneOf_X2); k != 1 {
+	if k := e.countValid(v, vInteger, vShapes_Pet_AnyOf_X1, vShapes_When_OneOf_X2); k != 1 {
 		e.add(p, "oneOf", "must match exactly one of the 3 alternatives, matches "+sgItoa(k))
 	}
 }
@@ -1037,7 +1037,7 @@ func vShapes_Animal(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Animal2 validates shapes.json#/$defs/Animal.
 func vShapes_Animal2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if k := sgCountValid(v, vShapes_Animal_OneOf_X0, vShapes_Animal_OneOf_X1); k != 1 {
+	if k := e.countValid(v, vShapes_Animal_OneOf_X0, vShapes_Animal_OneOf_X1); k != 1 {
 		e.add(p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k))
 	}
 }
@@ -1123,7 +1123,7 @@ func vShapes_Item(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_Item2 validates shapes.json#/$defs/Item.
 func vShapes_Item2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgValid(v, vShapes_Item_AnyOf_X0) || sgValid(v, vShapes_Item_AnyOf_X1)) {
+	if !(e.valid(v, vShapes_Item_AnyOf_X0) || e.valid(v, vShapes_Item_AnyOf_X1)) {
 		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
 	}
 }
@@ -1599,7 +1599,7 @@ func vShapes_SourceFile(v *sgValue, p *sgPointer, e *sgErrors) {
 			e.add(p, "maxLength", "must be at most 16 characters long")
 		}
 	}
-	if !(sgValid(v, vShapes_SourceFile_AnyOf_X0) || sgValid(v, vShapes_SourceFile_AnyOf_X1)) {
+	if !(e.valid(v, vShapes_SourceFile_AnyOf_X0) || e.valid(v, vShapes_SourceFile_AnyOf_X1)) {
 		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
 	}
 }
@@ -1637,7 +1637,7 @@ func vShapes_Previous_AllOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_MaybePet validates shapes.json#/$defs/MaybePet.
 func vShapes_MaybePet(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgValid(v, vShapes_Pet_AnyOf_X1) || sgValid(v, vPetRef)) {
+	if !(e.valid(v, vShapes_Pet_AnyOf_X1) || e.valid(v, vPetRef)) {
 		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
 	}
 }
@@ -1649,7 +1649,7 @@ func vShapes_RunsOn(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vShapes_RunsOn2 validates shapes.json#/$defs/RunsOn.
 func vShapes_RunsOn2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(sgValid(v, vString) || sgValid(v, vShapes_RunsOn_AnyOf_X1)) {
+	if !(e.valid(v, vString) || e.valid(v, vShapes_RunsOn_AnyOf_X1)) {
 		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
 	}
 }
@@ -1660,7 +1660,7 @@ func vShapes_RunsOn_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", "expected array, got "+sgTypeName(v))
 		return
 	}
-	if !(sgValid(v, vShapes_RunsOn_AnyOf_X1_AnyOf_X0)) {
+	if !(e.valid(v, vShapes_RunsOn_AnyOf_X1_AnyOf_X0)) {
 		e.add(p, "anyOf", "must match at least one of the 1 alternatives")
 	}
 }
