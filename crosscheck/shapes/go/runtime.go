@@ -1307,7 +1307,7 @@ func sgRawText(v *sgValue) json.RawMessage {
 	case sgKindBool:
 		return json.RawMessage(strconv.FormatBool(v.isTrue()))
 	case sgKindString:
-		return sgAppendString(nil, v.str)
+		return sgAppendString(make([]byte, 0, len(v.str)+2), v.str)
 	}
 	return sgCompact(make([]byte, 0, len(v.str)), v.str)
 }
