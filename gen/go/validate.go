@@ -45,7 +45,7 @@ var rePattern9 = sync.OnceValue(func() *regexp.Regexp {
 // vFinding validates Finding.json#.
 func vFinding(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -77,7 +77,7 @@ func vFinding(v *sgValue, p *sgPointer, e *sgErrors) {
 // vStringMin1 validates Finding.json#/properties/kind.
 func vStringMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -98,7 +98,7 @@ var enumCommon_Severity = sgNewEnum("[\"critical\",\"warn\",\"info\"]")
 // vCommon_Severity validates defs/common.json#/$defs/Severity.
 func vCommon_Severity(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if !enumCommon_Severity.has(v) {
@@ -112,7 +112,7 @@ func vFinding_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {}
 // vFindingsResponse validates FindingsResponse.json#.
 func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -215,7 +215,7 @@ func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 // vFindingsResponse_Findings validates FindingsResponse.json#/properties/findings.
 func vFindingsResponse_Findings(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
-		e.add(p, "type", "expected array, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("array", v))
 		return
 	}
 	if v.kind() == sgKindArray {
@@ -238,7 +238,7 @@ func vFindingsResponse_Findings_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 // vIntegerMin0Max9007199254740991 validates FindingsResponse.json#/properties/total.
 func vIntegerMin0Max9007199254740991(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsInteger(v) {
-		e.add(p, "type", "expected integer, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("integer", v))
 		return
 	}
 	if v.kind() == sgKindNumber {
@@ -259,7 +259,7 @@ func sgExtraFindingsResponse_CountsByKind(k string) bool {
 // vFindingsResponse_CountsByKind validates FindingsResponse.json#/properties/counts_by_kind.
 func vFindingsResponse_CountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -306,7 +306,7 @@ func vFindingsResponse_CountsByKind_PropertyNames(v *sgValue, p *sgPointer, e *s
 // FindingsResponse.json#/properties/counts_by_kind/additionalProperties.
 func vIntegerMin1Max9007199254740991(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsInteger(v) {
-		e.add(p, "type", "expected integer, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("integer", v))
 		return
 	}
 	if v.kind() == sgKindNumber {
@@ -328,7 +328,7 @@ func sgExtraFindingsResponse_CountsBySeverity(k string) bool {
 // FindingsResponse.json#/properties/counts_by_severity.
 func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -363,7 +363,7 @@ func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 // vFindingsResponse_CappedKinds validates FindingsResponse.json#/properties/capped_kinds.
 func vFindingsResponse_CappedKinds(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
-		e.add(p, "type", "expected array, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("array", v))
 		return
 	}
 	if v.kind() == sgKindArray {
@@ -381,7 +381,7 @@ func vFindingsResponse_CappedKinds(v *sgValue, p *sgPointer, e *sgErrors) {
 // vFindingsResponse_Summary validates FindingsResponse.json#/properties/summary.
 func vFindingsResponse_Summary(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 }
@@ -389,7 +389,7 @@ func vFindingsResponse_Summary(v *sgValue, p *sgPointer, e *sgErrors) {
 // vBoolean validates FindingsResponse.json#/properties/identity_shared.
 func vBoolean(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsBool(v) {
-		e.add(p, "type", "expected boolean, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("boolean", v))
 		return
 	}
 }
@@ -402,7 +402,7 @@ func vFindingsResponse_Meta(v *sgValue, p *sgPointer, e *sgErrors) {
 // vFindingsResponse_Meta2 validates FindingsResponse.json#/$defs/Meta.
 func vFindingsResponse_Meta2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -431,7 +431,7 @@ func sgExtraGetSessionFindingsParams(k string) bool {
 // vGetSessionFindingsParams validates GetSessionFindingsParams.json#.
 func vGetSessionFindingsParams(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -479,7 +479,7 @@ func vGetSessionFindingsParams_AdditionalProperties(v *sgValue, p *sgPointer, e 
 // vString1To256 validates GetSessionFindingsParams.json#/properties/session_key.
 func vString1To256(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -497,7 +497,7 @@ func vString1To256(v *sgValue, p *sgPointer, e *sgErrors) {
 // GetSessionFindingsParams.json#/properties/per_kind_limit.
 func vGetSessionFindingsParams_PerKindLimit(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsInteger(v) {
-		e.add(p, "type", "expected integer, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("integer", v))
 		return
 	}
 	if v.kind() == sgKindNumber {
@@ -514,7 +514,7 @@ func vGetSessionFindingsParams_PerKindLimit(v *sgValue, p *sgPointer, e *sgError
 // vInvocationRequest validates InvocationRequest.json#.
 func vInvocationRequest(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -578,7 +578,7 @@ func sgExtraInvocationRequest_Caller2(k string) bool {
 // vInvocationRequest_Caller2 validates InvocationRequest.json#/$defs/Caller.
 func vInvocationRequest_Caller2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -620,7 +620,7 @@ var enumInvocationRequest_Caller_Type = sgNewEnum("[\"user\",\"agent\",\"service
 // vInvocationRequest_Caller_Type validates InvocationRequest.json#/$defs/Caller/properties/type.
 func vInvocationRequest_Caller_Type(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if !enumInvocationRequest_Caller_Type.has(v) {
@@ -636,7 +636,7 @@ func vSkillIDRef(v *sgValue, p *sgPointer, e *sgErrors) {
 // vCommon_SkillID validates defs/common.json#/$defs/SkillID.
 func vCommon_SkillID(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -653,7 +653,7 @@ func vCommon_SkillID(v *sgValue, p *sgPointer, e *sgErrors) {
 // vInvocationRequest_Inputs validates InvocationRequest.json#/properties/inputs.
 func vInvocationRequest_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -689,7 +689,7 @@ func vInvocationRequest_Inputs_PropertyNames(v *sgValue, p *sgPointer, e *sgErro
 // vString1To128 validates InvocationRequest.json#/properties/request_id.
 func vString1To128(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -706,7 +706,7 @@ func vString1To128(v *sgValue, p *sgPointer, e *sgErrors) {
 // vInvocationResponse validates InvocationResponse.json#.
 func vInvocationResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -784,7 +784,7 @@ var enumInvocationResponse_InvocationStatus = sgNewEnum("[\"accepted\",\"running
 // vInvocationResponse_InvocationStatus validates InvocationResponse.json#/$defs/InvocationStatus.
 func vInvocationResponse_InvocationStatus(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if !enumInvocationResponse_InvocationStatus.has(v) {
@@ -808,7 +808,7 @@ func sgExtraInvocationResponse_Timestamps2(k string) bool {
 // vInvocationResponse_Timestamps2 validates InvocationResponse.json#/$defs/Timestamps.
 func vInvocationResponse_Timestamps2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -863,7 +863,7 @@ func vTimestampRef(v *sgValue, p *sgPointer, e *sgErrors) {
 // vCommon_Timestamp validates defs/common.json#/$defs/Timestamp.
 func vCommon_Timestamp(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -888,7 +888,7 @@ func vInvocationResponse_Error(v *sgValue, p *sgPointer, e *sgErrors) {
 // vInvocationResponse_InvocationError validates InvocationResponse.json#/$defs/InvocationError.
 func vInvocationResponse_InvocationError(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -921,7 +921,7 @@ func vInvocationResponse_InvocationError(v *sgValue, p *sgPointer, e *sgErrors) 
 // InvocationResponse.json#/$defs/InvocationError/properties/code.
 func vInvocationResponse_InvocationError_Code(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -938,7 +938,7 @@ func vInvocationResponse_InvocationError_Code(v *sgValue, p *sgPointer, e *sgErr
 // vString1To4000 validates InvocationResponse.json#/$defs/InvocationError/properties/message.
 func vString1To4000(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -1006,7 +1006,7 @@ func sgExtraProtocolVersion(k string) bool {
 // vProtocolVersion validates ProtocolVersion.json#.
 func vProtocolVersion(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1040,7 +1040,7 @@ func vSemVerRef(v *sgValue, p *sgPointer, e *sgErrors) {
 // vCommon_SemVer validates defs/common.json#/$defs/SemVer.
 func vCommon_SemVer(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -1057,7 +1057,7 @@ func vCommon_SemVer(v *sgValue, p *sgPointer, e *sgErrors) {
 // vSkillDescriptor validates SkillDescriptor.json#.
 func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1212,7 +1212,7 @@ func vProtocolVersionRef(v *sgValue, p *sgPointer, e *sgErrors) {
 // vString1To200 validates SkillDescriptor.json#/properties/name.
 func vString1To200(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -1236,7 +1236,7 @@ var enumCommon_CapabilityType = sgNewEnum("[\"plugin\",\"api\",\"knowledge\",\"t
 // vCommon_CapabilityType validates defs/common.json#/$defs/CapabilityType.
 func vCommon_CapabilityType(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if !enumCommon_CapabilityType.has(v) {
@@ -1252,7 +1252,7 @@ func vProviderRef(v *sgValue, p *sgPointer, e *sgErrors) {
 // vSkillDescriptor_Provider2 validates SkillDescriptor.json#/$defs/Provider.
 func vSkillDescriptor_Provider2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1292,7 +1292,7 @@ func vSkillDescriptor_Provider2(v *sgValue, p *sgPointer, e *sgErrors) {
 // vStringMax2048Pattern5 validates SkillDescriptor.json#/$defs/Provider/properties/url.
 func vStringMax2048Pattern5(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -1310,7 +1310,7 @@ func vStringMax2048Pattern5(v *sgValue, p *sgPointer, e *sgErrors) {
 // SkillDescriptor.json#/$defs/Provider/properties/contact.
 func vSkillDescriptor_Provider_Contact(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -1332,7 +1332,7 @@ func vSkillDescriptor_Endpoint(v *sgValue, p *sgPointer, e *sgErrors) {
 // vSkillDescriptor_Endpoint2 validates SkillDescriptor.json#/$defs/Endpoint.
 func vSkillDescriptor_Endpoint2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1375,7 +1375,7 @@ var enumSkillDescriptor_Endpoint_Method = sgNewEnum("[\"GET\",\"POST\"]")
 // SkillDescriptor.json#/$defs/Endpoint/properties/method.
 func vSkillDescriptor_Endpoint_Method(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if !enumSkillDescriptor_Endpoint_Method.has(v) {
@@ -1387,7 +1387,7 @@ func vSkillDescriptor_Endpoint_Method(v *sgValue, p *sgPointer, e *sgErrors) {
 // SkillDescriptor.json#/$defs/Endpoint/properties/timeout_ms.
 func vSkillDescriptor_Endpoint_TimeoutMS(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsInteger(v) {
-		e.add(p, "type", "expected integer, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("integer", v))
 		return
 	}
 	if v.kind() == sgKindNumber {
@@ -1404,7 +1404,7 @@ func vSkillDescriptor_Endpoint_TimeoutMS(v *sgValue, p *sgPointer, e *sgErrors) 
 // vSkillDescriptor_Inputs validates SkillDescriptor.json#/properties/inputs.
 func vSkillDescriptor_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
-		e.add(p, "type", "expected array, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("array", v))
 		return
 	}
 	if v.kind() == sgKindArray {
@@ -1445,7 +1445,7 @@ func sgExtraSkillDescriptor_InputParameter(k string) bool {
 // vSkillDescriptor_InputParameter validates SkillDescriptor.json#/$defs/InputParameter.
 func vSkillDescriptor_InputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1505,7 +1505,7 @@ func vSkillDescriptor_InputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
 // SkillDescriptor.json#/$defs/InputParameter/properties/name.
 func vSkillDescriptor_InputParameter_Name(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -1529,7 +1529,7 @@ var enumSkillDescriptor_ValueType = sgNewEnum("[\"string\",\"number\",\"integer\
 // vSkillDescriptor_ValueType validates SkillDescriptor.json#/$defs/ValueType.
 func vSkillDescriptor_ValueType(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if !enumSkillDescriptor_ValueType.has(v) {
@@ -1540,7 +1540,7 @@ func vSkillDescriptor_ValueType(v *sgValue, p *sgPointer, e *sgErrors) {
 // vStringMax2000 validates SkillDescriptor.json#/$defs/InputParameter/properties/description.
 func vStringMax2000(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -1567,7 +1567,7 @@ func sgExtraSkillDescriptor_OutputDescriptor(k string) bool {
 // vSkillDescriptor_OutputDescriptor validates SkillDescriptor.json#/$defs/OutputDescriptor.
 func vSkillDescriptor_OutputDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1613,7 +1613,7 @@ func vSkillDescriptor_OutputDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 // SkillDescriptor.json#/$defs/OutputDescriptor/properties/media_type.
 func vSkillDescriptor_OutputDescriptor_MediaType(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -1635,7 +1635,7 @@ func vSkillDescriptor_Auth(v *sgValue, p *sgPointer, e *sgErrors) {
 // vSkillDescriptor_Auth2 validates SkillDescriptor.json#/$defs/Auth.
 func vSkillDescriptor_Auth2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() != sgKindObject {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 	} else if d := v.get("type"); d == nil {
 		e.addKey(p, "type", "required", "missing required property \"type\"")
 	} else if d.kind() != sgKindString {
@@ -1672,7 +1672,7 @@ func sgExtraSkillDescriptor_APIKeyAuth(k string) bool {
 // vSkillDescriptor_APIKeyAuth validates SkillDescriptor.json#/$defs/APIKeyAuth.
 func vSkillDescriptor_APIKeyAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1735,7 +1735,7 @@ var enumSkillDescriptor_APIKeyAuth_In = sgNewEnum("[\"header\",\"query\"]")
 // vSkillDescriptor_APIKeyAuth_In validates SkillDescriptor.json#/$defs/APIKeyAuth/properties/in.
 func vSkillDescriptor_APIKeyAuth_In(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if !enumSkillDescriptor_APIKeyAuth_In.has(v) {
@@ -1747,7 +1747,7 @@ func vSkillDescriptor_APIKeyAuth_In(v *sgValue, p *sgPointer, e *sgErrors) {
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/name.
 func vSkillDescriptor_APIKeyAuth_Name(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -1780,7 +1780,7 @@ func sgExtraSkillDescriptor_OAuth2Auth(k string) bool {
 // vSkillDescriptor_OAuth2Auth validates SkillDescriptor.json#/$defs/OAuth2Auth.
 func vSkillDescriptor_OAuth2Auth(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1839,7 +1839,7 @@ func vSkillDescriptor_OAuth2Auth_Type(v *sgValue, p *sgPointer, e *sgErrors) {
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes.
 func vSkillDescriptor_OAuth2Auth_Scopes(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
-		e.add(p, "type", "expected array, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("array", v))
 		return
 	}
 	if v.kind() == sgKindArray {
@@ -1868,7 +1868,7 @@ func vSkillDescriptor_OAuth2Auth_Scopes(v *sgValue, p *sgPointer, e *sgErrors) {
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes/items.
 func vSkillDescriptor_OAuth2Auth_Scopes_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -1901,7 +1901,7 @@ func sgExtraSkillDescriptor_CustomAuth(k string) bool {
 // vSkillDescriptor_CustomAuth validates SkillDescriptor.json#/$defs/CustomAuth.
 func vSkillDescriptor_CustomAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1972,7 +1972,7 @@ func sgExtraSkillDescriptor_NoAuth(k string) bool {
 // vSkillDescriptor_NoAuth validates SkillDescriptor.json#/$defs/NoAuth.
 func vSkillDescriptor_NoAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -2017,7 +2017,7 @@ var enumCommon_Access = sgNewEnum("[\"public\",\"restricted\",\"private\"]")
 // vCommon_Access validates defs/common.json#/$defs/Access.
 func vCommon_Access(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if !enumCommon_Access.has(v) {
@@ -2028,7 +2028,7 @@ func vCommon_Access(v *sgValue, p *sgPointer, e *sgErrors) {
 // vSkillDescriptor_Tags validates SkillDescriptor.json#/properties/tags.
 func vSkillDescriptor_Tags(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
-		e.add(p, "type", "expected array, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("array", v))
 		return
 	}
 	if v.kind() == sgKindArray {
@@ -2056,7 +2056,7 @@ func vSkillDescriptor_Tags(v *sgValue, p *sgPointer, e *sgErrors) {
 // vSkillDescriptor_Tags_Items validates SkillDescriptor.json#/properties/tags/items.
 func vSkillDescriptor_Tags_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -2073,7 +2073,7 @@ func vSkillDescriptor_Tags_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 // vSkillIndex validates SkillIndex.json#.
 func vSkillIndex(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -2113,7 +2113,7 @@ func vSkillIndex(v *sgValue, p *sgPointer, e *sgErrors) {
 // vSkillIndex_Skills validates SkillIndex.json#/properties/skills.
 func vSkillIndex_Skills(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
-		e.add(p, "type", "expected array, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("array", v))
 		return
 	}
 	if v.kind() == sgKindArray {
@@ -2143,7 +2143,7 @@ func vSkillIndex_Skills_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 // vSkillIndex_SkillIndexEntry validates SkillIndex.json#/$defs/SkillIndexEntry.
 func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -2228,7 +2228,7 @@ func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/description.
 func vSkillIndex_SkillIndexEntry_Description(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -2243,7 +2243,7 @@ func vSkillIndex_SkillIndexEntry_Description(v *sgValue, p *sgPointer, e *sgErro
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/descriptor_url.
 func vSkillIndex_SkillIndexEntry_DescriptorURL(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {

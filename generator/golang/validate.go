@@ -96,8 +96,14 @@ func jsonText(v ir.Value) string { return v.JSON() }
 // msg renders the message name of the table (generator/ir/messages.go) as a Go string
 // expression; its holes read the validator's v (the value) and k (the key, or the count).
 func msg(name string, args ...string) jen.Code {
+	parts := ir.NewMessage(name, args...)
+	if name == "type" && len(parts) == 2 && parts[1].Hole == ir.HoleType && len(args) == 2 &&
+		parts[0].Text == "expected "+args[1]+", got " {
+		// A type error, made by the runtime from a table (sgExpected) rather than for each error.
+		return jen.Id("sgExpected").Call(jen.Lit(args[1]), jen.Id("v"))
+	}
 	var s *jen.Statement
-	for _, part := range ir.NewMessage(name, args...) {
+	for _, part := range parts {
 		var c jen.Code
 		switch part.Hole {
 		case ir.HoleType:

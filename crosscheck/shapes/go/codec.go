@@ -1846,7 +1846,7 @@ func sgDecodePermissionString(v *sgValue) (PermissionString, error) {
 // than string is refused for its type, before the schema's checks.
 func sgOnlyPermissionString(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	vShapes_Permission2(v, p, e)
@@ -1871,7 +1871,7 @@ func sgDecodePermissionNumber(v *sgValue) (PermissionNumber, error) {
 // than number is refused for its type, before the schema's checks.
 func sgOnlyPermissionNumber(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsNumber(v) {
-		e.add(p, "type", "expected number, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("number", v))
 		return
 	}
 	vShapes_Permission2(v, p, e)
@@ -1978,7 +1978,7 @@ func (t *RunsOnArray) UnmarshalJSON(data []byte) error {
 // than array is refused for its type, before the schema's checks.
 func sgOnlyRunsOnArray(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
-		e.add(p, "type", "expected array, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("array", v))
 		return
 	}
 	vShapes_RunsOn_AnyOf_X1_AnyOf_X0(v, p, e)

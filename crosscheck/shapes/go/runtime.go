@@ -945,24 +945,51 @@ func sgIsInteger(v *sgValue) bool { return v.kind() == sgKindNumber && sgIsInteg
 
 func sgIsIntegral(f float64) bool { return f == math.Trunc(f) && !math.IsInf(f, 0) }
 
-// sgTypeName is the JSON type of v, for messages.
-func sgTypeName(v *sgValue) string {
+// sgTypeNames are the JSON types of values, for messages, in the order of sgTypeCode.
+var sgTypeNames = [...]string{"null", "boolean", "integer", "number", "string", "array", "object"}
+
+// sgTypeCode is the place of the JSON type of v in sgTypeNames.
+func sgTypeCode(v *sgValue) int {
 	switch v.kind() {
 	case sgKindNull:
-		return "null"
+		return 0
 	case sgKindBool:
-		return "boolean"
-	case sgKindString:
-		return "string"
+		return 1
 	case sgKindNumber:
 		if sgIsIntegral(v.num()) {
-			return "integer"
+			return 2
 		}
-		return "number"
+		return 3
+	case sgKindString:
+		return 4
 	case sgKindArray:
-		return "array"
+		return 5
 	}
-	return "object"
+	return 6
+}
+
+// sgTypeName is the JSON type of v, for messages.
+func sgTypeName(v *sgValue) string { return sgTypeNames[sgTypeCode(v)] }
+
+// sgExpectedMessages holds the message of every type error whose schema wants one JSON type,
+// by the place of the wanted type and of the value's (sgTypeNames).
+var sgExpectedMessages = func() (m [len(sgTypeNames)][len(sgTypeNames)]string) {
+	for w, want := range sgTypeNames {
+		for g, got := range sgTypeNames {
+			m[w][g] = "expected " + want + ", got " + got
+		}
+	}
+	return m
+}()
+
+// sgExpected is the message of a type error: "expected WANT, got " and the JSON type of v.
+// Where want is one JSON type the message is one of sgExpectedMessages, so that a document of
+// many values of the wrong type does not make a string for each.
+func sgExpected(want string, v *sgValue) string {
+	if w := slices.Index(sgTypeNames[:], want); w >= 0 {
+		return sgExpectedMessages[w][sgTypeCode(v)]
+	}
+	return "expected " + want + ", got " + sgTypeName(v)
 }
 
 // sgEqual is JSON equality: numbers by value, objects by key set and values.
@@ -1254,7 +1281,7 @@ func sgAt(tok string, err error) error {
 
 // sgMismatch is the error for a document value of a JSON type the Go type cannot hold.
 func sgMismatch(want string, v *sgValue) error {
-	return &sgValueError{keyword: "type", msg: "expected " + want + ", got " + sgTypeName(v)}
+	return &sgValueError{keyword: "type", msg: sgExpected(want, v)}
 }
 
 func sgDecString(v *sgValue) (string, error) {

@@ -35,7 +35,7 @@ func sgExtraShapes(k string) bool {
 // vShapes validates shapes.json#.
 func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -362,7 +362,7 @@ func vPetRef(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Pet2 validates shapes.json#/$defs/Pet.
 func vShapes_Pet2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -383,7 +383,7 @@ func vShapes_Pet2(v *sgValue, p *sgPointer, e *sgErrors) {
 // vStringMin1 validates shapes.json#/$defs/Pet/properties/name.
 func vStringMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -397,7 +397,7 @@ func vStringMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Pet_AnyOf_X1 validates shapes.json#/properties/pet/anyOf/1.
 func vShapes_Pet_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsNull(v) {
-		e.add(p, "type", "expected null, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("null", v))
 		return
 	}
 }
@@ -427,7 +427,7 @@ func vShapes_LonePet(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Label validates shapes.json#/properties/label.
 func vShapes_Label(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v) || sgIsNull(v)) {
-		e.add(p, "type", "expected string or null, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string or null", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -441,7 +441,7 @@ func vShapes_Label(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Note validates shapes.json#/properties/note.
 func vShapes_Note(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v) || sgIsNull(v)) {
-		e.add(p, "type", "expected string or null, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string or null", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -455,7 +455,7 @@ func vShapes_Note(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Tags validates shapes.json#/properties/tags.
 func vShapes_Tags(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsArray(v) || sgIsNull(v)) {
-		e.add(p, "type", "expected array or null, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("array or null", v))
 		return
 	}
 	if v.kind() == sgKindArray {
@@ -476,7 +476,7 @@ func vShapes_Tags(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Tags_Items validates shapes.json#/properties/tags/items.
 func vShapes_Tags_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -498,7 +498,7 @@ func vShapes_Address(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Address2 validates shapes.json#/$defs/Address.
 func vShapes_Address2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsObject(v) || sgIsNull(v)) {
-		e.add(p, "type", "expected object or null, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object or null", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -527,7 +527,7 @@ func vShapes_Address2(v *sgValue, p *sgPointer, e *sgErrors) {
 // vString validates shapes.json#/$defs/Address/properties/street.
 func vString(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 }
@@ -535,7 +535,7 @@ func vString(v *sgValue, p *sgPointer, e *sgErrors) {
 // vIntegerMin1 validates shapes.json#/$defs/Address/properties/number.
 func vIntegerMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsInteger(v) {
-		e.add(p, "type", "expected integer, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("integer", v))
 		return
 	}
 	if v.kind() == sgKindNumber {
@@ -557,7 +557,7 @@ func sgExtraShapes_Home(k string) bool {
 // vShapes_Home validates shapes.json#/properties/home.
 func vShapes_Home(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsObject(v) || sgIsNull(v)) {
-		e.add(p, "type", "expected object or null, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object or null", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -594,7 +594,7 @@ func vShapes_Home(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Home_Zip validates shapes.json#/properties/home/properties/zip.
 func vShapes_Home_Zip(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsInteger(v) || sgIsNull(v)) {
-		e.add(p, "type", "expected integer or null, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("integer or null", v))
 		return
 	}
 	if v.kind() == sgKindNumber {
@@ -642,7 +642,7 @@ var enumShapes_Level2 = sgNewEnum("[-1,0,1,10]")
 // vShapes_Level2 validates shapes.json#/$defs/Level.
 func vShapes_Level2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsInteger(v) {
-		e.add(p, "type", "expected integer, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("integer", v))
 		return
 	}
 	if !enumShapes_Level2.has(v) {
@@ -665,7 +665,7 @@ func vShapes_MaybeWorkspace(v *sgValue, p *sgPointer, e *sgErrors) {
 // vBoolean validates shapes.json#/$defs/MaybeWorkspace/anyOf/0.
 func vBoolean(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsBool(v) {
-		e.add(p, "type", "expected boolean, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("boolean", v))
 		return
 	}
 }
@@ -686,7 +686,7 @@ func sgExtraShapes_WorkspaceRef(k string) bool {
 // vShapes_WorkspaceRef validates shapes.json#/$defs/WorkspaceRef.
 func vShapes_WorkspaceRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -731,7 +731,7 @@ func vShapes_ID(v *sgValue, p *sgPointer, e *sgErrors) {
 // vIntegerMin0 validates shapes.json#/properties/id/anyOf/0.
 func vIntegerMin0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsInteger(v) {
-		e.add(p, "type", "expected integer, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("integer", v))
 		return
 	}
 	if v.kind() == sgKindNumber {
@@ -745,7 +745,7 @@ func vIntegerMin0(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_ID_AnyOf_X1 validates shapes.json#/properties/id/anyOf/1.
 func vShapes_ID_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -766,7 +766,7 @@ func vShapes_When(v *sgValue, p *sgPointer, e *sgErrors) {
 // vInteger validates shapes.json#/properties/when/oneOf/0.
 func vInteger(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsInteger(v) {
-		e.add(p, "type", "expected integer, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("integer", v))
 		return
 	}
 }
@@ -774,7 +774,7 @@ func vInteger(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_When_OneOf_X2 validates shapes.json#/properties/when/oneOf/2.
 func vShapes_When_OneOf_X2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -793,7 +793,7 @@ func vShapes_Range(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Range2 validates shapes.json#/$defs/Range.
 func vShapes_Range2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
-		e.add(p, "type", "expected array, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("array", v))
 		return
 	}
 	if v.kind() == sgKindArray {
@@ -831,7 +831,7 @@ func vShapes_Range2(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Range_Items validates shapes.json#/$defs/Range/items.
 func vShapes_Range_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -845,7 +845,7 @@ func vShapes_Range_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Point validates shapes.json#/properties/point.
 func vShapes_Point(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
-		e.add(p, "type", "expected array, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("array", v))
 		return
 	}
 	if v.kind() == sgKindArray {
@@ -880,7 +880,7 @@ func vShapes_Point(v *sgValue, p *sgPointer, e *sgErrors) {
 // vNumber validates shapes.json#/properties/point/prefixItems/0.
 func vNumber(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsNumber(v) {
-		e.add(p, "type", "expected number, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("number", v))
 		return
 	}
 }
@@ -888,7 +888,7 @@ func vNumber(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Pair validates shapes.json#/properties/pair.
 func vShapes_Pair(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
-		e.add(p, "type", "expected array, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("array", v))
 		return
 	}
 	if v.kind() == sgKindArray {
@@ -920,7 +920,7 @@ func vShapes_Pair(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Pair_PrefixItems_X1 validates shapes.json#/properties/pair/prefixItems/1.
 func vShapes_Pair_PrefixItems_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsInteger(v) || sgIsNull(v)) {
-		e.add(p, "type", "expected integer or null, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("integer or null", v))
 		return
 	}
 }
@@ -939,7 +939,7 @@ func vShapes_Dog2(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Dog_AllOf_X1 validates shapes.json#/$defs/Dog/allOf/1.
 func vShapes_Dog_AllOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -968,7 +968,7 @@ func vShapes_Dog_AllOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Dog_AllOf_X1_Name validates shapes.json#/$defs/Dog/allOf/1/properties/name.
 func vShapes_Dog_AllOf_X1_Name(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -1012,7 +1012,7 @@ func vShapes_User2(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Users validates shapes.json#/properties/users.
 func vShapes_Users(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
-		e.add(p, "type", "expected array, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("array", v))
 		return
 	}
 	if v.kind() == sgKindArray {
@@ -1053,7 +1053,7 @@ func sgExtraShapes_Animal_OneOf_X0(k string) bool {
 // vShapes_Animal_OneOf_X0 validates shapes.json#/$defs/Animal/oneOf/0.
 func vShapes_Animal_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1090,7 +1090,7 @@ func sgExtraShapes_Animal_OneOf_X1(k string) bool {
 // vShapes_Animal_OneOf_X1 validates shapes.json#/$defs/Animal/oneOf/1.
 func vShapes_Animal_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1131,7 +1131,7 @@ func vShapes_Item2(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Item_AnyOf_X0 validates shapes.json#/$defs/Item/anyOf/0.
 func vShapes_Item_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1152,7 +1152,7 @@ func vShapes_Item_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Item_AnyOf_X1 validates shapes.json#/$defs/Item/anyOf/1.
 func vShapes_Item_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1178,7 +1178,7 @@ func vShapes_Shape(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Shape2 validates shapes.json#/$defs/Shape.
 func vShapes_Shape2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() != sgKindObject {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 	} else if d := v.get("kind"); d == nil {
 		e.addKey(p, "kind", "required", "missing required property \"kind\"")
 	} else if d.kind() != sgKindString {
@@ -1206,7 +1206,7 @@ func sgExtraShapes_Shape_OneOf_X0(k string) bool {
 // vShapes_Shape_OneOf_X0 validates shapes.json#/$defs/Shape/oneOf/0.
 func vShapes_Shape_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1255,7 +1255,7 @@ func vShapes_Shape_OneOf_X0_Kind(v *sgValue, p *sgPointer, e *sgErrors) {
 // vNumberMin0 validates shapes.json#/$defs/Shape/oneOf/0/properties/radius.
 func vNumberMin0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsNumber(v) {
-		e.add(p, "type", "expected number, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("number", v))
 		return
 	}
 	if v.kind() == sgKindNumber {
@@ -1277,7 +1277,7 @@ func sgExtraShapes_Shape_OneOf_X1(k string) bool {
 // vShapes_Shape_OneOf_X1 validates shapes.json#/$defs/Shape/oneOf/1.
 func vShapes_Shape_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1326,7 +1326,7 @@ func vShapes_Shape_OneOf_X1_Kind(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Names validates shapes.json#/properties/names.
 func vShapes_Names(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
-		e.add(p, "type", "expected array, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("array", v))
 		return
 	}
 	if v.kind() == sgKindArray {
@@ -1356,7 +1356,7 @@ func sgExtraShapes_Scores(k string) bool {
 // vShapes_Scores validates shapes.json#/properties/scores.
 func vShapes_Scores(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1386,7 +1386,7 @@ func vShapes_Scores(v *sgValue, p *sgPointer, e *sgErrors) {
 // shapes.json#/properties/scores/additionalProperties.
 func vShapes_Scores_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsNumber(v) || sgIsNull(v)) {
-		e.add(p, "type", "expected number or null, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("number or null", v))
 		return
 	}
 }
@@ -1407,7 +1407,7 @@ func sgExtraShapes_List2(k string) bool {
 // vShapes_List2 validates shapes.json#/$defs/List.
 func vShapes_List2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsObject(v) || sgIsNull(v)) {
-		e.add(p, "type", "expected object or null, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object or null", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1444,7 +1444,7 @@ func vShapes_List2(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Command validates shapes.json#/properties/command.
 func vShapes_Command(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsArray(v) || sgIsString(v)) {
-		e.add(p, "type", "expected array or string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("array or string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -1468,7 +1468,7 @@ func vShapes_Command(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_UserIDs validates shapes.json#/properties/userIds.
 func vShapes_UserIDs(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
-		e.add(p, "type", "expected array, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("array", v))
 		return
 	}
 	if v.kind() == sgKindArray {
@@ -1514,7 +1514,7 @@ func sgExtraShapes_Kennel2(k string) bool {
 // vShapes_Kennel2 validates shapes.json#/$defs/Kennel.
 func vShapes_Kennel2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
-		e.add(p, "type", "expected object, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1559,7 +1559,7 @@ func sgExtraShapes_Kennel_AllOf_X1(k string) bool {
 // vShapes_Kennel_AllOf_X1 validates shapes.json#/properties/kennel/allOf/1.
 func vShapes_Kennel_AllOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsObject(v) || sgIsNull(v)) {
-		e.add(p, "type", "expected object or null, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("object or null", v))
 		return
 	}
 	if v.kind() == sgKindObject {
@@ -1590,7 +1590,7 @@ func vShapes_Source(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_SourceFile validates shapes.json#/$defs/SourceFile.
 func vShapes_SourceFile(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
-		e.add(p, "type", "expected string, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("string", v))
 		return
 	}
 	if v.kind() == sgKindString {
@@ -1657,7 +1657,7 @@ func vShapes_RunsOn2(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_RunsOn_AnyOf_X1 validates shapes.json#/$defs/RunsOn/anyOf/1.
 func vShapes_RunsOn_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
-		e.add(p, "type", "expected array, got "+sgTypeName(v))
+		e.add(p, "type", sgExpected("array", v))
 		return
 	}
 	if !(e.valid(v, vShapes_RunsOn_AnyOf_X1_AnyOf_X0)) {
