@@ -10,8 +10,8 @@
 # one and the documents into bench/.work/scaling.
 #
 # Environment:
-#   SCALING_BENCHTIME  go test -benchtime of each case (default 300ms; 3 runs, the median is taken)
-#   SCALING_SECONDS    seconds per TypeScript case (default 0.5)
+#   SCALING_BENCHTIME  go test -benchtime of each case (default 1s; 3 runs, the least is taken)
+#   SCALING_SECONDS    seconds per TypeScript case (default 1.5)
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -33,7 +33,7 @@ log "writing the documents"
 
 log "running the Go benchmarks"
 (cd "$root/bench" && SCALING_DOCS="$work/docs" go test -tags scaling -run '^$' -bench Scaling \
-	-benchtime "${SCALING_BENCHTIME:-300ms}" -count 3 ./scaling/) | tee "$work/go.txt" | grep -E '^(Benchmark|ok|FAIL)' >&2
+	-benchtime "${SCALING_BENCHTIME:-1s}" -count 3 ./scaling/) | tee "$work/go.txt" | grep -E '^(Benchmark|ok|FAIL)' >&2
 
 ts=()
 tsbench="$root/bench/tsbench"
@@ -45,7 +45,7 @@ log "compiling the TypeScript"
 "$tsbench/node_modules/.bin/tsc" --strict --exactOptionalPropertyTypes --noUncheckedIndexedAccess --skipLibCheck \
 	--target ES2022 --module ES2022 --moduleResolution Bundler --rootDir "$work/ts/src" --outDir "$work/build" "$work/ts/src/index.ts"
 log "running the TypeScript benchmarks"
-if node "$tsbench/scaling.mjs" "$work/build" "$work/docs" "${SCALING_SECONDS:-0.5}" >"$work/ts.json"; then
+if node "$tsbench/scaling.mjs" "$work/build" "$work/docs" "${SCALING_SECONDS:-1.5}" >"$work/ts.json"; then
 	ts=(-ts "$work/ts.json")
 else
 	log "the TypeScript benchmarks failed; their columns say unavailable"
