@@ -10,7 +10,7 @@
 # one and the documents into bench/.work/scaling.
 #
 # Environment:
-#   SCALING_BENCHTIME  go test -benchtime of each case (default 1s; 3 runs, the least is taken)
+#   SCALING_BENCHTIME  go test -benchtime of each case (default 1s; 5 runs, the least is taken)
 #   SCALING_SECONDS    seconds per TypeScript case (default 1.5)
 set -euo pipefail
 
@@ -33,7 +33,7 @@ log "writing the documents"
 
 log "running the Go benchmarks"
 (cd "$root/bench" && SCALING_DOCS="$work/docs" go test -tags scaling -run '^$' -bench Scaling \
-	-benchtime "${SCALING_BENCHTIME:-1s}" -count 3 ./scaling/) | tee "$work/go.txt" | grep -E '^(Benchmark|ok|FAIL)' >&2
+	-benchtime "${SCALING_BENCHTIME:-1s}" -count 5 ./scaling/) | tee "$work/go.txt" | grep -E '^(Benchmark|ok|FAIL)' >&2
 
 ts=()
 tsbench="$root/bench/tsbench"
