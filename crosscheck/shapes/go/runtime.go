@@ -187,8 +187,8 @@ func (v *sgValue) member(key string) (int, *sgValue) {
 // sgIndex finds the members of an object of many by key: a table of open addressing whose
 // slot holds the high half of a key's hash and the key's place among the members plus one
 // (0: empty). It holds no pointers, so the collector never scans it, and takes 8 bytes a
-// slot, at most half of them used: a quarter of a map[string]int, whose growth with the
-// object would otherwise leave the caches soonest.
+// slot, at most half of them used: under half the memory of a map[string]int, which the
+// collector scans whole and which leaves the caches first as the object grows.
 type sgIndex struct {
 	slots []uint64
 }
