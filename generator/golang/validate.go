@@ -203,12 +203,18 @@ func (k collector) call(c *ir.Node) jen.Code {
 	return call(c, jen.Id("v"), jen.Id("p"))
 }
 
+// quickValid tests value against the validator fn on the validator's own error set in quick
+// mode (sgErrors.valid): no messages, no allocation.
+func quickValid(value jen.Code, fn string) jen.Code {
+	return jen.Id("e").Dot("valid").Call(value, jen.Id(fn))
+}
+
 // valid tests v against the in-place subschema c, its annotations added to into when it passes.
 func (k collector) valid(c *ir.Node, into string) jen.Code {
 	if k.col && c.GoAnnFunc != "" {
 		return jen.Id("e").Dot("validAnn").Call(jen.Id("v"), jen.Id(c.GoAnnFunc), jen.Op("&").Id(into))
 	}
-	return jen.Id("e").Dot("valid").Call(jen.Id("v"), jen.Id(c.GoFunc))
+	return quickValid(jen.Id("v"), c.GoFunc)
 }
 
 // mark returns stmts preceded by the annotation of the member of index i (stmts alone
@@ -355,7 +361,7 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 	body = append(body, choice(n, "anyOf", n.AnyOf, k)...)
 	body = append(body, choice(n, "oneOf", n.OneOf, k)...)
 	if n.Not != nil {
-		body = append(body, jen.If(jen.Id("e").Dot("valid").Call(jen.Id("v"), jen.Id(n.Not.GoFunc))).Block(
+		body = append(body, jen.If(quickValid(jen.Id("v"), n.Not.GoFunc)).Block(
 			addErr("not", msg("not"))))
 	}
 	if n.If != nil && (n.Then != nil || n.Else != nil) {
@@ -527,7 +533,7 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 		oc = append(oc, jen.Id("name").Op(":=").Id("sgValue").Values(jen.Dict{jen.Id("kids"): jen.Id("sgStringKids")}))
 		inOrder(eachKey(false).Block(
 			jen.Id("name").Dot("str").Op("=").Id("k"),
-			jen.If(jen.Op("!").Id("e").Dot("valid").Call(jen.Op("&").Id("name"), jen.Id(n.PropertyNames.GoFunc))).Block(
+			jen.If(jen.Op("!").Add(quickValid(jen.Op("&").Id("name"), n.PropertyNames.GoFunc))).Block(
 				addKeyErr(jen.Id("p"), jen.Id("k"), "propertyNames", msg("propertyNames")))))
 	}
 	if n.MinProperties != nil {
@@ -615,7 +621,7 @@ func containsCheck(n *ir.Node, col collector) jen.Code {
 	if n.MinContains != nil {
 		lo, kw = *n.MinContains, "minContains"
 	}
-	accepted := jen.Id("e").Dot("valid").Call(jen.Op("&").Id("a").Index(jen.Id("i")), jen.Id(n.Contains.GoFunc))
+	accepted := quickValid(jen.Op("&").Id("a").Index(jen.Id("i")), n.Contains.GoFunc)
 	if lo == 0 && n.MaxContains == nil {
 		if !col.col {
 			return nil
@@ -705,7 +711,7 @@ func choice(n *ir.Node, keyword string, branches []*ir.Node, k collector) []jen.
 			if i > 0 {
 				conds = append(conds, jen.Op("||"))
 			}
-			conds = append(conds, jen.Id("e").Dot("valid").Call(jen.Id("v"), jen.Id(br.GoFunc)))
+			conds = append(conds, quickValid(jen.Id("v"), br.GoFunc))
 		}
 		return []jen.Code{jen.If(jen.Op("!").Parens(jen.Add(conds...))).Block(
 			addErr("anyOf", msg("anyOf", "n", fmt.Sprint(len(branches)))))}

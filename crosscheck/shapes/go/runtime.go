@@ -95,7 +95,7 @@ type sgKids struct {
 	kind  byte
 	vals  []sgValue
 	keys  []string
-	index *sgIndex // for objects with many members: by the parser, or on first lookup
+	index *sgIndex // for objects of more than sgSmall members, made by the parser
 }
 
 // The headers of the values without children, shared by every tree and never changed.
@@ -162,16 +162,8 @@ func (v *sgValue) member(key string) (int, *sgValue) {
 	if k == nil {
 		return 0, nil
 	}
-	if len(k.keys) > 12 {
-		if k.index == nil {
-			k.index = sgNewIndex(len(k.keys))
-			for i, key := range k.keys {
-				if j, slot, h := k.index.find(k.keys, key); j < 0 {
-					k.index.put(slot, h, i)
-				}
-			}
-		}
-		if i, _, _ := k.index.find(k.keys, key); i >= 0 {
+	if k.index != nil {
+		if i := k.index.lookup(k.keys, key); i >= 0 {
 			return i, &k.vals[i]
 		}
 		return 0, nil
@@ -202,9 +194,9 @@ func sgNewIndex(n int) *sgIndex {
 	return &sgIndex{slots: make([]uint64, size)}
 }
 
-// find returns the place of key among keys (-1: absent), and the slot where it is or would go
-// with its hash, for put.
-func (x *sgIndex) find(keys []string, key string) (place, slot int, hash uint64) {
+// probe returns the place of key among keys (-1: absent), and the slot where it is or would go
+// with its hash.
+func (x *sgIndex) probe(keys []string, key string) (place, slot int, hash uint64) {
 	h := maphash.String(sgSeed, key)
 	tag := h &^ 0xffffffff
 	mask := uint64(len(x.slots) - 1)
@@ -221,9 +213,21 @@ func (x *sgIndex) find(keys []string, key string) (place, slot int, hash uint64)
 	}
 }
 
-// put records in the slot find gave the place of a key of that hash.
-func (x *sgIndex) put(slot int, hash uint64, place int) {
-	x.slots[slot] = hash&^0xffffffff | uint64(place+1)
+// lookup returns the place of key among keys, or -1.
+func (x *sgIndex) lookup(keys []string, key string) int {
+	place, _, _ := x.probe(keys, key)
+	return place
+}
+
+// add records that key is at place, unless keys already holds it, and returns the place the
+// key has: place, or the earlier one.
+func (x *sgIndex) add(keys []string, key string, place int) int {
+	i, slot, h := x.probe(keys, key)
+	if i >= 0 {
+		return i
+	}
+	x.slots[slot] = h&^0xffffffff | uint64(place+1)
+	return place
 }
 
 // sgParseDocument decodes one JSON document (RFC 8259). Text that is not valid UTF-8, not
@@ -561,12 +565,10 @@ func (p *sgParser) dedup(base, vbase int) *sgIndex {
 	index := sgNewIndex(len(keys))
 	n := 0
 	for j, k := range keys {
-		i, slot, h := index.find(keys[:n], k)
-		if i >= 0 {
+		if i := index.add(keys[:n], k, n); i != n {
 			vals[i] = vals[j]
 			continue
 		}
-		index.put(slot, h, n)
 		keys[n], vals[n] = k, vals[j]
 		n++
 	}
@@ -858,14 +860,21 @@ func (p *sgPointer) write(b *strings.Builder) {
 		return
 	}
 	p.parent.write(b)
-	b.WriteByte('/')
 	if !p.isKey {
 		var digits [20]byte
+		b.WriteByte('/')
 		b.Write(strconv.AppendInt(digits[:0], int64(p.index), 10))
 		return
 	}
-	for k := 0; k < len(p.key); k++ {
-		switch c := p.key[k]; c {
+	sgWriteToken(b, p.key)
+}
+
+// sgWriteToken appends "/" and a reference token of a JSON Pointer, "~" written "~0" and "/"
+// written "~1".
+func sgWriteToken(b *strings.Builder, tok string) {
+	b.WriteByte('/')
+	for k := 0; k < len(tok); k++ {
+		switch c := tok[k]; c {
 		case '~':
 			b.WriteString("~0")
 		case '/':
@@ -917,9 +926,15 @@ func sgValid(v *sgValue, f sgValidator) bool {
 // own e, which f counts on in quick mode and which is left as it was: an sgErrors of its own
 // would be allocated (f is a function value), once for every key or item a subschema tests.
 func (e *sgErrors) valid(v *sgValue, f sgValidator) bool {
+	return e.quietly(func() { f(v, nil, e) })
+}
+
+// quietly runs test, a validation on e, in quick mode and reports whether it found no
+// violation; e is left as it was.
+func (e *sgErrors) quietly(test func()) bool {
 	quick, n := e.quick, e.n
 	e.quick = true
-	f(v, nil, e)
+	test()
 	ok := e.n == n
 	e.quick, e.n = quick, n
 	return ok
@@ -1256,8 +1271,7 @@ type sgValueError struct {
 func (e *sgValueError) pointer() string {
 	var b strings.Builder
 	for i := len(e.toks) - 1; i >= 0; i-- {
-		b.WriteByte('/')
-		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(e.toks[i], "~", "~0"), "/", "~1"))
+		sgWriteToken(&b, e.toks[i])
 	}
 	return b.String()
 }
