@@ -109,9 +109,11 @@ type builder struct {
 	tsVars   *naming.Namer
 
 	behaviours map[string]bool
-	shaping    map[*ir.Node]bool
-	locs       map[*ir.Node]load.Location
-	derefs     map[*ir.Node]*ir.Node
+	// unnamed: the nodes without a named type whose shape is being made, with the name
+	// their inline types get (shapeOf)
+	unnamed map[*ir.Node]string
+	locs    map[*ir.Node]load.Location
+	derefs  map[*ir.Node]*ir.Node
 
 	errs     []*load.Error
 	warnings []*load.Error
@@ -137,7 +139,7 @@ func Build(set *load.Set, opts Options) (*ir.Schema, error) {
 		goVars:     naming.NewNamer(),
 		tsVars:     naming.NewNamer(),
 		behaviours: map[string]bool{},
-		shaping:    map[*ir.Node]bool{},
+		unnamed:    map[*ir.Node]string{},
 		locs:       map[*ir.Node]load.Location{},
 		derefs:     map[*ir.Node]*ir.Node{},
 		errs:       set.Errors(),

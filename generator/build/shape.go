@@ -19,8 +19,6 @@ func (b *builder) shapeNamed(t *ir.Type) error {
 	n := t.Node
 	t.Doc = doc(n)
 	b.out.Types = append(b.out.Types, t)
-	b.shaping[n] = true
-	defer delete(b.shaping, n)
 	target := b.deref(n)
 	if target != n && target != nil && target.Type != nil && target.Type != t {
 		// A named schema that is only a reference to another named type.
@@ -603,7 +601,20 @@ func (b *builder) shapeOf(n *ir.Node, ctxName string) *ir.TypeRef {
 		cp.Node = n
 		return &cp
 	}
-	return b.refOf(n, b.design(n, false, 0), ctxName)
+	if name, open := b.unnamed[n]; open {
+		// The node's values hold values of its own with only arrays and maps between
+		// (`"items": {"$ref": "#", "items": …}`): it gets a named type, which can refer to
+		// itself (Go `type T []T`, TypeScript `type T = T[]`).
+		b.inlineType(n, name)
+		return b.shapeOf(n, ctxName)
+	}
+	b.unnamed[n] = ctxName
+	r := b.refOf(n, b.design(n, false, 0), ctxName)
+	delete(b.unnamed, n)
+	if n.Type != nil {
+		return b.shapeOf(n, ctxName)
+	}
+	return r
 }
 
 // refOf turns a design into a TypeRef, creating the inline named type it needs.

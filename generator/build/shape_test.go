@@ -238,3 +238,20 @@ func TestKindsFromBranches(t *testing.T) {
 		t.Errorf("Align's variants: %s, want struct tuple boolean", got)
 	}
 }
+
+// TestSelfContainingUnnamedSchema: a schema with no name of its own whose values hold values
+// of its own through arrays and maps only gets a named type that refers to itself (building
+// it recursed without end).
+func TestSelfContainingUnnamedSchema(t *testing.T) {
+	for _, c := range []struct{ schema, root, inner string }{
+		{`{"title": "T", "type": "array", "items": {"$ref": "#", "items": {"enum": [null]}}}`, "T", "TItem"},
+		{`{"title": "T", "type": "object", "properties": {"x": {"type": "array", "items": {"$ref": "#/properties/x", "maxItems": 2}}}}`, "T", "TXItem"},
+	} {
+		s, _ := buildOne(t, c.schema)
+		inner := typeNamed(t, s, c.inner)
+		if inner.Kind != ir.Alias || inner.Alias.Kind != ir.RefArray || inner.Alias.Elem.Named != inner {
+			t.Errorf("%s: %s is %+v, want an array of itself", c.schema, c.inner, inner.Alias)
+		}
+		typeNamed(t, s, c.root)
+	}
+}

@@ -81,6 +81,15 @@ async function generated(s) {
   return { validate: need("validate" + s.type), parse: need("parse" + s.type), serialize: need("serialize" + s.type) };
 }
 
+// ajvVerdict is ajv's verdict on a JSON text, or "error: …" when its validator throws.
+function ajvVerdict(fn, text) {
+  try {
+    return fn(JSON.parse(text)) ? "valid" : "invalid";
+  } catch (err) {
+    return "error: " + oneLine(err);
+  }
+}
+
 function oneLine(err) {
   return String(err && err.message ? err.message : err).replace(/\s+/g, " ").slice(0, 300);
 }
@@ -90,7 +99,7 @@ for (let i = 0; i < docs.length; i++) {
   const { s, d } = docs[i];
   const line = { i };
   const v = validators[s];
-  line.ajv = v.err ?? (v.fn(JSON.parse(d)) ? "valid" : "invalid");
+  line.ajv = v.err ?? ajvVerdict(v.fn, d);
   line.ts = "";
   try {
     const g = await generated(schemas[s]);
