@@ -280,18 +280,13 @@ func (e *emitter) unionType(f *jen.File, t *ir.Type) {
 		f.Commentf("%s returns %s %s holding the %s variant v.", v.GoNew, article(t.GoName), t.GoName, v.GoName)
 		var body []jen.Code
 		if v.Ref.GoNil() {
-			var empty *jen.Statement
-			switch v.Ref.Kind {
-			case ir.RefNamed:
-				empty = jen.Id(v.Ref.Named.GoName).Values()
-			case ir.RefMap:
-				empty = jen.Map(jen.String()).Add(valueType(v.Ref.Elem)).Values()
-			default:
-				empty = jen.Index().Add(valueType(v.Ref.Elem)).Values()
+			// A nil slice or map becomes an empty one, so that the variant is set; a nil
+			// interface is no value of the variant (null is not among its JSON types) and
+			// stays nil: MarshalJSON then says that no variant is set.
+			if empty := emptyValue(v.Ref); empty != nil {
+				body = append(body, jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Id("v").Op("=").Add(empty)))
 			}
-			body = append(body,
-				jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Id("v").Op("=").Add(empty)),
-				jen.Return(jen.Id(t.GoName).Values(jen.Dict{jen.Id(v.GoName): jen.Id("v")})))
+			body = append(body, jen.Return(jen.Id(t.GoName).Values(jen.Dict{jen.Id(v.GoName): jen.Id("v")})))
 		} else {
 			body = append(body, jen.Return(jen.Id(t.GoName).Values(jen.Dict{jen.Id(v.GoName): jen.Op("&").Id("v")})))
 		}
@@ -304,6 +299,31 @@ func (e *emitter) unionType(f *jen.File, t *ir.Type) {
 	}
 	stmts = append(stmts, jen.Return(jen.Lit("")))
 	f.Func().Params(jen.Id("u").Id(t.GoName)).Id("Tag").Params().Id(t.GoTag).Block(stmts...)
+}
+
+// emptyValue is the literal of an empty slice or map of a type held as a slice or a map (a
+// named type, through its aliases), or nil for any other type.
+func emptyValue(r *ir.TypeRef) *jen.Statement {
+	u := r
+	for i := 0; u.Kind == ir.RefNamed && i < 1000; i++ {
+		if u.Named == nil || u.Named.Kind != ir.Alias || u.Named.Alias == nil || u.Named.Alias.Ptr {
+			return nil
+		}
+		u = u.Named.Alias
+	}
+	var lit *jen.Statement
+	switch u.Kind {
+	case ir.RefMap:
+		lit = jen.Map(jen.String()).Add(valueType(u.Elem))
+	case ir.RefArray:
+		lit = jen.Index().Add(valueType(u.Elem))
+	default:
+		return nil
+	}
+	if r.Kind == ir.RefNamed {
+		lit = jen.Id(r.Named.GoName)
+	}
+	return lit.Values()
 }
 
 // article is "an" before a name that starts with a vowel, else "a".
