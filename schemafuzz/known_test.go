@@ -16,6 +16,7 @@ var knownAjvBugs = []KnownOracle{
 	{
 		// "required": [""] never fails: {} is accepted.
 		Name: "required-empty-name",
+		Ajv:  "valid",
 		Match: func(s *Schema, doc *Value) bool {
 			return anySchema(s, func(v *Value) bool {
 				r := v.Get("required")
@@ -27,9 +28,36 @@ var knownAjvBugs = []KnownOracle{
 		// prefixItems (array-form items) with a schema other than true beside contains
 		// accepts the empty array: {"prefixItems": [{"type": "object"}], "contains": {}} takes [].
 		Name: "prefix-items-contains-empty-array",
+		Ajv:  "valid",
 		Match: func(s *Schema, doc *Value) bool {
 			return anySchema(s, func(v *Value) bool { return v.Has("prefixItems") && v.Has("contains") }) &&
 				anyValue(doc, func(v *Value) bool { return v.Kind == Array && len(v.Arr) == 0 })
+		},
+	},
+	{
+		// contains counts as evaluating every item, not only those it matched:
+		// {"contains": {"type": "string"}, "unevaluatedItems": {"type": "array"}} takes
+		// [null, "x"], where null is evaluated by nothing and is not an array.
+		Name: "contains-evaluates-every-item",
+		Ajv:  "valid",
+		Match: func(s *Schema, doc *Value) bool {
+			return anySchema(s, func(v *Value) bool { return v.Has("contains") }) &&
+				anySchema(s, func(v *Value) bool { return v.Has("unevaluatedItems") }) &&
+				anyValue(doc, func(v *Value) bool { return v.Kind == Array && len(v.Arr) > 1 })
+		},
+	},
+	{
+		// The validator throws (TypeError: Cannot set properties of undefined) on an object
+		// below patternProperties beside a reference back to the root:
+		// {"contains": {"properties": {"a": {"properties": {"x": {"$ref": "#",
+		// "patternProperties": {"^[a-c]*$": {}}}}}}}} on [{"a": {"x": {"": {}}}}], and
+		// {"properties": {"x-a": {"patternProperties": {"^x-": {}}, "if": {"type": "number"},
+		// "then": {"$ref": "#"}}}} on {"x-a": {"x-a": {}}}.
+		Name: "pattern-properties-ref-throws",
+		Ajv:  "throws: Cannot set properties of undefined",
+		Match: func(s *Schema, doc *Value) bool {
+			return anySchema(s, func(v *Value) bool { return v.Has("patternProperties") }) &&
+				anySchema(s, func(v *Value) bool { r := v.Get("$ref"); return r != nil && r.Str == "#" })
 		},
 	},
 }

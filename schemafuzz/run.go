@@ -45,7 +45,9 @@ type Known struct {
 
 // KnownOracle is a known bug of an oracle.
 type KnownOracle struct {
-	Name  string
+	Name string
+	// Ajv, when not "", is how ajv's verdict starts ("throws: " for a validator that throws).
+	Ajv   string
 	Match func(s *Schema, doc *Value) bool
 }
 

@@ -158,10 +158,11 @@ var annotationKeywords = map[string]bool{"title": true, "description": true, "de
 	"format": true, "$anchor": true, "$id": true, "$schema": true, "$defs": true,
 	"$dynamicAnchor": true, "$recursiveAnchor": true}
 
-// asserts reports whether an object schema has a keyword besides annotations.
+// asserts reports whether an object schema has a keyword besides annotations. An empty
+// "required" asserts nothing, and draft-04, which does not allow it, leaves it out.
 func asserts(s *Value) bool {
 	for _, m := range s.Obj {
-		if !annotationKeywords[m.Key] {
+		if !annotationKeywords[m.Key] && !(m.Key == "required" && len(m.Value.Arr) == 0) {
 			return true
 		}
 	}

@@ -191,7 +191,7 @@ func runTS(cfg Config, units []*unit, entries []*entry, rep *Report) ([]*Failure
 			rep.Counts.OracleDiffers++
 			known := ""
 			for _, k := range cfg.KnownOracle {
-				if k.Match(e.s, e.docs[ref.i]) {
+				if strings.HasPrefix(r.Ajv, k.Ajv) && k.Match(e.s, e.docs[ref.i]) {
 					known = k.Name
 					rep.Counts.OracleKnown++
 					break

@@ -8,7 +8,8 @@
 //                 "type"}], "docs": [{"s": schema index, "d": JSON text}]}
 //   DIST:       the compiled units; unit u is DIST/u/index.js
 //
-// A line: {"i", "ajv": "valid" | "invalid" | "error: …", "ts": "valid" | "invalid" | "crash: …"
+// A line: {"i", "ajv": "valid" | "invalid" | "error: …" (ajv refused the schema) | "throws: …"
+// (its validator threw), "ts": "valid" | "invalid" | "crash: …"
 // | "" (not compiled), "e": [[pointer, keyword], …], "p": "narrowed" (parseT refused with
 // "type" errors only: a value the TypeScript type cannot hold) | "refused […]", "m":
 // serialized text, "a": the verdict on it}.
@@ -81,12 +82,12 @@ async function generated(s) {
   return { validate: need("validate" + s.type), parse: need("parse" + s.type), serialize: need("serialize" + s.type) };
 }
 
-// ajvVerdict is ajv's verdict on a JSON text, or "error: …" when its validator throws.
+// ajvVerdict is ajv's verdict on a JSON text, or "throws: …" when its validator throws.
 function ajvVerdict(fn, text) {
   try {
     return fn(JSON.parse(text)) ? "valid" : "invalid";
   } catch (err) {
-    return "error: " + oneLine(err);
+    return "throws: " + oneLine(err);
   }
 }
 
