@@ -263,7 +263,7 @@ func runGo(cfg Config, units []*unit, entries []*entry, rep *Report) ([]*Failure
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("schemafuzz: the Go runner does not build although every unit does: %s", firstLines(string(out), 20))
 	}
-	cfg.Log("schemafuzz: Go: %d of %d units build; running %d documents", len(ok), len(units), len(cases))
+	cfg.Log("schemafuzz: Go: %d of %d schemas build; running %d documents", schemas(ok), schemas(units), len(cases))
 	res := make([]*result, len(refs))
 	for start := 0; start < len(refs); {
 		cmd := exec.Command(bin, filepath.Join(dir, "cases.json"), fmt.Sprint(start))

@@ -35,15 +35,29 @@ var knownAjvBugs = []KnownOracle{
 		},
 	},
 	{
-		// contains counts as evaluating every item, not only those it matched:
-		// {"contains": {"type": "string"}, "unevaluatedItems": {"type": "array"}} takes
-		// [null, "x"], where null is evaluated by nothing and is not an array.
+		// contains counts as evaluating every item, not only those it matched, and also
+		// in a branch that failed: {"contains": {"type": "string"}, "unevaluatedItems":
+		// {"type": "array"}} takes [null, "x"], where null is evaluated by nothing and is not
+		// an array; {"unevaluatedItems": false, "anyOf": [{"oneOf": [{"contains": {"type":
+		// "array"}}]}, {}]} takes ["x"].
 		Name: "contains-evaluates-every-item",
 		Ajv:  "valid",
 		Match: func(s *Schema, doc *Value) bool {
 			return anySchema(s, func(v *Value) bool { return v.Has("contains") }) &&
 				anySchema(s, func(v *Value) bool { return v.Has("unevaluatedItems") }) &&
-				anyValue(doc, func(v *Value) bool { return v.Kind == Array && len(v.Arr) > 1 })
+				anyValue(doc, func(v *Value) bool { return v.Kind == Array && len(v.Arr) > 0 })
+		},
+	},
+	{
+		// With "minContains": 0, contains evaluates no item: {"contains": {"type": "array"},
+		// "minContains": 0, "unevaluatedItems": false} refuses [[1]], whose item contains
+		// matched.
+		Name: "min-contains-zero-evaluates-nothing",
+		Ajv:  "invalid",
+		Match: func(s *Schema, doc *Value) bool {
+			return anySchema(s, func(v *Value) bool { m := v.Get("minContains"); return m != nil && m.Str == "0" }) &&
+				anySchema(s, func(v *Value) bool { return v.Has("unevaluatedItems") }) &&
+				anyValue(doc, func(v *Value) bool { return v.Kind == Array && len(v.Arr) > 0 })
 		},
 	},
 	{

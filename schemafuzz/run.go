@@ -455,6 +455,15 @@ func (u *unit) docs() map[string][]byte {
 	return m
 }
 
+// schemas counts the schemas of units.
+func schemas(units []*unit) int {
+	n := 0
+	for _, u := range units {
+		n += len(u.entries)
+	}
+	return n
+}
+
 // attempt is what trying a set of units gave: the failing ones with the reason.
 type attempt map[*unit]struct{ kind, detail string }
 

@@ -161,7 +161,7 @@ func runTS(cfg Config, units []*unit, entries []*entry, rep *Report) ([]*Failure
 	if err := writeFile(dir, "cases.json", data); err != nil {
 		return nil, "", err
 	}
-	cfg.Log("schemafuzz: TypeScript: %d of %d units compile; running %d documents", len(ok), len(units), len(refs))
+	cfg.Log("schemafuzz: TypeScript: %d of %d schemas compile; running %d documents", schemas(ok), schemas(units), len(refs))
 	cmd := exec.Command(node, filepath.Join(cfg.TSTools, "runner.mjs"), filepath.Join(dir, "cases.json"), filepath.Join(dir, "dist"))
 	out, err := cmd.Output()
 	if err != nil {
