@@ -16,7 +16,6 @@ var knownAjvBugs = []KnownOracle{
 	{
 		// "required": [""] never fails: {} is accepted.
 		Name: "required-empty-name",
-		Ajv:  "valid",
 		Match: func(s *Schema, doc *Value) bool {
 			return anySchema(s, func(v *Value) bool {
 				r := v.Get("required")
@@ -28,7 +27,6 @@ var knownAjvBugs = []KnownOracle{
 		// prefixItems (array-form items) with a schema other than true beside contains
 		// accepts the empty array: {"prefixItems": [{"type": "object"}], "contains": {}} takes [].
 		Name: "prefix-items-contains-empty-array",
-		Ajv:  "valid",
 		Match: func(s *Schema, doc *Value) bool {
 			return anySchema(s, func(v *Value) bool { return v.Has("prefixItems") && v.Has("contains") }) &&
 				anyValue(doc, func(v *Value) bool { return v.Kind == Array && len(v.Arr) == 0 })
@@ -41,7 +39,6 @@ var knownAjvBugs = []KnownOracle{
 		// an array; {"unevaluatedItems": false, "anyOf": [{"oneOf": [{"contains": {"type":
 		// "array"}}]}, {}]} takes ["x"].
 		Name: "contains-evaluates-every-item",
-		Ajv:  "valid",
 		Match: func(s *Schema, doc *Value) bool {
 			return anySchema(s, func(v *Value) bool { return v.Has("contains") }) &&
 				anySchema(s, func(v *Value) bool { return v.Has("unevaluatedItems") }) &&
@@ -53,11 +50,22 @@ var knownAjvBugs = []KnownOracle{
 		// "minContains": 0, "unevaluatedItems": false} refuses [[1]], whose item contains
 		// matched.
 		Name: "min-contains-zero-evaluates-nothing",
-		Ajv:  "invalid",
 		Match: func(s *Schema, doc *Value) bool {
 			return anySchema(s, func(v *Value) bool { m := v.Get("minContains"); return m != nil && m.Str == "0" }) &&
 				anySchema(s, func(v *Value) bool { return v.Has("unevaluatedItems") }) &&
 				anyValue(doc, func(v *Value) bool { return v.Kind == Array && len(v.Arr) > 0 })
+		},
+	},
+	{
+		// An object schema with dependentSchemas forgets what its own properties evaluated,
+		// whether or not the dependent member is there: {"dependentSchemas": {"x":
+		// {"properties": {"p1": {}}}}, "unevaluatedProperties": false, "properties": {"kind":
+		// {}}} refuses {"kind": 1}.
+		Name: "dependent-schemas-forget-evaluated",
+		Match: func(s *Schema, doc *Value) bool {
+			return anySchema(s, func(v *Value) bool { return v.Has("dependentSchemas") }) &&
+				anySchema(s, func(v *Value) bool { return v.Has("unevaluatedProperties") }) &&
+				anyValue(doc, func(v *Value) bool { return v.Kind == Object && len(v.Obj) > 0 })
 		},
 	},
 	{

@@ -46,9 +46,18 @@ type Known struct {
 // KnownOracle is a known bug of an oracle.
 type KnownOracle struct {
 	Name string
-	// Ajv, when not "", is how ajv's verdict starts ("throws: " for a validator that throws).
+	// Ajv is how ajv's verdict starts ("throws: " for a validator that throws); "" for a
+	// wrong verdict ("valid" or "invalid": through "not" or "if" a bug can turn either way).
 	Ajv   string
 	Match func(s *Schema, doc *Value) bool
+}
+
+// explains reports whether the bug explains ajv's verdict on a document of s.
+func (k KnownOracle) explains(ajv string, s *Schema, doc *Value) bool {
+	if k.Ajv == "" && ajv != "valid" && ajv != "invalid" || !strings.HasPrefix(ajv, k.Ajv) {
+		return false
+	}
+	return k.Match(s, doc)
 }
 
 // Failure is one way skillgen went wrong on a schema.

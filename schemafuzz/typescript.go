@@ -191,7 +191,7 @@ func runTS(cfg Config, units []*unit, entries []*entry, rep *Report) ([]*Failure
 			rep.Counts.OracleDiffers++
 			known := ""
 			for _, k := range cfg.KnownOracle {
-				if strings.HasPrefix(r.Ajv, k.Ajv) && k.Match(e.s, e.docs[ref.i]) {
+				if k.explains(r.Ajv, e.s, e.docs[ref.i]) {
 					known = k.Name
 					rep.Counts.OracleKnown++
 					break
