@@ -24,12 +24,20 @@ var knownAjvBugs = []KnownOracle{
 		},
 	},
 	{
-		// prefixItems (array-form items) with a schema other than true beside contains
-		// accepts the empty array: {"prefixItems": [{"type": "object"}], "contains": {}} takes [].
-		Name: "prefix-items-contains-empty-array",
+		// contains is not checked on an array shorter than prefixItems (array-form items)
+		// once a prefix schema asserts something: {"prefixItems": [{"type": "object"}],
+		// "contains": {"type": "string"}} takes [], and {"prefixItems": [{}, {"type":
+		// "string"}], "contains": {"minimum": 10}} takes [7].
+		Name: "prefix-items-contains-short-array",
 		Match: func(s *Schema, doc *Value) bool {
-			return anySchema(s, func(v *Value) bool { return v.Has("prefixItems") && v.Has("contains") }) &&
-				anyValue(doc, func(v *Value) bool { return v.Kind == Array && len(v.Arr) == 0 })
+			longest := 0
+			anySchema(s, func(v *Value) bool {
+				if p := v.Get("prefixItems"); p != nil && v.Has("contains") {
+					longest = max(longest, len(p.Arr))
+				}
+				return false
+			})
+			return anyValue(doc, func(v *Value) bool { return v.Kind == Array && len(v.Arr) < longest })
 		},
 	},
 	{
