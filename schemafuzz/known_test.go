@@ -48,9 +48,7 @@ var knownAjvBugs = []KnownOracle{
 		// "array"}}]}, {}]} takes ["x"].
 		Name: "contains-evaluates-every-item",
 		Match: func(s *Schema, doc *Value) bool {
-			return anySchema(s, func(v *Value) bool { return v.Has("contains") }) &&
-				anySchema(s, func(v *Value) bool { return v.Has("unevaluatedItems") }) &&
-				anyValue(doc, func(v *Value) bool { return v.Kind == Array && len(v.Arr) > 0 })
+			return hasKeywords(s, "contains", "unevaluatedItems") && hasNonEmpty(doc, Array)
 		},
 	},
 	{
@@ -60,8 +58,7 @@ var knownAjvBugs = []KnownOracle{
 		Name: "min-contains-zero-evaluates-nothing",
 		Match: func(s *Schema, doc *Value) bool {
 			return anySchema(s, func(v *Value) bool { m := v.Get("minContains"); return m != nil && m.Str == "0" }) &&
-				anySchema(s, func(v *Value) bool { return v.Has("unevaluatedItems") }) &&
-				anyValue(doc, func(v *Value) bool { return v.Kind == Array && len(v.Arr) > 0 })
+				hasKeywords(s, "unevaluatedItems") && hasNonEmpty(doc, Array)
 		},
 	},
 	{
@@ -71,9 +68,7 @@ var knownAjvBugs = []KnownOracle{
 		// {}}} refuses {"kind": 1}.
 		Name: "dependent-schemas-forget-evaluated",
 		Match: func(s *Schema, doc *Value) bool {
-			return anySchema(s, func(v *Value) bool { return v.Has("dependentSchemas") }) &&
-				anySchema(s, func(v *Value) bool { return v.Has("unevaluatedProperties") }) &&
-				anyValue(doc, func(v *Value) bool { return v.Kind == Object && len(v.Obj) > 0 })
+			return hasKeywords(s, "dependentSchemas", "unevaluatedProperties") && hasNonEmpty(doc, Object)
 		},
 	},
 	{
@@ -86,7 +81,7 @@ var knownAjvBugs = []KnownOracle{
 		Name: "pattern-properties-ref-throws",
 		Ajv:  "throws: Cannot set properties of undefined",
 		Match: func(s *Schema, doc *Value) bool {
-			return anySchema(s, func(v *Value) bool { return v.Has("patternProperties") }) &&
+			return hasKeywords(s, "patternProperties") &&
 				anySchema(s, func(v *Value) bool { r := v.Get("$ref"); return r != nil && r.Str == "#" })
 		},
 	},
@@ -101,6 +96,23 @@ func anySchema(s *Schema, fn func(*Value) bool) bool {
 	found := false
 	eachSchema(root, func(v *Value) { found = found || fn(v) })
 	return found
+}
+
+// hasKeywords reports whether each keyword is in some schema object of s (not necessarily
+// the same one).
+func hasKeywords(s *Schema, keywords ...string) bool {
+	for _, k := range keywords {
+		if !anySchema(s, func(v *Value) bool { return v.Has(k) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasNonEmpty reports whether v or a value inside it is an array or object (kind) with
+// something in it.
+func hasNonEmpty(v *Value, kind Kind) bool {
+	return anyValue(v, func(v *Value) bool { return v.Kind == kind && len(v.Arr)+len(v.Obj) > 0 })
 }
 
 // anyValue reports whether v or a value inside it satisfies fn.
