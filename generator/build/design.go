@@ -460,11 +460,31 @@ func (b *builder) arrayDesign(d *design, n *ir.Node) {
 	}
 	d.kind = dArray
 	for _, p := range b.inPlaceParts(n) {
-		if p.Items != nil {
-			d.elem = p.Items
+		if rest := restItems(p); rest != nil {
+			d.elem = rest
 			return
 		}
 	}
+}
+
+// restItems is the schema of the items after prefixItems: items or, without it,
+// unevaluatedItems where nothing else can evaluate an item (no contains, no in-place
+// applicator), which then applies to exactly those items.
+func restItems(n *ir.Node) *ir.Node {
+	if n.Items != nil || n.Contains != nil || len(n.InPlace()) > 0 {
+		return n.Items
+	}
+	return n.UnevaluatedItems
+}
+
+// additional is the schema of the members that properties and patternProperties leave:
+// additionalProperties or, without it, unevaluatedProperties where no in-place applicator can
+// evaluate a member, which then applies to exactly those members.
+func additional(n *ir.Node) *ir.Node {
+	if n.AdditionalProperties != nil || len(n.InPlace()) > 0 {
+		return n.AdditionalProperties
+	}
+	return n.UnevaluatedProperties
 }
 
 // inPlaceParts lists the schemas that apply to a node's value: its $ref and allOf branches
@@ -587,7 +607,7 @@ func (b *builder) mapValues(parts []*ir.Node) *ir.Node {
 				return nil
 			}
 		}
-		switch ap := p.AdditionalProperties; {
+		switch ap := additional(p); {
 		case isFalse(ap):
 		case isTrue(ap):
 			covers = false

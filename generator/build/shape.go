@@ -339,7 +339,7 @@ func (b *builder) extra(t *ir.Type, n *ir.Node, parts []*ir.Node) *ir.TypeRef {
 	var typed *ir.Node
 	patterns := false
 	for _, p := range parts {
-		ap := p.AdditionalProperties
+		ap := additional(p)
 		if len(p.PatternProperties) > 0 {
 			patterns = true
 			continue
@@ -506,13 +506,13 @@ func (b *builder) tupleFields(t *ir.Type, n *ir.Node) {
 	if maxItems != nil && *maxItems <= int64(len(n.PrefixItems)) {
 		return
 	}
-	switch {
-	case n.Items == nil:
+	switch rest := restItems(n); {
+	case rest == nil:
 		t.Rest = &ir.TypeRef{Kind: ir.RefAny, Nullable: true}
-	case isFalse(n.Items):
+	case isFalse(rest):
 		return
 	default:
-		t.Rest = b.shapeOf(n.Items, t.GoName+"Item")
+		t.Rest = b.shapeOf(rest, t.GoName+"Item")
 	}
 	t.RestGoName = names.Unique("Rest")
 }

@@ -255,3 +255,46 @@ func TestSelfContainingUnnamedSchema(t *testing.T) {
 		typeNamed(t, s, c.root)
 	}
 }
+
+// TestUnevaluatedAsAdditional: unevaluatedItems and unevaluatedProperties type the items and
+// members the other keywords leave where nothing else can evaluate one (no contains, no
+// in-place applicator), as items and additionalProperties do; elsewhere those stay any.
+func TestUnevaluatedAsAdditional(t *testing.T) {
+	s, _ := buildOne(t, `{
+  "title": "U",
+  "type": "object",
+  "properties": {
+    "tuple": {"type": "array", "prefixItems": [{"type": "string"}], "unevaluatedItems": {"type": "integer"}},
+    "closed": {"type": "array", "prefixItems": [{"type": "string"}], "unevaluatedItems": false},
+    "list": {"type": "array", "unevaluatedItems": {"type": "integer"}},
+    "map": {"type": "object", "unevaluatedProperties": {"type": "integer"}},
+    "obj": {"type": "object", "properties": {"a": {"type": "string"}}, "unevaluatedProperties": {"type": "integer"}},
+    "contains": {"type": "array", "contains": {"type": "string"}, "unevaluatedItems": {"type": "integer"}},
+    "allOf": {"type": "object", "allOf": [{"properties": {"b": true}}], "unevaluatedProperties": {"type": "integer"}}
+  }
+}`)
+	root := typeNamed(t, s, "U")
+	elem := func(name string) ir.RefKind {
+		r := fieldNamed(t, root, name).Type
+		if r.Kind == ir.RefNamed {
+			if tp := r.Named; tp.Kind == ir.Tuple && tp.Rest != nil {
+				return tp.Rest.Kind
+			} else if tp.Kind == ir.Struct && tp.Extra != nil {
+				return tp.Extra.Kind
+			}
+			return ir.RefNull
+		}
+		return r.Elem.Kind
+	}
+	for name, want := range map[string]ir.RefKind{
+		"tuple": ir.RefInteger, "list": ir.RefInteger, "map": ir.RefInteger, "obj": ir.RefInteger,
+		"contains": ir.RefAny, "allOf": ir.RefAny,
+	} {
+		if got := elem(name); got != want {
+			t.Errorf("%s: items or other members of kind %d, want %d", name, got, want)
+		}
+	}
+	if closed := fieldNamed(t, root, "closed").Type.Named; closed == nil || closed.Rest != nil {
+		t.Errorf("closed: a tuple with unevaluatedItems false has no Rest: %+v", closed)
+	}
+}
