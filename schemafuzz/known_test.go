@@ -72,6 +72,29 @@ var knownAjvBugs = []KnownOracle{
 		},
 	},
 	{
+		// With items in an in-place applicator (anyOf, oneOf, if) beside unevaluatedItems, the
+		// loop of unevaluatedItems checks the item at index `true` (undefined) when the branch
+		// evaluated every item: {"unevaluatedItems": {"type": "string"}, "anyOf": [{"items":
+		// {}}]} refuses ["a", "b"] with an error at "/true".
+		Name: "unevaluated-items-index-true",
+		Match: func(s *Schema, doc *Value) bool {
+			return hasKeywords(s, "unevaluatedItems", "items") &&
+				(hasKeywords(s, "anyOf") || hasKeywords(s, "oneOf") || hasKeywords(s, "if")) &&
+				anyValue(doc, func(v *Value) bool { return v.Kind == Array && len(v.Arr) > 1 })
+		},
+	},
+	{
+		// The validator throws a ReferenceError ("props0 is not defined") where
+		// patternProperties sits in an allOf beside not, below oneOf and anyOf (2019-09):
+		// {"anyOf": [{}, {"oneOf": [{"allOf": [{"not": {}, "allOf": [{"patternProperties":
+		// {"^x-": {}}}]}]}]}]} on "x".
+		Name: "pattern-properties-not-throws",
+		Ajv:  "throws: props",
+		Match: func(s *Schema, doc *Value) bool {
+			return hasKeywords(s, "patternProperties", "not")
+		},
+	},
+	{
 		// The validator throws (TypeError: Cannot set properties of undefined) on an object
 		// below patternProperties beside a reference back to the root:
 		// {"contains": {"properties": {"a": {"properties": {"x": {"$ref": "#",

@@ -333,7 +333,7 @@ func (b *builder) declaresObject(n *ir.Node) bool {
 // extra is the type of the keys a struct does not declare, or nil when its schema closes it.
 func (b *builder) extra(t *ir.Type, n *ir.Node, parts []*ir.Node) *ir.TypeRef {
 	anyRef := &ir.TypeRef{Kind: ir.RefAny, Nullable: true}
-	if isFalse(n.UnevaluatedProperties) && len(n.PatternProperties) == 0 && len(parts) == 1 {
+	if closedByUnevaluated(n, parts) {
 		return nil
 	}
 	var typed *ir.Node
@@ -351,13 +351,28 @@ func (b *builder) extra(t *ir.Type, n *ir.Node, parts []*ir.Node) *ir.TypeRef {
 			typed = ap
 		}
 	}
-	if len(parts) > 1 && isFalse(n.UnevaluatedProperties) && !patterns {
-		return nil
-	}
 	if typed != nil && !patterns && len(parts) == 1 {
 		return b.shapeOf(typed, t.GoName+"Value")
 	}
 	return anyRef
+}
+
+// closedByUnevaluated: "unevaluatedProperties": false closes a struct where nothing but the
+// declared properties can evaluate a member: no part has additionalProperties (true or a
+// schema evaluates every other member) or patternProperties, and no applicator other than the
+// parts' $ref and allOf (anyOf, oneOf, if, dependentSchemas, a dynamic reference) could
+// evaluate one.
+func closedByUnevaluated(n *ir.Node, parts []*ir.Node) bool {
+	if !isFalse(n.UnevaluatedProperties) {
+		return false
+	}
+	for _, p := range parts {
+		if p.AdditionalProperties != nil && !isFalse(p.AdditionalProperties) || len(p.PatternProperties) > 0 ||
+			len(p.AnyOf) > 0 || len(p.OneOf) > 0 || p.If != nil || len(p.DependentSchemas) > 0 || p.DynamicRef != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // unionVariants gives a union its variants: the branches of a tagged union, or the
