@@ -232,14 +232,18 @@ func (b *builder) choose(t *ir.Type, name string, cands []*ir.Node) *ir.Node {
 		}
 		kept = append(kept, c)
 	}
-	if len(kept) == 0 {
+	switch len(kept) {
+	case 0:
 		return cands[0]
+	case 1:
+		return kept[0]
 	}
-	common := kAll
+	common, some := kAll, kindSet(0)
 	for _, c := range kept {
 		common &= b.kindsOf(c)
+		some |= b.kindsOf(c)
 	}
-	if common&^kNull == 0 {
+	if common&^kNull == 0 && some&^kNull != 0 {
 		b.degrade(t.Node, "the allOf parts give property %q schemas of different JSON types (%s and %s): it is typed as any",
 			name, b.pointer(kept[0]), b.pointer(kept[1]))
 		return cands[0]

@@ -171,6 +171,35 @@ func TestDegradedWarns(t *testing.T) {
 	}
 }
 
+// TestMergedMemberOneConstraint: a member the merged schemas declare twice, where one of the
+// schemas constrains nothing, is typed from the other, with no warning, even when that one
+// allows null alone (it panicked there, indexing a second schema to name in a warning); two
+// schemas of null alone agree.
+func TestMergedMemberOneConstraint(t *testing.T) {
+	s, warnings := buildOne(t, `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "T",
+  "type": "object",
+  "properties": {
+    "a": {"type": "null"},
+    "p": {"$ref": "#", "properties": {"a": {"multipleOf": 0.25}}},
+    "q": {"$ref": "#", "properties": {"a": {"const": null}}}
+  }
+}`)
+	if len(warnings) != 0 {
+		t.Errorf("warnings %q, want none", warnings)
+	}
+	for _, name := range []string{"p", "q"} {
+		sub := fieldNamed(t, typeNamed(t, s, "T"), name).Type.Named
+		if sub == nil {
+			t.Fatalf("T.%s: no named type", name)
+		}
+		if a := fieldNamed(t, sub, "a").Type; a.Kind != ir.RefNull {
+			t.Errorf("%s.a: kind %d, want null alone", sub.GoName, a.Kind)
+		}
+	}
+}
+
 // TestEnumOfScalarTypes: an enum whose values are of several scalar JSON types is a union
 // decided by JSON type, each variant the enum's values of its type (named constants for the
 // strings, a boolean for true and false).
