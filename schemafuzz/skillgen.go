@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"runtime/debug"
 	"strings"
 
+	"github.com/skillgen/skillgen/generator/bug"
 	"github.com/skillgen/skillgen/generator/build"
 	"github.com/skillgen/skillgen/generator/golang"
 	"github.com/skillgen/skillgen/generator/ir"
@@ -23,19 +23,17 @@ type refusal struct {
 	reason  string
 }
 
-// buildSchemas loads and builds a set of schema files the way skillgen does, turning a panic
-// into an error.
+// buildSchemas loads and builds a set of schema files the way skillgen does, a panic an error.
 func buildSchemas(docs map[string][]byte) (s *ir.Schema, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v\n%s", r, firstLines(string(debug.Stack()), 12))
+	err = bug.Catch("build", func() error {
+		set, err := load.FromDocs(docs, nil)
+		if err != nil {
+			return err
 		}
-	}()
-	set, err := load.FromDocs(docs, nil)
-	if err != nil {
-		return nil, err
-	}
-	return build.Build(set, build.Options{})
+		s, err = build.Build(set, build.Options{})
+		return err
+	})
+	return s, err
 }
 
 // accepts reports whether skillgen reads a draft at all: a schema that is nothing but the
@@ -68,24 +66,22 @@ func rootType(s *ir.Schema, file string) *ir.Type {
 	return nil
 }
 
-// emitGo renders a unit's Go package, turning a panic into an error.
+// emitGo renders a unit's Go package, a panic an error.
 func emitGo(s *ir.Schema, pkg string) (files []ir.File, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic in the Go emitter: %v\n%s", r, firstLines(string(debug.Stack()), 12))
-		}
-	}()
-	return golang.Emit(s, golang.Options{Package: pkg, Sources: "schemafuzz"})
+	err = bug.Catch("the Go emitter", func() (err error) {
+		files, err = golang.Emit(s, golang.Options{Package: pkg, Sources: "schemafuzz"})
+		return err
+	})
+	return files, err
 }
 
-// emitTS renders a unit's TypeScript package, turning a panic into an error.
+// emitTS renders a unit's TypeScript package, a panic an error.
 func emitTS(s *ir.Schema) (files []ir.File, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic in the TypeScript emitter: %v\n%s", r, firstLines(string(debug.Stack()), 12))
-		}
-	}()
-	return typescript.Emit(s, typescript.Options{})
+	err = bug.Catch("the TypeScript emitter", func() (err error) {
+		files, err = typescript.Emit(s, typescript.Options{})
+		return err
+	})
+	return files, err
 }
 
 func escapeToken(t string) string {

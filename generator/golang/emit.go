@@ -17,6 +17,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/skillgen/skillgen/generator/bug"
 	"github.com/skillgen/skillgen/generator/ir"
 	"github.com/skillgen/skillgen/generator/naming"
 	"github.com/skillgen/skillgen/templates"
@@ -132,19 +133,20 @@ func render(jobs []job) ([]ir.File, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				var buf bytes.Buffer
-				f := jobs[i].build()
-				f.NoFormat = true // formatSource reports a failure with a few lines, not the whole source
-				if err := f.Render(&buf); err != nil {
-					errs[i] = fmt.Errorf("%s: %w", jobs[i].name, err)
-					continue
-				}
-				data, err := formatSource(buf.Bytes())
-				if err != nil {
-					errs[i] = fmt.Errorf("%s: %w", jobs[i].name, err)
-					continue
-				}
-				out[i] = ir.File{Path: jobs[i].name, Data: data}
+				errs[i] = bug.Catch(jobs[i].name, func() error {
+					var buf bytes.Buffer
+					f := jobs[i].build()
+					f.NoFormat = true // formatSource reports a failure with a few lines, not the whole source
+					if err := f.Render(&buf); err != nil {
+						return fmt.Errorf("%s: %w", jobs[i].name, err)
+					}
+					data, err := formatSource(buf.Bytes())
+					if err != nil {
+						return fmt.Errorf("%s: %w", jobs[i].name, err)
+					}
+					out[i] = ir.File{Path: jobs[i].name, Data: data}
+					return nil
+				})
 			}
 		}()
 	}
