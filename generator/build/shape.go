@@ -389,6 +389,7 @@ func (b *builder) unionVariants(t *ir.Type, n *ir.Node, d *design) {
 		v.GoNew = b.goTypes.Unique("New" + t.GoName + v.GoName)
 		t.Variants = append(t.Variants, v)
 	}
+	t.Branches = n
 	if d.tagged {
 		t.Dispatch = ir.ByTag
 		disc := n.Discriminator

@@ -200,6 +200,41 @@ func TestMergedMemberOneConstraint(t *testing.T) {
 	}
 }
 
+// TestUnionBranches: a union's type names the node its variants are the branches of, also
+// where the named schema wraps the union in a $ref or an allOf of one branch (the emitters
+// read the discriminator and the keyword there; they crashed on the allOf).
+func TestUnionBranches(t *testing.T) {
+	s, _ := buildOne(t, `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$defs": {
+    "Shape": {"oneOf": [
+      {"type": "object", "properties": {"kind": {"const": "circle"}}, "required": ["kind"]},
+      {"type": "object", "properties": {"kind": {"const": "square"}}, "required": ["kind"]}
+    ]},
+    "Wrapped": {"allOf": [{"oneOf": [
+      {"type": "object", "properties": {"kind": {"const": "circle"}}, "required": ["kind"]},
+      {"type": "object", "properties": {"kind": {"const": "square"}}, "required": ["kind"]}
+    ]}]},
+    "Mixed": {"allOf": [{"anyOf": [{"type": "string"}, {"type": "string", "minLength": 3}, {"type": "integer"}]}], "description": "x"}
+  }
+}`)
+	for _, c := range []struct {
+		name, keyword string
+		dispatch      ir.Dispatch
+	}{{"Shape", "oneOf", ir.ByTag}, {"Wrapped", "oneOf", ir.ByTag}, {"Mixed", "anyOf", ir.ByKind}} {
+		u := typeNamed(t, s, c.name)
+		if u.Kind != ir.Union || u.Dispatch != c.dispatch || u.Branches == nil {
+			t.Fatalf("%s: kind %d dispatch %d branches %v, want a union dispatched by %d", c.name, u.Kind, u.Dispatch, u.Branches, c.dispatch)
+		}
+		if got := map[bool]string{true: "oneOf", false: "anyOf"}[len(u.Branches.OneOf) > 0]; got != c.keyword {
+			t.Errorf("%s: branches of %s, want %s", c.name, got, c.keyword)
+		}
+		if d := u.Branches.Discriminator; (d != nil) != (c.dispatch == ir.ByTag) || d != nil && d.Property != "kind" {
+			t.Errorf("%s: discriminator %+v", c.name, d)
+		}
+	}
+}
+
 // TestEnumOfScalarTypes: an enum whose values are of several scalar JSON types is a union
 // decided by JSON type, each variant the enum's values of its type (named constants for the
 // strings, a boolean for true and false).

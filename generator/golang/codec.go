@@ -447,7 +447,7 @@ func (e *emitter) unionCodec(f *jen.File, t *ir.Type) {
 	n := t.GoName
 	stmts := []jen.Code{jen.Var().Id("t").Id(n)}
 	if t.Dispatch == ir.ByTag {
-		d := unionDiscriminator(t)
+		d := t.Branches.Discriminator
 		var cases []jen.Code
 		for _, v := range t.Variants {
 			cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(setVariant(t, v)...))

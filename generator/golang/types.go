@@ -60,16 +60,6 @@ func valueTypeIn(r *ir.TypeRef, named func(string) *jen.Statement) *jen.Statemen
 	return typeIn(r, named)
 }
 
-// unionDiscriminator is the discriminator of a union type: its node's, or that of the schema its
-// node is only a reference to (a named type whose root is a $ref to an unnamed union).
-func unionDiscriminator(t *ir.Type) *ir.Discriminator {
-	n := t.Node
-	for n.Discriminator == nil && n.Ref != nil {
-		n = n.Ref
-	}
-	return n.Discriminator
-}
-
 // fieldTypeIn is the Go type of a struct field or tuple position, as its Hold says.
 func fieldTypeIn(f *ir.Field, named func(string) *jen.Statement) *jen.Statement {
 	switch f.Hold {
@@ -251,7 +241,7 @@ func (e *emitter) unionType(f *jen.File, t *ir.Type) {
 	f.Add(lineComment(""))
 	switch t.Dispatch {
 	case ir.ByTag:
-		f.Add(lineComment(fmt.Sprintf("Exactly one field of %s is set: the variant whose %q is its name.", t.GoName, unionDiscriminator(t).Property)))
+		f.Add(lineComment(fmt.Sprintf("Exactly one field of %s is set: the variant whose %q is its name.", t.GoName, t.Branches.Discriminator.Property)))
 	case ir.ByKind:
 		f.Add(lineComment(fmt.Sprintf("Exactly one field of %s is set (not nil): the one for the JSON type of the value.", t.GoName)))
 	default:
@@ -266,7 +256,7 @@ func (e *emitter) unionType(f *jen.File, t *ir.Type) {
 
 	what := "the tag of a variant of " + t.GoName
 	if t.Dispatch == ir.ByTag {
-		what = fmt.Sprintf("the %q of a variant of %s", unionDiscriminator(t).Property, t.GoName)
+		what = fmt.Sprintf("the %q of a variant of %s", t.Branches.Discriminator.Property, t.GoName)
 	}
 	f.Commentf("%s is %s.", t.GoTag, what)
 	f.Type().Id(t.GoTag).String()
@@ -336,13 +326,13 @@ func article(name string) string {
 
 // unionKeyword is the keyword of a union's branches ("anyOf" or "oneOf").
 func unionKeyword(t *ir.Type) string {
-	if d := unionDiscriminator(t); d != nil && t.Dispatch == ir.ByTag {
+	if d := t.Branches.Discriminator; d != nil && t.Dispatch == ir.ByTag {
 		return d.Keyword
 	}
-	if len(t.Node.OneOf) > 0 {
+	if len(t.Branches.OneOf) > 0 {
 		return "oneOf"
 	}
-	if len(t.Node.AnyOf) > 0 {
+	if len(t.Branches.AnyOf) > 0 {
 		return "anyOf"
 	}
 	return "type"

@@ -250,7 +250,7 @@ type Dispatch int
 // The ways a union picks its variant.
 const (
 	// ByTag: the variants are objects told apart by the string const of one property
-	// (Node.Discriminator).
+	// (Branches.Discriminator).
 	ByTag Dispatch = iota
 	// ByKind: every variant takes values of JSON types no other variant takes (a string, an
 	// integer, an array ...), except variants of the same JSON type, which are told apart by
@@ -324,6 +324,9 @@ type Type struct {
 	// Union.
 	Variants []Variant
 	Dispatch Dispatch
+	// Branches is the node whose anyOf or oneOf the variants are: Node, or the schema Node
+	// leads to through a $ref or an allOf of one branch (a named schema that wraps a union).
+	Branches *Node
 	// GoTag names the Go string type of the variants' tags (ShapeTag); every variant has a
 	// constant of it (Variant.GoTag) and a constructor (Variant.GoNew).
 	GoTag string

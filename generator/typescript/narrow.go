@@ -200,7 +200,7 @@ func (nw *narrower) union(t *ir.Type) string {
 	e := nw.e
 	var b strings.Builder
 	if t.Dispatch == ir.ByTag {
-		prop := t.Node.Discriminator.Property
+		prop := t.Branches.Discriminator.Property
 		var cases strings.Builder
 		for _, v := range t.Variants {
 			if c := nw.check(v.Ref); c != "" {
