@@ -33,6 +33,7 @@ type limits struct {
 	minProps, maxProps     *int64
 	unique                 bool
 	uniqueBy               string
+	patterns               bool // patternProperties somewhere: undeclared members are drawn only without them
 	namePattern            *ir.Pattern
 	enum                   []ir.Value
 	constVal               *ir.Value
@@ -72,6 +73,7 @@ func collect(n *ir.Node) limits {
 		l.minProps = tighterMin(l.minProps, n.MinProperties)
 		l.maxProps = tighterMax(l.maxProps, n.MaxProperties)
 		l.unique = l.unique || n.UniqueItems
+		l.patterns = l.patterns || len(n.PatternProperties) > 0
 		if l.uniqueBy == "" {
 			l.uniqueBy = n.UniqueBy
 		}
@@ -195,7 +197,7 @@ func (e *emitter) drawBody(t *ir.Type) []jen.Code {
 			}
 			body = append(body, e.drawField(fd, cond)...)
 		}
-		hasExtra := t.Extra != nil && t.Extra.Kind == ir.RefAny && len(t.Node.PatternProperties) == 0 && l.maxProps == nil
+		hasExtra := t.Extra != nil && t.Extra.Kind == ir.RefAny && !l.patterns && l.maxProps == nil
 		if !drawsAlways && !hasExtra && optional > 0 {
 			// Past maxDepth nothing is drawn: rapid refuses a generator that reads no data.
 			body = append(body, jen.If(jen.Id("depth").Op(">=").Id("maxDepth")).Block(jen.Id("drawNothing").Call(jen.Id("t"))))
