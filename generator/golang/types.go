@@ -2,6 +2,7 @@ package golang
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"unicode"
@@ -346,7 +347,20 @@ func defaultLit(fd *ir.Field) jen.Code {
 	switch {
 	case d.Kind == ir.String && r.Kind == ir.RefString:
 		base = jen.Lit(d.String)
-	case d.Kind == ir.String && r.Kind == ir.RefNamed && (r.Named.Kind == ir.Enum || (r.Named.Kind == ir.Alias && r.Named.Alias.Kind == ir.RefString)):
+	case r.Kind == ir.RefNamed && r.Named.Kind == ir.Enum:
+		// Only a default of the enum's own JSON type converts to it (a default is an
+		// annotation: the schema does not hold it to the enum).
+		switch base := r.Named.EnumBase; {
+		case base == ir.RefInteger || base == ir.RefNumber:
+			if fl, err := strconv.ParseFloat(d.Number, 64); d.Kind != ir.Number || err != nil || base == ir.RefInteger && fl != math.Trunc(fl) {
+				return nil
+			}
+			return jen.Id(r.Named.GoName).Call(enumLit(base, d.Number))
+		case d.Kind == ir.String:
+			return jen.Id(r.Named.GoName).Call(jen.Lit(d.String))
+		}
+		return nil
+	case d.Kind == ir.String && r.Kind == ir.RefNamed && r.Named.Kind == ir.Alias && r.Named.Alias.Kind == ir.RefString:
 		return jen.Id(r.Named.GoName).Call(jen.Lit(d.String))
 	case d.Kind == ir.Bool && r.Kind == ir.RefBool:
 		base = jen.Lit(d.Bool)
