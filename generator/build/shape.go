@@ -337,7 +337,7 @@ func (b *builder) declaresObject(n *ir.Node) bool {
 // extra is the type of the keys a struct does not declare, or nil when its schema closes it.
 func (b *builder) extra(t *ir.Type, n *ir.Node, parts []*ir.Node) *ir.TypeRef {
 	anyRef := &ir.TypeRef{Kind: ir.RefAny, Nullable: true}
-	if closedByUnevaluated(n, parts) {
+	if closedByUnevaluated(n, b.inPlaceParts(n)) {
 		return nil
 	}
 	var typed *ir.Node
@@ -365,7 +365,9 @@ func (b *builder) extra(t *ir.Type, n *ir.Node, parts []*ir.Node) *ir.TypeRef {
 // declared properties can evaluate a member: no part has additionalProperties (true or a
 // schema evaluates every other member) or patternProperties, and no applicator other than the
 // parts' $ref and allOf (anyOf, oneOf, if, dependentSchemas, a dynamic reference) could
-// evaluate one.
+// evaluate one. parts are all the schemas that apply in place (inPlaceParts), not only the
+// struct's object schemas: a $ref to a oneOf of objects declares no member of the struct, and
+// its branches evaluate their own.
 func closedByUnevaluated(n *ir.Node, parts []*ir.Node) bool {
 	if !isFalse(n.UnevaluatedProperties) {
 		return false
