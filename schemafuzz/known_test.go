@@ -84,14 +84,27 @@ var knownAjvBugs = []KnownOracle{
 		},
 	},
 	{
-		// The validator throws a ReferenceError ("props0 is not defined") where
-		// patternProperties sits in an allOf beside not, below oneOf and anyOf (2019-09):
-		// {"anyOf": [{}, {"oneOf": [{"allOf": [{"not": {}, "allOf": [{"patternProperties":
-		// {"^x-": {}}}]}]}]}]} on "x".
-		Name: "pattern-properties-not-throws",
+		// A failed if keeps what it evaluated: {"unevaluatedProperties": false, "if":
+		// {"additionalProperties": false}, "then": {"type": "number"}} takes {"a": 1}, whose
+		// member only the failed if evaluated (a schema that fails gives no annotations); the
+		// same with unevaluatedItems ({"if": {"items": {"type": "string"}}} and [1]) and with
+		// else in place of then.
+		Name: "failed-if-evaluates",
+		Match: func(s *Schema, doc *Value) bool {
+			return hasKeywords(s, "if") && (hasKeywords(s, "unevaluatedProperties") && hasNonEmpty(doc, Object) ||
+				hasKeywords(s, "unevaluatedItems") && hasNonEmpty(doc, Array))
+		},
+	},
+	{
+		// The validator throws a ReferenceError ("props0 is not defined") where not sits beside
+		// an applicator whose branch evaluates properties (patternProperties,
+		// additionalProperties): {"dependentSchemas": {"7": {"oneOf": [{"additionalProperties":
+		// true}], "not": true}}} on {}, and (2019-09) {"anyOf": [{}, {"oneOf": [{"allOf":
+		// [{"not": {}, "allOf": [{"patternProperties": {"^x-": {}}}]}]}]}]} on "x".
+		Name: "not-beside-evaluated-properties-throws",
 		Ajv:  "throws: props",
 		Match: func(s *Schema, doc *Value) bool {
-			return hasKeywords(s, "patternProperties", "not")
+			return hasKeywords(s, "not") && (hasKeywords(s, "patternProperties") || hasKeywords(s, "additionalProperties"))
 		},
 	},
 	{
