@@ -108,17 +108,19 @@ var knownAjvBugs = []KnownOracle{
 		},
 	},
 	{
-		// The validator throws (TypeError: Cannot set properties of undefined) on an object
-		// below patternProperties beside a reference back to the root:
+		// The validator throws (TypeError: Cannot set properties of undefined) on a member
+		// that patternProperties matches where something after it tracks the evaluated
+		// properties: a reference back to the root, or unevaluatedProperties in a branch:
 		// {"contains": {"properties": {"a": {"properties": {"x": {"$ref": "#",
-		// "patternProperties": {"^[a-c]*$": {}}}}}}}} on [{"a": {"x": {"": {}}}}], and
+		// "patternProperties": {"^[a-c]*$": {}}}}}}}} on [{"a": {"x": {"": {}}}}],
 		// {"properties": {"x-a": {"patternProperties": {"^x-": {}}, "if": {"type": "number"},
-		// "then": {"$ref": "#"}}}} on {"x-a": {"x-a": {}}}.
-		Name: "pattern-properties-ref-throws",
+		// "then": {"$ref": "#"}}}} on {"x-a": {"x-a": {}}}, and {"patternProperties": {"^x-":
+		// true}, "anyOf": [true, {"unevaluatedProperties": false}]} on {"x-a": 1}.
+		Name: "pattern-properties-cannot-set-throws",
 		Ajv:  "throws: Cannot set properties of undefined",
 		Match: func(s *Schema, doc *Value) bool {
-			return hasKeywords(s, "patternProperties") &&
-				anySchema(s, func(v *Value) bool { r := v.Get("$ref"); return r != nil && r.Str == "#" })
+			return hasKeywords(s, "patternProperties") && (hasKeywords(s, "unevaluatedProperties") ||
+				anySchema(s, func(v *Value) bool { r := v.Get("$ref"); return r != nil && r.Str == "#" }))
 		},
 	},
 }
