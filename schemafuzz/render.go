@@ -156,7 +156,8 @@ func render(s *Value, d Draft) *Value {
 			out.Set(k, v.Clone())
 		}
 	}
-	if r := out.Get("$ref"); r != nil && d <= Draft07 && len(out.Obj) > 1 {
+	// The siblings are the keywords left in out and those the rewrites above moved into allOf.
+	if r := out.Get("$ref"); r != nil && d <= Draft07 && (len(out.Obj) > 1 || len(allOf) > 0) {
 		out.Del("$ref")
 		allOf = append([]*Value{jobj(member("$ref", r))}, allOf...)
 	}
