@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/skillgen/skillgen/generator/bug"
 	"github.com/skillgen/skillgen/generator/build"
 	"github.com/skillgen/skillgen/generator/golang"
 	"github.com/skillgen/skillgen/generator/ir"
@@ -140,12 +139,7 @@ func Build(opts Options) (*ir.Schema, error) {
 // BuildSet builds the IR of an already loaded schema set (the set's errors are reported with
 // the builder's).
 func BuildSet(set *load.Set, opts Options) (*ir.Schema, error) {
-	var s *ir.Schema
-	err := bug.Catch("building the types", func() (err error) {
-		s, err = build.Build(set, build.Options{AllowUnsupported: opts.AllowUnsupported, Strict: opts.Strict, AssertFormat: opts.AssertFormat, Warn: opts.Warn})
-		return err
-	})
-	return s, err
+	return build.Build(set, build.Options{AllowUnsupported: opts.AllowUnsupported, Strict: opts.Strict, AssertFormat: opts.AssertFormat, Warn: opts.Warn})
 }
 
 // Generate returns every output file, sorted by path.
@@ -175,20 +169,14 @@ func Emit(s *ir.Schema, opts Options) ([]Output, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			goErr = bug.Catch("emitting Go", func() (err error) {
-				goFiles, err = golang.Emit(s, golang.Options{Package: opts.GoPackage, ImportPath: opts.GoImportPath, Sources: sources})
-				return err
-			})
+			goFiles, goErr = golang.Emit(s, golang.Options{Package: opts.GoPackage, ImportPath: opts.GoImportPath, Sources: sources})
 		}()
 	}
 	if opts.TSOut != "" {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			tsErr = bug.Catch("emitting TypeScript", func() (err error) {
-				tsFiles, err = typescript.Emit(s, typescript.Options{PackageName: opts.TSPackage, PackageVersion: opts.TSVersion, License: opts.TSLicense})
-				return err
-			})
+			tsFiles, tsErr = typescript.Emit(s, typescript.Options{PackageName: opts.TSPackage, PackageVersion: opts.TSVersion, License: opts.TSLicense})
 		}()
 	}
 	wg.Wait()

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/skillgen/skillgen/generator/golang"
 )
 
 // goMain feeds every document to its unit's Validate (the schema's verdict) and prints one JSON
@@ -178,7 +180,7 @@ func runGo(cfg Config, units []*unit, entries []*entry, rep *Report) ([]*Failure
 				bad[u] = struct{ kind, detail string }{KindBuild, oneLine(err.Error())}
 				continue
 			}
-			files, err := emitGo(s, u.id)
+			files, err := golang.Emit(s, golang.Options{Package: u.id, Sources: "schemafuzz"})
 			if err != nil {
 				bad[u] = struct{ kind, detail string }{KindEmit, firstLines(err.Error(), 20)}
 				continue

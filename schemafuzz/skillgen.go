@@ -6,12 +6,9 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/skillgen/skillgen/generator/bug"
 	"github.com/skillgen/skillgen/generator/build"
-	"github.com/skillgen/skillgen/generator/golang"
 	"github.com/skillgen/skillgen/generator/ir"
 	"github.com/skillgen/skillgen/generator/load"
-	"github.com/skillgen/skillgen/generator/typescript"
 )
 
 // unsupportedRe is how skillgen names a keyword it refuses.
@@ -23,17 +20,14 @@ type refusal struct {
 	reason  string
 }
 
-// buildSchemas loads and builds a set of schema files the way skillgen does, a panic an error.
-func buildSchemas(docs map[string][]byte) (s *ir.Schema, err error) {
-	err = bug.Catch("build", func() error {
-		set, err := load.FromDocs(docs, nil)
-		if err != nil {
-			return err
-		}
-		s, err = build.Build(set, build.Options{})
-		return err
-	})
-	return s, err
+// buildSchemas loads and builds a set of schema files the way skillgen does (build.Build turns
+// a panic into an error).
+func buildSchemas(docs map[string][]byte) (*ir.Schema, error) {
+	set, err := load.FromDocs(docs, nil)
+	if err != nil {
+		return nil, err
+	}
+	return build.Build(set, build.Options{})
 }
 
 // accepts reports whether skillgen reads a draft at all: a schema that is nothing but the
@@ -64,24 +58,6 @@ func rootType(s *ir.Schema, file string) *ir.Type {
 		}
 	}
 	return nil
-}
-
-// emitGo renders a unit's Go package, a panic an error.
-func emitGo(s *ir.Schema, pkg string) (files []ir.File, err error) {
-	err = bug.Catch("the Go emitter", func() (err error) {
-		files, err = golang.Emit(s, golang.Options{Package: pkg, Sources: "schemafuzz"})
-		return err
-	})
-	return files, err
-}
-
-// emitTS renders a unit's TypeScript package, a panic an error.
-func emitTS(s *ir.Schema) (files []ir.File, err error) {
-	err = bug.Catch("the TypeScript emitter", func() (err error) {
-		files, err = typescript.Emit(s, typescript.Options{})
-		return err
-	})
-	return files, err
 }
 
 func escapeToken(t string) string {

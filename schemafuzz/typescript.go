@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/skillgen/skillgen/generator/typescript"
 )
 
 // tsconfig compiles the units (src/<unit>/) into dist/<unit>/ with the compiler options of the
@@ -71,7 +73,7 @@ func runTS(cfg Config, units []*unit, entries []*entry, rep *Report) ([]*Failure
 				bad[u] = struct{ kind, detail string }{KindBuild, oneLine(err.Error())}
 				continue
 			}
-			files, err := emitTS(s)
+			files, err := typescript.Emit(s, typescript.Options{})
 			if err != nil {
 				bad[u] = struct{ kind, detail string }{KindEmit, firstLines(err.Error(), 20)}
 				continue

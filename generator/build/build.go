@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/skillgen/skillgen/generator/bug"
 	"github.com/skillgen/skillgen/generator/ir"
 	"github.com/skillgen/skillgen/generator/load"
 	"github.com/skillgen/skillgen/generator/naming"
@@ -124,8 +125,16 @@ type builder struct {
 
 // Build builds the IR of a loaded schema set. It reports every problem of the schema at once:
 // the loader's and its own, sorted by file and pointer (a load.Errors), and hands the warnings
-// to opts.Warn, sorted too.
-func Build(set *load.Set, opts Options) (*ir.Schema, error) {
+// to opts.Warn, sorted too. A panic of the builder is an error that says it is a bug.
+func Build(set *load.Set, opts Options) (s *ir.Schema, err error) {
+	err = bug.Catch("building the types", func() error {
+		s, err = buildSet(set, opts)
+		return err
+	})
+	return s, err
+}
+
+func buildSet(set *load.Set, opts Options) (*ir.Schema, error) {
 	b := &builder{
 		set:        set,
 		opts:       opts,

@@ -42,8 +42,17 @@ type emitter struct {
 	opts Options
 }
 
-// Emit returns the generated Go files.
-func Emit(s *ir.Schema, opts Options) ([]ir.File, error) {
+// Emit returns the generated Go files. A panic of the emitter, on any of its goroutines, is an
+// error that says it is a bug.
+func Emit(s *ir.Schema, opts Options) (files []ir.File, err error) {
+	err = bug.Catch("the Go emitter", func() error {
+		files, err = emit(s, opts)
+		return err
+	})
+	return files, err
+}
+
+func emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 	if opts.Package == "" {
 		opts.Package = "skill"
 	}

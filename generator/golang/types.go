@@ -2,7 +2,6 @@ package golang
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"unicode"
@@ -341,45 +340,53 @@ func unionKeyword(t *ir.Type) string {
 
 // defaultLit is the Go literal of a field's default, when its type has one.
 func defaultLit(fd *ir.Field) jen.Code {
-	d := fd.Default
-	r := fd.Type
-	var base *jen.Statement
+	d, r := fd.Default, fd.Type
+	kind, named := r.Kind, "" // the JSON type of the Go type, and its name when it is a named type
+	if r.Kind == ir.RefNamed {
+		switch t := r.Named; {
+		case t.Kind == ir.Enum && (t.EnumBase == ir.RefInteger || t.EnumBase == ir.RefNumber):
+			kind, named = t.EnumBase, t.GoName
+		case t.Kind == ir.Enum || t.Kind == ir.Alias && t.Alias.Kind == ir.RefString:
+			kind, named = ir.RefString, t.GoName
+		default:
+			return nil
+		}
+	}
+	// Only a default of the type's own JSON type is a value of it (a default is an annotation:
+	// the schema does not hold it to the type, nor to an enum).
+	var lit *jen.Statement
 	switch {
-	case d.Kind == ir.String && r.Kind == ir.RefString:
-		base = jen.Lit(d.String)
-	case r.Kind == ir.RefNamed && r.Named.Kind == ir.Enum:
-		// Only a default of the enum's own JSON type converts to it (a default is an
-		// annotation: the schema does not hold it to the enum).
-		switch base := r.Named.EnumBase; {
-		case base == ir.RefInteger || base == ir.RefNumber:
-			if fl, err := strconv.ParseFloat(d.Number, 64); d.Kind != ir.Number || err != nil || base == ir.RefInteger && fl != math.Trunc(fl) {
-				return nil
-			}
-			return jen.Id(r.Named.GoName).Call(enumLit(base, d.Number))
-		case d.Kind == ir.String:
-			return jen.Id(r.Named.GoName).Call(jen.Lit(d.String))
-		}
+	case d.Kind == ir.String && kind == ir.RefString:
+		lit = jen.Lit(d.String)
+	case d.Kind == ir.Bool && kind == ir.RefBool:
+		lit = jen.Lit(d.Bool)
+	case d.Kind == ir.Number && (kind == ir.RefInteger || kind == ir.RefNumber):
+		lit = numberLit(kind, d.Number)
+	}
+	switch {
+	case lit == nil:
 		return nil
-	case d.Kind == ir.String && r.Kind == ir.RefNamed && r.Named.Kind == ir.Alias && r.Named.Alias.Kind == ir.RefString:
-		return jen.Id(r.Named.GoName).Call(jen.Lit(d.String))
-	case d.Kind == ir.Bool && r.Kind == ir.RefBool:
-		base = jen.Lit(d.Bool)
-	case d.Kind == ir.Number && r.Kind == ir.RefInteger:
-		i, err := strconv.ParseInt(d.Number, 10, 64)
-		if err != nil {
-			return nil
+	case named != "" && d.Kind == ir.Number:
+		return jen.Id(named).Call(enumLit(kind, d.Number)) // as the enum's constants are written
+	case named != "":
+		return jen.Id(named).Call(lit)
+	}
+	return lit
+}
+
+// numberLit is the Go literal of a number's text as a value of kind (RefInteger: an integer
+// literal, RefNumber: a float), or nil when the text is no such value.
+func numberLit(kind ir.RefKind, text string) *jen.Statement {
+	if kind == ir.RefInteger {
+		if i, err := strconv.ParseInt(text, 10, 64); err == nil {
+			return jen.Lit(i)
 		}
-		base = jen.Lit(i)
-	case d.Kind == ir.Number && r.Kind == ir.RefNumber:
-		fl, err := strconv.ParseFloat(d.Number, 64)
-		if err != nil {
-			return nil
-		}
-		base = jen.Lit(fl)
-	default:
 		return nil
 	}
-	return base
+	if fl, err := strconv.ParseFloat(text, 64); err == nil {
+		return jen.Lit(fl)
+	}
+	return nil
 }
 
 // validTagName reports whether encoding/json can carry name in a struct tag. Other names get

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"text/template"
 
+	"github.com/skillgen/skillgen/generator/bug"
 	"github.com/skillgen/skillgen/generator/ir"
 	"github.com/skillgen/skillgen/templates"
 )
@@ -70,8 +71,17 @@ var behaviourModules = map[string]string{
 // Emit returns the files of the TypeScript package, with paths relative to its folder:
 // package.json, tsconfig.json, README.md, .gitignore, LICENSE (for the MIT licence),
 // src/{index,runtime,types,nodes,validate,arbitraries}.ts, and src/<module>.ts for each
-// behaviour pack the schema turns on (static sources from templates/ts).
-func Emit(s *ir.Schema, opts Options) ([]ir.File, error) {
+// behaviour pack the schema turns on (static sources from templates/ts). A panic of the emitter
+// is an error that says it is a bug.
+func Emit(s *ir.Schema, opts Options) (files []ir.File, err error) {
+	err = bug.Catch("the TypeScript emitter", func() error {
+		files, err = emit(s, opts)
+		return err
+	})
+	return files, err
+}
+
+func emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 	t, err := parsed()
 	if err != nil {
 		return nil, fmt.Errorf("typescript: templates: %w", err)
