@@ -179,8 +179,8 @@ var shapesEdges = []struct{ typ, doc, note string }{
 	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "list": {"head": 1, "tail": {"head": 2, "tail": null}}}`, "a recursive nullable object"},
 	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "names": ["a", null, ""]}`, "nullable named items"},
 	{"Shapes", `{"pet": null, "label": null, "size": 1, "animal": {"meow": true}, "scores": {"a": 1.5, "b": null}}`, "nullable map values"},
-	{"Address", `null`, "a named type whose schema accepts null: the type leaves null to its references"},
-	{"MaybeName", `null`, "a nullable named scalar"},
+	{"Address", `null`, "a named type whose schema accepts null: ParseAddress gives nil"},
+	{"MaybeName", `null`, "a nullable named scalar: ParseMaybeName gives nil"},
 	{"User", `"x"`, "a User that is a string"},
 	{"User", `{"login": "x", "extra": [1]}`, "an open User"},
 	{"ShapesCommand", `"go"`, "a string, not an array"},
@@ -410,12 +410,22 @@ func TestShapesGoAPI(t *testing.T) {
 	if runners == nil || runners.Item0 != "self-hosted" || !slices.Equal(runners.Rest, []string{"gpu"}) {
 		t.Errorf("ParseShapes: runsOn %+v", doc.RunsOn)
 	}
-	// Validate is the schema's verdict; Parse also refuses what the Go type cannot hold.
+	// A named type whose schema accepts null: ParseT gives a *T, nil for null, and Parse what
+	// ParseT gives; Validate is the schema's verdict.
 	if err := shapes.Validate("Address", []byte(`null`)); err != nil {
 		t.Errorf("Validate(Address, null) = %v, want valid", err)
 	}
-	if _, err := shapes.Parse("Address", []byte(`null`)); !errors.As(err, &verrs) || verrs[0].Keyword != "type" {
-		t.Errorf("Parse(Address, null) = %v, want a type error", err)
+	if a, err := shapes.ParseAddress([]byte(`null`)); err != nil || a != nil {
+		t.Errorf("ParseAddress(null) = %+v, %v; want nil, nil", a, err)
+	}
+	if a, err := shapes.ParseAddress([]byte(`{"street": "Main"}`)); err != nil || a == nil || a.Street != "Main" {
+		t.Errorf("ParseAddress of an object = %+v, %v", a, err)
+	}
+	if v, err := shapes.Parse("Address", []byte(`null`)); err != nil || v != (*shapes.Address)(nil) {
+		t.Errorf("Parse(Address, null) = %#v, %v; want a nil *Address", v, err)
+	}
+	if _, err := shapes.ParseAddress([]byte(`5`)); !errors.As(err, &verrs) || verrs[0].Keyword != "type" {
+		t.Errorf("ParseAddress(5) = %v, want a type error", err)
 	}
 	// A struct whose schema has no "type": "object" holds the schema's other values too, as
 	// their text, and writes them back.
@@ -497,19 +507,16 @@ func shapesContractDocs(dir string) (map[string]map[string]any, map[string]strin
 		file, ptr, _ := strings.Cut(t.Node.Location, "#")
 		loc := ShapesIDBase + file + "#" + ptr
 		types[t.GoName] = loc
-		switch {
-		case t.Only != nil, t.Nullable:
+		if t.Only != nil {
 			// The type holds some of its node's JSON types only (a variant of a union of JSON
-			// types), or not null: it is validated through a document that says so.
+			// types): it is validated through a document that says so. (A type whose schema
+			// accepts null holds it as ParseT's nil, so its contract is its schema.)
 			id := ShapesIDBase + "defs/contract-" + t.GoName + ".json"
 			doc := map[string]any{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": id, "$ref": loc}
-			switch {
-			case len(t.Only) == 1:
+			if len(t.Only) == 1 {
 				doc["type"] = t.Only[0]
-			case t.Only != nil:
+			} else {
 				doc["type"] = t.Only
-			default:
-				doc["not"] = map[string]any{"type": "null"}
 			}
 			docs[id] = doc
 			types[t.GoName] = id + "#"

@@ -3,6 +3,7 @@ package crosscheck
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -70,7 +71,7 @@ func (s *Schema) CheckValid(typeName string, firstSeed, n int) Result {
 		case errs != nil:
 			problems = append(problems, fmt.Sprintf("Parse%s rejects it: %v", typeName, errs))
 		default:
-			if d := cmp.Diff(v, got); d != "" {
+			if d := cmp.Diff(v, valueOf(v, got)); d != "" {
 				problems = append(problems, fmt.Sprintf("Parse%s(json.Marshal(v)) differs from v (-v +parsed):\n%s", typeName, d))
 			}
 		}
@@ -79,6 +80,16 @@ func (s *Schema) CheckValid(typeName string, firstSeed, n int) Result {
 		}
 	}
 	return r
+}
+
+// valueOf is what ParseT gave for an instance v: the value itself, or, for a type whose schema
+// accepts null (ParseT returns a *T, nil for null), the value it points to.
+func valueOf(v, got any) any {
+	g := reflect.ValueOf(got)
+	if v != nil && g.Kind() == reflect.Pointer && !g.IsNil() && g.Type().Elem() == reflect.TypeOf(v) {
+		return g.Elem().Interface()
+	}
+	return got
 }
 
 func safeDraw(draw func(int) any, seed int) (v any, err error) {

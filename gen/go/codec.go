@@ -1789,7 +1789,8 @@ var sgParsers = map[string]func([]byte) (any, error){
 }
 
 // Parse parses data as the named type (see TypeNames), for tools that choose the type at
-// run time. The value is the type's Go value, not a pointer.
+// run time. The value is what ParseT returns: the type's Go value, or for a type whose schema
+// accepts null a pointer to it, nil for null.
 func Parse(typeName string, data []byte) (any, error) {
 	p, ok := sgParsers[typeName]
 	if !ok {
@@ -1835,9 +1836,9 @@ var sgValidators = map[string]sgValidator{
 }
 
 // Validate validates data as the named type (see TypeNames) by its schema alone: ValidationErrors,
-// or nil. A document the schema accepts and the type's Go value cannot hold (a non-object for a
-// struct without "type": "object", null for a named type that leaves null to its references) is
-// valid here, and refused by Parse.
+// or nil. A document the schema accepts and the type's Go value cannot hold (an integer beyond
+// 64 bits, a value of another JSON type for the variant of a union of JSON types) is valid here,
+// and refused by Parse.
 func Validate(typeName string, data []byte) error {
 	f, ok := sgValidators[typeName]
 	if !ok {

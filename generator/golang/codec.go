@@ -229,10 +229,23 @@ func (e *emitter) parseAndValidate(f *jen.File, t *ir.Type) {
 			jen.Id(t.Node.GoFunc).Call(jen.Id("v"), jen.Id("p"), jen.Id("e")),
 		)
 	}
-	f.Commentf("Parse%s decodes and validates data in one step; the error is ValidationErrors.", n)
-	f.Func().Id("Parse"+n).Params(jen.Id("data").Index().Byte()).Params(jen.Id(n), jen.Error()).Block(
-		jen.Return(jen.Id("sgParseWith").Call(jen.Id("data"), planOf(t), jen.Id(validator), jen.Id(decName(t)))),
-	)
+	if t.Nullable {
+		// The schema accepts null, which the type leaves to its references: ParseT holds it
+		// as a nil *T, as json.Unmarshal into a *T does.
+		f.Commentf("Parse%s decodes and validates data in one step; the error is ValidationErrors. The", n)
+		f.Commentf("schema accepts null as well, which gives nil (%s holds the other values).", n)
+		dec := jen.Func().Params(jen.Id("v").Op("*").Id("sgValue")).Params(jen.Op("*").Id(n), jen.Error()).Block(
+			jen.Return(jen.Id("sgDecPtr").Call(jen.Id("v"), jen.Id(decName(t)))),
+		)
+		f.Func().Id("Parse"+n).Params(jen.Id("data").Index().Byte()).Params(jen.Op("*").Id(n), jen.Error()).Block(
+			jen.Return(jen.Id("sgParseWith").Call(jen.Id("data"), planOf(t), jen.Id(validator), dec)),
+		)
+	} else {
+		f.Commentf("Parse%s decodes and validates data in one step; the error is ValidationErrors.", n)
+		f.Func().Id("Parse"+n).Params(jen.Id("data").Index().Byte()).Params(jen.Id(n), jen.Error()).Block(
+			jen.Return(jen.Id("sgParseWith").Call(jen.Id("data"), planOf(t), jen.Id(validator), jen.Id(decName(t)))),
+		)
+	}
 	switch {
 	case goAlias(t):
 	case !hasMethods(t):
@@ -499,7 +512,8 @@ func (e *emitter) registry(f *jen.File) {
 		}
 	}))
 	f.Comment("Parse parses data as the named type (see TypeNames), for tools that choose the type at")
-	f.Comment("run time. The value is the type's Go value, not a pointer.")
+	f.Comment("run time. The value is what ParseT returns: the type's Go value, or for a type whose schema")
+	f.Comment("accepts null a pointer to it, nil for null.")
 	f.Func().Id("Parse").Params(jen.Id("typeName").String(), jen.Id("data").Index().Byte()).Params(jen.Any(), jen.Error()).Block(
 		jen.List(jen.Id("p"), jen.Id("ok")).Op(":=").Id("sgParsers").Index(jen.Id("typeName")),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit("unknown type %q"), jen.Id("typeName")))),
@@ -511,9 +525,9 @@ func (e *emitter) registry(f *jen.File) {
 		}
 	}))
 	f.Comment("Validate validates data as the named type (see TypeNames) by its schema alone: ValidationErrors,")
-	f.Comment("or nil. A document the schema accepts and the type's Go value cannot hold (a non-object for a")
-	f.Comment("struct without \"type\": \"object\", null for a named type that leaves null to its references) is")
-	f.Comment("valid here, and refused by Parse.")
+	f.Comment("or nil. A document the schema accepts and the type's Go value cannot hold (an integer beyond")
+	f.Comment("64 bits, a value of another JSON type for the variant of a union of JSON types) is valid here,")
+	f.Comment("and refused by Parse.")
 	f.Func().Id("Validate").Params(jen.Id("typeName").String(), jen.Id("data").Index().Byte()).Error().Block(
 		jen.List(jen.Id("f"), jen.Id("ok")).Op(":=").Id("sgValidators").Index(jen.Id("typeName")),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("unknown type %q"), jen.Id("typeName")))),

@@ -290,8 +290,9 @@ type Type struct {
 	Location string
 
 	// Nullable: the schema also accepts null, which the Go and TypeScript types leave out. Every
-	// reference to the type is nullable (*T or OptNil[T] in Go, T | null in TypeScript), and
-	// ParseT and validateT refuse a null document with a "type" error.
+	// reference to the type is nullable (*T or OptNil[T] in Go, T | null in TypeScript), and so
+	// is the type's own parse: Go's ParseT returns a *T (nil for a null document), TypeScript's
+	// functions of the type (parseT, checkT, isT) are over T | null.
 	Nullable bool
 	// Only: the type is the variant of a union of JSON types for some of them (one type of a
 	// "type" list, or an anyOf branch that the union's "type" narrows): its node accepts other

@@ -21,7 +21,12 @@ func (e *emitter) arbitraries() string {
 		names = append(names, t.TSName)
 		g := &arbGen{e: e, owner: t, visiting: map[*ir.Node]bool{}}
 		expr, _ := g.body(t.Node)
-		body.WriteString(e.exec("arb.named", struct{ Name, Expr string }{t.TSName, expr}))
+		// isT of a type whose schema accepts null admits null (its functions are over T | null):
+		// the arbitrary of T leaves it out.
+		body.WriteString(e.exec("arb.named", struct {
+			Name, Expr string
+			Nullable   bool
+		}{t.TSName, expr, t.Nullable}))
 	}
 	imports := ""
 	if len(names) > 0 {

@@ -47,20 +47,6 @@ func tsMessageWith(expr, name string, args ...string) string {
 	return strings.Join(parts, " + ")
 }
 
-// nullMessage is tsMessage for a value known to be null: one string literal, its type hole
-// filled in.
-func nullMessage(name string, args ...string) string {
-	var b strings.Builder
-	for _, part := range ir.NewMessage(name, args...) {
-		if part.Hole == ir.HoleType {
-			b.WriteString("null")
-		} else {
-			b.WriteString(part.Text)
-		}
-	}
-	return jsString(b.String())
-}
-
 // msgFunc is the template function msg: {{msg "minLength" "n" .}} is tsMessage with its
 // arguments written as text.
 func msgFunc(name string, args ...any) string {

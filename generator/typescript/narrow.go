@@ -7,10 +7,11 @@ import (
 )
 
 // Narrowing: the values a schema accepts that the generated types leave out, so that isT never
-// says a value is a T that the type cannot describe. They are null for a type whose schema also
-// accepts it (ir.Type.Nullable: the type leaves null to the references to it), and values other
-// than those of its own JSON types for the variant of a union of JSON types, whose node accepts
-// the other variants' values too (ir.Type.Only), wherever a type holds one. validateT reports
+// says a value is a T that the type cannot describe. They are values other than those of its own
+// JSON types for the variant of a union of JSON types, whose node accepts the other variants'
+// values too (ir.Type.Only), wherever a type holds one. (The null a type's schema accepts and the
+// type leaves to its references, ir.Type.Nullable, is no such value: the references are T | null,
+// and so are the functions of the type itself, see apiType.) validateT reports
 // the first such value, once the schema's own validation passed, with keyword "type" at its
 // pointer: where and how the Go decoder refuses it. A document of another JSON type than a type
 // holds Only is refused by its guard before the validation, as the Go ParseT refuses it.
@@ -111,20 +112,26 @@ func (nw *narrower) check(r *ir.TypeRef) string {
 }
 
 // call is the Narrow of t that rt.api runs after the validation (empty when t holds every value
-// its schema accepts): a null refused first, then the values its Narrow function finds.
+// its schema accepts). A null its schema accepts is no value T leaves out: the API of such a
+// type is over T | null (see apiType), so null passes.
 func (nw *narrower) call(t *ir.Type) string {
-	next := ""
-	if nw.need[t] {
-		next = nw.names[t]
+	if !nw.need[t] {
+		return ""
 	}
 	if t.Nullable {
-		args := nullMessage("type", "types", wantOf(t))
-		if next != "" {
-			args += ", " + next
-		}
-		return nw.e.exec("narrow.refuseNull", args)
+		return nw.e.exec("narrow.nullOr", nw.names[t])
 	}
-	return next
+	return nw.names[t]
+}
+
+// apiType is the type the functions of t (rt.API) are over: T, or T | null for a type whose
+// schema accepts null, which T leaves to the references to it (ir.Type.Nullable), so that
+// parseT and checkT give it and isT admits it.
+func apiType(t *ir.Type) string {
+	if t.Nullable {
+		return t.TSName + " | null"
+	}
+	return t.TSName
 }
 
 // guardFunction writes the guard of a type that holds some JSON types Only: a value of
@@ -238,48 +245,6 @@ func kindCond(e *emitter, kinds []string) string {
 		return conds[0]
 	}
 	return "(" + strings.Join(conds, e.exec("narrow.or", nil)) + ")"
-}
-
-// wantOf names the JSON types the values of t have, for messages.
-func wantOf(t *ir.Type) string {
-	switch t.Kind {
-	case ir.Struct:
-		return "object"
-	case ir.Tuple:
-		return "array"
-	case ir.Enum:
-		if w := map[ir.RefKind]string{ir.RefInteger: "integer", ir.RefNumber: "number"}[t.EnumBase]; w != "" {
-			return w
-		}
-		return "string"
-	case ir.Union:
-		if t.Dispatch == ir.ByTag {
-			return "object"
-		}
-		var out []string
-		seen := map[string]bool{}
-		for _, v := range t.Variants {
-			for _, k := range v.Kinds {
-				if !seen[k] {
-					seen[k] = true
-					out = append(out, k)
-				}
-			}
-		}
-		return strings.Join(out, " or ")
-	}
-	r := t.Alias
-	for i := 0; r != nil && r.Kind == ir.RefNamed && i < 1000; i++ {
-		if r.Named.Kind != ir.Alias {
-			return wantOf(r.Named)
-		}
-		r = r.Named.Alias
-	}
-	if r == nil {
-		return "value"
-	}
-	return map[ir.RefKind]string{ir.RefString: "string", ir.RefInteger: "integer", ir.RefNumber: "number", ir.RefBool: "boolean",
-		ir.RefArray: "array", ir.RefMap: "object", ir.RefAny: "value", ir.RefNull: "null"}[r.Kind]
 }
 
 // jsKeyAccess is the literal that reads a member: a string literal, for bracket access.

@@ -18,7 +18,10 @@ func (e *emitter) validate() string {
 				narrow += e.exec("narrow.arg", g)
 			}
 		}
-		body.WriteString(e.exec("validate.named", struct{ Name, Func, Narrow, TypedDoc string }{t.TSName, e.fn(t.Node), narrow, doc}))
+		body.WriteString(e.exec("validate.named", struct {
+			Name, Type, Func, Narrow, TypedDoc string
+			Nullable                           bool
+		}{t.TSName, apiType(t), e.fn(t.Node), narrow, doc, t.Nullable}))
 	}
 	imports := ""
 	if len(names) > 0 {

@@ -364,9 +364,12 @@ func (t *ShapesHome) UnmarshalJSON(data []byte) error {
 	return sgUnmarshalWith(data, nil, t, sgDecodeShapesHome)
 }
 
-// ParseShapesHome decodes and validates data in one step; the error is ValidationErrors.
-func ParseShapesHome(data []byte) (ShapesHome, error) {
-	return sgParseWith(data, nil, vShapes_Home, sgDecodeShapesHome)
+// ParseShapesHome decodes and validates data in one step; the error is ValidationErrors. The
+// schema accepts null as well, which gives nil (ShapesHome holds the other values).
+func ParseShapesHome(data []byte) (*ShapesHome, error) {
+	return sgParseWith(data, nil, vShapes_Home, func(v *sgValue) (*ShapesHome, error) {
+		return sgDecPtr(v, sgDecodeShapesHome)
+	})
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -394,9 +397,12 @@ func sgDecodeShapesRatio(v *sgValue) (ShapesRatio, error) {
 	return ShapesRatio(x), err
 }
 
-// ParseShapesRatio decodes and validates data in one step; the error is ValidationErrors.
-func ParseShapesRatio(data []byte) (ShapesRatio, error) {
-	return sgParseWith(data, nil, vShapes_Ratio, sgDecodeShapesRatio)
+// ParseShapesRatio decodes and validates data in one step; the error is ValidationErrors. The
+// schema accepts null as well, which gives nil (ShapesRatio holds the other values).
+func ParseShapesRatio(data []byte) (*ShapesRatio, error) {
+	return sgParseWith(data, nil, vShapes_Ratio, func(v *sgValue) (*ShapesRatio, error) {
+		return sgDecPtr(v, sgDecodeShapesRatio)
+	})
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -519,9 +525,12 @@ func (t *ShapesWhen) UnmarshalJSON(data []byte) error {
 	return sgUnmarshalWith(data, nil, t, sgDecodeShapesWhen)
 }
 
-// ParseShapesWhen decodes and validates data in one step; the error is ValidationErrors.
-func ParseShapesWhen(data []byte) (ShapesWhen, error) {
-	return sgParseWith(data, nil, vShapes_When, sgDecodeShapesWhen)
+// ParseShapesWhen decodes and validates data in one step; the error is ValidationErrors. The
+// schema accepts null as well, which gives nil (ShapesWhen holds the other values).
+func ParseShapesWhen(data []byte) (*ShapesWhen, error) {
+	return sgParseWith(data, nil, vShapes_When, func(v *sgValue) (*ShapesWhen, error) {
+		return sgDecPtr(v, sgDecodeShapesWhen)
+	})
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -794,9 +803,12 @@ func (t *Address) UnmarshalJSON(data []byte) error {
 	return sgUnmarshalWith(data, sgPlanAddress, t, sgDecodeAddress)
 }
 
-// ParseAddress decodes and validates data in one step; the error is ValidationErrors.
-func ParseAddress(data []byte) (Address, error) {
-	return sgParseWith(data, sgPlanAddress, vShapes_Address2, sgDecodeAddress)
+// ParseAddress decodes and validates data in one step; the error is ValidationErrors. The
+// schema accepts null as well, which gives nil (Address holds the other values).
+func ParseAddress(data []byte) (*Address, error) {
+	return sgParseWith(data, sgPlanAddress, vShapes_Address2, func(v *sgValue) (*Address, error) {
+		return sgDecPtr(v, sgDecodeAddress)
+	})
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1639,9 +1651,12 @@ func sgEncodeMaybeName(e *sgEncoder, t MaybeName) {
 	sgEncString(e, string(t))
 }
 
-// ParseMaybeName decodes and validates data in one step; the error is ValidationErrors.
-func ParseMaybeName(data []byte) (MaybeName, error) {
-	return sgParseWith(data, nil, vShapes_Note, sgDecodeMaybeName)
+// ParseMaybeName decodes and validates data in one step; the error is ValidationErrors. The
+// schema accepts null as well, which gives nil (MaybeName holds the other values).
+func ParseMaybeName(data []byte) (*MaybeName, error) {
+	return sgParseWith(data, nil, vShapes_Note, func(v *sgValue) (*MaybeName, error) {
+		return sgDecPtr(v, sgDecodeMaybeName)
+	})
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1694,9 +1709,12 @@ func (t *List) UnmarshalJSON(data []byte) error {
 	return sgUnmarshalWith(data, nil, t, sgDecodeList)
 }
 
-// ParseList decodes and validates data in one step; the error is ValidationErrors.
-func ParseList(data []byte) (List, error) {
-	return sgParseWith(data, nil, vShapes_List2, sgDecodeList)
+// ParseList decodes and validates data in one step; the error is ValidationErrors. The
+// schema accepts null as well, which gives nil (List holds the other values).
+func ParseList(data []byte) (*List, error) {
+	return sgParseWith(data, nil, vShapes_List2, func(v *sgValue) (*List, error) {
+		return sgDecPtr(v, sgDecodeList)
+	})
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1763,9 +1781,12 @@ func (t *MaybePet) UnmarshalJSON(data []byte) error {
 	return sgUnmarshalWith(data, nil, t, sgDecodeMaybePet)
 }
 
-// ParseMaybePet decodes and validates data in one step; the error is ValidationErrors.
-func ParseMaybePet(data []byte) (MaybePet, error) {
-	return sgParseWith(data, nil, vShapes_MaybePet, sgDecodeMaybePet)
+// ParseMaybePet decodes and validates data in one step; the error is ValidationErrors. The
+// schema accepts null as well, which gives nil (MaybePet holds the other values).
+func ParseMaybePet(data []byte) (*MaybePet, error) {
+	return sgParseWith(data, nil, vShapes_MaybePet, func(v *sgValue) (*MaybePet, error) {
+		return sgDecPtr(v, sgDecodeMaybePet)
+	})
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1827,9 +1848,12 @@ func (t *Permission) UnmarshalJSON(data []byte) error {
 	return sgUnmarshalWith(data, nil, t, sgDecodePermission)
 }
 
-// ParsePermission decodes and validates data in one step; the error is ValidationErrors.
-func ParsePermission(data []byte) (Permission, error) {
-	return sgParseWith(data, nil, vShapes_Permission2, sgDecodePermission)
+// ParsePermission decodes and validates data in one step; the error is ValidationErrors. The
+// schema accepts null as well, which gives nil (Permission holds the other values).
+func ParsePermission(data []byte) (*Permission, error) {
+	return sgParseWith(data, nil, vShapes_Permission2, func(v *sgValue) (*Permission, error) {
+		return sgDecPtr(v, sgDecodePermission)
+	})
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2112,7 +2136,8 @@ var sgParsers = map[string]func([]byte) (any, error){
 }
 
 // Parse parses data as the named type (see TypeNames), for tools that choose the type at
-// run time. The value is the type's Go value, not a pointer.
+// run time. The value is what ParseT returns: the type's Go value, or for a type whose schema
+// accepts null a pointer to it, nil for null.
 func Parse(typeName string, data []byte) (any, error) {
 	p, ok := sgParsers[typeName]
 	if !ok {
@@ -2163,9 +2188,9 @@ var sgValidators = map[string]sgValidator{
 }
 
 // Validate validates data as the named type (see TypeNames) by its schema alone: ValidationErrors,
-// or nil. A document the schema accepts and the type's Go value cannot hold (a non-object for a
-// struct without "type": "object", null for a named type that leaves null to its references) is
-// valid here, and refused by Parse.
+// or nil. A document the schema accepts and the type's Go value cannot hold (an integer beyond
+// 64 bits, a value of another JSON type for the variant of a union of JSON types) is valid here,
+// and refused by Parse.
 func Validate(typeName string, data []byte) error {
 	f, ok := sgValidators[typeName]
 	if !ok {

@@ -813,8 +813,3 @@ export function api<T>(node: NodeValidator, narrow?: Narrow, guard?: Narrow): AP
     serialize: (value: T): string => JSON.stringify(value),
   };
 }
-
-/** refuseNull is a Narrow for a type that leaves out null: null is refused with message, anything else goes to next. */
-export function refuseNull(message: string, next?: Narrow): Narrow {
-  return (v, p) => (v === null ? { pointer: p, keyword: "type", message } : next === undefined ? null : next(v, p));
-}

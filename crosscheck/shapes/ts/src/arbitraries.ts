@@ -117,7 +117,7 @@ export function arbitraryShapes(depth: number = 0): FC.Arbitrary<Shapes> {
 
 /** arbitraryShapesHome produces valid ShapesHome values. */
 export function arbitraryShapesHome(depth: number = 0): FC.Arbitrary<ShapesHome> {
-  return memo("ShapesHome", depth, (depth) => valid(fc.oneof(fc.record({ "city": fc.string(), "zip": fc.oneof(fc.integer({ min: 0, max: 4294967296 }), fc.constant(null)) }, { requiredKeys: ["city"] }), fc.constant(null)), val.isShapesHome));
+  return memo("ShapesHome", depth, (depth) => valid(fc.oneof(fc.record({ "city": fc.string(), "zip": fc.oneof(fc.integer({ min: 0, max: 4294967296 }), fc.constant(null)) }, { requiredKeys: ["city"] }), fc.constant(null)), (x): x is ShapesHome => x !== null && val.isShapesHome(x)));
 }
 
 /** arbitraryShapesSize produces valid ShapesSize values. */
@@ -127,7 +127,7 @@ export function arbitraryShapesSize(depth: number = 0): FC.Arbitrary<ShapesSize>
 
 /** arbitraryShapesRatio produces valid ShapesRatio values. */
 export function arbitraryShapesRatio(depth: number = 0): FC.Arbitrary<ShapesRatio> {
-  return memo("ShapesRatio", depth, (depth) => valid(fc.constantFrom(0.5, 1.5, null), val.isShapesRatio));
+  return memo("ShapesRatio", depth, (depth) => valid(fc.constantFrom(0.5, 1.5, null), (x): x is ShapesRatio => x !== null && val.isShapesRatio(x)));
 }
 
 /** arbitraryShapesOp produces valid ShapesOp values. */
@@ -142,7 +142,7 @@ export function arbitraryShapesID(depth: number = 0): FC.Arbitrary<ShapesID> {
 
 /** arbitraryShapesWhen produces valid ShapesWhen values. */
 export function arbitraryShapesWhen(depth: number = 0): FC.Arbitrary<ShapesWhen> {
-  return memo("ShapesWhen", depth, (depth) => valid(accepted(fc.oneof(fc.integer({ min: -2147483648, max: 2147483647 }), fc.constant(null), fc.stringMatching(n.rePattern1)), n.vShapes_When), val.isShapesWhen));
+  return memo("ShapesWhen", depth, (depth) => valid(accepted(fc.oneof(fc.integer({ min: -2147483648, max: 2147483647 }), fc.constant(null), fc.stringMatching(n.rePattern1)), n.vShapes_When), (x): x is ShapesWhen => x !== null && val.isShapesWhen(x)));
 }
 
 /** arbitraryShapesPoint produces valid ShapesPoint values. */
@@ -167,7 +167,7 @@ export function arbitraryPet(depth: number = 0): FC.Arbitrary<Pet> {
 
 /** arbitraryAddress produces valid Address values. */
 export function arbitraryAddress(depth: number = 0): FC.Arbitrary<Address> {
-  return memo("Address", depth, (depth) => valid(fc.oneof(fc.record({ "street": fc.string(), "number": fc.integer({ min: 1, max: 4294967297 }) }, { requiredKeys: ["street"] }), fc.constant(null)), val.isAddress));
+  return memo("Address", depth, (depth) => valid(fc.oneof(fc.record({ "street": fc.string(), "number": fc.integer({ min: 1, max: 4294967297 }) }, { requiredKeys: ["street"] }), fc.constant(null)), (x): x is Address => x !== null && val.isAddress(x)));
 }
 
 /** arbitraryDog produces valid Dog values. */
@@ -252,12 +252,12 @@ export function arbitraryShapeSquare(depth: number = 0): FC.Arbitrary<ShapeSquar
 
 /** arbitraryMaybeName produces valid MaybeName values. */
 export function arbitraryMaybeName(depth: number = 0): FC.Arbitrary<MaybeName> {
-  return memo("MaybeName", depth, (depth) => valid(fc.oneof(fc.string({ minLength: 1 }), fc.constant(null)), val.isMaybeName));
+  return memo("MaybeName", depth, (depth) => valid(fc.oneof(fc.string({ minLength: 1 }), fc.constant(null)), (x): x is MaybeName => x !== null && val.isMaybeName(x)));
 }
 
 /** arbitraryList produces valid List values. */
 export function arbitraryList(depth: number = 0): FC.Arbitrary<List> {
-  return memo("List", depth, (depth) => valid(fc.oneof(sized(depth, { "head": fc.integer({ min: -2147483648, max: 2147483647 }), "tail": lazy(() => arbitraryList(depth + 1)) }, ["head"], ["tail"], ["tail"]), fc.constant(null)), val.isList));
+  return memo("List", depth, (depth) => valid(fc.oneof(sized(depth, { "head": fc.integer({ min: -2147483648, max: 2147483647 }), "tail": lazy(() => arbitraryList(depth + 1)) }, ["head"], ["tail"], ["tail"]), fc.constant(null)), (x): x is List => x !== null && val.isList(x)));
 }
 
 /** arbitraryKennel produces valid Kennel values. */
@@ -272,12 +272,12 @@ export function arbitrarySourceFile(depth: number = 0): FC.Arbitrary<SourceFile>
 
 /** arbitraryMaybePet produces valid MaybePet values. */
 export function arbitraryMaybePet(depth: number = 0): FC.Arbitrary<MaybePet> {
-  return memo("MaybePet", depth, (depth) => valid(accepted(fc.oneof(fc.constant(null), arbitraryPet(depth)), n.vShapes_MaybePet), val.isMaybePet));
+  return memo("MaybePet", depth, (depth) => valid(accepted(fc.oneof(fc.constant(null), arbitraryPet(depth)), n.vShapes_MaybePet), (x): x is MaybePet => x !== null && val.isMaybePet(x)));
 }
 
 /** arbitraryPermission produces valid Permission values. */
 export function arbitraryPermission(depth: number = 0): FC.Arbitrary<Permission> {
-  return memo("Permission", depth, (depth) => valid(fc.constantFrom(true, false, "op", "not op", 2, 2.5, null), val.isPermission));
+  return memo("Permission", depth, (depth) => valid(fc.constantFrom(true, false, "op", "not op", 2, 2.5, null), (x): x is Permission => x !== null && val.isPermission(x)));
 }
 
 /** arbitraryPermissionString produces valid PermissionString values. */

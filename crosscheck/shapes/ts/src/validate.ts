@@ -14,14 +14,14 @@ export const {
   serialize: serializeShapes,
 }: rt.API<Shapes> = /*#__PURE__*/ rt.api(n.vShapes, narrowShapes);
 
-/** Validate, check, parse and serialize a ShapesHome (rt.API); is, check and parse also refuse the values the type leaves out. */
+/** Validate, check, parse and serialize a ShapesHome or null, which its schema accepts and ShapesHome leaves to its references (rt.API). */
 export const {
   validate: validateShapesHome,
   is: isShapesHome,
   check: checkShapesHome,
   parse: parseShapesHome,
   serialize: serializeShapesHome,
-}: rt.API<ShapesHome> = /*#__PURE__*/ rt.api(n.vShapes_Home, rt.refuseNull("expected object, got null"));
+}: rt.API<ShapesHome | null> = /*#__PURE__*/ rt.api(n.vShapes_Home);
 
 /** Validate, check, parse and serialize a ShapesSize (rt.API). */
 export const {
@@ -32,14 +32,14 @@ export const {
   serialize: serializeShapesSize,
 }: rt.API<ShapesSize> = /*#__PURE__*/ rt.api(n.vShapes_Size);
 
-/** Validate, check, parse and serialize a ShapesRatio (rt.API); is, check and parse also refuse the values the type leaves out. */
+/** Validate, check, parse and serialize a ShapesRatio or null, which its schema accepts and ShapesRatio leaves to its references (rt.API). */
 export const {
   validate: validateShapesRatio,
   is: isShapesRatio,
   check: checkShapesRatio,
   parse: parseShapesRatio,
   serialize: serializeShapesRatio,
-}: rt.API<ShapesRatio> = /*#__PURE__*/ rt.api(n.vShapes_Ratio, rt.refuseNull("expected number, got null"));
+}: rt.API<ShapesRatio | null> = /*#__PURE__*/ rt.api(n.vShapes_Ratio);
 
 /** Validate, check, parse and serialize a ShapesOp (rt.API). */
 export const {
@@ -59,14 +59,14 @@ export const {
   serialize: serializeShapesID,
 }: rt.API<ShapesID> = /*#__PURE__*/ rt.api(n.vShapes_ID);
 
-/** Validate, check, parse and serialize a ShapesWhen (rt.API); is, check and parse also refuse the values the type leaves out. */
+/** Validate, check, parse and serialize a ShapesWhen or null, which its schema accepts and ShapesWhen leaves to its references (rt.API). */
 export const {
   validate: validateShapesWhen,
   is: isShapesWhen,
   check: checkShapesWhen,
   parse: parseShapesWhen,
   serialize: serializeShapesWhen,
-}: rt.API<ShapesWhen> = /*#__PURE__*/ rt.api(n.vShapes_When, rt.refuseNull("expected integer or string, got null"));
+}: rt.API<ShapesWhen | null> = /*#__PURE__*/ rt.api(n.vShapes_When);
 
 /** Validate, check, parse and serialize a ShapesPoint (rt.API). */
 export const {
@@ -104,14 +104,14 @@ export const {
   serialize: serializePet,
 }: rt.API<Pet> = /*#__PURE__*/ rt.api(n.vShapes_Pet2);
 
-/** Validate, check, parse and serialize a Address (rt.API); is, check and parse also refuse the values the type leaves out. */
+/** Validate, check, parse and serialize a Address or null, which its schema accepts and Address leaves to its references (rt.API). */
 export const {
   validate: validateAddress,
   is: isAddress,
   check: checkAddress,
   parse: parseAddress,
   serialize: serializeAddress,
-}: rt.API<Address> = /*#__PURE__*/ rt.api(n.vShapes_Address2, rt.refuseNull("expected object, got null"));
+}: rt.API<Address | null> = /*#__PURE__*/ rt.api(n.vShapes_Address2);
 
 /** Validate, check, parse and serialize a Dog (rt.API). */
 export const {
@@ -257,23 +257,23 @@ export const {
   serialize: serializeShapeSquare,
 }: rt.API<ShapeSquare> = /*#__PURE__*/ rt.api(n.vShapes_Shape_OneOf_X1);
 
-/** Validate, check, parse and serialize a MaybeName (rt.API); is, check and parse also refuse the values the type leaves out. */
+/** Validate, check, parse and serialize a MaybeName or null, which its schema accepts and MaybeName leaves to its references (rt.API). */
 export const {
   validate: validateMaybeName,
   is: isMaybeName,
   check: checkMaybeName,
   parse: parseMaybeName,
   serialize: serializeMaybeName,
-}: rt.API<MaybeName> = /*#__PURE__*/ rt.api(n.vShapes_Note, rt.refuseNull("expected string, got null"));
+}: rt.API<MaybeName | null> = /*#__PURE__*/ rt.api(n.vShapes_Note);
 
-/** Validate, check, parse and serialize a List (rt.API); is, check and parse also refuse the values the type leaves out. */
+/** Validate, check, parse and serialize a List or null, which its schema accepts and List leaves to its references (rt.API). */
 export const {
   validate: validateList,
   is: isList,
   check: checkList,
   parse: parseList,
   serialize: serializeList,
-}: rt.API<List> = /*#__PURE__*/ rt.api(n.vShapes_List2, rt.refuseNull("expected object, got null"));
+}: rt.API<List | null> = /*#__PURE__*/ rt.api(n.vShapes_List2);
 
 /** Validate, check, parse and serialize a Kennel (rt.API). */
 export const {
@@ -293,23 +293,23 @@ export const {
   serialize: serializeSourceFile,
 }: rt.API<SourceFile> = /*#__PURE__*/ rt.api(n.vShapes_SourceFile);
 
-/** Validate, check, parse and serialize a MaybePet (rt.API); is, check and parse also refuse the values the type leaves out. */
+/** Validate, check, parse and serialize a MaybePet or null, which its schema accepts and MaybePet leaves to its references (rt.API). */
 export const {
   validate: validateMaybePet,
   is: isMaybePet,
   check: checkMaybePet,
   parse: parseMaybePet,
   serialize: serializeMaybePet,
-}: rt.API<MaybePet> = /*#__PURE__*/ rt.api(n.vShapes_MaybePet, rt.refuseNull("expected object, got null"));
+}: rt.API<MaybePet | null> = /*#__PURE__*/ rt.api(n.vShapes_MaybePet);
 
-/** Validate, check, parse and serialize a Permission (rt.API); is, check and parse also refuse the values the type leaves out. */
+/** Validate, check, parse and serialize a Permission or null, which its schema accepts and Permission leaves to its references (rt.API); is, check and parse also refuse the values the type leaves out. */
 export const {
   validate: validatePermission,
   is: isPermission,
   check: checkPermission,
   parse: parsePermission,
   serialize: serializePermission,
-}: rt.API<Permission> = /*#__PURE__*/ rt.api(n.vShapes_Permission2, rt.refuseNull("expected string or boolean or number, got null", narrowPermission));
+}: rt.API<Permission | null> = /*#__PURE__*/ rt.api(n.vShapes_Permission2, nullOr(narrowPermission));
 
 /** Validate, check, parse and serialize a PermissionString (rt.API); is, check and parse also refuse the values the type leaves out. */
 export const {
