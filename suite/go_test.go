@@ -33,9 +33,17 @@ func runCases(cases []caseRef, name func(*group) string) []genrun.Case {
 }
 
 // runGo generates one package per batch into a temporary module and runs every case through
-// its package's Parse (internal/genrun).
-func runGo(t *testing.T, batches []*batch, cases []caseRef) *langResult {
-	res := &langResult{name: "Go", verdicts: make([]genrun.Verdict, len(cases))}
+// its package's Validate (the schema's verdict) and Parse (ParseT of the group's root type, the
+// typed API) (internal/genrun): two results, in that order.
+func runGo(t *testing.T, batches []*batch, cases []caseRef) []*langResult {
+	res := []*langResult{
+		{name: "Go", lang: "Go", verdicts: make([]genrun.Verdict, len(cases))},
+		{name: "Go ParseT", lang: "Go", typed: true, verdicts: make([]genrun.Verdict, len(cases))},
+	}
+	problem := func(p string) []*langResult { // the first result's: the reports print it once
+		res[0].problem = p
+		return res
+	}
 	tmp := workDir(t, "go")
 	write := writer(t, tmp)
 	write("go.mod", []byte("module suitegen\n\ngo 1.26\n"))
@@ -44,19 +52,24 @@ func runGo(t *testing.T, batches []*batch, cases []caseRef) *langResult {
 		pkg := fmt.Sprintf("b%d", i)
 		files, err := golang.Emit(b.schema, golang.Options{Package: pkg, Sources: "JSON Schema Test Suite"})
 		if err != nil {
-			res.problem = fmt.Sprintf("Go emitter failed on batch %d: %v", i, err)
-			return res
+			return problem(fmt.Sprintf("Go emitter failed on batch %d: %v", i, err))
 		}
 		for _, f := range files {
 			write(pkg+"/"+f.Path, f.Data)
 		}
 		pkgs[i] = "suitegen/" + pkg
 	}
-	verdicts, err := genrun.RunGo(tmp, "suitegen", pkgs, runCases(cases, func(g *group) string { return g.GoName }), genrun.Validate)
-	if err != nil {
-		res.problem = err.Error()
-		return res
+	rc := runCases(cases, func(g *group) string { return g.GoName })
+	for _, r := range res {
+		entry := genrun.Validate
+		if r.typed {
+			entry = genrun.Parse
+		}
+		verdicts, err := genrun.RunGo(tmp, "suitegen", pkgs, rc, entry)
+		if err != nil {
+			return problem(err.Error())
+		}
+		r.verdicts = verdicts
 	}
-	res.verdicts = verdicts
 	return res
 }

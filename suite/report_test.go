@@ -135,13 +135,13 @@ func report(d normalize.Draft, groups []*group, cases []caseRef, results []*lang
 	fmt.Fprintf(&b, "JSON Schema Test Suite, %s (%s): cases passed / refused / failed\n\n", d, part)
 	fmt.Fprintf(&b, "%-30s %6s %6s", "file", "groups", "cases")
 	for _, r := range results {
-		fmt.Fprintf(&b, "  %-20s", r.name+" p/r/f")
+		fmt.Fprintf(&b, "  %-23s", r.name+" p/r/f")
 	}
 	b.WriteString("\n")
 	row := func(name string, cs []*counts) {
 		fmt.Fprintf(&b, "%-30s %6d %6d", name, cs[0].groups, cs[0].cases)
 		for _, c := range cs {
-			fmt.Fprintf(&b, "  %-20s", fmt.Sprintf("%d/%d/%d", c.passed, c.refused, c.failed))
+			fmt.Fprintf(&b, "  %-23s", fmt.Sprintf("%d/%d/%d", c.passed, c.refused, c.failed))
 		}
 		b.WriteString("\n")
 	}
@@ -206,7 +206,7 @@ func summary(title string, reps []reportOut, results []*langResult) string {
 	fmt.Fprintf(&b, "JSON Schema Test Suite, %s: cases passed / refused / failed\n\n", title)
 	fmt.Fprintf(&b, "%-16s %6s %6s", "draft", "groups", "cases")
 	for _, r := range results {
-		fmt.Fprintf(&b, "  %-20s", r.name+" p/r/f")
+		fmt.Fprintf(&b, "  %-23s", r.name+" p/r/f")
 	}
 	b.WriteString("\n")
 	sum := make([]counts, len(results))
@@ -214,7 +214,7 @@ func summary(title string, reps []reportOut, results []*langResult) string {
 	for _, rep := range reps {
 		fmt.Fprintf(&b, "%-16s %6d %6d", rep.draft, rep.groups, rep.cases)
 		for i, c := range rep.total {
-			fmt.Fprintf(&b, "  %-20s", fmt.Sprintf("%d/%d/%d", c.passed, c.refused, c.failed))
+			fmt.Fprintf(&b, "  %-23s", fmt.Sprintf("%d/%d/%d", c.passed, c.refused, c.failed))
 			sum[i].passed += c.passed
 			sum[i].refused += c.refused
 			sum[i].failed += c.failed
@@ -225,7 +225,7 @@ func summary(title string, reps []reportOut, results []*langResult) string {
 	}
 	fmt.Fprintf(&b, "%-16s %6d %6d", "all", groups, cases)
 	for _, c := range sum {
-		fmt.Fprintf(&b, "  %-20s", fmt.Sprintf("%d/%d/%d", c.passed, c.refused, c.failed))
+		fmt.Fprintf(&b, "  %-23s", fmt.Sprintf("%d/%d/%d", c.passed, c.refused, c.failed))
 	}
 	b.WriteString("\n")
 	for _, r := range results {

@@ -398,9 +398,13 @@ func errorsDiffer(cases []caseRef, a, b *langResult) []string {
 	return out
 }
 
-// langResult is one language's verdicts for the cases of allCases.
+// langResult is the verdicts of one entry point of one language for the cases of allCases: the
+// schema's verdict (Validate(typeName, data) in Go, validateT in TypeScript) or the typed parse
+// of the group's root type (ParseT, parseT).
 type langResult struct {
-	name     string
+	name     string // the table's column: "Go", "Go ParseT", "TypeScript", "TypeScript parseT"
+	lang     string // "Go" or "TypeScript"
+	typed    bool   // the typed parse, not the verdict
 	verdicts []genrun.Verdict
 	problem  string // why the language did not run at all, or compile diagnostics
 }
@@ -439,13 +443,13 @@ func TestJSONSchemaSuite(t *testing.T) {
 	}
 	cases := allCases(groups)
 	start := time.Now()
-	results := []*langResult{runGo(t, batches, cases)}
+	results := runGo(t, batches, cases)
 	goTime := time.Since(start)
 	tsNote := "TypeScript skipped (-short)"
 	if !testing.Short() {
 		start = time.Now()
 		if r := runTS(t, batches, cases); r != nil {
-			results = append(results, r)
+			results = append(results, r...)
 			tsNote = fmt.Sprintf("TypeScript %.1fs", time.Since(start).Seconds())
 		} else {
 			tsNote = "TypeScript skipped (node is not installed)"
@@ -484,14 +488,20 @@ func TestJSONSchemaSuite(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if len(results) == 2 {
-		diff := errorsDiffer(cases, results[0], results[1])
-		fmt.Printf("\nGo and TypeScript: cases both find invalid whose [pointer, keyword, message] lists differ (%d):\n", len(diff))
-		for _, d := range diff {
-			fmt.Println(d)
-		}
-		if len(diff) > 0 {
-			t.Errorf("Go and TypeScript report different errors for %d case(s) (listed above)", len(diff))
+	// The same entry point of the two languages: the verdicts, then the typed parses.
+	for _, goR := range results {
+		for _, tsR := range results {
+			if goR.lang != "Go" || tsR.lang != "TypeScript" || goR.typed != tsR.typed {
+				continue
+			}
+			diff := errorsDiffer(cases, goR, tsR)
+			fmt.Printf("\n%s and %s: cases both find invalid whose [pointer, keyword, message] lists differ (%d):\n", goR.name, tsR.name, len(diff))
+			for _, d := range diff {
+				fmt.Println(d)
+			}
+			if len(diff) > 0 {
+				t.Errorf("%s and %s report different errors for %d case(s) (listed above)", goR.name, tsR.name, len(diff))
+			}
 		}
 	}
 	r2020 := reps[len(reps)-1]

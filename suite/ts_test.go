@@ -12,10 +12,13 @@ import (
 )
 
 // runTS emits one TypeScript package per batch (without the fast-check arbitraries), compiles
-// them all with one tsc run, and parses every case with them (internal/genrun). It returns nil
-// when node is not installed.
-func runTS(t *testing.T, batches []*batch, cases []caseRef) *langResult {
-	res := &langResult{name: "TypeScript", verdicts: make([]genrun.Verdict, len(cases))}
+// them all with one tsc run, and runs every case through validateT (the schema's verdict) and
+// parseT (the typed API) of the group's root type (internal/genrun): two results, in that
+// order. It returns nil when node is not installed.
+func runTS(t *testing.T, batches []*batch, cases []caseRef) []*langResult {
+	res := &langResult{name: "TypeScript", lang: "TypeScript", verdicts: make([]genrun.Verdict, len(cases))}
+	parsed := &langResult{name: "TypeScript parseT", lang: "TypeScript", typed: true, verdicts: make([]genrun.Verdict, len(cases))}
+	both := func() []*langResult { return []*langResult{res, parsed} } // the problems are res's
 	root, err := datadir.RepoRoot()
 	if err != nil {
 		t.Fatal(err)
@@ -23,7 +26,7 @@ func runTS(t *testing.T, batches []*batch, cases []caseRef) *langResult {
 	ts, err := genrun.FindTS(root)
 	if err != nil {
 		res.problem = err.Error()
-		return res
+		return both()
 	}
 	if ts == nil {
 		return nil
@@ -59,16 +62,23 @@ func runTS(t *testing.T, batches []*batch, cases []caseRef) *langResult {
 	} else if diag != "" {
 		problems = append(problems, "tsc reports errors in the generated TypeScript:\n"+genrun.FirstLines(diag, 30))
 	}
-	verdicts, err := ts.Run(tmp, runCases(cases, func(g *group) string { return g.TSName }), genrun.Validate)
-	if err != nil {
-		problems = append(problems, err.Error())
-	}
-	for i, v := range verdicts {
-		if !emitted[cases[i].g.Batch] && !v.Ran {
-			v.Detail = "not emitted"
+	rc := runCases(cases, func(g *group) string { return g.TSName })
+	for _, r := range []*langResult{res, parsed} {
+		entry := genrun.Validate
+		if r.typed {
+			entry = genrun.Parse
 		}
-		res.verdicts[i] = v
+		verdicts, err := ts.Run(tmp, rc, entry)
+		if err != nil {
+			problems = append(problems, err.Error())
+		}
+		for i, v := range verdicts {
+			if !emitted[cases[i].g.Batch] && !v.Ran {
+				v.Detail = "not emitted"
+			}
+			r.verdicts[i] = v
+		}
 	}
 	res.problem = strings.Join(problems, "\n")
-	return res
+	return both()
 }
