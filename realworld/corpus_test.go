@@ -87,9 +87,12 @@ type result struct {
 	oracle    []int // per document: 1 valid, 0 invalid, -1 not judged
 	oracleOK  bool
 	oracleErr string
-	goV, tsV  []genrun.Verdict
-	typed     Typed
-	types     []typeNames // every named type, for the arbitraries
+	goV, tsV  []genrun.Verdict // the typed parse of the root type (ParseT, parseT)
+	// goVal, tsVal: the schema's verdict (Validate(typeName, data), validateT), which must
+	// agree with the oracle as well.
+	goVal, tsVal []genrun.Verdict
+	typed        Typed
+	types        []typeNames // every named type, for the arbitraries
 	// goArb, tsArb: per type, the arbitraries check (genrun.Arbitrary); nil when not run.
 	goArb, tsArb []genrun.Verdict
 	genTime      time.Duration
@@ -159,7 +162,7 @@ func TestCorpus(t *testing.T) {
 			}
 			vetGo(t, goDir, results)
 		})
-		stage("Go parse", func() { runGo(t, goDir, results) })
+		stage("Go documents", func() { runGo(t, goDir, results) })
 		stage("Go arbitraries", func() { arbitrariesGo(t, goDir, results) })
 		stage("TypeScript", func() { tsNote = runTS(t, tsDir, results) })
 	}
@@ -169,7 +172,7 @@ func TestCorpus(t *testing.T) {
 		filepath.Join(corpus, "schemastore"), mode, len(results), len(entries), defaultDraft, SchemaStoreHosts[0], SchemaStoreHosts[1])
 	fmt.Print(rep.text)
 	var ts []string
-	for _, k := range []string{"generate", "oracle", "go vet", "Go parse", "Go arbitraries", "TypeScript"} {
+	for _, k := range []string{"generate", "oracle", "go vet", "Go documents", "Go arbitraries", "TypeScript"} {
 		if d, ok := times[k]; ok {
 			ts = append(ts, fmt.Sprintf("%s %.1fs", k, d.Seconds()))
 		}
@@ -543,15 +546,23 @@ func cases(results []*result, name func(*ir.Type) string) ([]genrun.Case, [][2]i
 	return out, where
 }
 
+// runGo runs every document through the Go of its schema's root type twice: ParseT (the typed
+// API) and Validate (the schema's verdict).
 func runGo(t *testing.T, dir string, results []*result) {
 	cs, where := cases(results, func(ty *ir.Type) string { return ty.GoName })
-	verdicts := goVerdicts(t, dir, results, cs, where, genrun.Parse)
+	setVerdicts(results, where, goVerdicts(t, dir, results, cs, where, genrun.Parse), func(r *result) *[]genrun.Verdict { return &r.goV })
+	setVerdicts(results, where, goVerdicts(t, dir, results, cs, where, genrun.Validate), func(r *result) *[]genrun.Verdict { return &r.goVal })
+}
+
+// setVerdicts files the verdicts of one entry point of one language by schema and document.
+func setVerdicts(results []*result, where [][2]int, verdicts []genrun.Verdict, field func(*result) *[]genrun.Verdict) {
 	for i, v := range verdicts {
 		r := results[where[i][0]]
-		if r.goV == nil {
-			r.goV = make([]genrun.Verdict, len(r.docs))
+		f := field(r)
+		if *f == nil {
+			*f = make([]genrun.Verdict, len(r.docs))
 		}
-		r.goV[where[i][1]] = v
+		(*f)[where[i][1]] = v
 	}
 }
 
@@ -665,18 +676,18 @@ func runTS(t *testing.T, dir string, results []*result) string {
 			r.outcome, r.detail = bug, "tsc: "+genrun.FirstLines(strings.Join(lines, "\n"), 6)
 		}
 	}
+	// Every document through parseT (the typed API) and validateT (the schema's verdict).
 	cs, where := cases(results, func(ty *ir.Type) string { return ty.TSName })
 	verdicts, err := ts.Run(dir, cs, genrun.Parse)
 	if err != nil {
 		t.Error(err)
 	}
-	for i, v := range verdicts {
-		r := results[where[i][0]]
-		if r.tsV == nil {
-			r.tsV = make([]genrun.Verdict, len(r.docs))
-		}
-		r.tsV[where[i][1]] = v
+	setVerdicts(results, where, verdicts, func(r *result) *[]genrun.Verdict { return &r.tsV })
+	verdicts, err = ts.Run(dir, cs, genrun.Validate)
+	if err != nil {
+		t.Error(err)
 	}
+	setVerdicts(results, where, verdicts, func(r *result) *[]genrun.Verdict { return &r.tsVal })
 	// The fast-check arbitraries of every named type: values that parseT reads back the same.
 	start := time.Now()
 	acs, awhere := arbitraryCases(results, func(n typeNames) string { return n.TS })

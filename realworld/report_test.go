@@ -28,7 +28,7 @@ type reportOut struct {
 func report(results []*result) reportOut {
 	out := reportOut{disagree: map[string]int{}, arbFailed: map[string]int{}, known: map[string]int{}}
 	var b, problems, degraded, noValue, known strings.Builder
-	fmt.Fprintf(&b, "%-44s %-13s %-9s %5s %9s %9s %6s %4s %9s %9s  %s\n", "schema", "draft", "outcome", "docs", "Go", "TS", "typed", "unk", "Go arb", "TS arb", "note")
+	fmt.Fprintf(&b, "%-44s %-13s %-9s %5s %10s %10s %10s %10s %6s %4s %9s %9s  %s\n", "schema", "draft", "outcome", "docs", "Go ParseT", "Go verdict", "TS parseT", "TS verdict", "typed", "unk", "Go arb", "TS arb", "note")
 	reasons := map[string]int{}
 	refusedN := 0
 	var docs, judged, unjudgedRefused, unjudgedOracle, unjudgedRoot, folderDocs int
@@ -42,7 +42,7 @@ func report(results []*result) reportOut {
 		drafts[r.Draft]++
 		docs += len(r.docs)
 		note := ""
-		goCol, tsCol, typedCol, unkCol, goArbCol, tsArbCol := "-", "-", "-", "-", "-", "-"
+		goCol, goValCol, tsCol, tsValCol, typedCol, unkCol, goArbCol, tsArbCol := "-", "-", "-", "-", "-", "-", "-", "-"
 		switch r.outcome {
 		case refused:
 			refusedN++
@@ -161,10 +161,7 @@ func report(results []*result) reportOut {
 			}
 			judged++
 			langJudged++
-			for _, lv := range []struct {
-				lang string
-				vs   []genrun.Verdict
-			}{{"Go", r.goV}, {"TypeScript", r.tsV}} {
+			for _, lv := range entries(r) {
 				if lv.vs == nil {
 					continue
 				}
@@ -177,8 +174,12 @@ func report(results []*result) reportOut {
 				out.disagree[lv.lang]++
 				fmt.Fprintf(&problems, "  %s/%s: %s finds it %s, the oracle %s\n", r.Name, d.Path, lv.lang, verdictText(v), validity(o == 1))
 			}
-			if r.tsV != nil {
-				g, ts := r.goV[i], r.tsV[i]
+			// The same entry point of the two languages: the typed parses, then the verdicts.
+			for _, pair := range [][2][]genrun.Verdict{{r.goV, r.tsV}, {r.goVal, r.tsVal}} {
+				if pair[0] == nil || pair[1] == nil {
+					continue
+				}
+				g, ts := pair[0][i], pair[1][i]
 				if g.Ran && ts.Ran && !g.Valid && !ts.Valid && !g.Crashed() && !ts.Crashed() && g.Detail != ts.Detail {
 					out.errorsDiffer++
 					fmt.Fprintf(&problems, "  %s/%s: Go and TypeScript refuse it with different errors:\n      Go: %s\n      TypeScript: %s\n", r.Name, d.Path, g.Detail, ts.Detail)
@@ -186,12 +187,15 @@ func report(results []*result) reportOut {
 			}
 		}
 		if r.outcome == generated && r.root != nil && r.oracleOK {
-			goCol = fmt.Sprintf("%d/%d", langAgree["Go"], langJudged)
-			if r.tsV != nil {
-				tsCol = fmt.Sprintf("%d/%d", langAgree["TypeScript"], langJudged)
+			for _, lv := range entries(r) {
+				if lv.vs == nil {
+					continue
+				}
+				col := map[string]*string{entryGo: &goCol, entryGoVerdict: &goValCol, entryTS: &tsCol, entryTSVerdict: &tsValCol}[lv.lang]
+				*col = fmt.Sprintf("%d/%d", langAgree[lv.lang], langJudged)
 			}
 		}
-		fmt.Fprintf(&b, "%-44s %-13s %-9s %5d %9s %9s %6s %4s %9s %9s  %s\n", clip(r.Name, 44), r.Draft, outcomeName(r.outcome), len(r.docs), goCol, tsCol, typedCol, unkCol, goArbCol, tsArbCol, note)
+		fmt.Fprintf(&b, "%-44s %-13s %-9s %5d %10s %10s %10s %10s %6s %4s %9s %9s  %s\n", clip(r.Name, 44), r.Draft, outcomeName(r.outcome), len(r.docs), goCol, goValCol, tsCol, tsValCol, typedCol, unkCol, goArbCol, tsArbCol, note)
 	}
 	n := len(results)
 	pct := func(k int) string {
@@ -224,8 +228,8 @@ func report(results []*result) reportOut {
 	fmt.Fprintf(&b, "  bugs (crash, timeout, output that does not compile): %d\n", out.bugs)
 	fmt.Fprintf(&b, "  documents judged by the oracle and parsed: %d; not judged: %d of refused schemas, %d the oracle cannot compile the schema of, %d without a root type\n",
 		judged, unjudgedRefused, unjudgedOracle, unjudgedRoot)
-	for _, lang := range []string{"Go", "TypeScript"} {
-		fmt.Fprintf(&b, "    %-10s Parse agrees with the oracle on %d of %d (%d disagree)\n", lang, agree[lang], judged, out.disagree[lang])
+	for _, lang := range []string{entryGo, entryGoVerdict, entryTS, entryTSVerdict} {
+		fmt.Fprintf(&b, "    %-20s agrees with the oracle on %d of %d (%d disagree)\n", lang, agree[lang], judged, out.disagree[lang])
 	}
 	fmt.Fprintf(&b, "    Go and TypeScript refuse with different [pointer, keyword, message] lists: %d\n", out.errorsDiffer)
 	fmt.Fprintf(&b, "  documents of schemas the oracle cannot compile (ECMAScript patterns), judged by TypeScript's RegExp: Go agrees on %d of %d (%d disagree); %d as the folders say\n",
@@ -262,6 +266,26 @@ func report(results []*result) reportOut {
 	}
 	out.text = b.String()
 	return out
+}
+
+// The entry points every document goes through, by the name the report gives them: the typed
+// parse of the root type (ParseT, parseT) and the schema's verdict (Validate(typeName, data),
+// validateT), in Go and in TypeScript. Each must agree with the oracle.
+const (
+	entryGo        = "Go ParseT"
+	entryGoVerdict = "Go Validate"
+	entryTS        = "TypeScript parseT"
+	entryTSVerdict = "TypeScript validateT"
+)
+
+type entryVerdicts struct {
+	lang string
+	vs   []genrun.Verdict
+}
+
+// entries lists a schema's verdicts per entry point (nil where it did not run).
+func entries(r *result) []entryVerdicts {
+	return []entryVerdicts{{entryGo, r.goV}, {entryGoVerdict, r.goVal}, {entryTS, r.tsV}, {entryTSVerdict, r.tsVal}}
 }
 
 func verdictText(v genrun.Verdict) string {
