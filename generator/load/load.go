@@ -717,6 +717,16 @@ func (s *Set) lookup(doc string) ([]byte, string, error) {
 			return nil, "", fmt.Errorf("%s maps to %s, which is not a file below %s (-ref-map %s=%s)", doc, display, best.Display, best.Prefix, best.Display)
 		}
 		data, err := fs.ReadFile(best.FS, rest)
+		if errors.Is(err, fs.ErrNotExist) && !strings.HasSuffix(rest, ".json") {
+			// Schema Store schemas refer to one another without the extension
+			// (tsconfig#/definitions/…), and the folder holds tsconfig.json.
+			if data, jerr := fs.ReadFile(best.FS, rest+".json"); jerr == nil {
+				return data, display + ".json", nil
+			} else if !errors.Is(jerr, fs.ErrNotExist) {
+				return nil, "", fmt.Errorf("%s maps to %s.json, which cannot be read (-ref-map %s=%s): %v", doc, display, best.Prefix, best.Display, unwrapPathError(jerr))
+			}
+			return nil, "", fmt.Errorf("%s maps to %s, which cannot be read, nor can %s.json (-ref-map %s=%s): %v", doc, display, display, best.Prefix, best.Display, unwrapPathError(err))
+		}
 		if err != nil {
 			return nil, "", fmt.Errorf("%s maps to %s, which cannot be read (-ref-map %s=%s): %v", doc, display, best.Prefix, best.Display, unwrapPathError(err))
 		}
