@@ -59,6 +59,8 @@ type Plan struct {
 	dirs []string
 	// manifests are the complete manifests of the output folders, by folder.
 	manifests map[string]Output
+	// outs are the outputs, by folder.
+	outs map[string][]Output
 	// prior holds, for every file the run replaces or removes, what its manifest entry is
 	// now: "" when it carries the header, else the hash of its content.
 	prior map[string]string
@@ -117,12 +119,17 @@ func entryOf(data []byte) string {
 
 // renderManifest writes the complete manifest of an output folder's files.
 func renderManifest(files []Output, dir string) Output {
+	return manifestOutput(dir, manifestEntries(files, dir), false)
+}
+
+// manifestEntries are the entries of an output folder's files, by path relative to it.
+func manifestEntries(files []Output, dir string) map[string][]string {
 	entries := map[string][]string{}
 	for _, f := range files {
 		rel := relTo(dir, f.Path)
 		entries[rel] = append(entries[rel], entryOf(f.Data))
 	}
-	return manifestOutput(dir, entries, false)
+	return entries
 }
 
 // manifestOutput renders a manifest: each path once per entry ("" for a file carrying the
@@ -209,8 +216,8 @@ func relTo(dir, p string) string {
 
 // MakePlan compares outs with the files on disk. It reads, and never writes.
 func MakePlan(outs []Output) (*Plan, error) {
-	p := &Plan{manifests: map[string]Output{}, prior: map[string]string{}}
 	byDir := map[string][]Output{}
+	p := &Plan{manifests: map[string]Output{}, prior: map[string]string{}, outs: byDir}
 	produced := map[string]bool{}
 	for _, o := range outs {
 		if produced[o.Path] {
@@ -525,10 +532,7 @@ func (p *Plan) Apply() error {
 // pendingManifest is the manifest of dir while the run replaces files: every file of the
 // complete manifest, and every file the run replaces or removes with its entry on disk.
 func (p *Plan) pendingManifest(dir string) Output {
-	entries := map[string][]string{}
-	for rel, es := range mustReadManifest(p.manifests[dir].Data) {
-		entries[rel] = es
-	}
+	entries := manifestEntries(p.outs[dir], dir)
 	for f, e := range p.prior {
 		if path.Base(f) != ManifestName && p.dirOf(f) == dir {
 			rel := relTo(dir, f)
@@ -536,19 +540,6 @@ func (p *Plan) pendingManifest(dir string) Output {
 		}
 	}
 	return manifestOutput(dir, entries, true)
-}
-
-// mustReadManifest parses the text of a manifest this package rendered.
-func mustReadManifest(data []byte) manifest {
-	m := manifest{}
-	for _, l := range strings.Split(string(data), "\n") {
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		p := manifestPath(l)
-		m[p] = append(m[p], strings.TrimSuffix(strings.TrimSuffix(l, p), " "))
-	}
-	return m
 }
 
 // tempPattern is the name of the temporary files Apply writes (os.CreateTemp replaces the *

@@ -39,7 +39,13 @@ var userFiles = map[string]string{
 // changes) and licence (no LICENSE), and no arbitraries.
 func generations(t *testing.T, root string) [2][]Output {
 	t.Helper()
-	schema := filepath.Join(t.TempDir(), "pet.json")
+	return generationsFrom(t, root, t.TempDir())
+}
+
+// generationsFrom is generations with the schema written into schemaDir.
+func generationsFrom(t *testing.T, root, schemaDir string) [2][]Output {
+	t.Helper()
+	schema := filepath.Join(schemaDir, "pet.json")
 	if err := os.WriteFile(schema, []byte(petSchema), 0o644); err != nil {
 		t.Fatal(err)
 	}
