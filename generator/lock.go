@@ -16,20 +16,21 @@ const LockName = ".skillgen-lock"
 // LockOutputs locks the output folders of outs against other skillgen runs, making the folders
 // that do not exist yet, and returns the function that unlocks them (removing the lock files
 // and the folders it made that are still empty). A folder another run holds is waited for:
-// waiting, when not nil, is told of it first (the folder, and the other run's process id when
-// its lock file says it). A run that ends without unlocking, killed, holds nothing: the system
-// releases its locks. Folders are locked in one order, so that two runs never wait for each
-// other.
+// waiting, when not nil, is told of it first (the folder as the outputs name it, and the other
+// run's process id when its lock file says it). A run that ends without unlocking, killed,
+// holds nothing: the system releases its locks. Folders are locked in one order, so that two
+// runs never wait for each other. A folder that cannot be made, or where the lock file cannot
+// be made, is not locked: nothing can be written there, and MakePlan or Apply says why.
 func LockOutputs(outs []Output, waiting func(dir, holder string)) (unlock func(), err error) {
-	seen := map[string]bool{}
+	named := map[string]string{} // how the outputs name each folder, by absolute path
 	var dirs []string
 	for _, o := range outs {
 		abs, err := filepath.Abs(filepath.FromSlash(o.Dir))
 		if err != nil {
 			return nil, err
 		}
-		if !seen[abs] {
-			seen[abs] = true
+		if _, ok := named[abs]; !ok {
+			named[abs] = filepath.FromSlash(o.Dir)
 			dirs = append(dirs, abs)
 		}
 	}
@@ -64,7 +65,7 @@ func LockOutputs(outs []Output, waiting func(dir, holder string)) (unlock func()
 		made = append(made, missing...)
 		f, err := lockFile(filepath.Join(dir, LockName), func(holder string) {
 			if waiting != nil {
-				waiting(dir, holder)
+				waiting(named[dir], holder)
 			}
 		})
 		if errors.Is(err, errNoLockFile) {
