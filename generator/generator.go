@@ -90,7 +90,7 @@ func (opts Options) loadOptions() (load.Options, error) {
 		lo.Draft = d
 	}
 	for _, m := range opts.RefMaps {
-		lo.RefMaps = append(lo.RefMaps, load.RefMap{Prefix: m.Prefix, FS: os.DirFS(m.Dir), Display: filepath.ToSlash(m.Dir)})
+		lo.RefMaps = append(lo.RefMaps, load.RefMap{Prefix: m.Prefix, FS: load.DirFS(m.Dir), Display: filepath.ToSlash(m.Dir)})
 	}
 	return lo, nil
 }
@@ -122,9 +122,14 @@ func Load(opts Options) (*load.Set, error) {
 		return nil, &load.Error{File: opts.SchemaPath, Reason: err.Error()}
 	}
 	if st.IsDir() {
-		return load.ReadFS(os.DirFS(abs), ".", filepath.ToSlash(opts.SchemaPath), lo)
+		return load.ReadFS(load.DirFS(abs), ".", filepath.ToSlash(opts.SchemaPath), lo)
 	}
-	return load.ReadFS(os.DirFS(filepath.Dir(abs)), filepath.Base(abs), filepath.ToSlash(opts.SchemaPath), lo)
+	// A -schema file that is a symbolic link is read where it leads: the user named it, and its
+	// folder is then the schema root.
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	return load.ReadFS(load.DirFS(filepath.Dir(abs)), filepath.Base(abs), filepath.ToSlash(opts.SchemaPath), lo)
 }
 
 // Build loads the schema and builds the IR, reporting every error of the schema at once.

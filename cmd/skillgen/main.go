@@ -33,7 +33,9 @@
 //	-strict             make every schema warning (an unknown keyword, an ignored one) an error
 //
 // skillgen writes over and removes only its own files (see docs/generated-go.md): any other
-// file where it must write is an error naming the file, and then nothing is written.
+// file where it must write is an error naming the file, and then nothing is written. A run is
+// a transaction: one stopped anywhere (an error, a full disk, a signal) leaves files the next
+// run owns, and a second run into the same folders waits until the first is done.
 //
 // Exit status: 0 on success, 1 when generation fails, a file is in the way, or -check finds
 // stale output, 2 on usage errors (a bad flag value, checked before any work).
@@ -161,6 +163,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "skillgen: %s\n", line)
 		}
 		return 1
+	}
+	if !c.check {
+		// The plan is made and carried out under the lock, so that no other run changes the
+		// folders in between.
+		unlock, err := generator.LockOutputs(outs, func(dir, holder string) {
+			who := "another skillgen run"
+			if holder != "" {
+				who += " (process " + holder + ")"
+			}
+			fmt.Fprintf(stderr, "skillgen: waiting: %s is writing into %s\n", who, dir)
+		})
+		if err != nil {
+			fmt.Fprintf(stderr, "skillgen: %v\n", err)
+			return 1
+		}
+		defer unlock()
 	}
 	plan, err := generator.MakePlan(outs)
 	if err != nil {

@@ -1017,3 +1017,31 @@ func TestPropertyVersionIncompatibility(t *testing.T) {
 		}
 	})
 }
+
+// bomIndex is a valid skill index; the consumer tests of both languages serve it with and
+// without a UTF-8 byte order mark before it (tsconformance/test/http.test.ts).
+const bomIndex = `{"protocol":{"version":"1.0.0"},"skills":[]}`
+
+// TestConsumerRefusesByteOrderMark: a body that starts with a UTF-8 byte order mark is not a
+// JSON text (RFC 8259 §8.1) and is refused with a "json" error, as the TypeScript consumer
+// refuses the same bytes; without the mark the same document is accepted.
+func TestConsumerRefusesByteOrderMark(t *testing.T) {
+	for _, c := range []struct {
+		body string
+		ok   bool
+	}{{bomIndex, true}, {"\xef\xbb\xbf" + bomIndex, false}} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, c.body)
+		}))
+		_, err := skill.Consumer{}.FetchIndex(context.Background(), srv.URL+skill.WellKnownIndexPath)
+		srv.Close()
+		var verrs skill.ValidationErrors
+		switch {
+		case c.ok && err != nil:
+			t.Errorf("FetchIndex(%q) = %v, want the index", c.body, err)
+		case !c.ok && (!errors.As(err, &verrs) || len(verrs) == 0 || verrs[0].Keyword != "json" || verrs[0].Pointer != ""):
+			t.Errorf("FetchIndex(%q) = %v, want a json error at the document's root", c.body, err)
+		}
+	}
+}

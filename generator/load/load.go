@@ -199,7 +199,7 @@ func FromFS(fsys fs.FS, dir, display string) (*Set, error) {
 func ReadFS(fsys fs.FS, dir, display string, opts Options) (*Set, error) {
 	st, err := fs.Stat(fsys, dir)
 	if err != nil {
-		return nil, Errors{{File: display, Reason: err.Error()}}
+		return nil, Errors{{File: display, Reason: unwrapPathError(err).Error()}}
 	}
 	var paths []string
 	root := dir
@@ -243,7 +243,7 @@ func ReadFS(fsys fs.FS, dir, display string, opts Options) (*Set, error) {
 	for _, p := range paths {
 		data, err := fs.ReadFile(fsys, path.Join(root, p))
 		if err != nil {
-			return nil, Errors{{File: opts.DisplayName(p), Reason: err.Error()}}
+			return nil, Errors{{File: opts.DisplayName(p), Reason: unwrapPathError(err).Error()}}
 		}
 		docs[p] = data
 	}
@@ -598,8 +598,14 @@ func (s *Set) resolve(r pendingRef) (Location, error) {
 	if !ok {
 		f := s.byURL[doc]
 		if rel, inRoot := strings.CutPrefix(doc, rootURL); f == nil && inRoot && s.opts.Root != nil && fs.ValidPath(rel) {
-			if data, err := fs.ReadFile(s.opts.Root, rel); err == nil {
+			data, err := fs.ReadFile(s.opts.Root, rel)
+			switch {
+			case err == nil:
 				f = s.add(rel, s.opts.DisplayName(rel), doc, data)
+			case errors.Is(err, ErrOutsideRoot):
+				return Location{}, fmt.Errorf("reference %q leaves the schema root: %s is a symbolic link to a place outside it", r.ref, s.opts.DisplayName(rel))
+			case !errors.Is(err, fs.ErrNotExist):
+				return Location{}, fmt.Errorf("reference %q: %s: %v", r.ref, s.opts.DisplayName(rel), unwrapPathError(err))
 			}
 		}
 		if f == nil {
@@ -717,6 +723,16 @@ func (s *Set) lookup(doc string) ([]byte, string, error) {
 			return nil, "", fmt.Errorf("%s maps to %s, which is not a file below %s (-ref-map %s=%s)", doc, display, best.Display, best.Prefix, best.Display)
 		}
 		data, err := fs.ReadFile(best.FS, rest)
+		if errors.Is(err, fs.ErrNotExist) && !strings.HasSuffix(rest, ".json") {
+			// Schema Store schemas refer to one another without the extension
+			// (tsconfig#/definitions/…), and the folder holds tsconfig.json.
+			if data, jerr := fs.ReadFile(best.FS, rest+".json"); jerr == nil {
+				return data, display + ".json", nil
+			} else if !errors.Is(jerr, fs.ErrNotExist) {
+				return nil, "", fmt.Errorf("%s maps to %s.json, which cannot be read (-ref-map %s=%s): %v", doc, display, best.Prefix, best.Display, unwrapPathError(jerr))
+			}
+			return nil, "", fmt.Errorf("%s maps to %s, which cannot be read, nor can %s.json (-ref-map %s=%s): %v", doc, display, display, best.Prefix, best.Display, unwrapPathError(err))
+		}
 		if err != nil {
 			return nil, "", fmt.Errorf("%s maps to %s, which cannot be read (-ref-map %s=%s): %v", doc, display, best.Prefix, best.Display, unwrapPathError(err))
 		}

@@ -125,6 +125,8 @@ func TestRefMap(t *testing.T) {
 		// Served at one URL, with another $id: references inside resolve against the $id.
 		"moved.json":      {Data: []byte(`{"$id": "https://elsewhere.test/v2/moved.json", "$ref": "sibling.json"}`)},
 		"v2/sibling.json": {Data: []byte(`{"type": "string"}`)},
+		// Referred to without its extension, as Schema Store schemas refer to one another.
+		"tsconfig.json": {Data: []byte(`{"definitions": {"compilerOptions": {"type": "object"}}}`)},
 	}
 	maps := []load.RefMap{
 		{Prefix: "https://schemas.test/", FS: vendor, Display: "vendor"},
@@ -132,7 +134,8 @@ func TestRefMap(t *testing.T) {
 	}
 	set := mustRead(t, map[string]string{"s.json": `{"properties": {
 		"m": {"$ref": "https://schemas.test/common/money.json#/definitions/amount"},
-		"n": {"$ref": "https://schemas.test/moved.json"}}}`}, load.Options{RefMaps: maps})
+		"n": {"$ref": "https://schemas.test/moved.json"},
+		"t": {"$ref": "https://schemas.test/tsconfig#/definitions/compilerOptions"}}}`}, load.Options{RefMaps: maps})
 	s := file(t, set, "s.json")
 	m := target(t, set, s, "/properties/m")
 	if m.File.Path != "schemas.test/common/money.json" || m.Pointer != "/$defs/amount" || m.File.Display != "vendor/common/money.json" {
@@ -145,7 +148,12 @@ func TestRefMap(t *testing.T) {
 	if got := target(t, set, n.File, ""); got.File.Path != "elsewhere.test/v2/sibling.json" {
 		t.Errorf("moved.json's reference → %s, want the file beside its $id", got.File.Path)
 	}
+	// -ref-map reads NAME.json when the mapped file NAME does not exist.
+	if ts := target(t, set, s, "/properties/t"); ts.File.Path != "schemas.test/tsconfig" || ts.File.Display != "vendor/tsconfig.json" || ts.Pointer != "/$defs/compilerOptions" {
+		t.Errorf("t → %s#%s (%s), want vendor/tsconfig.json's compilerOptions", ts.File.Path, ts.Pointer, ts.File.Display)
+	}
 	for _, c := range []struct{ ref, want string }{
+		{"https://schemas.test/common/none", `https://schemas.test/common/none maps to vendor/common/none, which cannot be read, nor can vendor/common/none.json (-ref-map https://schemas.test/=vendor)`},
 		{"https://schemas.test/common/none.json", `https://schemas.test/common/none.json maps to vendor/common/none.json, which cannot be read (-ref-map https://schemas.test/=vendor)`},
 		{"https://schemas.test/%2e%2e/secret.json", `which is not a file below vendor`},
 		{"https://schemas.test/common/", `which is not a file below vendor`},

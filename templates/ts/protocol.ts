@@ -447,7 +447,7 @@ interface WebGlobals {
   Response?: new (body: string | null, init: { status: number; headers: [string, string][] }) => FetchResponse;
   crypto?: { subtle?: { digest(algorithm: string, data: Uint8Array): Promise<ArrayBuffer> } };
   TextEncoder?: new () => { encode(s: string): Uint8Array };
-  TextDecoder?: new (label: string, opts: { fatal: boolean }) => { decode(b: Uint8Array): string };
+  TextDecoder?: new (label: string, opts: { fatal: boolean; ignoreBOM: boolean }) => { decode(b: Uint8Array): string };
   URL?: new (url: string, base?: string) => { href: string; protocol: string; host: string; username: string; password: string; pathname: string };
   AbortController?: new () => { signal: AbortSignalLike; abort(reason?: unknown): void };
   setTimeout?: (f: () => void, ms: number) => unknown;
@@ -807,7 +807,9 @@ async function readBody(res: FetchResponseLike, url: string): Promise<string> {
     await res.body?.getReader().cancel().catch(() => undefined);
     throw new FetchError(url, "body larger than " + MAX_BODY_BYTES + " bytes", res.status);
   }
-  const decoder = new (web("TextDecoder"))("utf-8", { fatal: true });
+  // ignoreBOM keeps a leading byte order mark in the text, where the JSON reader refuses it as
+  // the Go consumer does (RFC 8259 §8.1: a sender must not add one).
+  const decoder = new (web("TextDecoder"))("utf-8", { fatal: true, ignoreBOM: true });
   let bytes: Uint8Array;
   if (res.body) {
     const reader = res.body.getReader();
@@ -831,6 +833,8 @@ async function readBody(res: FetchResponseLike, url: string): Promise<string> {
       at += c.length;
     }
   } else {
+    // A response without a body stream has only text(), which decodes the body itself (and
+    // drops a byte order mark before this reader sees it).
     const text = await res.text();
     bytes = new (web("TextEncoder"))().encode(text);
     if (bytes.length > MAX_BODY_BYTES) throw new FetchError(url, "body larger than " + MAX_BODY_BYTES + " bytes", res.status);

@@ -289,6 +289,18 @@ describe("skill index over HTTP (TypeScript handler and consumer)", () => {
     expect(((await rejection(consumer.fetchIndex(origin + WELL_KNOWN_INDEX_PATH))) as Error).message).toContain("UTF-8");
   });
 
+  it("the consumer refuses a body that starts with a UTF-8 byte order mark, as the Go consumer does (TestConsumerRefusesByteOrderMark)", async () => {
+    // The same bytes as the Go test: a valid index, then the index after EF BB BF.
+    const index = '{"protocol":{"version":"1.0.0"},"skills":[]}';
+    const consumer = new Consumer();
+    route = (_req, res) => void res.writeHead(200, { "Content-Type": "application/json" }).end(Buffer.from(index));
+    expect((await consumer.fetchIndex(origin + WELL_KNOWN_INDEX_PATH)).skills).toEqual([]);
+    route = (_req, res) => void res.writeHead(200, { "Content-Type": "application/json" }).end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(index)]));
+    const bom = await rejection(consumer.fetchIndex(origin + WELL_KNOWN_INDEX_PATH));
+    expect(bom).toBeInstanceOf(InvalidDocumentError);
+    expect((bom as InvalidDocumentError).errors.map((e) => [e.pointer, e.keyword])).toEqual([["", "json"]]);
+  });
+
   it("every fetch has a deadline and can be cancelled with an AbortSignal", async () => {
     // A server that sends the headers and then stalls, and one that never answers.
     const stalled: ServerResponse[] = [];

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package load
+
+const openNonBlock = 0
