@@ -12,7 +12,7 @@ import (
 // (the same role under another name is a rename).
 type ident struct {
 	lang, name, what, sig, role string
-	t                            *ir.Type
+	t                           *ir.Type
 }
 
 // rename maps the old version's Go and TypeScript type names to the new version's, so that a

@@ -51,7 +51,10 @@ func (c *comparison) diffType(tr *TypeReport) {
 	case tr.newT == nil:
 		w.add(&Change{Kind: "type-removed", Message: fmt.Sprintf("type %s removed: the new version has no schema for its documents", tr.Name),
 			Old: tr.Old, oldN: tr.oldT.Node, dirs: "B", exact: true,
-			cands: func(g *instances, acc *ir.Node, _ bool) []any { v, _ := g.value(acc, anyWant, nil, nil, 0); return []any{v} }})
+			cands: func(g *instances, acc *ir.Node, _ bool) []any {
+				v, _ := g.value(acc, anyWant, nil, nil, 0)
+				return []any{v}
+			}})
 	case tr.oldT == nil:
 		// A new type breaks no one: the old version has no documents of it.
 	default:
