@@ -226,6 +226,7 @@ func Compare(opts Options) (*Report, error) {
 	}
 	r := &Report{Old: opts.Old.Display, New: opts.New.Display, oldV: oldV, newV: newV}
 	c := &comparison{r: r, opts: opts, pairs: pairTypes(oldV, newV)}
+	c.discoverRenames()
 	for _, p := range c.pairs.list {
 		tr := &TypeReport{oldT: p[0], newT: p[1]}
 		if p[0] != nil {
@@ -286,10 +287,11 @@ func Compare(opts Options) (*Report, error) {
 type pairs struct {
 	list  [][2]*ir.Type
 	byOld map[*ir.Type]*ir.Type
+	byNew map[*ir.Type]*ir.Type
 }
 
 func pairTypes(o, n *version) *pairs {
-	p := &pairs{byOld: map[*ir.Type]*ir.Type{}}
+	p := &pairs{byOld: map[*ir.Type]*ir.Type{}, byNew: map[*ir.Type]*ir.Type{}}
 	used := map[*ir.Type]bool{}
 	var unpaired []*ir.Type
 	for _, ot := range o.ir.Types {
@@ -312,11 +314,21 @@ func pairTypes(o, n *version) *pairs {
 			p.byOld[ot] = nt
 		}
 	}
+	p.order(o, n)
+	return p
+}
+
+// order lists the pairs, sorted by name, the types without a partner included.
+func (p *pairs) order(o, n *version) {
+	p.list = nil
+	for ot, nt := range p.byOld {
+		p.byNew[nt] = ot
+	}
 	for _, ot := range o.ir.Types {
 		p.list = append(p.list, [2]*ir.Type{ot, p.byOld[ot]})
 	}
 	for _, nt := range n.ir.Types {
-		if !used[nt] {
+		if _, ok := p.byNew[nt]; !ok {
 			p.list = append(p.list, [2]*ir.Type{nil, nt})
 		}
 	}
@@ -327,5 +339,27 @@ func pairTypes(o, n *version) *pairs {
 		return x[0].GoName
 	}
 	sort.SliceStable(p.list, func(i, j int) bool { return name(p.list[i]) < name(p.list[j]) })
-	return p
+}
+
+// discoverRenames pairs a type of the old version with one of the new that has no partner when
+// the same place of two paired types refers to them: a definition renamed (or moved) keeps
+// its documents, and its changes are compared, not reported as a removal.
+func (c *comparison) discoverRenames() {
+	for round := 0; round < 5; round++ {
+		found := map[*ir.Type]*ir.Type{}
+		for _, p := range c.pairs.list {
+			if p[0] == nil || p[1] == nil {
+				continue
+			}
+			w := &walker{c: c, tr: &TypeReport{}, seen: map[[2]*ir.Node]bool{}, renames: found}
+			w.walk(p[0].Node, p[1].Node, ctx{exact: true}, true)
+		}
+		if len(found) == 0 {
+			return
+		}
+		for ot, nt := range found {
+			c.pairs.byOld[ot] = nt
+		}
+		c.pairs.order(c.r.oldV, c.r.newV)
+	}
 }

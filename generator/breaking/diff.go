@@ -43,6 +43,9 @@ type walker struct {
 	c    *comparison
 	tr   *TypeReport
 	seen map[[2]*ir.Node]bool
+	// renames, when set, collects the types without a partner the walk meets at the same
+	// place (discoverRenames).
+	renames map[*ir.Type]*ir.Type
 }
 
 func (c *comparison) diffType(tr *TypeReport) {
@@ -63,6 +66,9 @@ func (c *comparison) diffType(tr *TypeReport) {
 }
 
 func (w *walker) add(ch *Change) {
+	if w.renames != nil {
+		return
+	}
 	ch.tr = w.tr
 	ch.Instance = pointerOf(ch.path)
 	w.tr.Changes = append(w.tr.Changes, ch)
@@ -189,12 +195,8 @@ func (w *walker) paired(t *ir.Type) bool {
 	if _, ok := w.c.pairs.byOld[t]; ok {
 		return true
 	}
-	for _, nt := range w.c.pairs.byOld {
-		if nt == t {
-			return true
-		}
-	}
-	return false
+	_, ok := w.c.pairs.byNew[t]
+	return ok
 }
 
 func boolOf(n *ir.Node) (bool, bool) {
@@ -222,6 +224,17 @@ func (w *walker) walk(o, n *ir.Node, c ctx, root bool) {
 		}
 		w.tr.uses[n.Type] = true
 		return
+	}
+	if w.renames != nil && !root && o.Type != nil && n.Type != nil {
+		_, op := w.c.pairs.byOld[o.Type]
+		_, np := w.c.pairs.byNew[n.Type]
+		taken := false
+		for _, t := range w.renames {
+			taken = taken || t == n.Type
+		}
+		if !op && !np && !taken && w.renames[o.Type] == nil {
+			w.renames[o.Type] = n.Type
+		}
 	}
 	key := [2]*ir.Node{o, n}
 	if w.seen[key] || len(c.path) > 30 {
@@ -534,6 +547,12 @@ func (w *walker) objects(o, n *ir.Node, c ctx) {
 			w.tr.Changes = w.tr.Changes[:before]
 			w.change(o, n, "propertyNames", c.loose(), "?", "propertyNames", "propertyNames changed", func(g *instances, acc *ir.Node, _ bool) []any {
 				var out []any
+				for _, name := range []string{"x", "1", "A B", "a-rather-long-member-name"} {
+					if v, ok := g.value(acc, want{typ: "object", length: -1, members: -1}, nil, nil, 0); ok {
+						v.(map[string]any)[name] = nil
+						out = append(out, v)
+					}
+				}
 				for _, pn := range []*ir.Node{o.PropertyNames, n.PropertyNames} {
 					if pn == nil {
 						continue

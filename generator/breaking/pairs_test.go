@@ -40,6 +40,9 @@ func readPair(t *testing.T, file string) *pair {
 		switch {
 		case f.Name == "want":
 			for _, line := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+				if line == "" {
+					continue
+				}
 				fs := strings.Fields(line)
 				if len(fs) != 3 {
 					t.Fatalf("%s: want line %q: TYPE BACKWARD FORWARD", file, line)
@@ -99,7 +102,7 @@ func independent(t *testing.T, files fstest.MapFS, loc string) *jsonschema.Schem
 }
 
 // minPairs is the size the table must keep.
-var minPairs = 5
+var minPairs = 40
 
 // TestPairs runs every change pair of testdata/pairs: the verdict of every type is the one
 // expected, and every witness is accepted by the version it names and rejected by the other,
