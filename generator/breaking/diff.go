@@ -285,13 +285,7 @@ func typeText(types []string) string {
 }
 
 func (w *walker) types(o, n *ir.Node, c ctx) {
-	oa, na := allAtoms, allAtoms
-	if len(o.Types) > 0 {
-		oa = atoms(o.Types)
-	}
-	if len(n.Types) > 0 {
-		na = atoms(n.Types)
-	}
+	oa, na := typeAtoms(o), typeAtoms(n)
 	var removed, added []string
 	for _, t := range oa {
 		if !slices.Contains(na, t) {
@@ -330,6 +324,27 @@ func (w *walker) types(o, n *ir.Node, c ctx) {
 		}
 		return out
 	})
+}
+
+// typeAtoms are the JSON types a node's values may have: its "type", narrowed by the types of
+// its enum or const values.
+func typeAtoms(n *ir.Node) []string {
+	set := allAtoms
+	if len(n.Types) > 0 {
+		set = atoms(n.Types)
+	}
+	if vs, ok := values(n); ok {
+		var of []string
+		for _, v := range vs {
+			t := jsonType(v)
+			of = append(of, t)
+			if t == "integer" && slices.Contains(set, "number") {
+				of = append(of, "number")
+			}
+		}
+		set = slices.DeleteFunc(slices.Clone(set), func(t string) bool { return !slices.Contains(of, t) })
+	}
+	return set
 }
 
 // sample is a plain value of a JSON type.

@@ -76,12 +76,27 @@ func (c *comparison) search(ch *Change, backward bool) *Witness {
 		errs, err := rejV.val.check(rejT.Location, doc)
 		return errs, err == nil && len(errs) > 0
 	}
+	// A witness must be refused for a reason at the change's place (or around it): an error
+	// whose pointer is the change's, above it or below it, so that it witnesses this change and
+	// not another of the same type.
+	related := func(errs []string) bool {
+		if rejT == nil {
+			return true
+		}
+		for _, e := range errs {
+			p, _, _ := strings.Cut(strings.TrimPrefix(e, "#"), ": ")
+			if within(p, ch.Instance) || within(ch.Instance, p) {
+				return true
+			}
+		}
+		return false
+	}
 	pred := func(doc any) bool {
 		if !accepts(doc) {
 			return false
 		}
-		_, ok := rejects(doc)
-		return ok
+		errs, ok := rejects(doc)
+		return ok && related(errs)
 	}
 	if _, err := accV.val.schemaAt(accT.Location); err != nil {
 		return nil
@@ -256,3 +271,8 @@ func removeAt(doc any, p []step) (any, bool) {
 }
 
 var _ = ir.Null
+
+// within reports whether JSON Pointer p is q or below it.
+func within(p, q string) bool {
+	return p == q || strings.HasPrefix(p, q+"/")
+}
