@@ -3,6 +3,7 @@ package breaking
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/skillgen/skillgen/generator/ir"
 )
@@ -13,6 +14,8 @@ import (
 type ident struct {
 	lang, name, what, sig, role string
 	t                           *ir.Type
+	// place is the schema location the identifier comes from, when it is not the type's.
+	place string
 }
 
 // rename maps the old version's Go and TypeScript type names to the new version's, so that a
@@ -115,6 +118,7 @@ func idents(t *ir.Type, rn rename) []ident {
 		ts(f+t.TSName, "function", "function", "fn:"+f)
 	}
 	for _, f := range t.Fields {
+		start := len(out)
 		hold := goType(f.Type, rn)
 		switch f.Hold {
 		case ir.HoldPointer:
@@ -140,6 +144,9 @@ func idents(t *ir.Type, rn rename) []ident {
 			tsT = fmt.Sprintf("%q", *f.Const)
 		}
 		ts(t.TSName+"."+f.TSName, "property", opt+": "+tsT, "field:"+f.JSONName)
+		for i := start; i < len(out); i++ {
+			out[i].place = t.Location + "/properties/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(f.JSONName)
+		}
 	}
 	if t.ExtraGoName != "" {
 		g(t.GoName+"."+t.ExtraGoName, "field", "map[string]"+goType(t.Extra, rn), "extra")
@@ -203,6 +210,13 @@ func apiBreaks(p *pairs) []*APIBreak {
 			typ, location = nt.GoName, nt.Location
 		}
 		for _, id := range idents(ot, rn) {
+			location := location
+			if id.place != "" {
+				location = id.place
+				if nt != nil {
+					location = nt.Location + strings.TrimPrefix(id.place, ot.Location)
+				}
+			}
 			if now, ok := newAll[id.lang+" "+id.name]; ok {
 				if now.sig != id.sig && now.what == id.what {
 					out = append(out, &APIBreak{Lang: id.lang, Kind: "changed", Old: id.name, New: now.name, Type: typ, Location: location,

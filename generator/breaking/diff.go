@@ -51,6 +51,10 @@ type walker struct {
 func (c *comparison) diffType(tr *TypeReport) {
 	w := &walker{c: c, tr: tr, seen: map[[2]*ir.Node]bool{}}
 	switch {
+	case tr.newT == nil && !userNamed(tr.oldT):
+		// A type skillgen named after its place (an inline enum or object) that is gone: its
+		// place, if it is still there, is compared under the type that holds it; the API
+		// report says what the code lost.
 	case tr.newT == nil:
 		w.add(&Change{Kind: "type-removed", Message: fmt.Sprintf("type %s removed: the new version has no schema for its documents", tr.Name),
 			Old: tr.Old, oldN: tr.oldT.Node, dirs: "B", exact: true,
@@ -63,6 +67,17 @@ func (c *comparison) diffType(tr *TypeReport) {
 	default:
 		w.walk(tr.oldT.Node, tr.newT.Node, ctx{exact: true}, true)
 	}
+}
+
+// userNamed reports whether a type is named by its schema: a file's root or a definition
+// ($defs, definitions).
+func userNamed(t *ir.Type) bool {
+	_, ptr, _ := strings.Cut(t.Location, "#")
+	if ptr == "" {
+		return true
+	}
+	toks := strings.Split(ptr, "/")
+	return len(toks) == 3 && (toks[1] == "$defs" || toks[1] == "definitions")
 }
 
 func (w *walker) add(ch *Change) {

@@ -117,9 +117,15 @@ func (val *validator) schemaAt(loc string) (*jsonschema.Schema, error) {
 	return s, nil
 }
 
+// verr is one failure: "#/pointer: message", and the location of the keyword that failed
+// ("file.json#/pointer/keyword" for a file of the version, else its URL).
+type verr struct {
+	line, keyword string
+}
+
 // check validates a document (decoded by jsonschema.UnmarshalJSON) against the schema at loc:
-// nil when it is valid, else the error list, one "#/pointer: message" per failure.
-func (val *validator) check(loc string, doc any) ([]string, error) {
+// nil when it is valid, else the failures.
+func (val *validator) check(loc string, doc any) ([]verr, error) {
 	s, err := val.schemaAt(loc)
 	if err != nil {
 		return nil, err
@@ -130,17 +136,25 @@ func (val *validator) check(loc string, doc any) ([]string, error) {
 	}
 	var ve *jsonschema.ValidationError
 	if !errors.As(err, &ve) {
-		return []string{"#: " + err.Error()}, nil
+		return []verr{{line: "#: " + err.Error()}}, nil
 	}
 	return errorList(ve), nil
+}
+
+func lines(errs []verr) []string {
+	out := make([]string, len(errs))
+	for i, e := range errs {
+		out[i] = e.line
+	}
+	return out
 }
 
 var printer = message.NewPrinter(language.English)
 
 // errorList flattens a validation error into its leaves, sorted and without repeats.
-func errorList(ve *jsonschema.ValidationError) []string {
+func errorList(ve *jsonschema.ValidationError) []verr {
 	seen := map[string]bool{}
-	var out []string
+	var out []verr
 	var walk func(e *jsonschema.ValidationError)
 	walk = func(e *jsonschema.ValidationError) {
 		if len(e.Causes) > 0 {
@@ -156,10 +170,14 @@ func errorList(ve *jsonschema.ValidationError) []string {
 		line := "#" + p + ": " + e.ErrorKind.LocalizedString(printer)
 		if !seen[line] {
 			seen[line] = true
-			out = append(out, line)
+			kw := strings.TrimPrefix(e.SchemaURL, rootURL)
+			for _, k := range e.ErrorKind.KeywordPath() {
+				kw += "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
+			}
+			out = append(out, verr{line: line, keyword: kw})
 		}
 	}
 	walk(ve)
-	sort.Strings(out)
+	sort.Slice(out, func(i, j int) bool { return out[i].line < out[j].line })
 	return out
 }

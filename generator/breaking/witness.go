@@ -69,49 +69,79 @@ func (c *comparison) search(ch *Change, backward bool) *Witness {
 		errs, err := accV.val.check(accT.Location, doc)
 		return err == nil && errs == nil
 	}
-	rejects := func(doc any) ([]string, bool) {
+	rejects := func(doc any) ([]verr, bool) {
 		if rejT == nil {
-			return []string{fmt.Sprintf("#: the %s version has no type %s", map[bool]string{true: "new", false: "old"}[backward], tr.Name)}, true
+			return []verr{{line: fmt.Sprintf("#: the %s version has no type %s", map[bool]string{true: "new", false: "old"}[backward], tr.Name)}}, true
 		}
 		errs, err := rejV.val.check(rejT.Location, doc)
 		return errs, err == nil && len(errs) > 0
 	}
-	// A witness must be refused for a reason at the change's place (or around it): an error
-	// whose pointer is the change's, above it or below it, so that it witnesses this change and
-	// not another of the same type.
-	related := func(errs []string) bool {
+	// A witness must be refused for a reason of the change: a keyword of the refusing version
+	// that fails at the change's schema or below it, or an applicator above it (not, oneOf …)
+	// that fails because of it; where that version has no schema of its own there (a member it
+	// does not declare), a failure at the change's place in the document, or around it.
+	rejN := ch.newN
+	if !backward {
+		rejN = ch.oldN
+	}
+	relatedOne := func(e verr) bool {
+		if rejN != nil && rejN.Location != "" {
+			return within(e.keyword, rejN.Location) || within(rejN.Location, e.keyword)
+		}
+		p, _, _ := strings.Cut(strings.TrimPrefix(e.line, "#"), ": ")
+		return within(p, ch.Instance) || within(ch.Instance, p)
+	}
+	// related: some failure is the change's; strictly: every failure is (the witness shows
+	// this change alone).
+	related := func(errs []verr, strict bool) bool {
 		if rejT == nil {
 			return true
 		}
+		n := 0
 		for _, e := range errs {
-			p, _, _ := strings.Cut(strings.TrimPrefix(e, "#"), ": ")
-			if within(p, ch.Instance) || within(ch.Instance, p) {
-				return true
+			if relatedOne(e) {
+				n++
 			}
 		}
-		return false
-	}
-	pred := func(doc any) bool {
-		if !accepts(doc) {
-			return false
+		if strict {
+			return n == len(errs)
 		}
-		errs, ok := rejects(doc)
-		return ok && related(errs)
+		return n > 0
 	}
+	predOf := func(strict bool) func(any) bool {
+		return func(doc any) bool {
+			if !accepts(doc) {
+				return false
+			}
+			errs, ok := rejects(doc)
+			return ok && related(errs, strict)
+		}
+	}
+	strictPred, loosePred := predOf(true), predOf(false)
 	if _, err := accV.val.schemaAt(accT.Location); err != nil {
 		return nil
 	}
 	g := newInstances(seedOf(ch, backward, c.opts.Seed))
 	root := accT.Node
-	tries := 0
-	try := func(doc any, ok bool) *Witness {
-		tries++
-		if !ok || !pred(doc) {
-			return nil
-		}
+	var fallback any // a document refused for this change among others
+	witness := func(doc any, pred func(any) bool) *Witness {
 		doc = shrink(doc, pred)
 		errs, _ := rejects(doc)
-		return &Witness{Document: json.RawMessage(encode(doc)), AcceptedBy: by, Errors: errs}
+		return &Witness{Document: json.RawMessage(encode(doc)), AcceptedBy: by, Errors: lines(errs)}
+	}
+	try := func(doc any, ok bool) *Witness {
+		if !ok || !accepts(doc) {
+			return nil
+		}
+		errs, refused := rejects(doc)
+		switch {
+		case !refused:
+		case related(errs, true):
+			return witness(doc, strictPred)
+		case fallback == nil && related(errs, false):
+			fallback = doc
+		}
+		return nil
 	}
 	place := func(v any) (any, bool) {
 		g.budget = 400
@@ -133,6 +163,10 @@ func (c *comparison) search(ch *Change, backward bool) *Witness {
 		}
 	}
 	for k := 0; k < c.opts.Budget; k++ {
+		// A quarter of the budget looks for a document refused for this change alone.
+		if fallback != nil && k >= c.opts.Budget/4 {
+			return witness(fallback, loosePred)
+		}
 		g.budget = 400
 		if k%2 == 0 {
 			v, ok := g.value(accN, anyWant, nil, nil, 0)
@@ -147,6 +181,9 @@ func (c *comparison) search(ch *Change, backward bool) *Witness {
 		if w := try(g.value(root, anyWant, nil, nil, 0)); w != nil {
 			return w
 		}
+	}
+	if fallback != nil {
+		return witness(fallback, loosePred)
 	}
 	return nil
 }
