@@ -623,9 +623,10 @@ func depSchema(n *ir.Node, p string) *ir.Node {
 	return nil
 }
 
-// freshName is a member name no property of either node names and no pattern matches.
+// freshName is a member name no property of either node names and no pattern matches (or,
+// when patterns match every name tried, "extra").
 func freshName(o, n *ir.Node) string {
-	for i := 0; ; i++ {
+	for i := 0; i < 20; i++ {
 		name := "extra"
 		if i > 0 {
 			name += strconv.Itoa(i)
@@ -642,6 +643,7 @@ func freshName(o, n *ir.Node) string {
 		}
 		return name
 	}
+	return "extra"
 }
 
 // without draws an object from the accepting version and leaves out one member.
