@@ -351,7 +351,7 @@ func (c *comparison) discoverRenames() {
 			if p[0] == nil || p[1] == nil {
 				continue
 			}
-			w := &walker{c: c, tr: &TypeReport{}, seen: map[[2]*ir.Node]bool{}, renames: found}
+			w := &walker{c: c, tr: &TypeReport{}, seen: map[[2]*ir.Node]bool{}, renames: found, display: map[*ir.Node]string{}}
 			w.walk(p[0].Node, p[1].Node, ctx{exact: true}, true)
 		}
 		if len(found) == 0 {

@@ -46,10 +46,12 @@ type walker struct {
 	// renames, when set, collects the types without a partner the walk meets at the same
 	// place (discoverRenames).
 	renames map[*ir.Type]*ir.Type
+	// display holds the location shown for a node flatten made.
+	display map[*ir.Node]string
 }
 
 func (c *comparison) diffType(tr *TypeReport) {
-	w := &walker{c: c, tr: tr, seen: map[[2]*ir.Node]bool{}}
+	w := &walker{c: c, tr: tr, seen: map[[2]*ir.Node]bool{}, display: map[*ir.Node]string{}}
 	switch {
 	case tr.newT == nil && !userNamed(tr.oldT):
 		// A type skillgen named after its place (an inline enum or object) that is gone: its
@@ -98,22 +100,21 @@ func (w *walker) change(o, n *ir.Node, keyword string, c ctx, dirs, kind, msg st
 	if !c.exact {
 		dirs = "?"
 	}
-	w.add(&Change{Kind: kind, Message: msg, Old: loc(o, keyword), New: loc(n, keyword), path: c.path, oldN: o, newN: n, dirs: dirs, exact: c.exact, cands: cands})
+	w.add(&Change{Kind: kind, Message: msg, Old: w.loc(o, keyword), New: w.loc(n, keyword), path: c.path, oldN: o, newN: n, dirs: dirs, exact: c.exact, cands: cands})
 }
 
 // loc is the location of a keyword of a node: the keyword's member when the node has it.
-func loc(n *ir.Node, keyword string) string {
+func (w *walker) loc(n *ir.Node, keyword string) string {
+	if d, ok := w.display[n]; ok {
+		return d
+	}
 	if n == nil || n.Location == "" {
 		return ""
 	}
 	if keyword == "" || !hasKeyword(n, keyword) {
 		return n.Location
 	}
-	sep := "/"
-	if strings.HasSuffix(n.Location, "#") {
-		sep = "/"
-	}
-	return n.Location + sep + keyword
+	return n.Location + "/" + keyword
 }
 
 func hasKeyword(n *ir.Node, k string) bool {
@@ -256,6 +257,7 @@ func (w *walker) walk(o, n *ir.Node, c ctx, root bool) {
 		return
 	}
 	w.seen[key] = true
+	o, n = w.flatten(o), w.flatten(n)
 
 	ob, oIsBool := boolOf(o)
 	nb, nIsBool := boolOf(n)
@@ -1083,5 +1085,174 @@ func (w *walker) branches(o, n *ir.Node, c ctx, kw string, ob, nb []*ir.Node) {
 			return
 		}
 		w.change(o, n, kw, c, "F", kw+"-branch-added", fmt.Sprintf("%s branch %d added", kw, i), func(g *instances, _ *ir.Node, _ bool) []any { return genAt(g, b, false) })
+	}
+}
+
+// flatten merges into a node the allOf branches whose keywords it does not have itself (the
+// usual refactoring of shared members into a definition referenced from an allOf), so that
+// the versions compare keyword by keyword whichever way they spell the same conjunction. A
+// branch that shares a keyword with the node, or whose members an additionalProperties of the
+// other would judge, stays in allOf. The merged node has no location of its own (its changes
+// point at the node, and its witnesses are related by their place in the document).
+func (w *walker) flatten(n *ir.Node) *ir.Node {
+	if len(n.AllOf) == 0 {
+		return n
+	}
+	m := *n
+	m.AllOf = nil
+	m.Properties = slices.Clone(n.Properties)
+	m.Required = slices.Clone(n.Required)
+	m.DependentRequired = slices.Clone(n.DependentRequired)
+	m.DependentSchemas = slices.Clone(n.DependentSchemas)
+	queue := slices.Clone(n.AllOf)
+	merged := false
+	for i := 0; i < len(queue) && i < 100; i++ {
+		a := w.unwrap(queue[i], false)
+		if a.Bool != nil && *a.Bool {
+			merged = true
+			continue
+		}
+		if a.Bool != nil || a.Type != nil && w.paired(a.Type) || !mergeable(&m, a) {
+			m.AllOf = append(m.AllOf, queue[i])
+			continue
+		}
+		merge(&m, a)
+		queue = append(queue, a.AllOf...)
+		merged = true
+	}
+	if !merged {
+		return n
+	}
+	w.display[&m] = n.Location
+	m.Location = ""
+	return &m
+}
+
+func mergeable(m, a *ir.Node) bool {
+	if a.Ref != nil || a.DynamicRef != nil {
+		return false
+	}
+	two := func(x, y bool) bool { return x && y }
+	if len(m.Types) > 0 && len(a.Types) > 0 && !slices.Equal(atoms(m.Types), atoms(a.Types)) {
+		return false
+	}
+	for _, c := range []bool{
+		two(m.Enum != nil || m.Const != nil, a.Enum != nil || a.Const != nil),
+		two(m.AdditionalProperties != nil || len(m.PatternProperties) > 0 || m.UnevaluatedProperties != nil, len(a.Properties) > 0 || len(a.PatternProperties) > 0 || a.AdditionalProperties != nil || a.UnevaluatedProperties != nil),
+		two(len(m.Properties) > 0, a.AdditionalProperties != nil || len(a.PatternProperties) > 0 || a.UnevaluatedProperties != nil),
+		two(m.PropertyNames != nil, a.PropertyNames != nil),
+		two(m.MinProperties != nil, a.MinProperties != nil), two(m.MaxProperties != nil, a.MaxProperties != nil),
+		two(len(m.PrefixItems) > 0 || m.Items != nil || m.UnevaluatedItems != nil, len(a.PrefixItems) > 0 || a.Items != nil || a.UnevaluatedItems != nil),
+		two(m.MinItems != nil, a.MinItems != nil), two(m.MaxItems != nil, a.MaxItems != nil),
+		two(m.Contains != nil, a.Contains != nil), two(m.UniqueBy != "", a.UniqueBy != ""),
+		two(m.MinLength != nil, a.MinLength != nil), two(m.MaxLength != nil, a.MaxLength != nil),
+		two(m.Pattern != nil, a.Pattern != nil), two(m.FormatGo != "", a.FormatGo != ""),
+		two(m.Minimum != nil || m.ExclusiveMinimum != nil, a.Minimum != nil || a.ExclusiveMinimum != nil),
+		two(m.Maximum != nil || m.ExclusiveMaximum != nil, a.Maximum != nil || a.ExclusiveMaximum != nil),
+		two(m.MultipleOf != nil, a.MultipleOf != nil),
+		two(len(m.AnyOf) > 0, len(a.AnyOf) > 0), two(len(m.OneOf) > 0, len(a.OneOf) > 0),
+		two(m.Not != nil, a.Not != nil), two(m.If != nil, a.If != nil),
+	} {
+		if c {
+			return false
+		}
+	}
+	for _, p := range a.Properties {
+		if slices.ContainsFunc(m.Properties, func(q ir.Property) bool { return q.Name == p.Name }) {
+			return false
+		}
+	}
+	for _, d := range a.DependentRequired {
+		if depOf(m, d.Property) != nil {
+			return false
+		}
+	}
+	for _, d := range a.DependentSchemas {
+		if depSchema(m, d.Property) != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// merge copies the keywords of a into m (mergeable said they do not meet).
+func merge(m, a *ir.Node) {
+	if len(m.Types) == 0 {
+		m.Types = a.Types
+	}
+	if a.Enum != nil {
+		m.Enum = a.Enum
+	}
+	if a.Const != nil {
+		m.Const = a.Const
+	}
+	m.Properties = append(m.Properties, a.Properties...)
+	for _, r := range a.Required {
+		if !slices.Contains(m.Required, r) {
+			m.Required = append(m.Required, r)
+		}
+	}
+	m.DependentRequired = append(m.DependentRequired, a.DependentRequired...)
+	m.DependentSchemas = append(m.DependentSchemas, a.DependentSchemas...)
+	set := func(dst **ir.Node, src *ir.Node) {
+		if src != nil {
+			*dst = src
+		}
+	}
+	set(&m.AdditionalProperties, a.AdditionalProperties)
+	set(&m.PropertyNames, a.PropertyNames)
+	set(&m.UnevaluatedProperties, a.UnevaluatedProperties)
+	set(&m.Items, a.Items)
+	set(&m.Contains, a.Contains)
+	set(&m.UnevaluatedItems, a.UnevaluatedItems)
+	set(&m.Not, a.Not)
+	if len(a.PatternProperties) > 0 {
+		m.PatternProperties = a.PatternProperties
+	}
+	if len(a.PrefixItems) > 0 {
+		m.PrefixItems = a.PrefixItems
+	}
+	if a.If != nil {
+		m.If, m.Then, m.Else = a.If, a.Then, a.Else
+	}
+	if len(a.AnyOf) > 0 {
+		m.AnyOf = a.AnyOf
+	}
+	if len(a.OneOf) > 0 {
+		m.OneOf = a.OneOf
+	}
+	num := func(dst **ir.NumberLit, src *ir.NumberLit) {
+		if src != nil {
+			*dst = src
+		}
+	}
+	num(&m.Minimum, a.Minimum)
+	num(&m.ExclusiveMinimum, a.ExclusiveMinimum)
+	num(&m.Maximum, a.Maximum)
+	num(&m.ExclusiveMaximum, a.ExclusiveMaximum)
+	num(&m.MultipleOf, a.MultipleOf)
+	cnt := func(dst **int64, src *int64) {
+		if src != nil {
+			*dst = src
+		}
+	}
+	cnt(&m.MinProperties, a.MinProperties)
+	cnt(&m.MaxProperties, a.MaxProperties)
+	cnt(&m.MinItems, a.MinItems)
+	cnt(&m.MaxItems, a.MaxItems)
+	cnt(&m.MinLength, a.MinLength)
+	cnt(&m.MaxLength, a.MaxLength)
+	if a.Contains != nil {
+		m.MinContains, m.MaxContains = a.MinContains, a.MaxContains
+	}
+	m.UniqueItems = m.UniqueItems || a.UniqueItems
+	if a.UniqueBy != "" {
+		m.UniqueBy = a.UniqueBy
+	}
+	if a.Pattern != nil {
+		m.Pattern = a.Pattern
+	}
+	if a.FormatGo != "" {
+		m.Format, m.FormatGo, m.FormatTS = a.Format, a.FormatGo, a.FormatTS
 	}
 }
