@@ -225,6 +225,20 @@ func apiBreaks(p *pairs) []*APIBreak {
 				continue
 			}
 			if now, ok := byRole[id.lang+" "+id.role]; ok && now.name != id.name {
+				// Identifiers derived from a renamed type's name (ParseT, T.Field, TValue,
+				// validateT) go with its rename, reported once.
+				oldTN, newTN := ot.GoName, nt.GoName
+				if id.lang != "go" {
+					oldTN, newTN = ot.TSName, nt.TSName
+				}
+				if id.role != "type" && oldTN != newTN && strings.Replace(id.name, oldTN, newTN, 1) == now.name {
+					continue
+				}
+				if id.role == "type" && oldTN != newTN {
+					out = append(out, &APIBreak{Lang: id.lang, Kind: "renamed", Old: id.name, New: now.name, Type: typ, Location: location,
+						Message: fmt.Sprintf("type %s renamed %s (with the functions, fields and constants named after it)", id.name, now.name)})
+					continue
+				}
 				out = append(out, &APIBreak{Lang: id.lang, Kind: "renamed", Old: id.name, New: now.name, Type: typ, Location: location,
 					Message: fmt.Sprintf("%s %s renamed %s", id.what, id.name, now.name)})
 				continue
