@@ -294,11 +294,23 @@ func genAt(g *instances, acc *ir.Node, _ bool) []any {
 	return out
 }
 
-func typeText(types []string) string {
-	if len(types) == 0 {
+// typeText names a set of type atoms: "any" for all of them, "number" for integers and
+// fractions together.
+func typeText(set []string) string {
+	if slices.Equal(set, allAtoms) {
 		return "any"
 	}
-	return strings.Join(types, "|")
+	var out []string
+	for _, t := range set {
+		switch {
+		case t == "number" && !slices.Contains(set, "integer"):
+			out = append(out, "non-integer number")
+		case t == "integer" && slices.Contains(set, "number"):
+		default:
+			out = append(out, t)
+		}
+	}
+	return strings.Join(out, "|")
 }
 
 func (w *walker) types(o, n *ir.Node, c ctx) {
@@ -324,7 +336,7 @@ func (w *walker) types(o, n *ir.Node, c ctx) {
 	if len(added) > 0 {
 		dirs += "F"
 	}
-	w.change(o, n, "type", c, dirs, "type", fmt.Sprintf("type %s → %s", typeText(o.Types), typeText(n.Types)), func(g *instances, acc *ir.Node, backward bool) []any {
+	w.change(o, n, "type", c, dirs, "type", fmt.Sprintf("type %s → %s", typeText(oa), typeText(na)), func(g *instances, acc *ir.Node, backward bool) []any {
 		ts := removed
 		if !backward {
 			ts = added
