@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
@@ -121,6 +122,9 @@ func (val *validator) schemaAt(loc string) (*jsonschema.Schema, error) {
 // ("file.json#/pointer/keyword" for a file of the version, else its URL).
 type verr struct {
 	line, keyword string
+	// inst is the JSON Pointer of the value at fault (a member additionalProperties refuses,
+	// not its object).
+	inst string
 }
 
 // check validates a document (decoded by jsonschema.UnmarshalJSON) against the schema at loc:
@@ -142,9 +146,11 @@ func (val *validator) check(loc string, doc any) ([]verr, error) {
 }
 
 func lines(errs []verr) []string {
-	out := make([]string, len(errs))
+	var out []string
 	for i, e := range errs {
-		out[i] = e.line
+		if i == 0 || e.line != errs[i-1].line {
+			out = append(out, e.line)
+		}
 	}
 	return out
 }
@@ -168,13 +174,22 @@ func errorList(ve *jsonschema.ValidationError) []verr {
 			p += "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(t)
 		}
 		line := "#" + p + ": " + e.ErrorKind.LocalizedString(printer)
-		if !seen[line] {
-			seen[line] = true
-			kw := strings.TrimPrefix(e.SchemaURL, rootURL)
-			for _, k := range e.ErrorKind.KeywordPath() {
-				kw += "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
+		kw := strings.TrimPrefix(e.SchemaURL, rootURL)
+		for _, k := range e.ErrorKind.KeywordPath() {
+			kw += "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
+		}
+		insts := []string{p}
+		if ap, ok := e.ErrorKind.(*kind.AdditionalProperties); ok {
+			insts = nil
+			for _, m := range ap.Properties {
+				insts = append(insts, p+"/"+strings.NewReplacer("~", "~0", "/", "~1").Replace(m))
 			}
-			out = append(out, verr{line: line, keyword: kw})
+		}
+		for _, inst := range insts {
+			if !seen[line+"\x00"+inst] {
+				seen[line+"\x00"+inst] = true
+				out = append(out, verr{line: line, keyword: kw, inst: inst})
+			}
 		}
 	}
 	walk(ve)

@@ -85,11 +85,11 @@ func (c *comparison) search(ch *Change, backward bool) *Witness {
 		rejN = ch.oldN
 	}
 	relatedOne := func(e verr) bool {
+		inst := within(e.inst, ch.Instance) || within(ch.Instance, e.inst)
 		if rejN != nil && rejN.Location != "" {
-			return within(e.keyword, rejN.Location) || within(rejN.Location, e.keyword)
+			return inst && (within(e.keyword, rejN.Location) || within(rejN.Location, e.keyword))
 		}
-		p, _, _ := strings.Cut(strings.TrimPrefix(e.line, "#"), ": ")
-		return within(p, ch.Instance) || within(ch.Instance, p)
+		return inst
 	}
 	// related: some failure is the change's; strictly: every failure is (the witness shows
 	// this change alone).
