@@ -255,6 +255,10 @@ func Compare(opts Options) (*Report, error) {
 			byNew[tr.newT] = tr
 		}
 	}
+	own := map[*TypeReport][2]Verdict{}
+	for _, tr := range r.Types {
+		own[tr] = [2]Verdict{tr.Backward, tr.Forward}
+	}
 	for changed := true; changed; {
 		changed = false
 		for _, tr := range r.Types {
@@ -266,13 +270,24 @@ func Compare(opts Options) (*Report, error) {
 				b, f := worse(tr.Backward, u.Backward), worse(tr.Forward, u.Forward)
 				if b != tr.Backward || f != tr.Forward {
 					tr.Backward, tr.Forward, changed = b, f, true
-					if !slices.Contains(tr.Through, u.Name) {
-						tr.Through = append(tr.Through, u.Name)
-						slices.Sort(tr.Through)
-					}
 				}
 			}
 		}
+	}
+	// Through names every referred type worse than the type's own changes, in name order.
+	for _, tr := range r.Types {
+		for t := range tr.uses {
+			u := byNew[t]
+			if u == nil || u == tr {
+				continue
+			}
+			o := own[tr]
+			if worse(o[0], u.Backward) != o[0] || worse(o[1], u.Forward) != o[1] {
+				tr.Through = append(tr.Through, u.Name)
+			}
+		}
+		slices.Sort(tr.Through)
+		tr.Through = slices.Compact(tr.Through)
 	}
 	r.Backward, r.Forward = Compatible, Compatible
 	for _, tr := range r.Types {
