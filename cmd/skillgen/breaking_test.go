@@ -82,6 +82,19 @@ func TestBreakingModes(t *testing.T) {
 	}
 }
 
+// TestBreakingVersionedFiles compares two single files of different names (pet-1.0.json,
+// pet-2.0.json), untitled: they are one type in two versions, not a removal and an addition.
+func TestBreakingVersionedFiles(t *testing.T) {
+	dir := t.TempDir()
+	untitled := func(s string) string { return strings.Replace(s, `"title": "Pet",`, "", 1) }
+	writeFile(t, filepath.Join(dir, "pet-1.0.json"), untitled(smallSchema))
+	writeFile(t, filepath.Join(dir, "pet-2.0.json"), untitled(petV2))
+	code, stdout, stderr := runCLI(t, dir, "breaking", "-schema", "pet-2.0.json", "-against", "pet-1.0.json")
+	if code != 1 || stderr != "" || !strings.Contains(stdout, `member "age" is now required`) || strings.Contains(stdout, "type-removed") {
+		t.Errorf("code %d\n%s%s", code, stdout, stderr)
+	}
+}
+
 // TestBreakingGitRevision compares a working tree with a revision of a temporary repository,
 // in the three output forms, as a pull request's CI step does.
 func TestBreakingGitRevision(t *testing.T) {

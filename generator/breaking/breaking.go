@@ -11,8 +11,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/skillgen/skillgen/generator/build"
 	"github.com/skillgen/skillgen/generator/ir"
@@ -309,8 +311,20 @@ func pairTypes(o, n *version) *pairs {
 	p := &pairs{byOld: map[*ir.Type]*ir.Type{}, byNew: map[*ir.Type]*ir.Type{}}
 	used := map[*ir.Type]bool{}
 	var unpaired []*ir.Type
+	// Two single files are one file in two versions, whatever their names
+	// (pet-1.0.json, pet-2.0.json).
+	place := func(loc string) string { return loc }
+	if o.src.Entry != "." && n.src.Entry != "." {
+		of, nf := path.Base(o.src.Entry), path.Base(n.src.Entry)
+		place = func(loc string) string {
+			if rest, ok := strings.CutPrefix(loc, of+"#"); ok {
+				return nf + "#" + rest
+			}
+			return loc
+		}
+	}
 	for _, ot := range o.ir.Types {
-		if nt, ok := n.byLoc[ot.Location]; ok && !used[nt] {
+		if nt, ok := n.byLoc[place(ot.Location)]; ok && !used[nt] {
 			used[nt] = true
 			p.byOld[ot] = nt
 			continue

@@ -23,7 +23,7 @@ func stringFor(r *rand.Rand, pattern string) (string, bool) {
 }
 
 func writeRegex(r *rand.Rand, b *strings.Builder, re *syntax.Regexp, depth int) bool {
-	if depth > 50 || b.Len() > 200 {
+	if depth > 50 || b.Len() > 4000 {
 		return true
 	}
 	switch re.Op {
@@ -84,8 +84,8 @@ func writeRegex(r *rand.Rand, b *strings.Builder, re *syntax.Regexp, depth int) 
 				hi = lo + 3
 			}
 		}
-		if lo > 100 {
-			lo = 100
+		if lo > 1000 {
+			lo = 1000
 		}
 		if hi > lo+3 {
 			hi = lo + 3
