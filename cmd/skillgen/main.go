@@ -143,7 +143,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	c.bind(fl)
 	if err := fl.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: skillgen [flags]")
+			fmt.Fprintln(stdout, "usage: skillgen [flags]\n       skillgen breaking -against OLD [flags]   (compare with an older schema: skillgen breaking -help)")
 			fl.SetOutput(stdout)
 			fl.PrintDefaults()
 			return 0
