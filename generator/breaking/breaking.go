@@ -177,6 +177,8 @@ type version struct {
 	val   *validator
 	// byLoc maps the location of each named type to it.
 	byLoc map[string]*ir.Type
+	// parsed holds the files read for fingerprints (align.go).
+	parsed map[string]any
 }
 
 func loadVersion(src Source, opts Options, which string) (*version, error) {

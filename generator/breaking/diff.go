@@ -1029,8 +1029,18 @@ func (w *walker) applicators(o, n *ir.Node, c ctx) {
 		w.walk(o.DynamicRef, n.DynamicRef, c.loose(), false)
 	}
 	// allOf: a conjunct added tightens, one removed loosens
-	for i := range max(len(o.AllOf), len(n.AllOf)) {
-		w.walk(at(o.AllOf, i), at(n.AllOf, i), c, false)
+	for i, p := range w.c.align(o.AllOf, n.AllOf) {
+		// A conditional conjunct without a partner is one change, exact in its direction
+		// (a conjunct added can only tighten); any other is compared keyword by keyword with
+		// the empty schema.
+		switch {
+		case p[0] == nil && conditional(p[1]):
+			w.change(o, n, "allOf", c, "B", "allOf-branch-added", fmt.Sprintf("allOf branch %d added", i), genAt)
+		case p[1] == nil && conditional(p[0]):
+			w.change(o, n, "allOf", c, "F", "allOf-branch-removed", fmt.Sprintf("allOf branch %d removed", i), genAt)
+		default:
+			w.walk(p[0], p[1], c, false)
+		}
 	}
 	// anyOf: pairwise; a branch removed tightens, one added loosens
 	w.branches(o, n, c, "anyOf", o.AnyOf, n.AnyOf)
@@ -1050,6 +1060,12 @@ func (w *walker) applicators(o, n *ir.Node, c ctx) {
 		w.walk(thenOf(o), thenOf(n), c.loose(), false)
 		w.walk(elseOf(o), elseOf(n), c.loose(), false)
 	}
+}
+
+// conditional reports whether a schema holds an applicator the rules cannot see through (if,
+// oneOf, not).
+func conditional(n *ir.Node) bool {
+	return n != nil && (n.If != nil || len(n.OneOf) > 0 || n.Not != nil)
 }
 
 func thenOf(n *ir.Node) *ir.Node {
@@ -1082,21 +1098,20 @@ func (w *walker) branches(o, n *ir.Node, c ctx, kw string, ob, nb []*ir.Node) {
 		w.change(o, n, kw, c, "F", kw+"-removed", kw+" removed", genAt)
 		return
 	}
-	for i := range min(len(ob), len(nb)) {
-		w.walk(ob[i], nb[i], c, false)
-	}
-	for i := len(nb); i < len(ob); i++ {
-		b := ob[i]
-		w.change(o, n, kw, c, "B", kw+"-branch-removed", fmt.Sprintf("%s branch %d removed", kw, i), func(g *instances, _ *ir.Node, _ bool) []any { return genAt(g, b, true) })
-	}
-	for i := len(ob); i < len(nb); i++ {
-		b := nb[i]
-		if len(ob) == 0 {
+	for i, p := range w.c.align(ob, nb) {
+		switch b := p[0]; {
+		case p[0] != nil && p[1] != nil:
+			w.walk(p[0], p[1], c, false)
+		case p[1] == nil:
+			w.change(o, n, kw, c, "B", kw+"-branch-removed", fmt.Sprintf("%s branch %d removed", kw, i), func(g *instances, _ *ir.Node, _ bool) []any { return genAt(g, b, true) })
+		case len(ob) == 0:
 			// anyOf added where there was none: a tightening
 			w.change(o, n, kw, c, "B", kw+"-added", fmt.Sprintf("%s added", kw), genAt)
 			return
+		default:
+			b = p[1]
+			w.change(o, n, kw, c, "F", kw+"-branch-added", fmt.Sprintf("%s branch %d added", kw, i), func(g *instances, _ *ir.Node, _ bool) []any { return genAt(g, b, false) })
 		}
-		w.change(o, n, kw, c, "F", kw+"-branch-added", fmt.Sprintf("%s branch %d added", kw, i), func(g *instances, _ *ir.Node, _ bool) []any { return genAt(g, b, false) })
 	}
 }
 
@@ -1141,7 +1156,8 @@ func (w *walker) flatten(n *ir.Node) *ir.Node {
 }
 
 func mergeable(m, a *ir.Node) bool {
-	if a.Ref != nil || a.DynamicRef != nil {
+	// A conditional branch stays a conjunct of its own: added or removed, it is one change.
+	if a.Ref != nil || a.DynamicRef != nil || conditional(a) {
 		return false
 	}
 	two := func(x, y bool) bool { return x && y }
