@@ -584,34 +584,41 @@ func (w *walker) objects(o, n *ir.Node, c ctx) {
 		return g.value(acc, want{typ: "object", length: -1, members: k}, nil, nil, 0)
 	})
 	if o.PropertyNames != nil || n.PropertyNames != nil {
+		// propertyNames applies its schema to every member name, monotonically: its changes
+		// are the object's, their candidates turned into member names.
 		before := len(w.tr.Changes)
-		w.walk(o.PropertyNames, n.PropertyNames, ctx{neg: c.neg, exact: false}, false)
-		if len(w.tr.Changes) > before {
-			// The names' changes are about member names: try the names drawn from both.
-			w.tr.Changes = w.tr.Changes[:before]
-			w.change(o, n, "propertyNames", c.loose(), "?", "propertyNames", "propertyNames changed", func(g *instances, acc *ir.Node, _ bool) []any {
+		w.walk(o.PropertyNames, n.PropertyNames, c, false)
+		for _, ch := range w.tr.Changes[before:] {
+			inner := ch.cands
+			if inner == nil {
+				inner = genAt
+			}
+			ch.Kind, ch.Message = "propertyNames-"+ch.Kind, "member names: "+ch.Message
+			ch.path, ch.Instance = c.path, pointerOf(c.path)
+			ch.oldN, ch.newN = o, n
+			ch.cands = func(g *instances, acc *ir.Node, backward bool) []any {
+				pn := n.PropertyNames
+				if backward {
+					pn = o.PropertyNames
+				}
+				if pn == nil {
+					pn = trueNode
+				}
+				names := []any{"x", "1", "A B", "a-rather-long-member-name"}
+				names = append(names, inner(g, pn, backward)...)
 				var out []any
-				for _, name := range []string{"x", "1", "A B", "a-rather-long-member-name"} {
+				for _, name := range names {
+					s, ok := name.(string)
+					if !ok {
+						continue
+					}
 					if v, ok := g.value(acc, want{typ: "object", length: -1, members: -1}, nil, nil, 0); ok {
-						v.(map[string]any)[name] = nil
+						v.(map[string]any)[s] = nil
 						out = append(out, v)
 					}
 				}
-				for _, pn := range []*ir.Node{o.PropertyNames, n.PropertyNames} {
-					if pn == nil {
-						continue
-					}
-					for range 4 {
-						name, ok := g.value(pn, want{typ: "string", length: -1, members: -1}, nil, nil, 0)
-						v, ok2 := g.value(acc, want{typ: "object", length: -1, members: -1}, nil, nil, 0)
-						if ok && ok2 {
-							v.(map[string]any)[name.(string)] = nil
-							out = append(out, v)
-						}
-					}
-				}
 				return out
-			})
+			}
 		}
 	}
 	if o.UnevaluatedProperties != nil || n.UnevaluatedProperties != nil {
