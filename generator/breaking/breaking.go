@@ -109,9 +109,12 @@ type Change struct {
 	tr         *TypeReport
 	path       []step
 	oldN, newN *ir.Node
-	dirs       string // rule: "B", "F", "BF" the incompatible directions; "?" unknown
-	exact      bool
-	cands      func(g *instances, accepting *ir.Node, backward bool) []any
+	// relOld and relNew, when set, are the schema locations a refusal must come from (else
+	// those of oldN and newN).
+	relOld, relNew string
+	dirs           string // rule: "B", "F", "BF" the incompatible directions; "?" unknown
+	exact          bool
+	cands          func(g *instances, accepting *ir.Node, backward bool) []any
 }
 
 // TypeReport is the verdict for one named type.

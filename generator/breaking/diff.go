@@ -596,6 +596,12 @@ func (w *walker) objects(o, n *ir.Node, c ctx) {
 			ch.Kind, ch.Message = "propertyNames-"+ch.Kind, "member names: "+ch.Message
 			ch.path, ch.Instance = c.path, pointerOf(c.path)
 			ch.oldN, ch.newN = o, n
+			if o.PropertyNames != nil {
+				ch.relOld = o.PropertyNames.Location
+			}
+			if n.PropertyNames != nil {
+				ch.relNew = n.PropertyNames.Location
+			}
 			ch.cands = func(g *instances, acc *ir.Node, backward bool) []any {
 				pn := n.PropertyNames
 				if backward {
@@ -613,7 +619,8 @@ func (w *walker) objects(o, n *ir.Node, c ctx) {
 						continue
 					}
 					if v, ok := g.value(acc, want{typ: "object", length: -1, members: -1}, nil, nil, 0); ok {
-						v.(map[string]any)[s] = nil
+						ms, _ := propSchema(acc, s)
+						v.(map[string]any)[s], _ = g.value(ms, anyWant, nil, nil, 1)
 						out = append(out, v)
 					}
 				}

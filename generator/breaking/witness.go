@@ -80,14 +80,17 @@ func (c *comparison) search(ch *Change, backward bool) *Witness {
 	// that fails at the change's schema or below it, or an applicator above it (not, oneOf …)
 	// that fails because of it; where that version has no schema of its own there (a member it
 	// does not declare), a failure at the change's place in the document, or around it.
-	rejN := ch.newN
+	rejN, rel := ch.newN, ch.relNew
 	if !backward {
-		rejN = ch.oldN
+		rejN, rel = ch.oldN, ch.relOld
+	}
+	if rel == "" && rejN != nil {
+		rel = rejN.Location
 	}
 	relatedOne := func(e verr) bool {
 		inst := within(e.inst, ch.Instance) || within(ch.Instance, e.inst)
-		if rejN != nil && rejN.Location != "" {
-			return inst && (within(e.keyword, rejN.Location) || within(rejN.Location, e.keyword))
+		if rel != "" {
+			return inst && (within(e.keyword, rel) || within(rel, e.keyword))
 		}
 		return inst
 	}
@@ -192,7 +195,7 @@ func (c *comparison) search(ch *Change, backward bool) *Witness {
 // replaced by simpler ones, strings shortened; a bounded number of attempts.
 func shrink(doc any, pred func(any) bool) any {
 	calls := 0
-	for changed := true; changed && calls < 400; {
+	for changed := true; changed && calls < 1500; {
 		changed = false
 		for _, p := range paths(doc, nil) {
 			for _, alt := range alternatives(doc, p) {
@@ -201,7 +204,7 @@ func shrink(doc any, pred func(any) bool) any {
 					doc, changed = alt, true
 					break
 				}
-				if calls >= 400 {
+				if calls >= 1500 {
 					return doc
 				}
 			}
