@@ -727,8 +727,8 @@ func (w *walker) count(o, n *ir.Node, c ctx, kw string, ob, nb *int64, low bool,
 	if !low {
 		tighter = ob == nil || nb != nil && nv < ov
 	}
-	if low && ob == nil && nb != nil && nv == 0 || !low && ob != nil && nb == nil && false {
-		return
+	if low && ov == nv {
+		return // an absent lower bound is 0
 	}
 	dirs := "F"
 	if tighter {

@@ -484,7 +484,7 @@ func (g *instances) object(v *view, w want, path []step, set *any, depth int) (a
 	}
 	for _, n := range v.nodes {
 		for _, p := range n.Properties {
-			if g.r.IntN(3) == 0 {
+			if g.r.IntN(3) == 0 && (maxP < 0 || len(names) < maxP) {
 				add(p.Name)
 			}
 		}
@@ -521,7 +521,6 @@ func (g *instances) object(v *view, w want, path []step, set *any, depth int) (a
 		}
 		obj[name] = m
 	}
-	_ = maxP
 	return obj, true
 }
 

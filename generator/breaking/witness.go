@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"strings"
-
-	"github.com/skillgen/skillgen/generator/ir"
 )
 
 // decide settles both directions of a change: compatible where the rule proves it (a
@@ -309,8 +307,6 @@ func removeAt(doc any, p []step) (any, bool) {
 	}
 	return nil, false
 }
-
-var _ = ir.Null
 
 // within reports whether JSON Pointer p is q or below it.
 func within(p, q string) bool {
