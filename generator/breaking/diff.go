@@ -527,7 +527,10 @@ func (w *walker) objects(o, n *ir.Node, c ctx) {
 				if !ok {
 					continue
 				}
-				obj := v.(map[string]any)
+				obj, isObj := v.(map[string]any)
+				if !isObj {
+					continue
+				}
 				m, _ := g.value(pp.Schema, anyWant, nil, nil, 1)
 				obj[name] = m
 				out = append(out, obj)
@@ -618,10 +621,11 @@ func (w *walker) objects(o, n *ir.Node, c ctx) {
 					if !ok {
 						continue
 					}
-					if v, ok := g.value(acc, want{typ: "object", length: -1, members: -1}, nil, nil, 0); ok {
+					v, _ := g.value(acc, want{typ: "object", length: -1, members: -1}, nil, nil, 0)
+					if obj, ok := v.(map[string]any); ok {
 						ms, _ := propSchema(acc, s)
-						v.(map[string]any)[s], _ = g.value(ms, anyWant, nil, nil, 1)
-						out = append(out, v)
+						obj[s], _ = g.value(ms, anyWant, nil, nil, 1)
+						out = append(out, obj)
 					}
 				}
 				return out

@@ -138,6 +138,9 @@ func (g *instances) value(n *ir.Node, w want, path []step, set *any, depth int) 
 	for _, m := range v.nodes {
 		if m.Const != nil {
 			c := fromIR(*m.Const)
+			if w.typ != "" && jsonType(c) != w.typ && !(w.typ == "number" && jsonType(c) == "integer") {
+				return nil, false
+			}
 			if len(path) > 0 {
 				return g.inside(c, path, set), true
 			}
