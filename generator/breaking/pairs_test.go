@@ -14,6 +14,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/tools/txtar"
 
+	"github.com/skillgen/skillgen/generator/ir"
 	"github.com/skillgen/skillgen/generator/load"
 	"github.com/skillgen/skillgen/schema/oracle"
 )
@@ -152,6 +153,7 @@ func TestPairs(t *testing.T) {
 					}
 				}
 			}
+			falsify(t, p, r)
 			if p.hasAPI {
 				var api []string
 				for _, b := range r.API {
@@ -188,5 +190,51 @@ func checkWitness(t *testing.T, p *pair, tr *TypeReport, w *Witness) {
 	var raw any
 	if json.Unmarshal(w.Document, &raw) != nil || len(w.Errors) == 0 {
 		t.Errorf("witness %s: no error list", w.Document)
+	}
+}
+
+// falsify tries to refute every direction the report proves compatible: 200 documents drawn
+// from the version that must not accept more, each the oracle accepts there must be accepted by
+// the other version too.
+func falsify(t *testing.T, p *pair, r *Report) {
+	t.Helper()
+	for _, tr := range r.Types {
+		if tr.oldT == nil || tr.newT == nil {
+			continue
+		}
+		for _, d := range []struct {
+			v                      Verdict
+			from                   *TypeReport
+			accFiles, otherFiles   fstest.MapFS
+			accLoc, otherLoc, name string
+			root                   *ir.Node
+		}{
+			{tr.Backward, tr, p.old, p.new, tr.Old, tr.New, "BACKWARD", tr.oldT.Node},
+			{tr.Forward, tr, p.new, p.old, tr.New, tr.Old, "FORWARD", tr.newT.Node},
+		} {
+			if d.v != Compatible {
+				continue
+			}
+			acc, other := independent(t, d.accFiles, d.accLoc), independent(t, d.otherFiles, d.otherLoc)
+			g := newInstances(7)
+			for k := 0; k < 200; k++ {
+				g.budget = 400
+				v, ok := g.value(d.root, anyWant, nil, nil, 0)
+				if k%4 == 3 {
+					v, ok = sample(allAtoms[k/4%len(allAtoms)]), true
+				}
+				if !ok {
+					continue
+				}
+				doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(encode(v)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if acc.Validate(doc) == nil && other.Validate(doc) != nil {
+					t.Errorf("%s: %s proved compatible, but %s is accepted by one version and rejected by the other", tr.Name, d.name, encode(v))
+					break
+				}
+			}
+		}
 	}
 }
