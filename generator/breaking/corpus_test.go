@@ -94,8 +94,9 @@ func (o *corpusOracle) valid(t *testing.T, loc string, doc any) bool {
 }
 
 // TestCorpusEvolution compares successive versions of real schemas: the verdicts are those
-// recorded in testdata/corpus.golden (and docs/breaking.md), and every witness is accepted by
-// the version it names and rejected by the other, as the oracle judges the corpus files.
+// recorded in testdata/corpus.golden (and docs/breaking.md), every witness is accepted by the
+// version it names and rejected by the other, as the oracle judges the corpus files, and every
+// direction proved compatible survives 50 drawn documents per type.
 func TestCorpusEvolution(t *testing.T) {
 	corpus, err := datadir.FindCorpus()
 	if err != nil {
@@ -123,6 +124,12 @@ func TestCorpusEvolution(t *testing.T) {
 		}
 		oldO, newO := newCorpusOracle(t, dir, p[0]), newCorpusOracle(t, dir, p[1])
 		golden.WriteString(corpusSummary(r))
+		falsifyWith(t, r, 50, func(old bool, loc string, doc any) bool {
+			if old {
+				return oldO.valid(t, loc, doc)
+			}
+			return newO.valid(t, loc, doc)
+		})
 		for _, tr := range r.Types {
 			for _, ch := range tr.Changes {
 				for _, w := range []*Witness{ch.BackwardWitness, ch.ForwardWitness} {
