@@ -39,6 +39,12 @@
 //
 // Exit status: 0 on success, 1 when generation fails, a file is in the way, or -check finds
 // stale output, 2 on usage errors (a bad flag value, checked before any work).
+//
+// skillgen breaking -against OLD compares the schema (-schema, or the canonical one) with an
+// older version of it (a path, or a git revision such as origin/main) and reports, for every
+// named type, the BACKWARD- and FORWARD-incompatible changes with a witness document each, and
+// the changes of the generated API that break callers; -mode BACKWARD|FORWARD|FULL sets the
+// exit status (0 compatible, 1 incompatible, 2 usage). See docs/breaking.md.
 package main
 
 import (
@@ -130,13 +136,16 @@ func (c *config) validate(fl *flag.FlagSet) error {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "breaking" {
+		return runBreaking(args[1:], stdout, stderr)
+	}
 	c := &config{set: map[string]bool{}}
 	fl := flag.NewFlagSet("skillgen", flag.ContinueOnError)
 	fl.SetOutput(io.Discard)
 	c.bind(fl)
 	if err := fl.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: skillgen [flags]")
+			fmt.Fprintln(stdout, "usage: skillgen [flags]\n       skillgen breaking -against OLD [flags]   (compare with an older schema: skillgen breaking -help)")
 			fl.SetOutput(stdout)
 			fl.PrintDefaults()
 			return 0
