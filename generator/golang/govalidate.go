@@ -774,9 +774,19 @@ func (c *okCtx) collection(n *ir.Node, v view, elem *ir.TypeRef, t *ir.Type, x j
 			each = append(each, check...)
 		}
 	}
-	each = append(each, c.value(n.AdditionalProperties, elem, jen.Id(it))...)
+	usesKey := len(each) > 0
+	vals := c.value(n.AdditionalProperties, elem, jen.Id(it))
+	each = append(each, vals...)
 	if len(each) > 0 {
-		out = append(out, jen.For(jen.List(jen.Id(k), jen.Id(it)).Op(":=").Range().Add(x)).Block(each...))
+		kv, iv := jen.Id(k), jen.Id(it)
+		if !usesKey {
+			kv = jen.Id("_")
+		}
+		if len(vals) == 0 {
+			out = append(out, jen.For(kv.Op(":=").Range().Add(x)).Block(each...))
+		} else {
+			out = append(out, jen.For(jen.List(kv, iv).Op(":=").Range().Add(x)).Block(each...))
+		}
 	}
 	return out
 }
