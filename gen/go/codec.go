@@ -103,7 +103,7 @@ func sgOKFinding(t Finding, d int) bool {
 		return false
 	}
 	for k1, v2 := range t.AdditionalProperties {
-		if !sgKnownFinding(k1) && !sgRawPlain(v2, sgRawValidate) {
+		if !sgKnownFinding(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
 			return false
 		}
 	}
@@ -284,7 +284,7 @@ func sgOKFindingsResponse(t FindingsResponse, d int) bool {
 		return false
 	}
 	for k7, v8 := range t.AdditionalProperties {
-		if !sgKnownFindingsResponse(k7) && !sgRawPlain(v8, sgRawValidate) {
+		if !sgKnownFindingsResponse(k7) && v8 != nil && !sgRawPlain(v8, sgRawValidate) {
 			return false
 		}
 	}
@@ -374,7 +374,7 @@ func sgOKMeta(t Meta, d int) bool {
 		return false
 	}
 	for k1, v2 := range t.AdditionalProperties {
-		if !sgKnownMeta(k1) && !sgRawPlain(v2, sgRawValidate) {
+		if !sgKnownMeta(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
 			return false
 		}
 	}
@@ -592,7 +592,7 @@ func sgOKInvocationRequest(t InvocationRequest, d int) bool {
 		}
 	}
 	for k3, v4 := range t.AdditionalProperties {
-		if !sgKnownInvocationRequest(k3) && !sgRawPlain(v4, sgRawValidate) {
+		if !sgKnownInvocationRequest(k3) && v4 != nil && !sgRawPlain(v4, sgRawValidate) {
 			return false
 		}
 	}
@@ -827,7 +827,7 @@ func sgOKInvocationResponse(t InvocationResponse, d int) bool {
 		}
 	}
 	for k1, v2 := range t.AdditionalProperties {
-		if !sgKnownInvocationResponse(k1) && !sgRawPlain(v2, sgRawValidate) {
+		if !sgKnownInvocationResponse(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
 			return false
 		}
 	}
@@ -1052,7 +1052,7 @@ func sgOKInvocationError(t InvocationError, d int) bool {
 		return false
 	}
 	for k1, v2 := range t.AdditionalProperties {
-		if !sgKnownInvocationError(k1) && !sgRawPlain(v2, sgRawValidate) {
+		if !sgKnownInvocationError(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
 			return false
 		}
 	}
@@ -1310,7 +1310,7 @@ func sgOKSkillDescriptor(t SkillDescriptor, d int) bool {
 		}
 	}
 	for k3, v4 := range t.AdditionalProperties {
-		if !sgKnownSkillDescriptor(k3) && !sgRawPlain(v4, sgRawValidate) {
+		if !sgKnownSkillDescriptor(k3) && v4 != nil && !sgRawPlain(v4, sgRawValidate) {
 			return false
 		}
 	}
@@ -1431,7 +1431,7 @@ func sgOKProvider(t Provider, d int) bool {
 		}
 	}
 	for k1, v2 := range t.AdditionalProperties {
-		if !sgKnownProvider(k1) && !sgRawPlain(v2, sgRawValidate) {
+		if !sgKnownProvider(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
 			return false
 		}
 	}
@@ -1549,7 +1549,7 @@ func sgOKEndpoint(t Endpoint, d int) bool {
 		}
 	}
 	for k1, v2 := range t.AdditionalProperties {
-		if !sgKnownEndpoint(k1) && !sgRawPlain(v2, sgRawValidate) {
+		if !sgKnownEndpoint(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
 			return false
 		}
 	}
@@ -2361,7 +2361,7 @@ func sgOKSkillIndex(t SkillIndex, d int) bool {
 		return false
 	}
 	for k2, v3 := range t.AdditionalProperties {
-		if !sgKnownSkillIndex(k2) && !sgRawPlain(v3, sgRawValidate) {
+		if !sgKnownSkillIndex(k2) && v3 != nil && !sgRawPlain(v3, sgRawValidate) {
 			return false
 		}
 	}
@@ -2500,7 +2500,7 @@ func sgOKSkillIndexEntry(t SkillIndexEntry, d int) bool {
 		return false
 	}
 	for k1, v2 := range t.AdditionalProperties {
-		if !sgKnownSkillIndexEntry(k1) && !sgRawPlain(v2, sgRawValidate) {
+		if !sgKnownSkillIndexEntry(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
 			return false
 		}
 	}

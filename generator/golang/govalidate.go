@@ -688,7 +688,9 @@ func (c *okCtx) structChecks(n *ir.Node, t *ir.Type, x jen.Code) []jen.Code {
 				c.fail()
 				return nil
 			}
-			each = []jen.Code{refuse(jen.Op("!").Id(knownName(t)).Call(jen.Id(k)).Op("&&").Op("!").Id("sgRawPlain").Call(jen.Id(val), jen.Id("sgRawValidate")))}
+			// A nil member is written null.
+			each = []jen.Code{refuse(jen.Op("!").Id(knownName(t)).Call(jen.Id(k)).Op("&&").Id(val).Op("!=").Nil().Op("&&").
+				Op("!").Id("sgRawPlain").Call(jen.Id(val), jen.Id("sgRawValidate")))}
 		} else {
 			inner := c.value(ap, t.Extra, jen.Id(val))
 			if len(inner) > 0 {
