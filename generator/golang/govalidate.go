@@ -677,6 +677,52 @@ func (c *okCtx) structChecks(n *ir.Node, t *ir.Type, x jen.Code) []jen.Code {
 			}
 		}
 	}
+	// Members this node does not declare: fields declared by another node of the struct's
+	// schema (an allOf branch), then the undeclared members of the Go value.
+	if ap := n.AdditionalProperties; ap != nil && !isTrue(ap) {
+		for _, fd := range t.Fields {
+			declared := false
+			for _, p := range n.Properties {
+				declared = declared || p.Name == fd.JSONName
+			}
+			if declared {
+				continue
+			}
+			if fieldless(fd) {
+				c.fail()
+				return nil
+			}
+			a := access(fd, x)
+			var check []jen.Code
+			if ap.Bool != nil { // false
+				if a.present == nil {
+					c.fail()
+					return nil
+				}
+				out = append(out, refuse(a.present))
+				continue
+			}
+			inner := c.value(ap, a.ref, a.val)
+			if a.null != nil {
+				if !c.nullOK(ap) {
+					check = append(check, refuse(a.null))
+					check = append(check, inner...)
+				} else if len(inner) > 0 {
+					check = append(check, jen.If(jen.Op("!").Parens(a.null)).Block(inner...))
+				}
+			} else {
+				check = inner
+			}
+			if a.present != nil && len(check) > 0 {
+				check = []jen.Code{jen.If(a.present).Block(check...)}
+			}
+			out = append(out, check...)
+		}
+		if t.Extra != nil && n != t.Node {
+			c.fail()
+			return nil
+		}
+	}
 	// The undeclared members.
 	if t.Extra != nil && n == t.Node {
 		ap := n.AdditionalProperties
