@@ -154,7 +154,7 @@ func (c *okCtx) body(t *ir.Type) []jen.Code {
 				continue
 			}
 			a := access(fd, x)
-			check := c.value(nil, a.ref, a.val)
+			check := c.check(nil, a)
 			if a.null != nil && len(check) > 0 {
 				check = []jen.Code{jen.If(jen.Op("!").Parens(a.null)).Block(check...)}
 			}
@@ -282,6 +282,17 @@ func viewOf(r *ir.TypeRef) (view, *ir.TypeRef, *ir.Type) {
 // value checks x, of the Go type valueType(r) (a pointer when r.Ptr: nil is null), against n
 // (nil: any value JSON can hold).
 func (c *okCtx) value(n *ir.Node, r *ir.TypeRef, x jen.Code) []jen.Code {
+	if k := goKind(r); !r.Ptr && (k == ir.RefArray || k == ir.RefMap) {
+		// A nil slice or map is written null here (only a required member is written empty).
+		inner := c.keywords(n, r, x, false)
+		if c.nullOK(n) {
+			if len(inner) == 0 {
+				return nil
+			}
+			return []jen.Code{jen.If(jen.Add(x).Op("!=").Nil()).Block(inner...)}
+		}
+		return append([]jen.Code{refuse(jen.Add(x).Op("==").Nil())}, inner...)
+	}
 	if r.Ptr {
 		inner := c.keywords(n, r, jen.Op("*").Add(x), false)
 		if c.nullOK(n) {
@@ -543,6 +554,15 @@ type fieldAccess struct {
 	null    jen.Code // written as null when this holds (nil: never)
 	val     jen.Code // the value, of typeIn(ref)
 	ref     *ir.TypeRef
+	plain   bool // a nil slice or map is not written null (absent, or written empty)
+}
+
+// check checks the value of a field against n.
+func (c *okCtx) check(n *ir.Node, a fieldAccess) []jen.Code {
+	if a.plain && !a.ref.Ptr {
+		return c.keywords(n, a.ref, a.val, false)
+	}
+	return c.value(n, a.ref, a.val)
 }
 
 func access(fd *ir.Field, x jen.Code) fieldAccess {
@@ -565,7 +585,7 @@ func access(fd *ir.Field, x jen.Code) fieldAccess {
 		}
 		return a
 	}
-	a := fieldAccess{val: f.Clone(), ref: fd.Type}
+	a := fieldAccess{val: f.Clone(), ref: fd.Type, plain: true}
 	nilable := fd.Type.GoNil() || goKind(fd.Type) == ir.RefAny
 	switch {
 	case !fd.Required:
@@ -613,7 +633,7 @@ func (c *okCtx) structChecks(n *ir.Node, t *ir.Type, x jen.Code) []jen.Code {
 		}
 		a := access(fd, x)
 		var check []jen.Code
-		inner := c.value(p.Schema, a.ref, a.val)
+		inner := c.check(p.Schema, a)
 		if a.null != nil {
 			if c.nullOK(p.Schema) {
 				if len(inner) > 0 {
@@ -702,7 +722,7 @@ func (c *okCtx) structChecks(n *ir.Node, t *ir.Type, x jen.Code) []jen.Code {
 				out = append(out, refuse(a.present))
 				continue
 			}
-			inner := c.value(ap, a.ref, a.val)
+			inner := c.check(ap, a)
 			if a.null != nil {
 				if !c.nullOK(ap) {
 					check = append(check, refuse(a.null))
