@@ -6,7 +6,9 @@ package skill
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
+	"unicode/utf8"
 )
 
 func sgKnownFinding(k string) bool {
@@ -62,9 +64,12 @@ func sgEncodeFinding(e *sgEncoder, t Finding) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeFinding is the length of the JSON MarshalJSON wrote last for a Finding.
+var sgSizeFinding sgSize
+
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Finding) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeFinding)
+	return sgMarshal(t, sgEncodeFinding, &sgSizeFinding)
 }
 
 // UnmarshalJSON decodes without validating; use ParseFinding to validate as well.
@@ -79,7 +84,30 @@ func ParseFinding(data []byte) (Finding, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Finding) Validate() error {
+	if sgOKFinding(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vFinding)
+}
+
+// sgOKFinding reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKFinding(t Finding, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgLengthIn(string(t.Kind), 1, math.MaxInt) {
+		return false
+	}
+	if !sgOKSeverity(t.Severity, d+1) {
+		return false
+	}
+	for k1, v2 := range t.AdditionalProperties {
+		if !sgKnownFinding(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgKnownFindingsResponse(k string) bool {
@@ -168,9 +196,12 @@ func sgEncodeFindingsResponse(e *sgEncoder, t FindingsResponse) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeFindingsResponse is the length of the JSON MarshalJSON wrote last for a FindingsResponse.
+var sgSizeFindingsResponse sgSize
+
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t FindingsResponse) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeFindingsResponse)
+	return sgMarshal(t, sgEncodeFindingsResponse, &sgSizeFindingsResponse)
 }
 
 // UnmarshalJSON decodes without validating; use ParseFindingsResponse to validate as well.
@@ -185,7 +216,79 @@ func ParseFindingsResponse(data []byte) (FindingsResponse, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t FindingsResponse) Validate() error {
+	if sgOKFindingsResponse(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vFindingsResponse)
+}
+
+// sgOKFindingsResponse reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKFindingsResponse(t FindingsResponse, d int) bool {
+	if d > 500 {
+		return false
+	}
+	for _, x1 := range t.Findings {
+		if !sgOKFinding(x1, d+1) {
+			return false
+		}
+	}
+	if float64(t.Total) < 0.0 {
+		return false
+	}
+	if float64(t.Total) > 9.007199254740991e+15 {
+		return false
+	}
+	for k3, x2 := range t.CountsByKind {
+		if !utf8.ValidString(k3) {
+			return false
+		}
+		if !sgLengthIn(string(k3), 1, math.MaxInt) {
+			return false
+		}
+		if float64(x2) < 1.0 {
+			return false
+		}
+		if float64(x2) > 9.007199254740991e+15 {
+			return false
+		}
+	}
+	for k5, x4 := range t.CountsBySeverity {
+		if !utf8.ValidString(k5) {
+			return false
+		}
+		switch string(k5) {
+		case "critical", "warn", "info":
+		default:
+			return false
+		}
+		if float64(x4) < 1.0 {
+			return false
+		}
+		if float64(x4) > 9.007199254740991e+15 {
+			return false
+		}
+	}
+	for _, x6 := range t.CappedKinds {
+		if !sgLengthIn(string(x6), 1, math.MaxInt) {
+			return false
+		}
+	}
+	if float64(t.PerKindLimit) < 0.0 {
+		return false
+	}
+	if float64(t.PerKindLimit) > 9.007199254740991e+15 {
+		return false
+	}
+	if !sgOKMeta(t.Meta, d+1) {
+		return false
+	}
+	for k7, v8 := range t.AdditionalProperties {
+		if !sgKnownFindingsResponse(k7) && v8 != nil && !sgRawPlain(v8, sgRawValidate) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgKnownMeta(k string) bool {
@@ -235,9 +338,12 @@ func sgEncodeMeta(e *sgEncoder, t Meta) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeMeta is the length of the JSON MarshalJSON wrote last for a Meta.
+var sgSizeMeta sgSize
+
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Meta) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeMeta)
+	return sgMarshal(t, sgEncodeMeta, &sgSizeMeta)
 }
 
 // UnmarshalJSON decodes without validating; use ParseMeta to validate as well.
@@ -252,7 +358,27 @@ func ParseMeta(data []byte) (Meta, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Meta) Validate() error {
+	if sgOKMeta(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vFindingsResponse_Meta2)
+}
+
+// sgOKMeta reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKMeta(t Meta, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgLengthIn(string(t.ServerVersion), 1, math.MaxInt) {
+		return false
+	}
+	for k1, v2 := range t.AdditionalProperties {
+		if !sgKnownMeta(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgDecodeGetSessionFindingsParams(v *sgValue) (GetSessionFindingsParams, error) {
@@ -289,9 +415,12 @@ func sgEncodeGetSessionFindingsParams(e *sgEncoder, t GetSessionFindingsParams) 
 	e.b = append(e.b, '}')
 }
 
+// sgSizeGetSessionFindingsParams is the length of the JSON MarshalJSON wrote last for a GetSessionFindingsParams.
+var sgSizeGetSessionFindingsParams sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t GetSessionFindingsParams) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeGetSessionFindingsParams)
+	return sgMarshal(t, sgEncodeGetSessionFindingsParams, &sgSizeGetSessionFindingsParams)
 }
 
 // UnmarshalJSON decodes without validating; use ParseGetSessionFindingsParams to validate as well.
@@ -306,7 +435,32 @@ func ParseGetSessionFindingsParams(data []byte) (GetSessionFindingsParams, error
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t GetSessionFindingsParams) Validate() error {
+	if sgOKGetSessionFindingsParams(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vGetSessionFindingsParams)
+}
+
+// sgOKGetSessionFindingsParams reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKGetSessionFindingsParams(t GetSessionFindingsParams, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if t.SessionKey != nil {
+		if !sgLengthIn(string(*t.SessionKey), 1, 256) {
+			return false
+		}
+	}
+	if t.PerKindLimit != nil {
+		if float64(*t.PerKindLimit) < 0.0 {
+			return false
+		}
+		if float64(*t.PerKindLimit) > 10000.0 {
+			return false
+		}
+	}
+	return true
 }
 
 func sgKnownInvocationRequest(k string) bool {
@@ -374,9 +528,12 @@ func sgEncodeInvocationRequest(e *sgEncoder, t InvocationRequest) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeInvocationRequest is the length of the JSON MarshalJSON wrote last for a InvocationRequest.
+var sgSizeInvocationRequest sgSize
+
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t InvocationRequest) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeInvocationRequest)
+	return sgMarshal(t, sgEncodeInvocationRequest, &sgSizeInvocationRequest)
 }
 
 // UnmarshalJSON decodes without validating; use ParseInvocationRequest to validate as well.
@@ -391,7 +548,55 @@ func ParseInvocationRequest(data []byte) (InvocationRequest, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t InvocationRequest) Validate() error {
+	if sgOKInvocationRequest(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vInvocationRequest)
+}
+
+// sgOKInvocationRequest reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKInvocationRequest(t InvocationRequest, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgOKCaller(t.Caller, d+1) {
+		return false
+	}
+	if !sgOKSkillID(t.SkillID, d+1) {
+		return false
+	}
+	if len(t.Inputs) > 100 {
+		return false
+	}
+	for k2, x1 := range t.Inputs {
+		if !utf8.ValidString(k2) {
+			return false
+		}
+		if !sgLengthIn(string(k2), 0, 64) {
+			return false
+		}
+		if !utf8.ValidString(string(k2)) {
+			return false
+		}
+		if !rePattern1().MatchString(string(k2)) {
+			return false
+		}
+		if !sgAnyOK(x1, d) {
+			return false
+		}
+	}
+	if t.RequestID != nil {
+		if !sgLengthIn(string(*t.RequestID), 1, 128) {
+			return false
+		}
+	}
+	for k3, v4 := range t.AdditionalProperties {
+		if !sgKnownInvocationRequest(k3) && v4 != nil && !sgRawPlain(v4, sgRawValidate) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgDecodeCaller(v *sgValue) (Caller, error) {
@@ -419,9 +624,12 @@ func sgEncodeCaller(e *sgEncoder, t Caller) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeCaller is the length of the JSON MarshalJSON wrote last for a Caller.
+var sgSizeCaller sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t Caller) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeCaller)
+	return sgMarshal(t, sgEncodeCaller, &sgSizeCaller)
 }
 
 // UnmarshalJSON decodes without validating; use ParseCaller to validate as well.
@@ -436,7 +644,25 @@ func ParseCaller(data []byte) (Caller, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Caller) Validate() error {
+	if sgOKCaller(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vInvocationRequest_Caller2)
+}
+
+// sgOKCaller reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKCaller(t Caller, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgLengthIn(string(t.ID), 1, 256) {
+		return false
+	}
+	if !sgOKCallerType(t.Type, d+1) {
+		return false
+	}
+	return true
 }
 
 func sgDecodeCallerType(v *sgValue) (CallerType, error) {
@@ -451,7 +677,24 @@ func ParseCallerType(data []byte) (CallerType, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t CallerType) Validate() error {
+	if sgOKCallerType(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vInvocationRequest_Caller_Type)
+}
+
+// sgOKCallerType reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKCallerType(t CallerType, d int) bool {
+	if d > 500 {
+		return false
+	}
+	switch string(t) {
+	case "user", "agent", "service":
+	default:
+		return false
+	}
+	return true
 }
 
 func sgKnownInvocationResponse(k string) bool {
@@ -527,9 +770,12 @@ func sgEncodeInvocationResponse(e *sgEncoder, t InvocationResponse) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeInvocationResponse is the length of the JSON MarshalJSON wrote last for a InvocationResponse.
+var sgSizeInvocationResponse sgSize
+
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t InvocationResponse) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeInvocationResponse)
+	return sgMarshal(t, sgEncodeInvocationResponse, &sgSizeInvocationResponse)
 }
 
 // UnmarshalJSON decodes without validating; use ParseInvocationResponse to validate as well.
@@ -544,7 +790,53 @@ func ParseInvocationResponse(data []byte) (InvocationResponse, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t InvocationResponse) Validate() error {
+	if sgOKInvocationResponse(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vInvocationResponse)
+}
+
+// sgOKInvocationResponse reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKInvocationResponse(t InvocationResponse, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgLengthIn(string(t.ExecutionID), 1, 128) {
+		return false
+	}
+	if !sgOKInvocationStatus(t.Status, d+1) {
+		return false
+	}
+	if !sgOKSkillID(t.SkillID, d+1) {
+		return false
+	}
+	if !sgOKTimestamps(t.Timestamps, d+1) {
+		return false
+	}
+	if t.Output.Set {
+		if !(t.Output.Null) {
+			if !sgAnyOK(t.Output.Value, d) {
+				return false
+			}
+		}
+	}
+	if t.Error != nil {
+		if !sgOKInvocationError(*t.Error, d+1) {
+			return false
+		}
+	}
+	for k1, v2 := range t.AdditionalProperties {
+		if !sgKnownInvocationResponse(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
+			return false
+		}
+	}
+	if string(t.Status) == "failed" {
+		if !(t.Error != nil) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgDecodeInvocationStatus(v *sgValue) (InvocationStatus, error) {
@@ -559,7 +851,24 @@ func ParseInvocationStatus(data []byte) (InvocationStatus, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t InvocationStatus) Validate() error {
+	if sgOKInvocationStatus(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vInvocationResponse_InvocationStatus)
+}
+
+// sgOKInvocationStatus reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKInvocationStatus(t InvocationStatus, d int) bool {
+	if d > 500 {
+		return false
+	}
+	switch string(t) {
+	case "accepted", "running", "succeeded", "failed", "cancelled":
+	default:
+		return false
+	}
+	return true
 }
 
 func sgDecodeTimestamps(v *sgValue) (Timestamps, error) {
@@ -594,9 +903,12 @@ func sgEncodeTimestamps(e *sgEncoder, t Timestamps) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeTimestamps is the length of the JSON MarshalJSON wrote last for a Timestamps.
+var sgSizeTimestamps sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t Timestamps) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeTimestamps)
+	return sgMarshal(t, sgEncodeTimestamps, &sgSizeTimestamps)
 }
 
 // UnmarshalJSON decodes without validating; use ParseTimestamps to validate as well.
@@ -611,7 +923,35 @@ func ParseTimestamps(data []byte) (Timestamps, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Timestamps) Validate() error {
+	if sgOKTimestamps(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vInvocationResponse_Timestamps2)
+}
+
+// sgOKTimestamps reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKTimestamps(t Timestamps, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgOKTimestamp(t.Received, d+1) {
+		return false
+	}
+	if t.Started != nil {
+		if !sgOKTimestamp(*t.Started, d+1) {
+			return false
+		}
+	}
+	if t.Completed != nil {
+		if !sgOKTimestamp(*t.Completed, d+1) {
+			return false
+		}
+	}
+	if t.Completed != nil && !(t.Started != nil) {
+		return false
+	}
+	return true
 }
 
 func sgKnownInvocationError(k string) bool {
@@ -667,9 +1007,12 @@ func sgEncodeInvocationError(e *sgEncoder, t InvocationError) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeInvocationError is the length of the JSON MarshalJSON wrote last for a InvocationError.
+var sgSizeInvocationError sgSize
+
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t InvocationError) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeInvocationError)
+	return sgMarshal(t, sgEncodeInvocationError, &sgSizeInvocationError)
 }
 
 // UnmarshalJSON decodes without validating; use ParseInvocationError to validate as well.
@@ -684,7 +1027,36 @@ func ParseInvocationError(data []byte) (InvocationError, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t InvocationError) Validate() error {
+	if sgOKInvocationError(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vInvocationResponse_InvocationError)
+}
+
+// sgOKInvocationError reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKInvocationError(t InvocationError, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgLengthIn(string(t.Code), 0, 64) {
+		return false
+	}
+	if !utf8.ValidString(string(t.Code)) {
+		return false
+	}
+	if !rePattern3().MatchString(string(t.Code)) {
+		return false
+	}
+	if !sgLengthIn(string(t.Message), 1, 4000) {
+		return false
+	}
+	for k1, v2 := range t.AdditionalProperties {
+		if !sgKnownInvocationError(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgDecodeProtocolVersion(v *sgValue) (ProtocolVersion, error) {
@@ -706,9 +1078,12 @@ func sgEncodeProtocolVersion(e *sgEncoder, t ProtocolVersion) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeProtocolVersion is the length of the JSON MarshalJSON wrote last for a ProtocolVersion.
+var sgSizeProtocolVersion sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t ProtocolVersion) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeProtocolVersion)
+	return sgMarshal(t, sgEncodeProtocolVersion, &sgSizeProtocolVersion)
 }
 
 // UnmarshalJSON decodes without validating; use ParseProtocolVersion to validate as well.
@@ -723,7 +1098,22 @@ func ParseProtocolVersion(data []byte) (ProtocolVersion, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ProtocolVersion) Validate() error {
+	if sgOKProtocolVersion(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vProtocolVersion)
+}
+
+// sgOKProtocolVersion reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKProtocolVersion(t ProtocolVersion, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgOKSemVer(t.Version, d+1) {
+		return false
+	}
+	return true
 }
 
 func sgKnownSkillDescriptor(k string) bool {
@@ -826,9 +1216,12 @@ func sgEncodeSkillDescriptor(e *sgEncoder, t SkillDescriptor) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeSkillDescriptor is the length of the JSON MarshalJSON wrote last for a SkillDescriptor.
+var sgSizeSkillDescriptor sgSize
+
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t SkillDescriptor) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeSkillDescriptor)
+	return sgMarshal(t, sgEncodeSkillDescriptor, &sgSizeSkillDescriptor)
 }
 
 // UnmarshalJSON decodes without validating; use ParseSkillDescriptor to validate as well.
@@ -843,7 +1236,85 @@ func ParseSkillDescriptor(data []byte) (SkillDescriptor, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t SkillDescriptor) Validate() error {
+	if sgOKSkillDescriptor(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vSkillDescriptor)
+}
+
+// sgOKSkillDescriptor reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKSkillDescriptor(t SkillDescriptor, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgOKProtocolVersion(t.Protocol, d+1) {
+		return false
+	}
+	if !sgOKSkillID(t.ID, d+1) {
+		return false
+	}
+	if !sgLengthIn(string(t.Name), 1, 200) {
+		return false
+	}
+	if !sgOKSemVer(t.Version, d+1) {
+		return false
+	}
+	if !sgOKCapabilityType(t.CapabilityType, d+1) {
+		return false
+	}
+	if !sgLengthIn(string(t.Description), 1, 4000) {
+		return false
+	}
+	if !sgOKProvider(t.Provider, d+1) {
+		return false
+	}
+	if !sgOKEndpoint(t.Endpoint, d+1) {
+		return false
+	}
+	if len(t.Inputs) > 100 {
+		return false
+	}
+	for _, x1 := range t.Inputs {
+		if !sgOKInputParameter(x1, d+1) {
+			return false
+		}
+	}
+	if !sgDistinct(len(t.Inputs), func(i int) string {
+		return string(t.Inputs[i].Name)
+	}) {
+		return false
+	}
+	if !sgOKOutputDescriptor(t.Output, d+1) {
+		return false
+	}
+	if !sgOKAuth(t.Auth, d+1) {
+		return false
+	}
+	if !sgOKAccess(t.Access, d+1) {
+		return false
+	}
+	if t.Tags != nil {
+		if len(t.Tags) > 32 {
+			return false
+		}
+		for _, x2 := range t.Tags {
+			if !sgLengthIn(string(x2), 1, 64) {
+				return false
+			}
+		}
+		if !sgDistinct(len(t.Tags), func(i int) string {
+			return string(t.Tags[i])
+		}) {
+			return false
+		}
+	}
+	for k3, v4 := range t.AdditionalProperties {
+		if !sgKnownSkillDescriptor(k3) && v4 != nil && !sgRawPlain(v4, sgRawValidate) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgKnownProvider(k string) bool {
@@ -904,9 +1375,12 @@ func sgEncodeProvider(e *sgEncoder, t Provider) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeProvider is the length of the JSON MarshalJSON wrote last for a Provider.
+var sgSizeProvider sgSize
+
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Provider) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeProvider)
+	return sgMarshal(t, sgEncodeProvider, &sgSizeProvider)
 }
 
 // UnmarshalJSON decodes without validating; use ParseProvider to validate as well.
@@ -921,7 +1395,47 @@ func ParseProvider(data []byte) (Provider, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Provider) Validate() error {
+	if sgOKProvider(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vSkillDescriptor_Provider2)
+}
+
+// sgOKProvider reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKProvider(t Provider, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgLengthIn(string(t.Name), 1, 200) {
+		return false
+	}
+	if !sgLengthIn(string(t.URL), 0, 2048) {
+		return false
+	}
+	if !utf8.ValidString(string(t.URL)) {
+		return false
+	}
+	if !rePattern5().MatchString(string(t.URL)) {
+		return false
+	}
+	if t.Contact != nil {
+		if !sgLengthIn(string(*t.Contact), 0, 254) {
+			return false
+		}
+		if !utf8.ValidString(string(*t.Contact)) {
+			return false
+		}
+		if !rePattern6().MatchString(string(*t.Contact)) {
+			return false
+		}
+	}
+	for k1, v2 := range t.AdditionalProperties {
+		if !sgKnownProvider(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgKnownEndpoint(k string) bool {
@@ -982,9 +1496,12 @@ func sgEncodeEndpoint(e *sgEncoder, t Endpoint) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeEndpoint is the length of the JSON MarshalJSON wrote last for a Endpoint.
+var sgSizeEndpoint sgSize
+
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Endpoint) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeEndpoint)
+	return sgMarshal(t, sgEncodeEndpoint, &sgSizeEndpoint)
 }
 
 // UnmarshalJSON decodes without validating; use ParseEndpoint to validate as well.
@@ -999,7 +1516,44 @@ func ParseEndpoint(data []byte) (Endpoint, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Endpoint) Validate() error {
+	if sgOKEndpoint(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vSkillDescriptor_Endpoint2)
+}
+
+// sgOKEndpoint reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKEndpoint(t Endpoint, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgLengthIn(string(t.URL), 0, 2048) {
+		return false
+	}
+	if !utf8.ValidString(string(t.URL)) {
+		return false
+	}
+	if !rePattern5().MatchString(string(t.URL)) {
+		return false
+	}
+	if !sgOKEndpointMethod(t.Method, d+1) {
+		return false
+	}
+	if t.TimeoutMS != nil {
+		if float64(*t.TimeoutMS) < 1.0 {
+			return false
+		}
+		if float64(*t.TimeoutMS) > 3.6e+06 {
+			return false
+		}
+	}
+	for k1, v2 := range t.AdditionalProperties {
+		if !sgKnownEndpoint(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgDecodeEndpointMethod(v *sgValue) (EndpointMethod, error) {
@@ -1014,7 +1568,24 @@ func ParseEndpointMethod(data []byte) (EndpointMethod, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t EndpointMethod) Validate() error {
+	if sgOKEndpointMethod(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vSkillDescriptor_Endpoint_Method)
+}
+
+// sgOKEndpointMethod reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKEndpointMethod(t EndpointMethod, d int) bool {
+	if d > 500 {
+		return false
+	}
+	switch string(t) {
+	case "GET", "POST":
+	default:
+		return false
+	}
+	return true
 }
 
 func sgDecodeInputParameter(v *sgValue) (InputParameter, error) {
@@ -1050,9 +1621,12 @@ func sgEncodeInputParameter(e *sgEncoder, t InputParameter) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeInputParameter is the length of the JSON MarshalJSON wrote last for a InputParameter.
+var sgSizeInputParameter sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t InputParameter) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeInputParameter)
+	return sgMarshal(t, sgEncodeInputParameter, &sgSizeInputParameter)
 }
 
 // UnmarshalJSON decodes without validating; use ParseInputParameter to validate as well.
@@ -1067,7 +1641,36 @@ func ParseInputParameter(data []byte) (InputParameter, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t InputParameter) Validate() error {
+	if sgOKInputParameter(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vSkillDescriptor_InputParameter)
+}
+
+// sgOKInputParameter reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKInputParameter(t InputParameter, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgLengthIn(string(t.Name), 0, 64) {
+		return false
+	}
+	if !utf8.ValidString(string(t.Name)) {
+		return false
+	}
+	if !rePattern1().MatchString(string(t.Name)) {
+		return false
+	}
+	if !sgOKValueType(t.Type, d+1) {
+		return false
+	}
+	if t.Description != nil {
+		if !sgLengthIn(string(*t.Description), 0, 2000) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgDecodeOutputDescriptor(v *sgValue) (OutputDescriptor, error) {
@@ -1102,9 +1705,12 @@ func sgEncodeOutputDescriptor(e *sgEncoder, t OutputDescriptor) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeOutputDescriptor is the length of the JSON MarshalJSON wrote last for a OutputDescriptor.
+var sgSizeOutputDescriptor sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t OutputDescriptor) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeOutputDescriptor)
+	return sgMarshal(t, sgEncodeOutputDescriptor, &sgSizeOutputDescriptor)
 }
 
 // UnmarshalJSON decodes without validating; use ParseOutputDescriptor to validate as well.
@@ -1119,7 +1725,38 @@ func ParseOutputDescriptor(data []byte) (OutputDescriptor, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t OutputDescriptor) Validate() error {
+	if sgOKOutputDescriptor(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vSkillDescriptor_OutputDescriptor)
+}
+
+// sgOKOutputDescriptor reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKOutputDescriptor(t OutputDescriptor, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgOKValueType(t.Type, d+1) {
+		return false
+	}
+	if t.Description != nil {
+		if !sgLengthIn(string(*t.Description), 0, 2000) {
+			return false
+		}
+	}
+	if t.MediaType != nil {
+		if !sgLengthIn(string(*t.MediaType), 0, 255) {
+			return false
+		}
+		if !utf8.ValidString(string(*t.MediaType)) {
+			return false
+		}
+		if !rePattern7().MatchString(string(*t.MediaType)) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgDecodeValueType(v *sgValue) (ValueType, error) {
@@ -1134,7 +1771,24 @@ func ParseValueType(data []byte) (ValueType, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ValueType) Validate() error {
+	if sgOKValueType(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vSkillDescriptor_ValueType)
+}
+
+// sgOKValueType reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKValueType(t ValueType, d int) bool {
+	if d > 500 {
+		return false
+	}
+	switch string(t) {
+	case "string", "number", "integer", "boolean", "object", "array":
+	default:
+		return false
+	}
+	return true
 }
 
 func sgDecodeAuth(v *sgValue) (Auth, error) {
@@ -1199,9 +1853,12 @@ func sgEncodeAuth(e *sgEncoder, t Auth) {
 	}
 }
 
+// sgSizeAuth is the length of the JSON MarshalJSON wrote last for a Auth.
+var sgSizeAuth sgSize
+
 // MarshalJSON writes the variant that is set; it fails unless exactly one is.
 func (t Auth) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeAuth)
+	return sgMarshal(t, sgEncodeAuth, &sgSizeAuth)
 }
 
 // UnmarshalJSON decodes without validating; use ParseAuth to validate as well.
@@ -1216,7 +1873,53 @@ func ParseAuth(data []byte) (Auth, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Auth) Validate() error {
+	if sgOKAuth(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vSkillDescriptor_Auth2)
+}
+
+// sgOKAuth reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKAuth(t Auth, d int) bool {
+	if d > 500 {
+		return false
+	}
+	count := 0
+	if t.APIKey != nil {
+		count++
+	}
+	if t.OAuth2 != nil {
+		count++
+	}
+	if t.Custom != nil {
+		count++
+	}
+	if t.None != nil {
+		count++
+	}
+	if count != 1 {
+		return false
+	}
+	switch {
+	case t.APIKey != nil:
+		if !sgOKAPIKeyAuth(*t.APIKey, d+1) {
+			return false
+		}
+	case t.OAuth2 != nil:
+		if !sgOKOAuth2Auth(*t.OAuth2, d+1) {
+			return false
+		}
+	case t.Custom != nil:
+		if !sgOKCustomAuth(*t.Custom, d+1) {
+			return false
+		}
+	case t.None != nil:
+		if !sgOKNoAuth(*t.None, d+1) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgDecodeAPIKeyAuth(v *sgValue) (APIKeyAuth, error) {
@@ -1245,9 +1948,12 @@ func sgEncodeAPIKeyAuth(e *sgEncoder, t APIKeyAuth) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeAPIKeyAuth is the length of the JSON MarshalJSON wrote last for a APIKeyAuth.
+var sgSizeAPIKeyAuth sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t APIKeyAuth) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeAPIKeyAuth)
+	return sgMarshal(t, sgEncodeAPIKeyAuth, &sgSizeAPIKeyAuth)
 }
 
 // UnmarshalJSON decodes without validating; use ParseAPIKeyAuth to validate as well.
@@ -1262,7 +1968,31 @@ func ParseAPIKeyAuth(data []byte) (APIKeyAuth, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t APIKeyAuth) Validate() error {
+	if sgOKAPIKeyAuth(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vSkillDescriptor_APIKeyAuth)
+}
+
+// sgOKAPIKeyAuth reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKAPIKeyAuth(t APIKeyAuth, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgOKAPIKeyAuthIn(t.In, d+1) {
+		return false
+	}
+	if !sgLengthIn(string(t.Name), 1, 128) {
+		return false
+	}
+	if !utf8.ValidString(string(t.Name)) {
+		return false
+	}
+	if !rePattern8().MatchString(string(t.Name)) {
+		return false
+	}
+	return true
 }
 
 func sgDecodeAPIKeyAuthIn(v *sgValue) (APIKeyAuthIn, error) {
@@ -1277,7 +2007,24 @@ func ParseAPIKeyAuthIn(data []byte) (APIKeyAuthIn, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t APIKeyAuthIn) Validate() error {
+	if sgOKAPIKeyAuthIn(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vSkillDescriptor_APIKeyAuth_In)
+}
+
+// sgOKAPIKeyAuthIn reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKAPIKeyAuthIn(t APIKeyAuthIn, d int) bool {
+	if d > 500 {
+		return false
+	}
+	switch string(t) {
+	case "header", "query":
+	default:
+		return false
+	}
+	return true
 }
 
 func sgDecodeOAuth2Auth(v *sgValue) (OAuth2Auth, error) {
@@ -1308,9 +2055,12 @@ func sgEncodeOAuth2Auth(e *sgEncoder, t OAuth2Auth) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeOAuth2Auth is the length of the JSON MarshalJSON wrote last for a OAuth2Auth.
+var sgSizeOAuth2Auth sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t OAuth2Auth) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeOAuth2Auth)
+	return sgMarshal(t, sgEncodeOAuth2Auth, &sgSizeOAuth2Auth)
 }
 
 // UnmarshalJSON decodes without validating; use ParseOAuth2Auth to validate as well.
@@ -1325,7 +2075,49 @@ func ParseOAuth2Auth(data []byte) (OAuth2Auth, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t OAuth2Auth) Validate() error {
+	if sgOKOAuth2Auth(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vSkillDescriptor_OAuth2Auth)
+}
+
+// sgOKOAuth2Auth reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKOAuth2Auth(t OAuth2Auth, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgLengthIn(string(t.TokenURL), 0, 2048) {
+		return false
+	}
+	if !utf8.ValidString(string(t.TokenURL)) {
+		return false
+	}
+	if !rePattern5().MatchString(string(t.TokenURL)) {
+		return false
+	}
+	if t.Scopes != nil {
+		if len(t.Scopes) > 64 {
+			return false
+		}
+		for _, x1 := range t.Scopes {
+			if !sgLengthIn(string(x1), 1, 256) {
+				return false
+			}
+			if !utf8.ValidString(string(x1)) {
+				return false
+			}
+			if !rePattern9().MatchString(string(x1)) {
+				return false
+			}
+		}
+		if !sgDistinct(len(t.Scopes), func(i int) string {
+			return string(t.Scopes[i])
+		}) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgDecodeCustomAuth(v *sgValue) (CustomAuth, error) {
@@ -1356,9 +2148,12 @@ func sgEncodeCustomAuth(e *sgEncoder, t CustomAuth) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeCustomAuth is the length of the JSON MarshalJSON wrote last for a CustomAuth.
+var sgSizeCustomAuth sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t CustomAuth) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeCustomAuth)
+	return sgMarshal(t, sgEncodeCustomAuth, &sgSizeCustomAuth)
 }
 
 // UnmarshalJSON decodes without validating; use ParseCustomAuth to validate as well.
@@ -1373,7 +2168,33 @@ func ParseCustomAuth(data []byte) (CustomAuth, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t CustomAuth) Validate() error {
+	if sgOKCustomAuth(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vSkillDescriptor_CustomAuth)
+}
+
+// sgOKCustomAuth reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKCustomAuth(t CustomAuth, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgLengthIn(string(t.Scheme), 1, 128) {
+		return false
+	}
+	if t.DocumentationURL != nil {
+		if !sgLengthIn(string(*t.DocumentationURL), 0, 2048) {
+			return false
+		}
+		if !utf8.ValidString(string(*t.DocumentationURL)) {
+			return false
+		}
+		if !rePattern5().MatchString(string(*t.DocumentationURL)) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgDecodeNoAuth(v *sgValue) (NoAuth, error) {
@@ -1388,9 +2209,12 @@ func sgEncodeNoAuth(e *sgEncoder, t NoAuth) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeNoAuth is the length of the JSON MarshalJSON wrote last for a NoAuth.
+var sgSizeNoAuth sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t NoAuth) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeNoAuth)
+	return sgMarshal(t, sgEncodeNoAuth, &sgSizeNoAuth)
 }
 
 // UnmarshalJSON decodes without validating; use ParseNoAuth to validate as well.
@@ -1405,7 +2229,19 @@ func ParseNoAuth(data []byte) (NoAuth, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t NoAuth) Validate() error {
+	if sgOKNoAuth(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vSkillDescriptor_NoAuth)
+}
+
+// sgOKNoAuth reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKNoAuth(t NoAuth, d int) bool {
+	if d > 500 {
+		return false
+	}
+	return true
 }
 
 func sgKnownSkillIndex(k string) bool {
@@ -1474,9 +2310,12 @@ func sgEncodeSkillIndex(e *sgEncoder, t SkillIndex) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeSkillIndex is the length of the JSON MarshalJSON wrote last for a SkillIndex.
+var sgSizeSkillIndex sgSize
+
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t SkillIndex) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeSkillIndex)
+	return sgMarshal(t, sgEncodeSkillIndex, &sgSizeSkillIndex)
 }
 
 // UnmarshalJSON decodes without validating; use ParseSkillIndex to validate as well.
@@ -1491,7 +2330,42 @@ func ParseSkillIndex(data []byte) (SkillIndex, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t SkillIndex) Validate() error {
+	if sgOKSkillIndex(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vSkillIndex)
+}
+
+// sgOKSkillIndex reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKSkillIndex(t SkillIndex, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgOKProtocolVersion(t.Protocol, d+1) {
+		return false
+	}
+	if t.Provider != nil {
+		if !sgOKProvider(*t.Provider, d+1) {
+			return false
+		}
+	}
+	for _, x1 := range t.Skills {
+		if !sgOKSkillIndexEntry(x1, d+1) {
+			return false
+		}
+	}
+	if !sgDistinct(len(t.Skills), func(i int) string {
+		return string(t.Skills[i].ID)
+	}) {
+		return false
+	}
+	for k2, v3 := range t.AdditionalProperties {
+		if !sgKnownSkillIndex(k2) && v3 != nil && !sgRawPlain(v3, sgRawValidate) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgKnownSkillIndexEntry(k string) bool {
@@ -1564,9 +2438,12 @@ func sgEncodeSkillIndexEntry(e *sgEncoder, t SkillIndexEntry) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeSkillIndexEntry is the length of the JSON MarshalJSON wrote last for a SkillIndexEntry.
+var sgSizeSkillIndexEntry sgSize
+
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t SkillIndexEntry) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeSkillIndexEntry)
+	return sgMarshal(t, sgEncodeSkillIndexEntry, &sgSizeSkillIndexEntry)
 }
 
 // UnmarshalJSON decodes without validating; use ParseSkillIndexEntry to validate as well.
@@ -1581,7 +2458,53 @@ func ParseSkillIndexEntry(data []byte) (SkillIndexEntry, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t SkillIndexEntry) Validate() error {
+	if sgOKSkillIndexEntry(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vSkillIndex_SkillIndexEntry)
+}
+
+// sgOKSkillIndexEntry reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKSkillIndexEntry(t SkillIndexEntry, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgOKSkillID(t.ID, d+1) {
+		return false
+	}
+	if !sgLengthIn(string(t.Name), 1, 200) {
+		return false
+	}
+	if !sgOKSemVer(t.Version, d+1) {
+		return false
+	}
+	if !sgOKCapabilityType(t.CapabilityType, d+1) {
+		return false
+	}
+	if !sgOKAccess(t.Access, d+1) {
+		return false
+	}
+	if t.Description != nil {
+		if !sgLengthIn(string(*t.Description), 0, 4000) {
+			return false
+		}
+	}
+	if !sgLengthIn(string(t.DescriptorURL), 1, 2048) {
+		return false
+	}
+	if !utf8.ValidString(string(t.DescriptorURL)) {
+		return false
+	}
+	if !rePattern10().MatchString(string(t.DescriptorURL)) {
+		return false
+	}
+	for k1, v2 := range t.AdditionalProperties {
+		if !sgKnownSkillIndexEntry(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgDecodeSemVer(v *sgValue) (SemVer, error) {
@@ -1600,7 +2523,28 @@ func ParseSemVer(data []byte) (SemVer, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t SemVer) Validate() error {
+	if sgOKSemVer(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vCommon_SemVer)
+}
+
+// sgOKSemVer reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKSemVer(t SemVer, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgLengthIn(string(t), 0, 64) {
+		return false
+	}
+	if !utf8.ValidString(string(t)) {
+		return false
+	}
+	if !rePattern4().MatchString(string(t)) {
+		return false
+	}
+	return true
 }
 
 func sgDecodeCapabilityType(v *sgValue) (CapabilityType, error) {
@@ -1615,7 +2559,24 @@ func ParseCapabilityType(data []byte) (CapabilityType, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t CapabilityType) Validate() error {
+	if sgOKCapabilityType(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vCommon_CapabilityType)
+}
+
+// sgOKCapabilityType reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKCapabilityType(t CapabilityType, d int) bool {
+	if d > 500 {
+		return false
+	}
+	switch string(t) {
+	case "plugin", "api", "knowledge", "task":
+	default:
+		return false
+	}
+	return true
 }
 
 func sgDecodeAccess(v *sgValue) (Access, error) {
@@ -1630,7 +2591,24 @@ func ParseAccess(data []byte) (Access, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Access) Validate() error {
+	if sgOKAccess(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vCommon_Access)
+}
+
+// sgOKAccess reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKAccess(t Access, d int) bool {
+	if d > 500 {
+		return false
+	}
+	switch string(t) {
+	case "public", "restricted", "private":
+	default:
+		return false
+	}
+	return true
 }
 
 func sgDecodeSeverity(v *sgValue) (Severity, error) {
@@ -1645,7 +2623,24 @@ func ParseSeverity(data []byte) (Severity, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Severity) Validate() error {
+	if sgOKSeverity(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vCommon_Severity)
+}
+
+// sgOKSeverity reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKSeverity(t Severity, d int) bool {
+	if d > 500 {
+		return false
+	}
+	switch string(t) {
+	case "critical", "warn", "info":
+	default:
+		return false
+	}
+	return true
 }
 
 func sgDecodeSkillID(v *sgValue) (SkillID, error) {
@@ -1664,7 +2659,28 @@ func ParseSkillID(data []byte) (SkillID, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t SkillID) Validate() error {
+	if sgOKSkillID(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vCommon_SkillID)
+}
+
+// sgOKSkillID reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKSkillID(t SkillID, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgLengthIn(string(t), 0, 128) {
+		return false
+	}
+	if !utf8.ValidString(string(t)) {
+		return false
+	}
+	if !rePattern0().MatchString(string(t)) {
+		return false
+	}
+	return true
 }
 
 func sgDecodeTimestamp(v *sgValue) (Timestamp, error) {
@@ -1683,7 +2699,28 @@ func ParseTimestamp(data []byte) (Timestamp, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Timestamp) Validate() error {
+	if sgOKTimestamp(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vCommon_Timestamp)
+}
+
+// sgOKTimestamp reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKTimestamp(t Timestamp, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgLengthIn(string(t), 0, 35) {
+		return false
+	}
+	if !utf8.ValidString(string(t)) {
+		return false
+	}
+	if !rePattern2().MatchString(string(t)) {
+		return false
+	}
+	return true
 }
 
 var sgParsers = map[string]func([]byte) (any, error){

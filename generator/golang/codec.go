@@ -203,6 +203,7 @@ func (e *emitter) codec(types []*ir.Type, registry bool) *jen.File {
 			}
 		}
 		e.parseAndValidate(f, t)
+		e.ok.emit(f, t)
 	}
 	if registry {
 		e.registry(f)
@@ -257,7 +258,7 @@ func (e *emitter) parseAndValidate(f *jen.File, t *ir.Type) {
 	default:
 		f.Comment("Validate reports every violation of the schema (nil, or ValidationErrors).")
 		f.Func().Params(jen.Id("t").Id(n)).Id("Validate").Params().Error().Block(
-			jen.Return(jen.Id("sgValidateWith").Call(jen.Id("t"), jen.Id(t.Node.GoFunc))),
+			e.ok.validateBody(t, jen.Id("sgValidateWith").Call(jen.Id("t"), jen.Id(t.Node.GoFunc)))...,
 		)
 	}
 }

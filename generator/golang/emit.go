@@ -40,6 +40,7 @@ type Options struct {
 type emitter struct {
 	s    *ir.Schema
 	opts Options
+	ok   *goValid // the types whose Validate walks the Go value (govalidate.go)
 }
 
 // Emit returns the generated Go files. A panic of the emitter, on any of its goroutines, is an
@@ -56,7 +57,7 @@ func emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 	if opts.Package == "" {
 		opts.Package = "skill"
 	}
-	e := &emitter{s: s, opts: opts}
+	e := &emitter{s: s, opts: opts, ok: newGoValid(s)}
 	// The generated sources are rendered in chunks, concurrently: a large schema gives several
 	// files per kind (types.go, types_2.go …), each rendered and formatted on its own, so that
 	// time scales with the cores and memory with the chunk, not with the schema.

@@ -270,9 +270,7 @@ func (e *emitter) unionEncoder(f *jen.File, t *ir.Type) {
 			jen.Return()),
 		jen.Switch().Block(cases...))
 	f.Func().Id(encName(t)).Params(jen.Id("e").Op("*").Id("sgEncoder"), jen.Id("t").Id(t.GoName)).Block(body...)
-	f.Comment("MarshalJSON writes the variant that is set; it fails unless exactly one is.")
-	f.Func().Params(jen.Id("t").Id(t.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Return(jen.Id("sgMarshal").Call(jen.Id("t"), jen.Id(encName(t)))))
+	e.marshalFunc(f, t, "MarshalJSON writes the variant that is set; it fails unless exactly one is.")
 }
 
 // aliasEncoder writes sgEncodeT of an alias of an unnamed type: the value as that type.
@@ -285,9 +283,19 @@ func (e *emitter) marshalJSON(f *jen.File, t *ir.Type, doc string, extra bool) {
 	if extra {
 		doc += ", then the additional members sorted"
 	}
-	f.Comment(doc + ".")
+	e.marshalFunc(f, t, doc+".")
+}
+
+// marshalFunc writes MarshalJSON, which runs sgEncodeT into a buffer sized from the length of
+// the type's last JSON (sgSizeT).
+func (e *emitter) marshalFunc(f *jen.File, t *ir.Type, doc string) {
+	size := "sgSize" + t.GoName
+	f.Comment(size + " is the length of the JSON MarshalJSON wrote last for a " + t.GoName + ".")
+	f.Var().Id(size).Id("sgSize")
+	f.Line()
+	f.Comment(doc)
 	f.Func().Params(jen.Id("t").Id(t.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Return(jen.Id("sgMarshal").Call(jen.Id("t"), jen.Id(encName(t)))))
+		jen.Return(jen.Id("sgMarshal").Call(jen.Id("t"), jen.Id(encName(t)), jen.Op("&").Id(size))))
 }
 
 // convert is the conversion of x to valueType(r), in parentheses when it is a pointer type.

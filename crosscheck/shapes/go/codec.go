@@ -6,6 +6,7 @@ package shapes
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -307,9 +308,12 @@ func sgEncodeShapes(e *sgEncoder, t Shapes) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeShapes is the length of the JSON MarshalJSON wrote last for a Shapes.
+var sgSizeShapes sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t Shapes) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeShapes)
+	return sgMarshal(t, sgEncodeShapes, &sgSizeShapes)
 }
 
 // UnmarshalJSON decodes without validating; use ParseShapes to validate as well.
@@ -354,9 +358,12 @@ func sgEncodeShapesHome(e *sgEncoder, t ShapesHome) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeShapesHome is the length of the JSON MarshalJSON wrote last for a ShapesHome.
+var sgSizeShapesHome sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t ShapesHome) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeShapesHome)
+	return sgMarshal(t, sgEncodeShapesHome, &sgSizeShapesHome)
 }
 
 // UnmarshalJSON decodes without validating; use ParseShapesHome to validate as well.
@@ -374,7 +381,26 @@ func ParseShapesHome(data []byte) (*ShapesHome, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapesHome) Validate() error {
+	if sgOKShapesHome(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Home)
+}
+
+// sgOKShapesHome reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKShapesHome(t ShapesHome, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if t.Zip.Set {
+		if !(t.Zip.Null) {
+			if float64(t.Zip.Value) < 0.0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func sgDecodeShapesSize(v *sgValue) (ShapesSize, error) {
@@ -389,7 +415,24 @@ func ParseShapesSize(data []byte) (ShapesSize, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapesSize) Validate() error {
+	if sgOKShapesSize(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Size)
+}
+
+// sgOKShapesSize reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKShapesSize(t ShapesSize, d int) bool {
+	if d > 500 {
+		return false
+	}
+	switch int64(t) {
+	case int64(1), int64(2), int64(3):
+	default:
+		return false
+	}
+	return true
 }
 
 func sgDecodeShapesRatio(v *sgValue) (ShapesRatio, error) {
@@ -422,7 +465,24 @@ func ParseShapesOp(data []byte) (ShapesOp, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapesOp) Validate() error {
+	if sgOKShapesOp(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Op)
+}
+
+// sgOKShapesOp reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKShapesOp(t ShapesOp, d int) bool {
+	if d > 500 {
+		return false
+	}
+	switch string(t) {
+	case "<=", ">=", "+1", "-1":
+	default:
+		return false
+	}
+	return true
 }
 
 func sgDecodeShapesID(v *sgValue) (ShapesID, error) {
@@ -460,9 +520,12 @@ func sgEncodeShapesID(e *sgEncoder, t ShapesID) {
 	}
 }
 
+// sgSizeShapesID is the length of the JSON MarshalJSON wrote last for a ShapesID.
+var sgSizeShapesID sgSize
+
 // MarshalJSON writes the variant that is set; it fails unless exactly one is.
 func (t ShapesID) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeShapesID)
+	return sgMarshal(t, sgEncodeShapesID, &sgSizeShapesID)
 }
 
 // UnmarshalJSON decodes without validating; use ParseShapesID to validate as well.
@@ -515,9 +578,12 @@ func sgEncodeShapesWhen(e *sgEncoder, t ShapesWhen) {
 	}
 }
 
+// sgSizeShapesWhen is the length of the JSON MarshalJSON wrote last for a ShapesWhen.
+var sgSizeShapesWhen sgSize
+
 // MarshalJSON writes the variant that is set; it fails unless exactly one is.
 func (t ShapesWhen) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeShapesWhen)
+	return sgMarshal(t, sgEncodeShapesWhen, &sgSizeShapesWhen)
 }
 
 // UnmarshalJSON decodes without validating; use ParseShapesWhen to validate as well.
@@ -651,9 +717,12 @@ func sgEncodeShapesCommand(e *sgEncoder, t ShapesCommand) {
 	}
 }
 
+// sgSizeShapesCommand is the length of the JSON MarshalJSON wrote last for a ShapesCommand.
+var sgSizeShapesCommand sgSize
+
 // MarshalJSON writes the variant that is set; it fails unless exactly one is.
 func (t ShapesCommand) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeShapesCommand)
+	return sgMarshal(t, sgEncodeShapesCommand, &sgSizeShapesCommand)
 }
 
 // UnmarshalJSON decodes without validating; use ParseShapesCommand to validate as well.
@@ -718,9 +787,12 @@ func sgEncodePet(e *sgEncoder, t Pet) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizePet is the length of the JSON MarshalJSON wrote last for a Pet.
+var sgSizePet sgSize
+
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Pet) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodePet)
+	return sgMarshal(t, sgEncodePet, &sgSizePet)
 }
 
 // UnmarshalJSON decodes without validating; use ParsePet to validate as well.
@@ -735,7 +807,27 @@ func ParsePet(data []byte) (Pet, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Pet) Validate() error {
+	if sgOKPet(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Pet2)
+}
+
+// sgOKPet reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKPet(t Pet, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgLengthIn(string(t.Name), 1, math.MaxInt) {
+		return false
+	}
+	for k1, v2 := range t.AdditionalProperties {
+		if !sgKnownPet(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgKnownAddress(k string) bool {
@@ -793,9 +885,12 @@ func sgEncodeAddress(e *sgEncoder, t Address) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeAddress is the length of the JSON MarshalJSON wrote last for a Address.
+var sgSizeAddress sgSize
+
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Address) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeAddress)
+	return sgMarshal(t, sgEncodeAddress, &sgSizeAddress)
 }
 
 // UnmarshalJSON decodes without validating; use ParseAddress to validate as well.
@@ -813,7 +908,29 @@ func ParseAddress(data []byte) (*Address, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Address) Validate() error {
+	if sgOKAddress(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Address2)
+}
+
+// sgOKAddress reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKAddress(t Address, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if t.Number != nil {
+		if float64(*t.Number) < 1.0 {
+			return false
+		}
+	}
+	for k1, v2 := range t.AdditionalProperties {
+		if !sgKnownAddress(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgKnownDog(k string) bool {
@@ -865,9 +982,12 @@ func sgEncodeDog(e *sgEncoder, t Dog) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeDog is the length of the JSON MarshalJSON wrote last for a Dog.
+var sgSizeDog sgSize
+
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t Dog) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeDog)
+	return sgMarshal(t, sgEncodeDog, &sgSizeDog)
 }
 
 // UnmarshalJSON decodes without validating; use ParseDog to validate as well.
@@ -882,7 +1002,30 @@ func ParseDog(data []byte) (Dog, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Dog) Validate() error {
+	if sgOKDog(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Dog2)
+}
+
+// sgOKDog reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKDog(t Dog, d int) bool {
+	if d > 500 {
+		return false
+	}
+	for k1, v2 := range t.AdditionalProperties {
+		if !sgKnownDog(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
+			return false
+		}
+	}
+	if !sgLengthIn(string(t.Name), 1, math.MaxInt) {
+		return false
+	}
+	if !sgLengthIn(string(t.Name), 0, 20) {
+		return false
+	}
+	return true
 }
 
 func sgDecodeLonePet(v *sgValue) (LonePet, error) {
@@ -894,9 +1037,12 @@ func sgEncodeLonePet(e *sgEncoder, t LonePet) {
 	sgEncodePet(e, Pet(t))
 }
 
+// sgSizeLonePet is the length of the JSON MarshalJSON wrote last for a LonePet.
+var sgSizeLonePet sgSize
+
 // MarshalJSON writes t as the Pet it converts to.
 func (t LonePet) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeLonePet)
+	return sgMarshal(t, sgEncodeLonePet, &sgSizeLonePet)
 }
 
 // UnmarshalJSON decodes without validating; use ParseLonePet to validate as well.
@@ -926,7 +1072,24 @@ func ParseLevel(data []byte) (Level, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Level) Validate() error {
+	if sgOKLevel(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Level2)
+}
+
+// sgOKLevel reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKLevel(t Level, d int) bool {
+	if d > 500 {
+		return false
+	}
+	switch int64(t) {
+	case int64(-1), int64(0), int64(1), int64(10):
+	default:
+		return false
+	}
+	return true
 }
 
 func sgDecodeMaybeWorkspace(v *sgValue) (MaybeWorkspace, error) {
@@ -964,9 +1127,12 @@ func sgEncodeMaybeWorkspace(e *sgEncoder, t MaybeWorkspace) {
 	}
 }
 
+// sgSizeMaybeWorkspace is the length of the JSON MarshalJSON wrote last for a MaybeWorkspace.
+var sgSizeMaybeWorkspace sgSize
+
 // MarshalJSON writes the variant that is set; it fails unless exactly one is.
 func (t MaybeWorkspace) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeMaybeWorkspace)
+	return sgMarshal(t, sgEncodeMaybeWorkspace, &sgSizeMaybeWorkspace)
 }
 
 // UnmarshalJSON decodes without validating; use ParseMaybeWorkspace to validate as well.
@@ -1003,9 +1169,12 @@ func sgEncodeWorkspaceRef(e *sgEncoder, t WorkspaceRef) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeWorkspaceRef is the length of the JSON MarshalJSON wrote last for a WorkspaceRef.
+var sgSizeWorkspaceRef sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t WorkspaceRef) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeWorkspaceRef)
+	return sgMarshal(t, sgEncodeWorkspaceRef, &sgSizeWorkspaceRef)
 }
 
 // UnmarshalJSON decodes without validating; use ParseWorkspaceRef to validate as well.
@@ -1132,9 +1301,12 @@ func sgEncodeUser(e *sgEncoder, t User) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeUser is the length of the JSON MarshalJSON wrote last for a User.
+var sgSizeUser sgSize
+
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t User) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeUser)
+	return sgMarshal(t, sgEncodeUser, &sgSizeUser)
 }
 
 // UnmarshalJSON decodes without validating; use ParseUser to validate as well.
@@ -1149,7 +1321,35 @@ func ParseUser(data []byte) (User, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t User) Validate() error {
+	if sgOKUser(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_User2)
+}
+
+// sgOKUser reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKUser(t User, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if t.NotObject != nil {
+		return false
+	}
+	if !sgLengthIn(string(t.Login), 1, math.MaxInt) {
+		return false
+	}
+	if t.Age != nil {
+		if float64(*t.Age) < 0.0 {
+			return false
+		}
+	}
+	for k1, v2 := range t.AdditionalProperties {
+		if !sgKnownUser(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgDecodeAnimal(v *sgValue) (Animal, error) {
@@ -1195,9 +1395,12 @@ func sgEncodeAnimal(e *sgEncoder, t Animal) {
 	}
 }
 
+// sgSizeAnimal is the length of the JSON MarshalJSON wrote last for a Animal.
+var sgSizeAnimal sgSize
+
 // MarshalJSON writes the variant that is set; it fails unless exactly one is.
 func (t Animal) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeAnimal)
+	return sgMarshal(t, sgEncodeAnimal, &sgSizeAnimal)
 }
 
 // UnmarshalJSON decodes without validating; use ParseAnimal to validate as well.
@@ -1234,9 +1437,12 @@ func sgEncodeAnimalCat(e *sgEncoder, t AnimalCat) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeAnimalCat is the length of the JSON MarshalJSON wrote last for a AnimalCat.
+var sgSizeAnimalCat sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t AnimalCat) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeAnimalCat)
+	return sgMarshal(t, sgEncodeAnimalCat, &sgSizeAnimalCat)
 }
 
 // UnmarshalJSON decodes without validating; use ParseAnimalCat to validate as well.
@@ -1251,7 +1457,19 @@ func ParseAnimalCat(data []byte) (AnimalCat, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t AnimalCat) Validate() error {
+	if sgOKAnimalCat(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Animal_OneOf_X0)
+}
+
+// sgOKAnimalCat reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKAnimalCat(t AnimalCat, d int) bool {
+	if d > 500 {
+		return false
+	}
+	return true
 }
 
 func sgDecodeAnimalBird(v *sgValue) (AnimalBird, error) {
@@ -1273,9 +1491,12 @@ func sgEncodeAnimalBird(e *sgEncoder, t AnimalBird) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeAnimalBird is the length of the JSON MarshalJSON wrote last for a AnimalBird.
+var sgSizeAnimalBird sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t AnimalBird) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeAnimalBird)
+	return sgMarshal(t, sgEncodeAnimalBird, &sgSizeAnimalBird)
 }
 
 // UnmarshalJSON decodes without validating; use ParseAnimalBird to validate as well.
@@ -1290,7 +1511,22 @@ func ParseAnimalBird(data []byte) (AnimalBird, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t AnimalBird) Validate() error {
+	if sgOKAnimalBird(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Animal_OneOf_X1)
+}
+
+// sgOKAnimalBird reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKAnimalBird(t AnimalBird, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if float64(t.Wings) < 0.0 {
+		return false
+	}
+	return true
 }
 
 func sgDecodeItem(v *sgValue) (Item, error) {
@@ -1336,9 +1572,12 @@ func sgEncodeItem(e *sgEncoder, t Item) {
 	}
 }
 
+// sgSizeItem is the length of the JSON MarshalJSON wrote last for a Item.
+var sgSizeItem sgSize
+
 // MarshalJSON writes the variant that is set; it fails unless exactly one is.
 func (t Item) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeItem)
+	return sgMarshal(t, sgEncodeItem, &sgSizeItem)
 }
 
 // UnmarshalJSON decodes without validating; use ParseItem to validate as well.
@@ -1403,9 +1642,12 @@ func sgEncodeItemBook(e *sgEncoder, t ItemBook) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeItemBook is the length of the JSON MarshalJSON wrote last for a ItemBook.
+var sgSizeItemBook sgSize
+
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t ItemBook) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeItemBook)
+	return sgMarshal(t, sgEncodeItemBook, &sgSizeItemBook)
 }
 
 // UnmarshalJSON decodes without validating; use ParseItemBook to validate as well.
@@ -1420,7 +1662,24 @@ func ParseItemBook(data []byte) (ItemBook, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ItemBook) Validate() error {
+	if sgOKItemBook(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Item_AnyOf_X0)
+}
+
+// sgOKItemBook reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKItemBook(t ItemBook, d int) bool {
+	if d > 500 {
+		return false
+	}
+	for k1, v2 := range t.AdditionalProperties {
+		if !sgKnownItemBook(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgKnownItemDisc(k string) bool {
@@ -1470,9 +1729,12 @@ func sgEncodeItemDisc(e *sgEncoder, t ItemDisc) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeItemDisc is the length of the JSON MarshalJSON wrote last for a ItemDisc.
+var sgSizeItemDisc sgSize
+
 // MarshalJSON writes the members in schema order, then the additional members sorted.
 func (t ItemDisc) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeItemDisc)
+	return sgMarshal(t, sgEncodeItemDisc, &sgSizeItemDisc)
 }
 
 // UnmarshalJSON decodes without validating; use ParseItemDisc to validate as well.
@@ -1487,7 +1749,27 @@ func ParseItemDisc(data []byte) (ItemDisc, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ItemDisc) Validate() error {
+	if sgOKItemDisc(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Item_AnyOf_X1)
+}
+
+// sgOKItemDisc reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKItemDisc(t ItemDisc, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if float64(t.Tracks) < 1.0 {
+		return false
+	}
+	for k1, v2 := range t.AdditionalProperties {
+		if !sgKnownItemDisc(k1) && v2 != nil && !sgRawPlain(v2, sgRawValidate) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgDecodeShape(v *sgValue) (Shape, error) {
@@ -1534,9 +1816,12 @@ func sgEncodeShape(e *sgEncoder, t Shape) {
 	}
 }
 
+// sgSizeShape is the length of the JSON MarshalJSON wrote last for a Shape.
+var sgSizeShape sgSize
+
 // MarshalJSON writes the variant that is set; it fails unless exactly one is.
 func (t Shape) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeShape)
+	return sgMarshal(t, sgEncodeShape, &sgSizeShape)
 }
 
 // UnmarshalJSON decodes without validating; use ParseShape to validate as well.
@@ -1551,7 +1836,39 @@ func ParseShape(data []byte) (Shape, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Shape) Validate() error {
+	if sgOKShape(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Shape2)
+}
+
+// sgOKShape reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKShape(t Shape, d int) bool {
+	if d > 500 {
+		return false
+	}
+	count := 0
+	if t.Circle != nil {
+		count++
+	}
+	if t.Square != nil {
+		count++
+	}
+	if count != 1 {
+		return false
+	}
+	switch {
+	case t.Circle != nil:
+		if !sgOKShapeCircle(*t.Circle, d+1) {
+			return false
+		}
+	case t.Square != nil:
+		if !sgOKShapeSquare(*t.Square, d+1) {
+			return false
+		}
+	}
+	return true
 }
 
 func sgDecodeShapeCircle(v *sgValue) (ShapeCircle, error) {
@@ -1578,9 +1895,12 @@ func sgEncodeShapeCircle(e *sgEncoder, t ShapeCircle) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeShapeCircle is the length of the JSON MarshalJSON wrote last for a ShapeCircle.
+var sgSizeShapeCircle sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t ShapeCircle) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeShapeCircle)
+	return sgMarshal(t, sgEncodeShapeCircle, &sgSizeShapeCircle)
 }
 
 // UnmarshalJSON decodes without validating; use ParseShapeCircle to validate as well.
@@ -1595,7 +1915,25 @@ func ParseShapeCircle(data []byte) (ShapeCircle, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapeCircle) Validate() error {
+	if sgOKShapeCircle(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Shape_OneOf_X0)
+}
+
+// sgOKShapeCircle reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKShapeCircle(t ShapeCircle, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if math.IsNaN(float64(t.Radius)) || math.IsInf(float64(t.Radius), 0) {
+		return false
+	}
+	if float64(t.Radius) < 0.0 {
+		return false
+	}
+	return true
 }
 
 func sgDecodeShapeSquare(v *sgValue) (ShapeSquare, error) {
@@ -1622,9 +1960,12 @@ func sgEncodeShapeSquare(e *sgEncoder, t ShapeSquare) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeShapeSquare is the length of the JSON MarshalJSON wrote last for a ShapeSquare.
+var sgSizeShapeSquare sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t ShapeSquare) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeShapeSquare)
+	return sgMarshal(t, sgEncodeShapeSquare, &sgSizeShapeSquare)
 }
 
 // UnmarshalJSON decodes without validating; use ParseShapeSquare to validate as well.
@@ -1639,7 +1980,25 @@ func ParseShapeSquare(data []byte) (ShapeSquare, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapeSquare) Validate() error {
+	if sgOKShapeSquare(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Shape_OneOf_X1)
+}
+
+// sgOKShapeSquare reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKShapeSquare(t ShapeSquare, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if math.IsNaN(float64(t.Side)) || math.IsInf(float64(t.Side), 0) {
+		return false
+	}
+	if float64(t.Side) < 0.0 {
+		return false
+	}
+	return true
 }
 
 func sgDecodeMaybeName(v *sgValue) (MaybeName, error) {
@@ -1661,7 +2020,22 @@ func ParseMaybeName(data []byte) (*MaybeName, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t MaybeName) Validate() error {
+	if sgOKMaybeName(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Note)
+}
+
+// sgOKMaybeName reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKMaybeName(t MaybeName, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgLengthIn(string(t), 1, math.MaxInt) {
+		return false
+	}
+	return true
 }
 
 func sgDecodeList(v *sgValue) (List, error) {
@@ -1699,9 +2073,12 @@ func sgEncodeList(e *sgEncoder, t List) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeList is the length of the JSON MarshalJSON wrote last for a List.
+var sgSizeList sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t List) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeList)
+	return sgMarshal(t, sgEncodeList, &sgSizeList)
 }
 
 // UnmarshalJSON decodes without validating; use ParseList to validate as well.
@@ -1719,7 +2096,28 @@ func ParseList(data []byte) (*List, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t List) Validate() error {
+	if sgOKList(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_List2)
+}
+
+// sgOKList reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKList(t List, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if t.Tail.Set {
+		if !(t.Tail.Null) {
+			if t.Tail.Value != nil {
+				if !sgOKList(*t.Tail.Value, d+1) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 func sgDecodeKennel(v *sgValue) (Kennel, error) {
@@ -1771,9 +2169,12 @@ func sgEncodeMaybePet(e *sgEncoder, t MaybePet) {
 	sgEncodePet(e, Pet(t))
 }
 
+// sgSizeMaybePet is the length of the JSON MarshalJSON wrote last for a MaybePet.
+var sgSizeMaybePet sgSize
+
 // MarshalJSON writes t as the Pet it converts to.
 func (t MaybePet) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeMaybePet)
+	return sgMarshal(t, sgEncodeMaybePet, &sgSizeMaybePet)
 }
 
 // UnmarshalJSON decodes without validating; use ParseMaybePet to validate as well.
@@ -1838,9 +2239,12 @@ func sgEncodePermission(e *sgEncoder, t Permission) {
 	}
 }
 
+// sgSizePermission is the length of the JSON MarshalJSON wrote last for a Permission.
+var sgSizePermission sgSize
+
 // MarshalJSON writes the variant that is set; it fails unless exactly one is.
 func (t Permission) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodePermission)
+	return sgMarshal(t, sgEncodePermission, &sgSizePermission)
 }
 
 // UnmarshalJSON decodes without validating; use ParsePermission to validate as well.
@@ -1883,7 +2287,24 @@ func ParsePermissionString(data []byte) (PermissionString, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t PermissionString) Validate() error {
+	if sgOKPermissionString(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Permission2)
+}
+
+// sgOKPermissionString reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKPermissionString(t PermissionString, d int) bool {
+	if d > 500 {
+		return false
+	}
+	switch string(t) {
+	case "op", "not op":
+	default:
+		return false
+	}
+	return true
 }
 
 func sgDecodePermissionNumber(v *sgValue) (PermissionNumber, error) {
@@ -1946,9 +2367,12 @@ func sgEncodeRunsOn(e *sgEncoder, t RunsOn) {
 	}
 }
 
+// sgSizeRunsOn is the length of the JSON MarshalJSON wrote last for a RunsOn.
+var sgSizeRunsOn sgSize
+
 // MarshalJSON writes the variant that is set; it fails unless exactly one is.
 func (t RunsOn) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeRunsOn)
+	return sgMarshal(t, sgEncodeRunsOn, &sgSizeRunsOn)
 }
 
 // UnmarshalJSON decodes without validating; use ParseRunsOn to validate as well.

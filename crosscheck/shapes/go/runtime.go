@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -1671,6 +1672,89 @@ func sgValidateWith(x any, f sgValidator) error {
 	return sgCheck(v, f)
 }
 
+// sgLengthIn reports whether s has from lo to hi code points, as encoding writes it: an
+// invalid byte becomes one U+FFFD, and utf8 counts it as one. Most strings are decided by their
+// length in bytes (a code point is 1 to 4 of them).
+func sgLengthIn(s string, lo, hi int) bool {
+	if len(s) < lo {
+		return false
+	}
+	if len(s) <= hi && (len(s)+3)/4 >= lo {
+		return true
+	}
+	n := utf8.RuneCountInString(s)
+	return n >= lo && n <= hi
+}
+
+// sgDistinct reports whether the n strings key(0) … key(n-1) are valid UTF-8 and distinct
+// (strings of invalid UTF-8 could be equal once written). Up to 32 are compared in pairs;
+// more go through a set kept between calls, so that a valid value allocates nothing.
+func sgDistinct(n int, key func(int) string) bool {
+	for i := range n {
+		if !utf8.ValidString(key(i)) {
+			return false
+		}
+	}
+	if n <= 32 {
+		for i := range n {
+			for j := range i {
+				if key(i) == key(j) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	set := sgStringSets.Get().(map[string]struct{})
+	defer func() {
+		clear(set)
+		sgStringSets.Put(set)
+	}()
+	for i := range n {
+		k := key(i)
+		if _, dup := set[k]; dup {
+			return false
+		}
+		set[k] = struct{}{}
+	}
+	return true
+}
+
+var sgStringSets = sync.Pool{New: func() any { return map[string]struct{}{} }}
+
+// sgAnyOK reports whether the value x, typed any, is one encoding writes and
+// sgParseDocument reads back: what decoding gives (nil, bool, string, float64, json.Number,
+// []any, map[string]any), finite, numbers in the range of a double, nested at most 500 levels
+// below depth d. False means not known.
+func sgAnyOK(x any, d int) bool {
+	if d > 500 {
+		return false
+	}
+	switch v := x.(type) {
+	case nil, bool, string:
+		return true
+	case float64:
+		return !math.IsNaN(v) && !math.IsInf(v, 0)
+	case json.Number:
+		return len(v) > 0 && sgRawNumber([]byte(v), 0, sgRawValidate) == len(v)
+	case []any:
+		for _, item := range v {
+			if !sgAnyOK(item, d+1) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		for _, item := range v {
+			if !sgAnyOK(item, d+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // sgEncoder appends the JSON of a Go value to b, member by member, with no reflection: the
 // generated sgEncodeT functions write their types, the helpers below the rest. The bytes are
 // those encoding/json.Marshal writes for the same value (its float format and its escaping of
@@ -1679,27 +1763,35 @@ func sgValidateWith(x any, f sgValidator) error {
 type sgEncoder struct {
 	b     []byte
 	err   error
-	depth int // of the values typed any being written
+	depth int      // of the values typed any being written
+	keys  []string // the keys of the maps being written, sorted, one run per map (a stack)
 }
 
-// sgMarshal runs an encoding function, for MarshalJSON: in a buffer kept between calls, so
-// that the result is allocated once, at its size.
-func sgMarshal[T any](t T, enc func(*sgEncoder, T)) ([]byte, error) {
+// sgMarshal runs an encoding function, for MarshalJSON. The bytes are appended to one buffer,
+// allocated at the size of the type's last JSON (size) and returned as they are, not copied.
+func sgMarshal[T any](t T, enc func(*sgEncoder, T), size *sgSize) ([]byte, error) {
 	e := sgEncoderPool.Get().(*sgEncoder)
-	defer func() {
-		if cap(e.b) <= 1<<20 {
-			*e = sgEncoder{b: e.b[:0]}
-			sgEncoderPool.Put(e)
-		}
-	}()
+	n := size.n.Load()
+	e.b = make([]byte, 0, n+n/16+64)
 	enc(e, t)
-	if e.err != nil {
-		return nil, e.err
+	b, err := e.b, e.err
+	clear(e.keys[:cap(e.keys)])
+	*e = sgEncoder{keys: e.keys[:0]}
+	sgEncoderPool.Put(e)
+	if err != nil {
+		return nil, err
 	}
-	return bytes.Clone(e.b), nil
+	if int64(len(b)) != n {
+		size.n.Store(int64(len(b)))
+	}
+	return b, nil
 }
 
-var sgEncoderPool = sync.Pool{New: func() any { return &sgEncoder{b: make([]byte, 0, 1024)} }}
+// sgSize is the length of the JSON a type's MarshalJSON wrote last: the capacity it asks for
+// next, so that the buffer is allocated once, at about its size.
+type sgSize struct{ n atomic.Int64 }
+
+var sgEncoderPool = sync.Pool{New: func() any { return new(sgEncoder) }}
 
 // key writes a member's key, given as its JSON text with the colon ("\"name\":"), after a
 // comma unless it is the object's first.
@@ -1824,10 +1916,15 @@ func sgIsNumberLiteral(s string) bool {
 
 // sgEncRaw writes the JSON text of a member kept as json.RawMessage as encoding/json writes a
 // RawMessage: nil as null, compacted, with <, >, &, U+2028 and U+2029 escaped; text that is
-// not JSON is its error.
+// not JSON is its error. Text that is already so (what ParseT keeps) is copied as it is,
+// after one scan (sgRawPlain).
 func sgEncRaw(e *sgEncoder, raw json.RawMessage) {
 	if raw == nil {
 		e.b = append(e.b, "null"...)
+		return
+	}
+	if sgRawPlain(raw, sgRawEncode) {
+		e.b = append(e.b, raw...)
 		return
 	}
 	if !json.Valid(raw) {
@@ -1844,6 +1941,241 @@ func sgEncRaw(e *sgEncoder, raw json.RawMessage) {
 			break
 		}
 	}
+}
+
+// The questions sgRawPlain asks of the bytes of strings, as the bits of sgRawClass.
+const (
+	sgRawEncode   = 1 | 2 | 4 // what encoding/json would write otherwise: escapes it adds
+	sgRawValidate = 1 | 8     // what sgParseDocument could refuse: invalid UTF-8
+)
+
+// sgRawClass classifies the bytes of a string's text: 1 ends it or is not allowed in it
+// (", \, control characters), 2 is escaped by encoding/json (<, >, &), 4 may start U+2028
+// or U+2029, 8 is not ASCII.
+var sgRawClass = func() (t [256]uint8) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = 1
+	}
+	t['"'], t['\\'] = 1, 1
+	t['<'], t['>'], t['&'] = 2, 2, 2
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = 8
+	}
+	t[0xE2] = 4 | 8
+	return t
+}()
+
+// sgRawPlain reports whether raw is one JSON value that needs nothing done to it: compact (no
+// space between tokens), nested at most 1,024 levels, and, as mode asks, with nothing that
+// encoding/json escapes in a RawMessage (sgRawEncode: <, >, &, U+2028, U+2029) or nothing
+// that sgParseDocument could refuse (sgRawValidate: invalid UTF-8, an escaped surrogate, a
+// number with an exponent or of more than 300 digits). False means "not known", never
+// "invalid": the callers then take their general path.
+func sgRawPlain(raw []byte, mode uint8) bool {
+	if len(raw) > 0 && raw[0] == '"' { // a string, the most common member
+		return sgRawString(raw, 0, mode) == len(raw)
+	}
+	var objects [16]uint64 // bit d: the container at depth d is an object
+	depth, i, n := 0, 0, len(raw)
+	for {
+		// A value starts at raw[i].
+		if i >= n {
+			return false
+		}
+		switch c := raw[i]; {
+		case c == '{' || c == '[':
+			if depth == 1024 {
+				return false
+			}
+			i++
+			if c == '{' {
+				objects[depth>>6] |= 1 << (depth & 63)
+			} else {
+				objects[depth>>6] &^= 1 << (depth & 63)
+			}
+			depth++
+			if i < n && raw[i] == c+2 { // {} or []
+				i++
+				depth--
+				break
+			}
+			if c == '{' {
+				if i = sgRawKey(raw, i, mode); i < 0 {
+					return false
+				}
+			}
+			continue
+		case c == '"':
+			if i = sgRawString(raw, i, mode); i < 0 {
+				return false
+			}
+		case c == 't':
+			if n-i < 4 || string(raw[i:i+4]) != "true" {
+				return false
+			}
+			i += 4
+		case c == 'f':
+			if n-i < 5 || string(raw[i:i+5]) != "false" {
+				return false
+			}
+			i += 5
+		case c == 'n':
+			if n-i < 4 || string(raw[i:i+4]) != "null" {
+				return false
+			}
+			i += 4
+		default:
+			if i = sgRawNumber(raw, i, mode); i < 0 {
+				return false
+			}
+		}
+		// After a value: close containers, or go on to the next item or member.
+		for {
+			if depth == 0 {
+				return i == n
+			}
+			if i >= n {
+				return false
+			}
+			object := objects[(depth-1)>>6]>>((depth-1)&63)&1 == 1
+			c := raw[i]
+			if c == ',' {
+				i++
+				if object {
+					if i = sgRawKey(raw, i, mode); i < 0 {
+						return false
+					}
+				}
+				break
+			}
+			if (object && c == '}') || (!object && c == ']') {
+				i++
+				depth--
+				continue
+			}
+			return false
+		}
+	}
+}
+
+// sgRawKey reads a member's key and its colon at raw[i], returning the index after them, or -1.
+func sgRawKey(raw []byte, i int, mode uint8) int {
+	if i >= len(raw) || raw[i] != '"' {
+		return -1
+	}
+	if i = sgRawString(raw, i, mode); i < 0 || i >= len(raw) || raw[i] != ':' {
+		return -1
+	}
+	return i + 1
+}
+
+// sgRawString reads the string at raw[i] (its opening quote), returning the index after it, or
+// -1 when it is not one or holds a byte mode asks about.
+func sgRawString(raw []byte, i int, mode uint8) int {
+	n := len(raw)
+	mask := mode | 1
+	for i++; i < n; {
+		for i < n && sgRawClass[raw[i]]&mask == 0 {
+			i++
+		}
+		if i >= n {
+			break
+		}
+		c := raw[i]
+		class := sgRawClass[c] & mask
+		switch {
+		case c == '"':
+			return i + 1
+		case c == '\\':
+			if i+1 >= n {
+				return -1
+			}
+			switch raw[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > n {
+					return -1
+				}
+				r := 0
+				for _, h := range raw[i+2 : i+6] {
+					switch {
+					case h >= '0' && h <= '9':
+						r = r<<4 | int(h-'0')
+					case h >= 'a' && h <= 'f':
+						r = r<<4 | int(h-'a'+10)
+					case h >= 'A' && h <= 'F':
+						r = r<<4 | int(h-'A'+10)
+					default:
+						return -1
+					}
+				}
+				if mode&8 != 0 && r >= 0xD800 && r < 0xE000 {
+					return -1
+				}
+				i += 6
+			default:
+				return -1
+			}
+		case class&8 != 0:
+			r, size := utf8.DecodeRune(raw[i:])
+			if r == utf8.RuneError && size == 1 {
+				return -1
+			}
+			i += size
+		case class&4 != 0:
+			if i+2 < n && raw[i+1] == 0x80 && raw[i+2]&^1 == 0xA8 {
+				return -1
+			}
+			i++
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// sgRawNumber reads the number at raw[i], returning the index after it, or -1.
+func sgRawNumber(raw []byte, i int, mode uint8) int {
+	n, start := len(raw), i
+	digits := func() bool {
+		d := i
+		for i < n && raw[i] >= '0' && raw[i] <= '9' {
+			i++
+		}
+		return i > d
+	}
+	if i < n && raw[i] == '-' {
+		i++
+	}
+	switch {
+	case i < n && raw[i] == '0':
+		i++
+	case !digits():
+		return -1
+	}
+	if i < n && raw[i] == '.' {
+		i++
+		if !digits() {
+			return -1
+		}
+	}
+	if i < n && (raw[i] == 'e' || raw[i] == 'E') {
+		if mode&8 != 0 {
+			return -1
+		}
+		i++
+		if i < n && (raw[i] == '+' || raw[i] == '-') {
+			i++
+		}
+		if !digits() {
+			return -1
+		}
+	}
+	if mode&8 != 0 && i-start > 300 {
+		return -1
+	}
+	return i
 }
 
 // sgEncPtr writes *p, or null for nil.
@@ -1895,19 +2227,26 @@ func sgEncMap[M ~map[string]T, T any](e *sgEncoder, m M, enc func(*sgEncoder, T)
 }
 
 // sgEncMembers writes the members of m that known (when not nil) does not claim, sorted by
-// key, each after a comma unless it is the object's first.
+// key, each after a comma unless it is the object's first. The keys are sorted in e.keys,
+// which nested maps extend past this map's run and give back.
 func sgEncMembers[M ~map[string]T, T any](e *sgEncoder, m M, known func(string) bool, enc func(*sgEncoder, T)) {
 	if len(m) == 0 {
 		return
 	}
-	var buf [16]string
-	keys := buf[:0]
+	if len(m) <= len(sgPairs[T]{}) {
+		sgEncFew(e, m, known, enc)
+		return
+	}
+	start := len(e.keys)
 	for k := range m {
 		if known == nil || !known(k) {
-			keys = append(keys, k)
+			e.keys = append(e.keys, k)
 		}
 	}
-	slices.Sort(keys)
+	keys := e.keys[start:]
+	if len(keys) > 1 {
+		slices.Sort(keys)
+	}
 	for _, k := range keys {
 		if e.b[len(e.b)-1] != '{' {
 			e.b = append(e.b, ',')
@@ -1915,6 +2254,42 @@ func sgEncMembers[M ~map[string]T, T any](e *sgEncoder, m M, known func(string) 
 		e.b = append(sgAppendString(e.b, k), ':')
 		if enc(e, m[k]); e.err != nil {
 			e.at(k)
+			break
+		}
+	}
+	clear(e.keys[start:])
+	e.keys = e.keys[:start]
+}
+
+// sgPairs holds the members of a small map, on the stack.
+type sgPairs[T any] [8]struct {
+	k string
+	v T
+}
+
+// sgEncFew is sgEncMembers for a map of at most 8 members: they are copied with their values,
+// sorted by an insertion sort, and written with no second look-up.
+func sgEncFew[M ~map[string]T, T any](e *sgEncoder, m M, known func(string) bool, enc func(*sgEncoder, T)) {
+	var buf sgPairs[T]
+	n := 0
+	for k, v := range m {
+		if known == nil || !known(k) {
+			buf[n].k, buf[n].v = k, v
+			n++
+		}
+	}
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && buf[j].k < buf[j-1].k; j-- {
+			buf[j], buf[j-1] = buf[j-1], buf[j]
+		}
+	}
+	for i := range n {
+		if e.b[len(e.b)-1] != '{' {
+			e.b = append(e.b, ',')
+		}
+		e.b = append(sgAppendString(e.b, buf[i].k), ':')
+		if enc(e, buf[i].v); e.err != nil {
+			e.at(buf[i].k)
 			return
 		}
 	}
@@ -1927,11 +2302,11 @@ func sgAppendString(b []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
+		if sgRawClass[c] == 0 { // printable ASCII that needs no escape
+			i++
+			continue
+		}
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
 			b = append(b, s[start:i]...)
 			switch c {
 			case '\\', '"':
