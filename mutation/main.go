@@ -53,8 +53,8 @@ func vitest(files ...string) Suite {
 var suites = map[string]Suite{
 	"go":              {Dir: ".", Args: []string{"go", "test", "-count=1", "-timeout=10m", "./gen/go"}},
 	"go-p11":          {Dir: ".", Args: []string{"go", "test", "-count=1", "-timeout=10m", "./crosscheck"}},
-	"ts-superauditor": vitest("test/superauditor.test.ts", "test/superauditor-behaviour.test.ts"),
-	"ts-protocol":     vitest("test/behaviour.test.ts", "test/http.test.ts"),
+	"ts-superauditor": vitest("test/superauditor.test.ts", "test/superauditor-behaviour.test.ts", "test/superauditor-rules.test.ts"),
+	"ts-protocol":     vitest("test/behaviour.test.ts", "test/http.test.ts", "test/protocol-rules.test.ts"),
 	"ts-properties":   vitest("test/properties.test.ts"),
 	"ts-p11":          vitest("test/property11.test.ts", "test/typesystem.test.ts", "test/vectors.test.ts"),
 }
