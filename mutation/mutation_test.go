@@ -73,7 +73,7 @@ func validGroup(g string) bool {
 		}
 	}
 	switch g {
-	case "§5.1", "§5.2", "§5.3", "interop":
+	case "§4", "§5.1", "§5.2", "§5.3", "§6", "interop":
 		return true
 	}
 	return false
