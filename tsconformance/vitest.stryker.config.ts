@@ -17,8 +17,6 @@ export default mergeConfig(
         "test/superauditor-behaviour.test.ts",
         "test/superauditor-rules.test.ts",
         "test/runtime.test.ts",
-        "test/messages.test.ts",
-        "test/hostile.test.ts",
       ],
     },
   }),
