@@ -276,3 +276,39 @@ func TestStrykerRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestApplyAt: gremlins' mutants are applied at the line and column of their token, the way its
+// mutator changes it, and nowhere else.
+func TestApplyAt(t *testing.T) {
+	src := []byte("package p\n\nfunc f(a, b int) bool {\n\tswitch {\n\tcase a < b && a > 0:\n\t\treturn true\n\t}\n\treturn a-b == 0\n}\n")
+	for _, tc := range []struct {
+		line, col int
+		mutator   string
+		want      string
+	}{
+		{5, 9, "CONDITIONALS_BOUNDARY", "case a <= b && a > 0:"},
+		{5, 9, "CONDITIONALS_NEGATION", "case a >= b && a > 0:"},
+		{5, 13, "INVERT_LOGICAL", "case a < b || a > 0:"},
+		{5, 18, "CONDITIONALS_BOUNDARY", "case a < b && a >= 0:"},
+		{8, 10, "ARITHMETIC_BASE", "return a+b == 0"},
+		{8, 13, "CONDITIONALS_NEGATION", "return a-b != 0"},
+	} {
+		out, err := applyAt(src, tc.line, tc.col, tc.mutator)
+		if err != nil {
+			t.Errorf("%d:%d %s: %v", tc.line, tc.col, tc.mutator, err)
+			continue
+		}
+		if !strings.Contains(string(out), tc.want) || len(out) < len(src)-1 || len(out) > len(src)+1 {
+			t.Errorf("%d:%d %s:\n%s", tc.line, tc.col, tc.mutator, out)
+		}
+		if _, err := parser.ParseFile(token.NewFileSet(), "p.go", out, 0); err != nil {
+			t.Errorf("%d:%d %s: the mutant does not parse: %v", tc.line, tc.col, tc.mutator, err)
+		}
+	}
+	if _, err := applyAt(src, 5, 7, "CONDITIONALS_BOUNDARY"); err == nil {
+		t.Errorf("a mutator applied to a token it does not change")
+	}
+	if _, err := applyAt(src, 40, 1, "CONDITIONALS_BOUNDARY"); err == nil {
+		t.Errorf("a mutant applied where there is no token")
+	}
+}
