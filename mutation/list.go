@@ -425,7 +425,7 @@ var mutations = []Mutation{
 	// ---- The second conformance audit: rules the tests reached only through the package's own
 	// constants (spec_rules_test.go, superauditor-rules.test.ts, protocol-rules.test.ts and the
 	// labelled Properties 4, 7 and 9 of tsconformance).
-	{ID: "go-s6-push-default-fetch-no-plus-one", Group: "§6", Suite: "go", File: "gen/go/superauditor.go",
+	{ID: "go-s6-push-default-fetch-no-plus-one", Group: "§6", Suite: "go", File: "gen/go/superauditor.go", CI: true,
 		Find:    "\t\tfetch = DefaultPerKindLimit + 1\n",
 		Replace: "\t\tfetch = DefaultPerKindLimit\n",
 		Why:     "the push asks the detector for per_kind_limit findings by default, so its block cannot observe capping"},
@@ -445,7 +445,7 @@ var mutations = []Mutation{
 		Find:    "\t\t\tb.WriteString(\"~0\")\n",
 		Replace: "\t\t\tb.WriteByte(c)\n",
 		Why:     "an error pointer writes ~ in a member name unescaped (RFC 6901)"},
-	{ID: "go-p4-integer-with-fraction-refused", Group: "P4", Suite: "go", File: "gen/go/runtime.go",
+	{ID: "go-p4-integer-with-fraction-refused", Group: "P4", Suite: "go", File: "gen/go/runtime.go", CI: true,
 		Find:    "\tif !sgIsIntegral(f) {\n",
 		Replace: "\tif true {\n",
 		Why:     "the decoder refuses integers written 1.0, 1e2 or 100E-2"},
@@ -457,7 +457,7 @@ var mutations = []Mutation{
 		Find:    "if (n < fetch) kept.push(f);",
 		Replace: "if (n <= fetch) kept.push(f);",
 		Why:     "the push renders one finding of a kind more than it fetched"},
-	{ID: "ts-s4-severity-tie-ordered", Group: "§4", Suite: "ts-superauditor", File: "gen/ts/src/superauditor.ts",
+	{ID: "ts-s4-severity-tie-ordered", Group: "§4", Suite: "ts-superauditor", File: "gen/ts/src/superauditor.ts", CI: true,
 		Find:    "return ra < rb ? -1 : ra > rb ? 1 : 0;",
 		Replace: "return ra < rb ? -1 : ra >= rb ? 1 : 0;",
 		Why:     "two equal severities compare as different"},
@@ -469,7 +469,7 @@ var mutations = []Mutation{
 		Find:    "  getSessionFindings(params: GetSessionFindingsParams): Promise<FindingsResponse> {\n    return getSessionFindings(this.detector, params, this.options);",
 		Replace: "  #memo: Promise<FindingsResponse> | undefined;\n  getSessionFindings(params: GetSessionFindingsParams): Promise<FindingsResponse> {\n    return (this.#memo ??= getSessionFindings(this.detector, params, this.options));",
 		Why:     "the Auditor answers a repeated pull from memory (a stale cache)"},
-	{ID: "ts-p9-leading-zero-major-only", Group: "P9", Suite: "ts-properties", File: "gen/ts/src/protocol.ts",
+	{ID: "ts-p9-leading-zero-major-only", Group: "P9", Suite: "ts-properties", File: "gen/ts/src/protocol.ts", CI: true,
 		Find:    `if (p.length > 1 && p[0] === "0")`,
 		Replace: `if (i === 0 && p.length > 1 && p[0] === "0")`,
 		Why:     "parseVersion accepts leading zeros in MINOR and PATCH"},
