@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
@@ -458,4 +459,52 @@ func TestPropertyIntegerSpellings(t *testing.T) {
 			rt.Fatalf("%s %s: errors %v do not name %s", tg.name, broken, verrs, pointer)
 		}
 	})
+}
+
+// TestIfNoneMatchMalformed: If-None-Match (RFC 9110 §13.1.2) matches "*" or a listed entity tag
+// (weak comparison); a malformed member, such as an unterminated quoted tag, ends the list
+// without a match, and the request is answered at once whatever the header holds.
+func TestIfNoneMatchMalformed(t *testing.T) {
+	h, err := skill.NewIndexHandler([]skill.SkillDescriptor{descriptor(t, "weather.forecast", skill.CapabilityTypeAPI, skill.AccessPublic)}, skill.HandlerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	serve := func(inm string) *http.Response {
+		t.Helper()
+		req := httptest.NewRequest(http.MethodGet, skill.WellKnownIndexPath, nil)
+		if inm != "" {
+			req.Header.Set("If-None-Match", inm)
+		}
+		rec := httptest.NewRecorder()
+		done := make(chan struct{})
+		go func() { h.ServeHTTP(rec, req); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("If-None-Match %q: no answer within 10 s", inm)
+		}
+		return rec.Result()
+	}
+	etag := serve("").Header.Get("ETag")
+	if len(etag) < 3 || etag[0] != '"' {
+		t.Fatalf("ETag %q", etag)
+	}
+	for inm, want := range map[string]int{
+		etag:                         http.StatusNotModified,
+		"W/" + etag:                  http.StatusNotModified,
+		`"other", ` + etag:           http.StatusNotModified,
+		"*":                          http.StatusNotModified,
+		`"other"`:                    http.StatusOK,
+		`"unterminated`:              http.StatusOK,
+		`W/"unterminated`:            http.StatusOK,
+		`"other", "unterminated`:     http.StatusOK,
+		`"unterminated, ` + etag:     http.StatusOK, // the quote runs on: no tag in it is etag
+		"bare, " + etag:              http.StatusOK, // malformed: the rest is ignored
+		`W/`:                         http.StatusOK,
+		strings.Repeat(`"x", `, 1e4): http.StatusOK,
+	} {
+		if got := serve(inm).StatusCode; got != want {
+			t.Errorf("If-None-Match %.60q: status %d, want %d", inm, got, want)
+		}
+	}
 }

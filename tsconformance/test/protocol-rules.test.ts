@@ -84,4 +84,27 @@ describe("the Well-Known skill index", () => {
       { numRuns: 100 },
     );
   });
+
+  it("If-None-Match matches * or a listed entity tag (weak comparison); a malformed member, such as an unterminated quoted tag, ends the list without a match", async () => {
+    const d: SkillDescriptor = { ...fc.sample(arbitrarySkillDescriptor(), { numRuns: 1, seed: 7 })[0]!, id: "weather.forecast", access: "public" };
+    const handler = await newIndexHandler([d]);
+    const get = (inm?: string) => handler(new Request(`https://skills.example.com${INDEX_PATH}`, inm === undefined ? {} : { headers: { "If-None-Match": inm } }));
+    const etag = get().headers.get("ETag") ?? "";
+    expect(etag).toMatch(/^"[0-9a-f]+"$/);
+    const cases: [string, number][] = [
+      [etag, 304],
+      [`W/${etag}`, 304],
+      [`"other", ${etag}`, 304],
+      ["*", 304],
+      ['"other"', 200],
+      ['"unterminated', 200],
+      ['W/"unterminated', 200],
+      ['"other", "unterminated', 200],
+      [`"unterminated, ${etag}`, 200],
+      [`bare, ${etag}`, 200],
+      ["W/", 200],
+      ['"x", '.repeat(10000), 200],
+    ];
+    for (const [inm, want] of cases) expect(get(inm).status, inm.slice(0, 60)).toBe(want);
+  });
 });
