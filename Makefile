@@ -20,7 +20,7 @@ help:
 	@echo "make generate  regenerate gen/go and gen/ts from schema/"
 	@echo "make check     fail when gen/ is stale, gofmt or go vet complain"
 	@echo "make test      install dependencies (Go modules, npm ci) and run every test"
-	@echo "make mutate    apply every semantic mutation (mutation/list.go) and check that a test kills it"
+	@echo "make mutate    every semantic mutation (mutation/list.go), then StrykerJS and gremlins with the score per file"
 	@echo "make bench     measure skillgen and the generated code against the peers (writes BENCHMARKS.md)"
 	@echo "make fuzz      fuzz every parser and the schema loader for FUZZTIME each (default 60s), then make schemafuzz"
 	@echo "make schemafuzz  the long differential schema fuzzing run (SCHEMAFUZZ_SCHEMAS, SCHEMAFUZZ_SEED)"
@@ -60,13 +60,15 @@ test-go:
 test-ts:
 	@if [ -f tsconformance/package.json ]; then cd tsconformance && npm test; fi
 
-# The mutation harness (docs/mutation.md): make test runs the bounded subset, make mutate the
-# whole list. Either fails when a mutation survives.
+# The mutation harness (docs/mutation.md): the semantic list, StrykerJS over the TypeScript
+# behaviour and gremlins over the Go behaviour, each printing its score per file. make test runs
+# the bounded subset of each, make mutate all of them. Either fails when a listed mutation
+# survives or a file scores below 90%.
 test-mutate:
-	$(GO) run ./mutation -bounded
+	$(GO) run ./mutation -bounded -tools all
 
 mutate:
-	$(GO) run ./mutation
+	$(GO) run ./mutation -tools all
 
 build:
 	$(GO) build -o bin/skillgen ./cmd/skillgen

@@ -3,9 +3,11 @@
 // of the mutation's language that must kill it, and reports every mutation as killed or
 // survived. It exits 1 when any mutation survives or cannot be run. See docs/mutation.md.
 //
-//	go run ./mutation              every mutation (make mutate)
-//	go run ./mutation -bounded     the CI subset (make test)
+//	go run ./mutation              every mutation of the list
+//	go run ./mutation -bounded     the CI subset of the list
 //	go run ./mutation -run REGEXP  the mutations whose id matches
+//	go run ./mutation -tools all   the list, then StrykerJS and gremlins, with the score per file (make mutate)
+//	go run ./mutation -tools all -bounded   the bounded run of each (make test)
 package main
 
 import (
@@ -53,8 +55,8 @@ func vitest(files ...string) Suite {
 var suites = map[string]Suite{
 	"go":              {Dir: ".", Args: []string{"go", "test", "-count=1", "-timeout=10m", "./gen/go"}},
 	"go-p11":          {Dir: ".", Args: []string{"go", "test", "-count=1", "-timeout=10m", "./crosscheck"}},
-	"ts-superauditor": vitest("test/superauditor.test.ts", "test/superauditor-behaviour.test.ts"),
-	"ts-protocol":     vitest("test/behaviour.test.ts", "test/http.test.ts"),
+	"ts-superauditor": vitest("test/superauditor.test.ts", "test/superauditor-behaviour.test.ts", "test/superauditor-rules.test.ts"),
+	"ts-protocol":     vitest("test/behaviour.test.ts", "test/http.test.ts", "test/protocol-rules.test.ts"),
 	"ts-properties":   vitest("test/properties.test.ts"),
 	"ts-p11":          vitest("test/property11.test.ts", "test/typesystem.test.ts", "test/vectors.test.ts"),
 }
@@ -80,7 +82,22 @@ func main() {
 	verbose := flag.Bool("v", false, "print the test output of every mutation that is not killed")
 	list := flag.Bool("list", false, "list the mutations and exit")
 	timeout := flag.Duration("timeout", 8*time.Minute, "the longest one mutation may run; a suite still running then counts as killed")
+	tools := flag.String("tools", "list", "what to run: list (the semantic list), stryker, gremlins, or all; comma-separated")
+	threshold := flag.Float64("threshold", 90, "the least mutation score, in percent, of every file a tool mutates")
+	toolTimeout := flag.Duration("tool-timeout", 6*time.Hour, "the longest one tool run may take")
 	flag.Parse()
+	want := map[string]bool{}
+	for _, t := range strings.Split(*tools, ",") {
+		switch t = strings.TrimSpace(t); t {
+		case "all":
+			want["list"], want["stryker"], want["gremlins"] = true, true, true
+		case "list", "stryker", "gremlins":
+			want[t] = true
+		default:
+			fmt.Fprintf(os.Stderr, "mutation: -tools: unknown %q (want list, stryker, gremlins or all)\n", t)
+			os.Exit(2)
+		}
+	}
 
 	root, err := repoRoot()
 	if err != nil {
@@ -116,9 +133,36 @@ func main() {
 		os.RemoveAll(base)
 		os.Exit(2)
 	}
-	start := time.Now()
-	outcomes := runAll(root, base, files, selected, max(*jobs, 1), *timeout)
-	failed := report(os.Stdout, outcomes, time.Since(start), *verbose)
+	failed := false
+	if want["list"] {
+		start := time.Now()
+		outcomes := runAll(root, base, files, selected, max(*jobs, 1), *timeout)
+		failed = report(os.Stdout, outcomes, time.Since(start), *verbose)
+	}
+	if want["stryker"] {
+		start := time.Now()
+		fmt.Fprintln(os.Stderr, "mutation: StrykerJS over the TypeScript behaviour (tsconformance/stryker.config.json)")
+		scores, err := runStryker(root, base, files, *bounded, *toolTimeout)
+		if err != nil {
+			fmt.Fprintln(os.Stdout, "mutation:", err)
+			failed = true
+		} else if !printScores(os.Stdout, "stryker", scores, *threshold) {
+			failed = true
+		}
+		fmt.Fprintf(os.Stdout, "mutation: StrykerJS ran in %s\n", time.Since(start).Round(time.Second))
+	}
+	if want["gremlins"] {
+		start := time.Now()
+		fmt.Fprintln(os.Stderr, "mutation: gremlins over gen/go/protocol.go and superauditor.go")
+		scores, err := runGremlins(root, base, files, *bounded, max(*jobs, 1), *toolTimeout)
+		if err != nil {
+			fmt.Fprintln(os.Stdout, "mutation:", err)
+			failed = true
+		} else if !printScores(os.Stdout, "gremlins", scores, *threshold) {
+			failed = true
+		}
+		fmt.Fprintf(os.Stdout, "mutation: gremlins ran in %s\n", time.Since(start).Round(time.Second))
+	}
 	os.RemoveAll(base)
 	if failed {
 		os.Exit(1)

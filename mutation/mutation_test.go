@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -72,7 +73,7 @@ func validGroup(g string) bool {
 		}
 	}
 	switch g {
-	case "§5.1", "§5.2", "§5.3", "interop":
+	case "§4", "§5.1", "§5.2", "§5.3", "§6", "interop":
 		return true
 	}
 	return false
@@ -179,5 +180,138 @@ func TestFailures(t *testing.T) {
 	}
 	if !brokenBuild("ts-superauditor", "Error: Transform failed with 1 error") || brokenBuild("ts-superauditor", "AssertionError: expected") {
 		t.Errorf("ts build detection")
+	}
+}
+
+// TestToolScores: the reports of StrykerJS and gremlins are read into scores per file; timed-out
+// mutants count as detected, survivors and mutants no test reaches against the score.
+func TestToolScores(t *testing.T) {
+	stryker := `{"schemaVersion":"2","files":{"gen/ts/src/b.ts":{"mutants":[
+		{"mutatorName":"EqualityOperator","replacement":"a <= b","status":"Survived","location":{"start":{"line":3,"column":7}}},
+		{"mutatorName":"BooleanLiteral","replacement":"true","status":"Killed","location":{"start":{"line":4,"column":1}}},
+		{"mutatorName":"BlockStatement","replacement":"{}","status":"Timeout","location":{"start":{"line":5,"column":1}}},
+		{"mutatorName":"StringLiteral","replacement":"\"\"","status":"CompileError","location":{"start":{"line":6,"column":1}}},
+		{"mutatorName":"ConditionalExpression","replacement":"false","status":"NoCoverage","location":{"start":{"line":7,"column":2}}}]},
+		"gen/ts/src/a.ts":{"mutants":[{"mutatorName":"X","replacement":"y","status":"Killed","location":{"start":{"line":1,"column":1}}}]}}}`
+	scores, err := strykerScores([]byte(stryker))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(scores) != 2 || scores[0].File != "gen/ts/src/a.ts" || scores[0].Score() != 100 {
+		t.Fatalf("stryker scores %+v", scores)
+	}
+	b := scores[1]
+	if b.Killed != 1 || b.Timeout != 1 || b.Survived != 1 || b.NoCoverage != 1 || b.Other != 1 || b.Score() != 50 || len(b.Survivors) != 2 {
+		t.Errorf("stryker b.ts: %+v score %.1f", b, b.Score())
+	}
+	gremlins := `{"go_module":"m","files":[{"file_name":"superauditor.go","mutations":[
+		{"type":"CONDITIONALS_BOUNDARY","status":"LIVED","line":10,"column":3},
+		{"type":"CONDITIONALS_NEGATION","status":"KILLED","line":11,"column":3},
+		{"type":"ARITHMETIC_BASE","status":"TIMED OUT","line":12,"column":3},
+		{"type":"INVERT_LOGICAL","status":"NOT VIABLE","line":13,"column":3}]},
+		{"file_name":"protocol.go","mutations":[{"type":"CONDITIONALS_NEGATION","status":"NOT COVERED","line":1,"column":1}]}]}`
+	scores, err = gremlinsScores([]byte(gremlins))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(scores) != 2 || scores[0].File != "gen/go/protocol.go" || scores[0].Score() != 0 || scores[0].NoCoverage != 1 {
+		t.Fatalf("gremlins scores %+v", scores)
+	}
+	if s := scores[1]; s.Killed != 1 || s.Timeout != 1 || s.Survived != 1 || s.Other != 1 || s.Score() < 66 || s.Score() > 67 {
+		t.Errorf("gremlins superauditor.go: %+v score %.1f", s, s.Score())
+	}
+	var out strings.Builder
+	if printScores(&out, "x", scores, 90) || !strings.Contains(out.String(), "survived: gen/go/superauditor.go:10:3 LIVED CONDITIONALS_BOUNDARY") {
+		t.Errorf("printScores:\n%s", out.String())
+	}
+}
+
+// TestStrykerRanges: the line ranges of tsconformance/stryker.config.json and of the bounded
+// sample start at the code they name, so that a change of the generated files cannot silently
+// move them onto other code.
+func TestStrykerRanges(t *testing.T) {
+	root, err := repoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	starts := map[string]string{ // file:first line -> the text that line must hold
+		"gen/ts/src/runtime.ts:27":       "export function ptr(",
+		"gen/ts/src/runtime.ts:50":       "export function isNumber(",
+		"gen/ts/src/runtime.ts:114":      "export function esc(",
+		"gen/ts/src/runtime.ts:116":      `return token.replace(/~/g, "~0")`,
+		"gen/ts/src/runtime.ts:370":      "function decimal(",
+		"gen/ts/src/runtime.ts:711":      "const LARGE_NUMBER",
+		"gen/ts/src/protocol.ts:92":      `if (p.length > 1 && p[0] === "0")`,
+		"gen/ts/src/protocol.ts:861":     "return entries.filter((e) => e.capability_type === t);",
+		"gen/ts/src/superauditor.ts:87":  "return ra < rb ? -1 : ra > rb ? 1 : 0;",
+		"gen/ts/src/superauditor.ts:164": `if (severityRank(s) > severityRank("info"))`,
+		"gen/ts/src/superauditor.ts:618": "const fetch = b.perKindFetch ?? DEFAULT_PER_KIND_LIMIT + 1;",
+		"gen/ts/src/superauditor.ts:626": "const n = perKind.get(f.kind) ?? 0;",
+	}
+	data, err := os.ReadFile(filepath.Join(root, "tsconformance", "stryker.config.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var config struct{ Mutate []string }
+	if err := json.Unmarshal(data, &config); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range append(config.Mutate, strykerSample...) {
+		file, lines, ok := strings.Cut(r, ":")
+		if !ok {
+			continue
+		}
+		first, _, _ := strings.Cut(lines, "-")
+		first, _, _ = strings.Cut(first, ":") // line:column
+		want, known := starts[file+":"+first]
+		if !known {
+			t.Errorf("range %s: its first line is not one this test knows", r)
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, _ := strconv.Atoi(first)
+		ls := strings.Split(string(src), "\n")
+		if n < 1 || n > len(ls) || !strings.Contains(ls[n-1], want) {
+			t.Errorf("range %s: line %d is not %q", r, n, want)
+		}
+	}
+}
+
+// TestApplyAt: gremlins' mutants are applied at the line and column of their token, the way its
+// mutator changes it, and nowhere else.
+func TestApplyAt(t *testing.T) {
+	src := []byte("package p\n\nfunc f(a, b int) bool {\n\tswitch {\n\tcase a < b && a > 0:\n\t\treturn true\n\t}\n\treturn a-b == 0\n}\n")
+	for _, tc := range []struct {
+		line, col int
+		mutator   string
+		want      string
+	}{
+		{5, 9, "CONDITIONALS_BOUNDARY", "case a <= b && a > 0:"},
+		{5, 9, "CONDITIONALS_NEGATION", "case a >= b && a > 0:"},
+		{5, 13, "INVERT_LOGICAL", "case a < b || a > 0:"},
+		{5, 18, "CONDITIONALS_BOUNDARY", "case a < b && a >= 0:"},
+		{8, 10, "ARITHMETIC_BASE", "return a+b == 0"},
+		{8, 13, "CONDITIONALS_NEGATION", "return a-b != 0"},
+	} {
+		out, err := applyAt(src, tc.line, tc.col, tc.mutator)
+		if err != nil {
+			t.Errorf("%d:%d %s: %v", tc.line, tc.col, tc.mutator, err)
+			continue
+		}
+		if !strings.Contains(string(out), tc.want) || len(out) < len(src)-1 || len(out) > len(src)+1 {
+			t.Errorf("%d:%d %s:\n%s", tc.line, tc.col, tc.mutator, out)
+		}
+		if _, err := parser.ParseFile(token.NewFileSet(), "p.go", out, 0); err != nil {
+			t.Errorf("%d:%d %s: the mutant does not parse: %v", tc.line, tc.col, tc.mutator, err)
+		}
+	}
+	if _, err := applyAt(src, 5, 7, "CONDITIONALS_BOUNDARY"); err == nil {
+		t.Errorf("a mutator applied to a token it does not change")
+	}
+	if _, err := applyAt(src, 40, 1, "CONDITIONALS_BOUNDARY"); err == nil {
+		t.Errorf("a mutant applied where there is no token")
 	}
 }

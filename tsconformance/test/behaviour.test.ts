@@ -119,8 +119,16 @@ describe("skill-sharing protocol behaviour properties", () => {
         for (const d of descs) if (d.capability_type === t) want.push(d);
         expect(out.length).toBe(want.length);
         out.forEach((d, i) => expect(d).toBe(want[i]));
+        // The same for index entries, by membership both ways: every result has the type and is
+        // one of the entries, every entry of the type is in the result, in the original order.
         const entries = filterEntriesByCapability(index.skills, t);
-        for (const e of entries) expect(e.capability_type).toBe(t);
+        for (const e of entries) {
+          expect(e.capability_type).toBe(t);
+          expect(index.skills).toContain(e);
+        }
+        for (const e of index.skills) expect(entries.includes(e)).toBe(e.capability_type === t);
+        const positions = entries.map((e) => index.skills.indexOf(e));
+        expect(positions).toEqual([...new Set(positions)].sort((a, b) => a - b));
         expect(entries.length).toBe(index.skills.filter((e) => e.capability_type === t).length);
       }),
       { numRuns: RUNS },

@@ -5,14 +5,17 @@ import * as fc from "fast-check";
 import {
   AccessValues,
   CapabilityTypeValues,
+  InvalidVersionError,
   parseInvocationRequest,
   parseInvocationResponse,
+  parseFindingsResponse,
   parseSkillDescriptor,
+  parseVersion,
   serializeSkillDescriptor,
   validateProtocolVersion,
   validateSkillDescriptor,
 } from "../../gen/ts/src/index.js";
-import type { SkillDescriptor } from "../../gen/ts/src/index.js";
+import type { SkillDescriptor, Version } from "../../gen/ts/src/index.js";
 import {
   arbitraryInvocationRequest,
   arbitraryInvocationResponse,
@@ -159,9 +162,24 @@ describe("skill-sharing protocol properties", () => {
     const cases = fc.constantFrom(...TOP_LEVEL_TYPES).chain((t: TopLevelType) =>
       fc.tuple(fc.constant(t), generated[t].arbitrary(), fc.constantFrom(...mutationsOf(t))),
     );
+    // A member name with "~" and "/" (RFC 6901 writes them "~0" and "~1", in that order) and a
+    // count that breaks the schema under it.
+    const escaping = fc.tuple(fc.string({ unit: fc.constantFrom("~", "/", "0", "1", "a", "é"), minLength: 1, maxLength: 10 }), fc.constantFrom("0", "-3", "1.5", '"2"', "null"));
     let rejected = 0;
     fc.assert(
-      fc.property(cases, ([t, doc, mu]) => {
+      fc.property(cases, escaping, ([t, doc, mu], [key, count]) => {
+        // The field is named by its RFC 6901 pointer, character by character: "~" as "~0" and "/"
+        // as "~1", so that the pointer decodes back to the member's name.
+        const token = [...key].map((c) => (c === "~" ? "~0" : c === "/" ? "~1" : c)).join("");
+        const counted = parseFindingsResponse(
+          `{"findings":[],"total":0,"counts_by_kind":{${JSON.stringify(key)}:${count}},"counts_by_severity":{},"capped_kinds":[],"per_kind_limit":5,"_meta":{"server_version":"1"}}`,
+        );
+        if (counted.ok) throw new Error(`counts_by_kind ${JSON.stringify(key)}: ${count} accepted`);
+        for (const e of counted.errors) {
+          expect(e.pointer).toBe(`/counts_by_kind/${token}`);
+          expect(e.message.length).toBeGreaterThan(0);
+        }
+        expect(token.replace(/~1/g, "/").replace(/~0/g, "~")).toBe(key);
         const g = generated[t];
         // Conforming: parses into a structured object equal to the document; ajv agrees.
         const text = JSON.stringify(doc);
@@ -245,18 +263,33 @@ describe("skill-sharing protocol properties", () => {
 
   it("Feature: skill-sharing-protocol, Property 9: protocol versions are SemVer MAJOR.MINOR.PATCH with non-negative integers", () => {
     // An oracle written without regular expressions: three dot-separated non-negative decimal
-    // integers without leading zeros, at most 64 characters in all.
+    // integers without leading zeros; the schema allows at most 64 characters in all, and
+    // parseVersion (whose numbers are compared exactly) each number up to 2^64-1.
     const isDecimal = (s: string) => s.length > 0 && [...s].every((c) => c >= "0" && c <= "9") && (s === "0" || s[0] !== "0");
-    const oracle = (v: string) => v.length <= 64 && v.split(".").length === 3 && v.split(".").every(isDecimal);
-    const part = fc.oneof(fc.nat().map(String), fc.bigInt({ min: 0n, max: 10n ** 30n }).map(String), fc.constantFrom("00", "01", "-1", "+1", "1e3", "x", "", " 1", "１"));
+    const wellFormed = (v: string) => v.split(".").length === 3 && v.split(".").every(isDecimal);
+    const oracle = (v: string) => v.length <= 64 && wellFormed(v);
+    const UINT64_MAX = 2n ** 64n - 1n;
+    const inRange = (v: string) => v.split(".").every((p) => BigInt(p) <= UINT64_MAX);
+    const part = fc.oneof(
+      fc.nat().map(String),
+      fc.bigInt({ min: 0n, max: 10n ** 30n }).map(String),
+      // Around the top of the 64-bit range.
+      fc.bigInt({ min: UINT64_MAX - 3n, max: UINT64_MAX + 3n }).map(String),
+      // Leading zeros, signs, exponents, letters, spaces, non-ASCII digits.
+      fc.nat().map((n) => "0" + String(n)),
+      fc.constantFrom("00", "01", "-1", "+1", "-0", "1e3", "0x1", "x", "", " 1", "1 ", "１", "٣"),
+    );
     const candidates = fc.oneof(
       arbitrarySemVer(),
       fc.tuple(part, part, part).map((p) => p.join(".")),
       fc.array(part, { maxLength: 5 }).map((p) => p.join(".")),
-      fc.tuple(arbitrarySemVer(), fc.constantFrom("-alpha", "+build", "-rc.1", ".0", "\n", " ")).map(([v, s]) => v + s),
+      // Pre-release and build suffixes, and other trailing text.
+      fc.tuple(fc.oneof(arbitrarySemVer(), fc.tuple(part, part, part).map((p) => p.join("."))), fc.constantFrom("-alpha", "+build", "-rc.1", "-0", "+001", ".0", "\n", " ", "-alpha+build")).map(([v, s]) => v + s),
+      fc.tuple(fc.constantFrom("v", "=", " ", "V"), arbitrarySemVer()).map(([p, v]) => p + v),
       fc.string({ maxLength: 12 }),
     );
     let valid = 0;
+    let parsed = 0;
     fc.assert(
       fc.property(candidates, (v) => {
         const errors = validateProtocolVersion({ version: v });
@@ -270,9 +303,30 @@ describe("skill-sharing protocol properties", () => {
           expect(errors.length).toBeGreaterThan(0);
           expect(new Set(errors.map((e) => e.pointer))).toEqual(new Set(["/version"]));
         }
+        // parseVersion accepts exactly the schema's pattern with every number within 64 bits,
+        // and gives back the numbers and the text.
+        let version: Version | undefined;
+        let thrown: unknown;
+        try {
+          version = parseVersion(v);
+        } catch (err) {
+          thrown = err;
+        }
+        if (wellFormed(v) && inRange(v)) {
+          parsed++;
+          if (version === undefined) throw new Error(`parseVersion(${JSON.stringify(v)}) threw ${String(thrown)}`);
+          const [major, minor, patch] = v.split(".").map((p) => BigInt(p));
+          expect([version.major, version.minor, version.patch]).toEqual([major, minor, patch]);
+          expect(version.toString()).toBe(v);
+        } else {
+          expect(version, `parseVersion(${JSON.stringify(v)})`).toBeUndefined();
+          expect(thrown).toBeInstanceOf(InvalidVersionError);
+          expect((thrown as InvalidVersionError).version).toBe(v);
+        }
       }),
-      { numRuns: 500 },
+      { numRuns: 1000 },
     );
     expect(valid).toBeGreaterThan(0);
+    expect(parsed).toBeGreaterThan(valid / 2);
   });
 });
