@@ -40,6 +40,7 @@ type Options struct {
 type emitter struct {
 	s    *ir.Schema
 	opts Options
+	memo fastMemo // fast.go
 }
 
 // Emit returns the generated Go files. A panic of the emitter, on any of its goroutines, is an
@@ -66,7 +67,8 @@ func emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 		first := i == 0
 		jobs = append(jobs,
 			job{chunkName("types", i), func() *jen.File { return e.types(ts) }},
-			job{chunkName("codec", i), func() *jen.File { return e.codec(ts, first) }})
+			job{chunkName("codec", i), func() *jen.File { return e.codec(ts, first) }},
+			job{chunkName("fast", i), func() *jen.File { return e.fast(ts) }})
 		if opts.ImportPath != "" {
 			jobs = append(jobs, job{"arbitrary/" + chunkName("arbitrary", i), func() *jen.File { return e.arbitraries(ts) }})
 		}
@@ -185,7 +187,7 @@ func (e *emitter) newFile(pkg string) *jen.File {
 // unevaluatedProperties or unevaluatedItems, formats.go.tmpl when a node asserts a format,
 // behaviour packs when turned on.
 func (e *emitter) static() ([]ir.File, error) {
-	names := []string{"runtime"}
+	names := []string{"runtime", "scan"}
 	if usesUnevaluated(e.s) {
 		names = append(names, "unevaluated")
 	}
