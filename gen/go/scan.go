@@ -290,3 +290,34 @@ func sgFastDistinct(d *sgFast, n int, key func(i int) string) {
 		seen[k] = struct{}{}
 	}
 }
+
+// sgDFA matches a pattern whose characters are all ASCII and whose only assertions are the
+// beginning and the end of the text, as regexp.MatchString does, with a table built by the
+// generator from RE2's program for the pattern: one lookup per byte, nothing allocated.
+// classes maps a byte to its class; next holds, two bytes each (low byte first), the state
+// after a byte of each class in each state (state 0 is the start); final says whether the text
+// matches when it ends in a state. accept and dead are the states a text cannot leave once it
+// reaches them, matching and not (-1: none).
+type sgDFA struct {
+	classes      string
+	width        int
+	next         string
+	final        string
+	accept, dead int
+}
+
+// MatchString reports whether s holds a match of the pattern.
+func (m *sgDFA) MatchString(s string) bool {
+	st := 0
+	for i := 0; i < len(s); i++ {
+		k := 2 * (st*m.width + int(m.classes[s[i]]))
+		st = int(m.next[k]) | int(m.next[k+1])<<8
+		if st == m.accept {
+			return true
+		}
+		if st == m.dead {
+			return false
+		}
+	}
+	return m.final[st] == 1
+}
