@@ -40,8 +40,8 @@ func sgFastFinding(d *sgFast, depth int, raw bool) (t Finding) {
 			var val json.RawMessage
 			if raw {
 				val = d.raw(depth + 1)
-			} else if v := d.value(depth+1, vFinding_AdditionalProperties); v != nil {
-				val = sgRawText(v)
+			} else {
+				val = d.extra(depth + 1)
 			}
 			if d.bad {
 				return
@@ -189,8 +189,8 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 			var val json.RawMessage
 			if raw {
 				val = d.raw(depth + 1)
-			} else if v := d.value(depth+1, vFinding_AdditionalProperties); v != nil {
-				val = sgRawText(v)
+			} else {
+				val = d.extra(depth + 1)
 			}
 			if d.bad {
 				return
@@ -234,8 +234,8 @@ func sgFastMeta(d *sgFast, depth int, raw bool) (t Meta) {
 			var val json.RawMessage
 			if raw {
 				val = d.raw(depth + 1)
-			} else if v := d.value(depth+1, vFinding_AdditionalProperties); v != nil {
-				val = sgRawText(v)
+			} else {
+				val = d.extra(depth + 1)
 			}
 			if d.bad {
 				return
@@ -361,8 +361,8 @@ func sgFastInvocationRequest(d *sgFast, depth int, raw bool) (t InvocationReques
 			var val json.RawMessage
 			if raw {
 				val = d.raw(depth + 1)
-			} else if v := d.value(depth+1, vFinding_AdditionalProperties); v != nil {
-				val = sgRawText(v)
+			} else {
+				val = d.extra(depth + 1)
 			}
 			if d.bad {
 				return
@@ -500,8 +500,8 @@ func sgFastInvocationError(d *sgFast, depth int, raw bool) (t InvocationError) {
 			var val json.RawMessage
 			if raw {
 				val = d.raw(depth + 1)
-			} else if v := d.value(depth+1, vFinding_AdditionalProperties); v != nil {
-				val = sgRawText(v)
+			} else {
+				val = d.extra(depth + 1)
 			}
 			if d.bad {
 				return
@@ -714,8 +714,8 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 			var val json.RawMessage
 			if raw {
 				val = d.raw(depth + 1)
-			} else if v := d.value(depth+1, vFinding_AdditionalProperties); v != nil {
-				val = sgRawText(v)
+			} else {
+				val = d.extra(depth + 1)
 			}
 			if d.bad {
 				return
@@ -777,8 +777,8 @@ func sgFastProvider(d *sgFast, depth int, raw bool) (t Provider) {
 			var val json.RawMessage
 			if raw {
 				val = d.raw(depth + 1)
-			} else if v := d.value(depth+1, vFinding_AdditionalProperties); v != nil {
-				val = sgRawText(v)
+			} else {
+				val = d.extra(depth + 1)
 			}
 			if d.bad {
 				return
@@ -840,8 +840,8 @@ func sgFastEndpoint(d *sgFast, depth int, raw bool) (t Endpoint) {
 			var val json.RawMessage
 			if raw {
 				val = d.raw(depth + 1)
-			} else if v := d.value(depth+1, vFinding_AdditionalProperties); v != nil {
-				val = sgRawText(v)
+			} else {
+				val = d.extra(depth + 1)
 			}
 			if d.bad {
 				return
@@ -1190,8 +1190,8 @@ func sgFastSkillIndex(d *sgFast, depth int, raw bool) (t SkillIndex) {
 			var val json.RawMessage
 			if raw {
 				val = d.raw(depth + 1)
-			} else if v := d.value(depth+1, vFinding_AdditionalProperties); v != nil {
-				val = sgRawText(v)
+			} else {
+				val = d.extra(depth + 1)
 			}
 			if d.bad {
 				return
@@ -1289,8 +1289,8 @@ func sgFastSkillIndexEntry(d *sgFast, depth int, raw bool) (t SkillIndexEntry) {
 			var val json.RawMessage
 			if raw {
 				val = d.raw(depth + 1)
-			} else if v := d.value(depth+1, vFinding_AdditionalProperties); v != nil {
-				val = sgRawText(v)
+			} else {
+				val = d.extra(depth + 1)
 			}
 			if d.bad {
 				return

@@ -180,6 +180,19 @@ func (d *sgFast) raw(depth int) json.RawMessage {
 	return sgRawText(&v)
 }
 
+// extra reads the value of an undeclared member that nothing validates and returns the text
+// the exact path keeps for it when it read it as a tree (sgRawText): a string written back, the
+// text of an array or an object without its whitespace, which needs no tree to be made.
+func (d *sgFast) extra(depth int) json.RawMessage {
+	if c := d.peek(); c == '{' || c == '[' {
+		return d.raw(depth)
+	}
+	if v := d.value(depth, nil); v != nil {
+		return sgRawText(v)
+	}
+	return nil
+}
+
 // valid reports whether v passes f.
 func (d *sgFast) valid(v *sgValue, f sgValidator) bool {
 	n := d.e.n

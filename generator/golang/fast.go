@@ -321,14 +321,17 @@ func (e *emitter) fastDecoder(f *jen.File, t *ir.Type) {
 		var read []jen.Code
 		switch {
 		case rawExtra(t) && planned(t):
+			// planned: additionalProperties is absent or true, and validates nothing.
 			read = []jen.Code{
 				jen.Var().Id("val").Qual("encoding/json", "RawMessage"),
 				jen.If(jen.Id("raw")).Block(
 					jen.Id("val").Op("=").Id("d").Dot("raw").Call(depth),
-				).Else().If(jen.Id("v").Op(":=").Id("d").Dot("value").Call(depth, validatorOf(ap)), jen.Id("v").Op("!=").Nil()).Block(
-					jen.Id("val").Op("=").Id("sgRawText").Call(jen.Id("v")),
+				).Else().Block(
+					jen.Id("val").Op("=").Id("d").Dot("extra").Call(depth),
 				),
 			}
+		case rawExtra(t) && (ap == nil || isTrue(ap)):
+			read = []jen.Code{jen.Id("val").Op(":=").Id("d").Dot("extra").Call(depth)}
 		case rawExtra(t):
 			read = []jen.Code{
 				jen.Var().Id("val").Qual("encoding/json", "RawMessage"),
