@@ -319,6 +319,11 @@ func (t *Shapes) UnmarshalJSON(data []byte) error {
 
 // ParseShapes decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapes(data []byte) (Shapes, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) Shapes {
+		return sgFastShapes(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes, sgDecodeShapes)
 }
 
@@ -366,6 +371,11 @@ func (t *ShapesHome) UnmarshalJSON(data []byte) error {
 
 // ParseShapesHome decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesHome(data []byte) (ShapesHome, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) ShapesHome {
+		return sgFastShapesHome(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes_Home, sgDecodeShapesHome)
 }
 
@@ -721,6 +731,11 @@ func (t *Pet) UnmarshalJSON(data []byte) error {
 
 // ParsePet decodes and validates data in one step; the error is ValidationErrors.
 func ParsePet(data []byte) (Pet, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) Pet {
+		return sgFastPet(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanPet, vShapes_Pet2, sgDecodePet)
 }
 
@@ -796,6 +811,11 @@ func (t *Address) UnmarshalJSON(data []byte) error {
 
 // ParseAddress decodes and validates data in one step; the error is ValidationErrors.
 func ParseAddress(data []byte) (Address, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) Address {
+		return sgFastAddress(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanAddress, vShapes_Address2, sgDecodeAddress)
 }
 
@@ -1003,6 +1023,11 @@ func (t *WorkspaceRef) UnmarshalJSON(data []byte) error {
 
 // ParseWorkspaceRef decodes and validates data in one step; the error is ValidationErrors.
 func ParseWorkspaceRef(data []byte) (WorkspaceRef, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) WorkspaceRef {
+		return sgFastWorkspaceRef(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes_WorkspaceRef, sgDecodeWorkspaceRef)
 }
 
@@ -1132,6 +1157,11 @@ func (t *User) UnmarshalJSON(data []byte) error {
 
 // ParseUser decodes and validates data in one step; the error is ValidationErrors.
 func ParseUser(data []byte) (User, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) User {
+		return sgFastUser(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanUser, vShapes_User2, sgDecodeUser)
 }
 
@@ -1234,6 +1264,11 @@ func (t *AnimalCat) UnmarshalJSON(data []byte) error {
 
 // ParseAnimalCat decodes and validates data in one step; the error is ValidationErrors.
 func ParseAnimalCat(data []byte) (AnimalCat, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) AnimalCat {
+		return sgFastAnimalCat(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes_Animal_OneOf_X0, sgDecodeAnimalCat)
 }
 
@@ -1273,6 +1308,11 @@ func (t *AnimalBird) UnmarshalJSON(data []byte) error {
 
 // ParseAnimalBird decodes and validates data in one step; the error is ValidationErrors.
 func ParseAnimalBird(data []byte) (AnimalBird, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) AnimalBird {
+		return sgFastAnimalBird(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes_Animal_OneOf_X1, sgDecodeAnimalBird)
 }
 
@@ -1403,6 +1443,11 @@ func (t *ItemBook) UnmarshalJSON(data []byte) error {
 
 // ParseItemBook decodes and validates data in one step; the error is ValidationErrors.
 func ParseItemBook(data []byte) (ItemBook, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) ItemBook {
+		return sgFastItemBook(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanItemBook, vShapes_Item_AnyOf_X0, sgDecodeItemBook)
 }
 
@@ -1470,6 +1515,11 @@ func (t *ItemDisc) UnmarshalJSON(data []byte) error {
 
 // ParseItemDisc decodes and validates data in one step; the error is ValidationErrors.
 func ParseItemDisc(data []byte) (ItemDisc, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) ItemDisc {
+		return sgFastItemDisc(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanItemDisc, vShapes_Item_AnyOf_X1, sgDecodeItemDisc)
 }
 
@@ -1578,6 +1628,11 @@ func (t *ShapeCircle) UnmarshalJSON(data []byte) error {
 
 // ParseShapeCircle decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapeCircle(data []byte) (ShapeCircle, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) ShapeCircle {
+		return sgFastShapeCircle(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes_Shape_OneOf_X0, sgDecodeShapeCircle)
 }
 
@@ -1622,6 +1677,11 @@ func (t *ShapeSquare) UnmarshalJSON(data []byte) error {
 
 // ParseShapeSquare decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapeSquare(data []byte) (ShapeSquare, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) ShapeSquare {
+		return sgFastShapeSquare(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes_Shape_OneOf_X1, sgDecodeShapeSquare)
 }
 
@@ -1696,6 +1756,11 @@ func (t *List) UnmarshalJSON(data []byte) error {
 
 // ParseList decodes and validates data in one step; the error is ValidationErrors.
 func ParseList(data []byte) (List, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) List {
+		return sgFastList(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes_List2, sgDecodeList)
 }
 
