@@ -3,10 +3,7 @@
 
 package skill
 
-import (
-	"encoding/json"
-	"strings"
-)
+import "encoding/json"
 
 // sgFastFinding reads a Finding object at nesting depth in one pass (raw: as the document,
 // whose undeclared members a plan keeps as text); d.bad reports a doubt.
@@ -53,7 +50,7 @@ func sgFastFinding(d *sgFast, depth int, raw bool) (t Finding) {
 				d.fail()
 				return
 			}
-			t.AdditionalProperties[strings.Clone(k)] = val
+			t.AdditionalProperties[d.keepKey(k)] = val
 		}
 	}
 	if !seen[0] || !seen[1] {
@@ -202,7 +199,7 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 				d.fail()
 				return
 			}
-			t.AdditionalProperties[strings.Clone(k)] = val
+			t.AdditionalProperties[d.keepKey(k)] = val
 		}
 	}
 	if !seen[0] || !seen[1] || !seen[2] || !seen[3] || !seen[4] || !seen[5] || !seen[8] {
@@ -247,7 +244,7 @@ func sgFastMeta(d *sgFast, depth int, raw bool) (t Meta) {
 				d.fail()
 				return
 			}
-			t.AdditionalProperties[strings.Clone(k)] = val
+			t.AdditionalProperties[d.keepKey(k)] = val
 		}
 	}
 	if !seen[0] {
@@ -374,7 +371,7 @@ func sgFastInvocationRequest(d *sgFast, depth int, raw bool) (t InvocationReques
 				d.fail()
 				return
 			}
-			t.AdditionalProperties[strings.Clone(k)] = val
+			t.AdditionalProperties[d.keepKey(k)] = val
 		}
 	}
 	if !seen[0] || !seen[1] || !seen[2] {
@@ -513,7 +510,7 @@ func sgFastInvocationError(d *sgFast, depth int, raw bool) (t InvocationError) {
 				d.fail()
 				return
 			}
-			t.AdditionalProperties[strings.Clone(k)] = val
+			t.AdditionalProperties[d.keepKey(k)] = val
 		}
 	}
 	if !seen[0] || !seen[1] {
@@ -727,7 +724,7 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 				d.fail()
 				return
 			}
-			t.AdditionalProperties[strings.Clone(k)] = val
+			t.AdditionalProperties[d.keepKey(k)] = val
 		}
 	}
 	if !seen[0] || !seen[1] || !seen[2] || !seen[3] || !seen[4] || !seen[5] || !seen[6] || !seen[7] || !seen[8] || !seen[9] || !seen[10] || !seen[11] {
@@ -790,7 +787,7 @@ func sgFastProvider(d *sgFast, depth int, raw bool) (t Provider) {
 				d.fail()
 				return
 			}
-			t.AdditionalProperties[strings.Clone(k)] = val
+			t.AdditionalProperties[d.keepKey(k)] = val
 		}
 	}
 	if !seen[0] || !seen[1] {
@@ -853,7 +850,7 @@ func sgFastEndpoint(d *sgFast, depth int, raw bool) (t Endpoint) {
 				d.fail()
 				return
 			}
-			t.AdditionalProperties[strings.Clone(k)] = val
+			t.AdditionalProperties[d.keepKey(k)] = val
 		}
 	}
 	if !seen[0] || !seen[1] {
@@ -1203,7 +1200,7 @@ func sgFastSkillIndex(d *sgFast, depth int, raw bool) (t SkillIndex) {
 				d.fail()
 				return
 			}
-			t.AdditionalProperties[strings.Clone(k)] = val
+			t.AdditionalProperties[d.keepKey(k)] = val
 		}
 	}
 	if !seen[0] || !seen[2] {
@@ -1302,7 +1299,7 @@ func sgFastSkillIndexEntry(d *sgFast, depth int, raw bool) (t SkillIndexEntry) {
 				d.fail()
 				return
 			}
-			t.AdditionalProperties[strings.Clone(k)] = val
+			t.AdditionalProperties[d.keepKey(k)] = val
 		}
 	}
 	if !seen[0] || !seen[1] || !seen[2] || !seen[3] || !seen[4] || !seen[6] {

@@ -29,6 +29,37 @@ type sgFast struct {
 	e   sgErrors // in quick mode: counts violations only
 	v   sgValue  // the value handed to a validator and a decoder
 	bad bool     // a doubt: the result is dropped and the exact path runs
+	// kept holds the text of undeclared members and their keys, carved out of blocks shared by
+	// the document's result: a few allocations for a document, not two per member.
+	kept []byte
+}
+
+// sgKeptBlock is the size of the blocks of kept text; a longer text gets memory of its own.
+const sgKeptBlock = 4096
+
+// keep returns a copy of the text add appends, in the document's blocks: add appends to the
+// slice it is given and returns it, as sgCompact and sgAppendString do.
+func (d *sgFast) keep(size int, add func([]byte) []byte) []byte {
+	if size > sgKeptBlock/4 {
+		return add(make([]byte, 0, size))
+	}
+	if cap(d.kept)-len(d.kept) < size {
+		d.kept = make([]byte, 0, sgKeptBlock)
+	}
+	// add may outgrow the block (a string whose escapes are written longer): append then moves
+	// the block's text, and what was handed out of it stays where it was.
+	start := len(d.kept)
+	d.kept = add(d.kept)
+	return d.kept[start:len(d.kept):len(d.kept)]
+}
+
+// keepKey returns a copy of the key k in the document's blocks.
+func (d *sgFast) keepKey(k string) string {
+	if k == "" {
+		return ""
+	}
+	b := d.keep(len(k), func(b []byte) []byte { return append(b, k...) })
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // sgOnePass turns the one-pass decoders on; the tests that compare them with the exact path
@@ -172,12 +203,14 @@ func (d *sgFast) raw(depth int) json.RawMessage {
 		return nil
 	}
 	start := d.p.i
-	v, err := d.p.skipped(depth)
+	_, err := d.p.skipped(depth)
 	if err != nil || !d.text(start) {
 		d.fail()
 		return nil
 	}
-	return sgRawText(&v)
+	// sgRawText of a value kept as text: the text without its whitespace.
+	text := d.p.s[start:d.p.i]
+	return d.keep(len(text), func(b []byte) []byte { return sgCompact(b, text) })
 }
 
 // extra reads the value of an undeclared member that nothing validates and returns the text

@@ -348,7 +348,7 @@ func (e *emitter) fastDecoder(f *jen.File, t *ir.Type) {
 			jen.If(jen.Id("d").Dot("bad")).Block(jen.Return()),
 			jen.If(x.Clone().Op("==").Nil()).Block(x.Clone().Op("=").Make(jen.Map(jen.String()).Add(extraType(t)))),
 			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(x.Clone()).Index(jen.Id("k")), jen.Id("dup")).Block(jen.Id("d").Dot("fail").Call(), jen.Return()),
-			x.Clone().Index(jen.Qual("strings", "Clone").Call(jen.Id("k"))).Op("=").Id("val"),
+			x.Clone().Index(jen.Id("d").Dot("keepKey").Call(jen.Id("k"))).Op("=").Id("val"),
 		)
 	}
 	cases = append(cases, jen.Default().Block(extra...))

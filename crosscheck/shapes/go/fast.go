@@ -3,10 +3,7 @@
 
 package shapes
 
-import (
-	"encoding/json"
-	"strings"
-)
+import "encoding/json"
 
 // sgFastShapes reads a Shapes object at nesting depth in one pass (raw: as the document,
 // whose undeclared members a plan keeps as text); d.bad reports a doubt.
@@ -453,7 +450,7 @@ func sgFastPet(d *sgFast, depth int, raw bool) (t Pet) {
 				d.fail()
 				return
 			}
-			t.AdditionalProperties[strings.Clone(k)] = val
+			t.AdditionalProperties[d.keepKey(k)] = val
 		}
 	}
 	if !seen[0] {
@@ -507,7 +504,7 @@ func sgFastAddress(d *sgFast, depth int, raw bool) (t Address) {
 				d.fail()
 				return
 			}
-			t.AdditionalProperties[strings.Clone(k)] = val
+			t.AdditionalProperties[d.keepKey(k)] = val
 		}
 	}
 	if !seen[0] {
@@ -590,7 +587,7 @@ func sgFastUser(d *sgFast, depth int, raw bool) (t User) {
 				d.fail()
 				return
 			}
-			t.AdditionalProperties[strings.Clone(k)] = val
+			t.AdditionalProperties[d.keepKey(k)] = val
 		}
 	}
 	if !seen[0] {
@@ -693,7 +690,7 @@ func sgFastItemBook(d *sgFast, depth int, raw bool) (t ItemBook) {
 				d.fail()
 				return
 			}
-			t.AdditionalProperties[strings.Clone(k)] = val
+			t.AdditionalProperties[d.keepKey(k)] = val
 		}
 	}
 	if !seen[0] {
@@ -738,7 +735,7 @@ func sgFastItemDisc(d *sgFast, depth int, raw bool) (t ItemDisc) {
 				d.fail()
 				return
 			}
-			t.AdditionalProperties[strings.Clone(k)] = val
+			t.AdditionalProperties[d.keepKey(k)] = val
 		}
 	}
 	if !seen[0] {
