@@ -10,7 +10,8 @@ SCHEMAFUZZ_SCHEMAS ?= 3000
 SCHEMAFUZZ_SEED ?= $(shell date +%s)
 FUZZ_TARGETS = FuzzParseProtocolVersion FuzzParseSkillDescriptor FuzzParseSkillIndex \
 	FuzzParseInvocationRequest FuzzParseInvocationResponse FuzzParseFinding \
-	FuzzParseFindingsResponse FuzzParseGetSessionFindingsParams FuzzParserMatchesEncodingJSON
+	FuzzParseFindingsResponse FuzzParseGetSessionFindingsParams FuzzParserMatchesEncodingJSON \
+	FuzzOnePassMatchesExact
 
 .PHONY: all generate check test test-go test-ts test-mutate test-mutate-tools mutate deps deps-go deps-ts build vet fmt bench fuzz schemafuzz corpus corpus-types clean help
 

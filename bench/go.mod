@@ -12,5 +12,6 @@ require (
 
 require (
 	github.com/dave/jennifer v1.7.1 // indirect
+	github.com/goccy/go-json v0.10.5 // indirect
 	golang.org/x/text v0.14.0 // indirect
 )

@@ -17,14 +17,41 @@ type Doc struct {
 
 // Docs returns the benchmark documents, each valid against the canonical schema:
 // a SkillDescriptor with a few inputs and one with the most the schema allows (100 inputs,
-// 32 tags, long descriptions), and a FindingsResponse with 5 findings and one with 500.
+// 32 tags, long descriptions), a FindingsResponse with 5 findings and one with 500, and a
+// SkillIndex of 40,000 entries (13 MB).
 func Docs() []Doc {
 	return []Doc{
 		{"SkillDescriptor-small", "SkillDescriptor", SkillDescriptor(4, 3)},
 		{"SkillDescriptor-large", "SkillDescriptor", SkillDescriptor(100, 32)},
 		{"FindingsResponse-small", "FindingsResponse", FindingsResponse(5)},
 		{"FindingsResponse-large", "FindingsResponse", FindingsResponse(500)},
+		{"SkillIndex-large", "SkillIndex", SkillIndex(40000)},
 	}
+}
+
+var capabilityTypes = []string{"plugin", "api", "knowledge", "task"}
+var accesses = []string{"public", "restricted"}
+
+// SkillIndex builds an index of n entries (13 MB for 40,000), each with a description.
+func SkillIndex(n int) []byte {
+	skills := make([]map[string]any, n)
+	for i := range skills {
+		skills[i] = map[string]any{
+			"id":              fmt.Sprintf("acme.skill-%05d", i),
+			"name":            fmt.Sprintf("Skill %d", i),
+			"version":         fmt.Sprintf("%d.%d.%d", 1+i%3, i%20, i%7),
+			"capability_type": capabilityTypes[i%len(capabilityTypes)],
+			"access":          accesses[i%len(accesses)],
+			"description": fmt.Sprintf("Skill number %d of the Acme catalogue: looks up, converts and reports on "+
+				"the records the caller names, within the quotas of the caller's plan.", i),
+			"descriptor_url": fmt.Sprintf("/.well-known/skills/acme.skill-%05d.json", i),
+		}
+	}
+	return mustJSON(map[string]any{
+		"protocol": map[string]any{"version": "1.0.0"},
+		"provider": map[string]any{"name": "Acme Skills Ltd", "url": "https://acme.example.com"},
+		"skills":   skills,
+	})
 }
 
 var valueTypes = []string{"string", "number", "integer", "boolean", "object", "array"}

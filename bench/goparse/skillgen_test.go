@@ -17,8 +17,11 @@ func init() {
 		case "SkillDescriptor":
 			_, err := skill.ParseSkillDescriptor(data)
 			return err
-		default:
+		case "FindingsResponse":
 			_, err := skill.ParseFindingsResponse(data)
+			return err
+		default:
+			_, err := skill.ParseSkillIndex(data)
 			return err
 		}
 	}})
@@ -27,8 +30,11 @@ func init() {
 		case "SkillDescriptor":
 			var v skill.SkillDescriptor
 			return json.Unmarshal(data, &v)
-		default:
+		case "FindingsResponse":
 			var v skill.FindingsResponse
+			return json.Unmarshal(data, &v)
+		default:
+			var v skill.SkillIndex
 			return json.Unmarshal(data, &v)
 		}
 	}})

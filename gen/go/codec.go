@@ -79,6 +79,11 @@ func (t *Finding) UnmarshalJSON(data []byte) error {
 
 // ParseFinding decodes and validates data in one step; the error is ValidationErrors.
 func ParseFinding(data []byte) (Finding, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) Finding {
+		return sgFastFinding(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanFinding, vFinding, sgDecodeFinding)
 }
 
@@ -211,6 +216,11 @@ func (t *FindingsResponse) UnmarshalJSON(data []byte) error {
 
 // ParseFindingsResponse decodes and validates data in one step; the error is ValidationErrors.
 func ParseFindingsResponse(data []byte) (FindingsResponse, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) FindingsResponse {
+		return sgFastFindingsResponse(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanFindingsResponse, vFindingsResponse, sgDecodeFindingsResponse)
 }
 
@@ -353,6 +363,11 @@ func (t *Meta) UnmarshalJSON(data []byte) error {
 
 // ParseMeta decodes and validates data in one step; the error is ValidationErrors.
 func ParseMeta(data []byte) (Meta, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) Meta {
+		return sgFastMeta(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanMeta, vFindingsResponse_Meta2, sgDecodeMeta)
 }
 
@@ -430,6 +445,11 @@ func (t *GetSessionFindingsParams) UnmarshalJSON(data []byte) error {
 
 // ParseGetSessionFindingsParams decodes and validates data in one step; the error is ValidationErrors.
 func ParseGetSessionFindingsParams(data []byte) (GetSessionFindingsParams, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) GetSessionFindingsParams {
+		return sgFastGetSessionFindingsParams(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vGetSessionFindingsParams, sgDecodeGetSessionFindingsParams)
 }
 
@@ -543,6 +563,11 @@ func (t *InvocationRequest) UnmarshalJSON(data []byte) error {
 
 // ParseInvocationRequest decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationRequest(data []byte) (InvocationRequest, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) InvocationRequest {
+		return sgFastInvocationRequest(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanInvocationRequest, vInvocationRequest, sgDecodeInvocationRequest)
 }
 
@@ -639,6 +664,11 @@ func (t *Caller) UnmarshalJSON(data []byte) error {
 
 // ParseCaller decodes and validates data in one step; the error is ValidationErrors.
 func ParseCaller(data []byte) (Caller, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) Caller {
+		return sgFastCaller(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vInvocationRequest_Caller2, sgDecodeCaller)
 }
 
@@ -918,6 +948,11 @@ func (t *Timestamps) UnmarshalJSON(data []byte) error {
 
 // ParseTimestamps decodes and validates data in one step; the error is ValidationErrors.
 func ParseTimestamps(data []byte) (Timestamps, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) Timestamps {
+		return sgFastTimestamps(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vInvocationResponse_Timestamps2, sgDecodeTimestamps)
 }
 
@@ -1022,6 +1057,11 @@ func (t *InvocationError) UnmarshalJSON(data []byte) error {
 
 // ParseInvocationError decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationError(data []byte) (InvocationError, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) InvocationError {
+		return sgFastInvocationError(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanInvocationError, vInvocationResponse_InvocationError, sgDecodeInvocationError)
 }
 
@@ -1093,6 +1133,11 @@ func (t *ProtocolVersion) UnmarshalJSON(data []byte) error {
 
 // ParseProtocolVersion decodes and validates data in one step; the error is ValidationErrors.
 func ParseProtocolVersion(data []byte) (ProtocolVersion, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) ProtocolVersion {
+		return sgFastProtocolVersion(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vProtocolVersion, sgDecodeProtocolVersion)
 }
 
@@ -1231,6 +1276,11 @@ func (t *SkillDescriptor) UnmarshalJSON(data []byte) error {
 
 // ParseSkillDescriptor decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillDescriptor(data []byte) (SkillDescriptor, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) SkillDescriptor {
+		return sgFastSkillDescriptor(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanSkillDescriptor, vSkillDescriptor, sgDecodeSkillDescriptor)
 }
 
@@ -1390,6 +1440,11 @@ func (t *Provider) UnmarshalJSON(data []byte) error {
 
 // ParseProvider decodes and validates data in one step; the error is ValidationErrors.
 func ParseProvider(data []byte) (Provider, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) Provider {
+		return sgFastProvider(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanProvider, vSkillDescriptor_Provider2, sgDecodeProvider)
 }
 
@@ -1511,6 +1566,11 @@ func (t *Endpoint) UnmarshalJSON(data []byte) error {
 
 // ParseEndpoint decodes and validates data in one step; the error is ValidationErrors.
 func ParseEndpoint(data []byte) (Endpoint, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) Endpoint {
+		return sgFastEndpoint(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanEndpoint, vSkillDescriptor_Endpoint2, sgDecodeEndpoint)
 }
 
@@ -1636,6 +1696,11 @@ func (t *InputParameter) UnmarshalJSON(data []byte) error {
 
 // ParseInputParameter decodes and validates data in one step; the error is ValidationErrors.
 func ParseInputParameter(data []byte) (InputParameter, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) InputParameter {
+		return sgFastInputParameter(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vSkillDescriptor_InputParameter, sgDecodeInputParameter)
 }
 
@@ -1720,6 +1785,11 @@ func (t *OutputDescriptor) UnmarshalJSON(data []byte) error {
 
 // ParseOutputDescriptor decodes and validates data in one step; the error is ValidationErrors.
 func ParseOutputDescriptor(data []byte) (OutputDescriptor, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) OutputDescriptor {
+		return sgFastOutputDescriptor(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vSkillDescriptor_OutputDescriptor, sgDecodeOutputDescriptor)
 }
 
@@ -1963,6 +2033,11 @@ func (t *APIKeyAuth) UnmarshalJSON(data []byte) error {
 
 // ParseAPIKeyAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseAPIKeyAuth(data []byte) (APIKeyAuth, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) APIKeyAuth {
+		return sgFastAPIKeyAuth(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vSkillDescriptor_APIKeyAuth, sgDecodeAPIKeyAuth)
 }
 
@@ -2070,6 +2145,11 @@ func (t *OAuth2Auth) UnmarshalJSON(data []byte) error {
 
 // ParseOAuth2Auth decodes and validates data in one step; the error is ValidationErrors.
 func ParseOAuth2Auth(data []byte) (OAuth2Auth, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) OAuth2Auth {
+		return sgFastOAuth2Auth(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vSkillDescriptor_OAuth2Auth, sgDecodeOAuth2Auth)
 }
 
@@ -2163,6 +2243,11 @@ func (t *CustomAuth) UnmarshalJSON(data []byte) error {
 
 // ParseCustomAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseCustomAuth(data []byte) (CustomAuth, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) CustomAuth {
+		return sgFastCustomAuth(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vSkillDescriptor_CustomAuth, sgDecodeCustomAuth)
 }
 
@@ -2224,6 +2309,11 @@ func (t *NoAuth) UnmarshalJSON(data []byte) error {
 
 // ParseNoAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseNoAuth(data []byte) (NoAuth, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) NoAuth {
+		return sgFastNoAuth(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vSkillDescriptor_NoAuth, sgDecodeNoAuth)
 }
 
@@ -2325,6 +2415,11 @@ func (t *SkillIndex) UnmarshalJSON(data []byte) error {
 
 // ParseSkillIndex decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillIndex(data []byte) (SkillIndex, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) SkillIndex {
+		return sgFastSkillIndex(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanSkillIndex, vSkillIndex, sgDecodeSkillIndex)
 }
 
@@ -2453,6 +2548,11 @@ func (t *SkillIndexEntry) UnmarshalJSON(data []byte) error {
 
 // ParseSkillIndexEntry decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillIndexEntry(data []byte) (SkillIndexEntry, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) SkillIndexEntry {
+		return sgFastSkillIndexEntry(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanSkillIndexEntry, vSkillIndex_SkillIndexEntry, sgDecodeSkillIndexEntry)
 }
 

@@ -243,9 +243,13 @@ func (e *emitter) parseAndValidate(f *jen.File, t *ir.Type) {
 		)
 	} else {
 		f.Commentf("Parse%s decodes and validates data in one step; the error is ValidationErrors.", n)
-		f.Func().Id("Parse"+n).Params(jen.Id("data").Index().Byte()).Params(jen.Id(n), jen.Error()).Block(
-			jen.Return(jen.Id("sgParseWith").Call(jen.Id("data"), planOf(t), jen.Id(validator), jen.Id(decName(t)))),
-		)
+		parse := []jen.Code{jen.Return(jen.Id("sgParseWith").Call(jen.Id("data"), planOf(t), jen.Id(validator), jen.Id(decName(t))))}
+		if read := e.fastParse(t); read != nil {
+			// The one-pass decoder first; the exact path at its first doubt (fast.go).
+			parse = append([]jen.Code{jen.If(jen.List(jen.Id("t"), jen.Id("ok")).Op(":=").Id("sgFastParse").Call(jen.Id("data"), read), jen.Id("ok")).Block(
+				jen.Return(jen.Id("t"), jen.Nil()))}, parse...)
+		}
+		f.Func().Id("Parse"+n).Params(jen.Id("data").Index().Byte()).Params(jen.Id(n), jen.Error()).Block(parse...)
 	}
 	switch {
 	case goAlias(t):

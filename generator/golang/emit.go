@@ -41,6 +41,7 @@ type emitter struct {
 	s    *ir.Schema
 	opts Options
 	ok   *goValid // the types whose Validate walks the Go value (govalidate.go)
+	memo fastMemo // the types ParseT decodes in one pass (fast.go)
 }
 
 // Emit returns the generated Go files. A panic of the emitter, on any of its goroutines, is an
@@ -67,7 +68,8 @@ func emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 		first := i == 0
 		jobs = append(jobs,
 			job{chunkName("types", i), func() *jen.File { return e.types(ts) }},
-			job{chunkName("codec", i), func() *jen.File { return e.codec(ts, first) }})
+			job{chunkName("codec", i), func() *jen.File { return e.codec(ts, first) }},
+			job{chunkName("fast", i), func() *jen.File { return e.fast(ts) }})
 		if opts.ImportPath != "" {
 			jobs = append(jobs, job{"arbitrary/" + chunkName("arbitrary", i), func() *jen.File { return e.arbitraries(ts) }})
 		}
@@ -186,7 +188,7 @@ func (e *emitter) newFile(pkg string) *jen.File {
 // unevaluatedProperties or unevaluatedItems, formats.go.tmpl when a node asserts a format,
 // behaviour packs when turned on.
 func (e *emitter) static() ([]ir.File, error) {
-	names := []string{"runtime"}
+	names := []string{"runtime", "scan"}
 	if usesUnevaluated(e.s) {
 		names = append(names, "unevaluated")
 	}

@@ -38,6 +38,14 @@ func (e *emitter) validators(nodes []*ir.Node, patterns bool) *jen.File {
 	sort.Slice(pats, func(i, j int) bool { return pats[i].GoVar < pats[j].GoVar })
 	ahead := false
 	for _, p := range pats {
+		if d := patternDFA(p.Source); len(p.Ahead) == 0 && d != nil {
+			// A table instead of a regexp (dfa.go): the same call, rePattern().MatchString(s).
+			f.Commentf("%sTable is the automaton of the pattern %s.", p.GoVar, strconv.Quote(p.Source))
+			f.Var().Id(p.GoVar + "Table").Op("=").Add(dfaValue(d))
+			f.Commentf("%s matches the pattern with a table (sgDFA), not a regexp.", p.GoVar)
+			f.Func().Id(p.GoVar).Params().Op("*").Id("sgDFA").Block(jen.Return(jen.Op("&").Id(p.GoVar + "Table")))
+			continue
+		}
 		if len(p.Ahead) == 0 {
 			f.Var().Id(p.GoVar).Op("=").Qual("sync", "OnceValue").Call(jen.Func().Params().Op("*").Qual("regexp", "Regexp").Block(
 				jen.Return(jen.Qual("regexp", "MustCompile").Call(jen.Lit(p.Source))),

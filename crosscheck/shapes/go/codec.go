@@ -323,6 +323,11 @@ func (t *Shapes) UnmarshalJSON(data []byte) error {
 
 // ParseShapes decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapes(data []byte) (Shapes, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) Shapes {
+		return sgFastShapes(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes, sgDecodeShapes)
 }
 
@@ -802,6 +807,11 @@ func (t *Pet) UnmarshalJSON(data []byte) error {
 
 // ParsePet decodes and validates data in one step; the error is ValidationErrors.
 func ParsePet(data []byte) (Pet, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) Pet {
+		return sgFastPet(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanPet, vShapes_Pet2, sgDecodePet)
 }
 
@@ -1184,6 +1194,11 @@ func (t *WorkspaceRef) UnmarshalJSON(data []byte) error {
 
 // ParseWorkspaceRef decodes and validates data in one step; the error is ValidationErrors.
 func ParseWorkspaceRef(data []byte) (WorkspaceRef, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) WorkspaceRef {
+		return sgFastWorkspaceRef(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes_WorkspaceRef, sgDecodeWorkspaceRef)
 }
 
@@ -1316,6 +1331,11 @@ func (t *User) UnmarshalJSON(data []byte) error {
 
 // ParseUser decodes and validates data in one step; the error is ValidationErrors.
 func ParseUser(data []byte) (User, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) User {
+		return sgFastUser(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanUser, vShapes_User2, sgDecodeUser)
 }
 
@@ -1452,6 +1472,11 @@ func (t *AnimalCat) UnmarshalJSON(data []byte) error {
 
 // ParseAnimalCat decodes and validates data in one step; the error is ValidationErrors.
 func ParseAnimalCat(data []byte) (AnimalCat, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) AnimalCat {
+		return sgFastAnimalCat(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes_Animal_OneOf_X0, sgDecodeAnimalCat)
 }
 
@@ -1506,6 +1531,11 @@ func (t *AnimalBird) UnmarshalJSON(data []byte) error {
 
 // ParseAnimalBird decodes and validates data in one step; the error is ValidationErrors.
 func ParseAnimalBird(data []byte) (AnimalBird, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) AnimalBird {
+		return sgFastAnimalBird(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes_Animal_OneOf_X1, sgDecodeAnimalBird)
 }
 
@@ -1657,6 +1687,11 @@ func (t *ItemBook) UnmarshalJSON(data []byte) error {
 
 // ParseItemBook decodes and validates data in one step; the error is ValidationErrors.
 func ParseItemBook(data []byte) (ItemBook, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) ItemBook {
+		return sgFastItemBook(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanItemBook, vShapes_Item_AnyOf_X0, sgDecodeItemBook)
 }
 
@@ -1744,6 +1779,11 @@ func (t *ItemDisc) UnmarshalJSON(data []byte) error {
 
 // ParseItemDisc decodes and validates data in one step; the error is ValidationErrors.
 func ParseItemDisc(data []byte) (ItemDisc, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) ItemDisc {
+		return sgFastItemDisc(d, 0, true)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, sgPlanItemDisc, vShapes_Item_AnyOf_X1, sgDecodeItemDisc)
 }
 
@@ -1910,6 +1950,11 @@ func (t *ShapeCircle) UnmarshalJSON(data []byte) error {
 
 // ParseShapeCircle decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapeCircle(data []byte) (ShapeCircle, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) ShapeCircle {
+		return sgFastShapeCircle(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes_Shape_OneOf_X0, sgDecodeShapeCircle)
 }
 
@@ -1975,6 +2020,11 @@ func (t *ShapeSquare) UnmarshalJSON(data []byte) error {
 
 // ParseShapeSquare decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapeSquare(data []byte) (ShapeSquare, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) ShapeSquare {
+		return sgFastShapeSquare(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes_Shape_OneOf_X1, sgDecodeShapeSquare)
 }
 

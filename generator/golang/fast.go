@@ -1,0 +1,433 @@
+package golang
+
+import (
+	"reflect"
+	"slices"
+	"sync"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/skillgen/skillgen/generator/ir"
+)
+
+// The one-pass decoders (docs/generated-go.md, "One pass"): sgFastT reads a document of the
+// struct T once, filling T and checking its schema's keywords on the way, and gives up at the
+// first doubt, when ParseT runs the exact path instead. A struct gets one only when its schema
+// (through references alone) uses the object keywords the decoder checks itself: type,
+// properties, required, additionalProperties, propertyNames, min/maxProperties and
+// dependentRequired. Each member is read with its own validator and decoder, the functions the
+// exact path runs: in place for a scalar, through the member's own one-pass decoder for a
+// struct, array or map that has one, as a tree of the member alone otherwise. The verdict, the
+// value and (through the exact path) every error are therefore those of the exact path.
+
+// annotationFields are the fields of ir.Node that name or describe a node without validating
+// anything.
+var annotationFields = map[string]bool{
+	"Location": true, "GoFunc": true, "TSFunc": true, "Type": true, "SameAs": true,
+	"GoAnnFunc": true, "TSAnnFunc": true, "Scope": true, "Title": true, "Description": true,
+	"Default": true,
+}
+
+// only reports whether n validates with no keyword but those named in allowed: every other
+// field of ir.Node that is not an annotation is zero. A keyword added to ir.Node later is
+// therefore not allowed until it is named here.
+func only(n *ir.Node, allowed ...string) bool {
+	v := reflect.ValueOf(n).Elem()
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		name := t.Field(i).Name
+		if annotationFields[name] || slices.Contains(allowed, name) {
+			continue
+		}
+		if !v.Field(i).IsZero() {
+			return false
+		}
+	}
+	return true
+}
+
+// fastMemo remembers what the emitter's renderers, which run concurrently, asked of nodes and
+// types: a schema of long reference chains asks the same questions many times.
+type fastMemo struct {
+	mu      sync.Mutex
+	reduced map[*ir.Node]*ir.Node
+	structs map[*ir.Type]bool
+}
+
+// reduce follows the references of nodes that are nothing but a reference: the node whose
+// keywords decide what n accepts (n itself at the end of a cycle of references).
+func (e *emitter) reduce(n *ir.Node) *ir.Node {
+	m := &e.memo
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.reduced == nil {
+		m.reduced = map[*ir.Node]*ir.Node{}
+	}
+	var path []*ir.Node
+	seen := map[*ir.Node]bool{}
+	x := n
+	for x != nil && x.Ref != nil && !seen[x] && only(x, "Ref") {
+		if r, ok := m.reduced[x]; ok {
+			x = r
+			break
+		}
+		seen[x] = true
+		path = append(path, x)
+		x = x.Ref
+	}
+	if x != nil && seen[x] {
+		x = n // a cycle of bare references: nothing to follow to
+	}
+	for _, p := range path {
+		m.reduced[p] = x
+	}
+	return x
+}
+
+// allows reports whether the "type" of n accepts values of the JSON type kind.
+func allows(n *ir.Node, kind string) bool {
+	return len(n.Types) == 0 || slices.Contains(n.Types, kind)
+}
+
+// objectNode reports whether n is an object schema the one-pass decoders check themselves.
+func objectNode(n *ir.Node) bool {
+	return n != nil && allows(n, "object") && only(n, "Types", "Properties", "Required", "AdditionalProperties",
+		"PropertyNames", "MinProperties", "MaxProperties", "DependentRequired")
+}
+
+// mapNode reports whether n is an object schema of a map the one-pass decoders read.
+func mapNode(n *ir.Node) bool {
+	return objectNode(n) && len(n.Properties) == 0 && len(n.Required) == 0 && len(n.DependentRequired) == 0
+}
+
+// arrayNode reports whether n is an array schema the one-pass decoders check themselves
+// (x-unique-by is checked by the caller, on the decoded items).
+func arrayNode(n *ir.Node) bool {
+	return n != nil && allows(n, "array") && only(n, "Types", "Items", "MinItems", "MaxItems", "UniqueBy")
+}
+
+func fastName(t *ir.Type) string { return "sgFast" + t.GoName }
+
+// fastStruct reports whether the struct t has a one-pass decoder.
+func (e *emitter) fastStruct(t *ir.Type) bool {
+	if t == nil || t.Kind != ir.Struct || t.Only != nil {
+		return false
+	}
+	e.memo.mu.Lock()
+	ok, done := e.memo.structs[t]
+	e.memo.mu.Unlock()
+	if done {
+		return ok
+	}
+	ok = e.isFastStruct(t)
+	e.memo.mu.Lock()
+	if e.memo.structs == nil {
+		e.memo.structs = map[*ir.Type]bool{}
+	}
+	e.memo.structs[t] = ok
+	e.memo.mu.Unlock()
+	return ok
+}
+
+func (e *emitter) isFastStruct(t *ir.Type) bool {
+	n := e.reduce(t.Node)
+	if !objectNode(n) || len(n.Properties) != len(t.Fields) {
+		return false
+	}
+	fields := map[string]bool{}
+	for _, f := range t.Fields {
+		fields[f.JSONName] = true
+		if property(n, f.JSONName) == nil {
+			return false
+		}
+	}
+	for _, r := range n.Required {
+		if !fields[r] {
+			return false
+		}
+	}
+	for _, dep := range n.DependentRequired {
+		if !fields[dep.Property] {
+			return false
+		}
+		for _, r := range dep.Requires {
+			if !fields[r] {
+				return false
+			}
+		}
+	}
+	return t.Extra == nil || n.AdditionalProperties == nil || n.AdditionalProperties.Bool == nil || *n.AdditionalProperties.Bool
+}
+
+// property is the schema of the property name of n, or nil.
+func property(n *ir.Node, name string) *ir.Node {
+	for _, p := range n.Properties {
+		if p.Name == name {
+			return p.Schema
+		}
+	}
+	return nil
+}
+
+// fastTarget is the struct whose one-pass decoder reads the values of r at the schema n: the
+// struct r names (through Go aliases), when n accepts exactly what its schema does; or nil.
+func (e *emitter) fastTarget(r *ir.TypeRef, n *ir.Node) *ir.Type {
+	if r == nil || r.Kind != ir.RefNamed || r.Ptr || n == nil {
+		return nil
+	}
+	t := r.Named
+	for i := 0; goAlias(t) && i < 1000; i++ {
+		t = t.Alias.Named
+	}
+	if !e.fastStruct(t) || e.reduce(n) != e.reduce(t.Node) {
+		return nil
+	}
+	return t
+}
+
+// validatorOf is the validator of n, or nil (no check) when n is absent.
+func validatorOf(n *ir.Node) jen.Code {
+	if n == nil {
+		return jen.Nil()
+	}
+	return jen.Id(n.GoFunc)
+}
+
+func bound(x *int64) jen.Code {
+	if x == nil {
+		return jen.Lit(-1)
+	}
+	return jen.Lit(int(*x))
+}
+
+// readerFunc is func(d *sgFast, depth int) T reading a value of r at the schema n (nil: any
+// value) with its decoder.
+func (e *emitter) readerFunc(r *ir.TypeRef, n *ir.Node) jen.Code {
+	body := []jen.Code{}
+	if s := e.fastTarget(r, n); s != nil {
+		body = append(body, jen.If(jen.Id("d").Dot("peek").Call().Op("==").LitRune('{')).Block(
+			jen.Return(jen.Id(fastName(s)).Call(jen.Id("d"), jen.Id("depth"), jen.False())),
+		))
+	}
+	body = append(body, jen.Return(jen.Id("sgFastValue").Call(jen.Id("d"), jen.Id("depth"), validatorOf(n), valueDec(r))))
+	return jen.Func().Params(jen.Id("d").Op("*").Id("sgFast"), jen.Id("depth").Int()).Add(valueType(r)).Block(body...)
+}
+
+// uniqueKey is the field of the items of an array of r by which x-unique-by prop compares them,
+// when every valid item has it as a string: nil otherwise.
+func (e *emitter) uniqueKey(r *ir.TypeRef, items *ir.Node, prop string) *ir.Field {
+	s := e.fastTarget(r, items)
+	if s == nil {
+		return nil
+	}
+	for _, f := range s.Fields {
+		if f.JSONName != prop || fieldless(f) || !f.Required || f.Nullable || f.Hold != ir.HoldValue {
+			continue
+		}
+		if f.Type.Kind == ir.RefString || (f.Type.Kind == ir.RefNamed && goKind(f.Type) == ir.RefString) ||
+			(f.Type.Kind == ir.RefNamed && f.Type.Named.Kind == ir.Enum && f.Type.Named.EnumBase != ir.RefInteger &&
+				f.Type.Named.EnumBase != ir.RefNumber && f.Type.Named.EnumBase != ir.RefBool) {
+			return f
+		}
+	}
+	return nil
+}
+
+// fastMember is the code that reads the value of the member f (at the schema n) into t.
+func (e *emitter) fastMember(f *ir.Field, n *ir.Node) []jen.Code {
+	depth := jen.Id("depth").Op("+").Lit(1)
+	if fieldless(f) {
+		return []jen.Code{jen.Id("d").Dot("value").Call(depth, validatorOf(n))}
+	}
+	dst := jen.Id("t").Dot(f.GoName)
+	helper, dec := fieldDec(f)
+	generic := []jen.Code{jen.If(
+		jen.Id("v").Op(":=").Id("d").Dot("value").Call(depth, validatorOf(n)),
+		jen.Id("v").Op("!=").Nil(),
+	).Block(jen.Id("d").Dot("check").Call(jen.Id(helper).Call(jen.Id("v"), jen.Lit(f.JSONName), jen.Op("&").Add(dst), dec)))}
+	special := func(open rune, read ...jen.Code) []jen.Code {
+		return []jen.Code{jen.If(jen.Id("d").Dot("peek").Call().Op("==").LitRune(open)).Block(read...).Else().Block(generic...)}
+	}
+	m := e.reduce(n)
+	switch {
+	case f.Hold == ir.HoldValue || f.Hold == ir.HoldPointer:
+		if s := e.fastTarget(f.Type, n); s != nil {
+			x := jen.Id("x")
+			if f.Hold == ir.HoldPointer {
+				x = jen.Op("&").Id("x")
+			}
+			return special('{',
+				jen.Id("x").Op(":=").Id(fastName(s)).Call(jen.Id("d"), depth, jen.False()),
+				dst.Clone().Op("=").Add(x))
+		}
+		if f.Hold != ir.HoldValue {
+			break
+		}
+		switch {
+		case f.Type.Kind == ir.RefArray && arrayNode(m):
+			read := []jen.Code{dst.Clone().Op("=").Id("sgFastItems").Call(jen.Id("d"), depth, bound(m.MinItems), bound(m.MaxItems), e.readerFunc(f.Type.Elem, m.Items))}
+			if m.UniqueBy != "" {
+				key := e.uniqueKey(f.Type.Elem, m.Items, m.UniqueBy)
+				if key == nil {
+					break
+				}
+				read = append(read, jen.Id("sgFastDistinct").Call(jen.Id("d"), jen.Len(dst), jen.Func().Params(jen.Id("i").Int()).String().Block(
+					jen.Return(jen.String().Call(dst.Clone().Index(jen.Id("i")).Dot(key.GoName))),
+				)))
+			}
+			return special('[', read...)
+		case f.Type.Kind == ir.RefMap && mapNode(m):
+			var names jen.Code = jen.Nil()
+			if m.PropertyNames != nil {
+				names = jen.Id(m.PropertyNames.GoFunc)
+			}
+			return special('{', dst.Clone().Op("=").Id("sgFastMap").Call(jen.Id("d"), depth, bound(m.MinProperties), bound(m.MaxProperties),
+				names, e.readerFunc(f.Type.Elem, m.AdditionalProperties)))
+		}
+	}
+	return generic
+}
+
+// fastDecoder writes sgFastT for the struct t.
+func (e *emitter) fastDecoder(f *jen.File, t *ir.Type) {
+	n := e.reduce(t.Node)
+	index := map[string]int{}
+	for i, fd := range t.Fields {
+		index[fd.JSONName] = i
+	}
+	counted := n.MinProperties != nil || n.MaxProperties != nil
+	var cases []jen.Code
+	for i, fd := range t.Fields {
+		body := []jen.Code{
+			jen.If(jen.Id("seen").Index(jen.Lit(i))).Block(jen.Id("d").Dot("fail").Call(), jen.Return()),
+			jen.Id("seen").Index(jen.Lit(i)).Op("=").True(),
+		}
+		body = append(body, e.fastMember(fd, property(n, fd.JSONName))...)
+		cases = append(cases, jen.Case(jen.Lit(fd.JSONName)).Block(body...))
+	}
+	// The undeclared members.
+	depth := jen.Id("depth").Op("+").Lit(1)
+	ap := n.AdditionalProperties
+	var extra []jen.Code
+	switch {
+	case t.Extra == nil:
+		if counted {
+			// A repeated undeclared key would be counted twice.
+			extra = append(extra, jen.Id("d").Dot("fail").Call(), jen.Return())
+		} else {
+			extra = append(extra, jen.Id("d").Dot("value").Call(depth, validatorOf(ap)))
+		}
+	default:
+		var read []jen.Code
+		switch {
+		case rawExtra(t) && planned(t):
+			// planned: additionalProperties is absent or true, and validates nothing.
+			read = []jen.Code{
+				jen.Var().Id("val").Qual("encoding/json", "RawMessage"),
+				jen.If(jen.Id("raw")).Block(
+					jen.Id("val").Op("=").Id("d").Dot("raw").Call(depth),
+				).Else().Block(
+					jen.Id("val").Op("=").Id("d").Dot("extra").Call(depth),
+				),
+			}
+		case rawExtra(t) && (ap == nil || isTrue(ap)):
+			read = []jen.Code{jen.Id("val").Op(":=").Id("d").Dot("extra").Call(depth)}
+		case rawExtra(t):
+			read = []jen.Code{
+				jen.Var().Id("val").Qual("encoding/json", "RawMessage"),
+				jen.If(jen.Id("v").Op(":=").Id("d").Dot("value").Call(depth, validatorOf(ap)), jen.Id("v").Op("!=").Nil()).Block(
+					jen.Id("val").Op("=").Id("sgRawText").Call(jen.Id("v")),
+				),
+			}
+		default:
+			read = []jen.Code{jen.Id("val").Op(":=").Id("sgFastValue").Call(jen.Id("d"), depth, validatorOf(ap), valueDec(t.Extra))}
+		}
+		x := jen.Id("t").Dot(t.ExtraGoName)
+		extra = append(extra, read...)
+		extra = append(extra,
+			jen.If(jen.Id("d").Dot("bad")).Block(jen.Return()),
+			jen.If(x.Clone().Op("==").Nil()).Block(x.Clone().Op("=").Make(jen.Map(jen.String()).Add(extraType(t)))),
+			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(x.Clone()).Index(jen.Id("k")), jen.Id("dup")).Block(jen.Id("d").Dot("fail").Call(), jen.Return()),
+			x.Clone().Index(jen.Id("d").Dot("keepKey").Call(jen.Id("k"))).Op("=").Id("val"),
+		)
+	}
+	cases = append(cases, jen.Default().Block(extra...))
+
+	loop := []jen.Code{jen.Id("k").Op(":=").Id("d").Dot("key").Call()}
+	if n.PropertyNames != nil {
+		loop = append(loop, jen.Id("d").Dot("name").Call(jen.Id("k"), jen.Id(n.PropertyNames.GoFunc)))
+	}
+	loop = append(loop, jen.If(jen.Id("d").Dot("bad")).Block(jen.Return()))
+	if counted {
+		loop = append(loop, jen.Id("members").Op("++"))
+	}
+	loop = append(loop, jen.Switch(jen.Id("k")).Block(cases...))
+
+	stmts := []jen.Code{}
+	if len(t.Fields) > 0 {
+		stmts = append(stmts, jen.Var().Id("seen").Index(jen.Lit(len(t.Fields))).Bool())
+	}
+	if counted {
+		stmts = append(stmts, jen.Id("members").Op(":=").Lit(0))
+	}
+	more := jen.Id("more")
+	stmts = append(stmts,
+		jen.For(more.Clone().Op(":=").Id("d").Dot("open").Call(jen.LitRune('{'), jen.Id("depth")), more, more.Clone().Op("=").Id("d").Dot("next").Call(jen.LitRune('}'))).Block(loop...),
+	)
+	// What the schema asks of the object as a whole.
+	var conds []jen.Code
+	for _, r := range n.Required {
+		conds = append(conds, jen.Op("!").Id("seen").Index(jen.Lit(index[r])))
+	}
+	for _, dep := range n.DependentRequired {
+		for _, r := range dep.Requires {
+			conds = append(conds, jen.Id("seen").Index(jen.Lit(index[dep.Property])).Op("&&").Op("!").Id("seen").Index(jen.Lit(index[r])))
+		}
+	}
+	if n.MinProperties != nil {
+		conds = append(conds, jen.Id("members").Op("<").Lit(int(*n.MinProperties)))
+	}
+	if n.MaxProperties != nil {
+		conds = append(conds, jen.Id("members").Op(">").Lit(int(*n.MaxProperties)))
+	}
+	if len(conds) > 0 {
+		c := jen.Add(conds[0])
+		for _, x := range conds[1:] {
+			c = c.Op("||").Add(x)
+		}
+		stmts = append(stmts, jen.If(c).Block(jen.Id("d").Dot("fail").Call()))
+	}
+	stmts = append(stmts, jen.Return())
+	f.Commentf("%s reads a %s object at nesting depth in one pass (raw: as the document,", fastName(t), t.GoName)
+	f.Comment("whose undeclared members a plan keeps as text); d.bad reports a doubt.")
+	f.Func().Id(fastName(t)).Params(jen.Id("d").Op("*").Id("sgFast"), jen.Id("depth").Int(), jen.Id("raw").Bool()).Params(jen.Id("t").Id(t.GoName)).Block(stmts...)
+}
+
+// fastParse is the one-pass decoder ParseT tries for t, or nil.
+func (e *emitter) fastParse(t *ir.Type) jen.Code {
+	if t.Only != nil {
+		return nil
+	}
+	s := t
+	if goAlias(t) {
+		s = e.fastTarget(&ir.TypeRef{Kind: ir.RefNamed, Named: t}, t.Node)
+	}
+	if !e.fastStruct(s) || e.reduce(t.Node) != e.reduce(s.Node) {
+		return nil
+	}
+	return jen.Func().Params(jen.Id("d").Op("*").Id("sgFast")).Id(t.GoName).Block(
+		jen.Return(jen.Id(fastName(s)).Call(jen.Id("d"), jen.Lit(0), jen.Lit(planned(t)))),
+	)
+}
+
+// fast writes the one-pass decoders of the structs among types.
+func (e *emitter) fast(types []*ir.Type) *jen.File {
+	f := e.newFile(e.opts.Package)
+	f.ImportName("encoding/json", "json")
+	for _, t := range types {
+		if e.fastStruct(t) {
+			e.fastDecoder(f, t)
+		}
+	}
+	return f
+}
