@@ -128,7 +128,7 @@ func report(d normalize.Draft, groups []*group, cases []caseRef, results []*lang
 	out.total = total
 	var b strings.Builder
 	format := len(groups) > 0 && groups[0].Format
-	part := d.Folder() + "/, top level"
+	part := d.Folder() + "/, top level, format " + map[bool]string{true: "asserted (the default of this draft)", false: "an annotation (the default of this draft)"}[d <= normalize.Draft7]
 	if format {
 		part = d.Folder() + "/" + formatDir + "/, with -assert-format"
 	}

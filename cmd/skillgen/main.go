@@ -78,7 +78,7 @@ func (c *config) bind(fl *flag.FlagSet) {
 	fl.BoolVar(&c.check, "check", false, "write nothing; print a unified diff of every stale, missing or orphaned (no longer generated) file, and exit 1 if there is one")
 	fl.BoolVar(&c.verbose, "v", false, "say what was written: every file written or removed, and the counts")
 	fl.BoolVar(&c.AllowUnsupported, "allow-unsupported", false, "warn about misspelt assertion keywords instead of refusing the schema")
-	fl.BoolVar(&c.AssertFormat, "assert-format", false, "the validators assert \"format\" (date-time, email, uri …: docs/formats.md), not only where a metaschema's vocabularies ask for it")
+	fl.Var(formatFlag{&c.Format}, "assert-format", "the validators assert \"format\" (date-time, email, uri …: docs/formats.md) in every draft; =false: in none (default: in draft-04, -06 and -07, as their validators do, and where a metaschema's vocabularies ask for it)")
 	draftFlags(fl, &c.Options)
 }
 

@@ -26,12 +26,32 @@ type Options struct {
 	AllowUnsupported bool
 	// Strict makes every warning an error.
 	Strict bool
-	// AssertFormat makes "format" an assertion (for the formats skillgen has a checker of);
-	// without it, format asserts only where a metaschema's vocabularies ask for it.
-	AssertFormat bool
+	// Format says where "format" is an assertion (for the formats skillgen has a checker
+	// of): by default in the schemas of draft-04, -06 and -07, as the trusted validators of
+	// those drafts assert it; see FormatMode. A metaschema's vocabularies that ask for it
+	// make it one in any mode.
+	Format FormatMode
 	// Warn receives warnings, sorted by file and pointer; nil discards them.
 	Warn func(error)
 }
+
+// FormatMode says where "format" is an assertion (docs/formats.md).
+type FormatMode int
+
+const (
+	// FormatByDraft asserts format in the schemas of draft-04, -06 and -07 (as
+	// santhosh-tekuri/jsonschema and ajv with ajv-formats do by default) and leaves it an
+	// annotation in those of 2019-09 and 2020-12, whose specifications make it one. A format
+	// skillgen has no checker of is then an annotation, silently: those drafts let a
+	// validator ignore formats it does not know.
+	FormatByDraft FormatMode = iota
+	// FormatAlways asserts format in every draft (-assert-format); a format skillgen cannot
+	// check is an annotation, with a warning.
+	FormatAlways
+	// FormatAnnotation makes format an annotation (-assert-format=false), except where a
+	// metaschema's vocabularies require its assertion.
+	FormatAnnotation
+)
 
 // keywords the generated code evaluates.
 var assertions = map[string]bool{
