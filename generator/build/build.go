@@ -268,6 +268,13 @@ func (b *builder) build() (*ir.Schema, error) {
 	if err := b.checkCycles(); err != nil {
 		return nil, err
 	}
+	for _, n := range b.out.Nodes {
+		if n.Discriminator == nil && len(n.OneOf) > 0 {
+			n.Decider = decider("oneOf", n.OneOf)
+		} else if n.Discriminator == nil && len(n.AnyOf) > 0 {
+			n.Decider = decider("anyOf", n.AnyOf)
+		}
+	}
 	for _, t := range named {
 		if t.Node == nil {
 			continue
@@ -896,6 +903,53 @@ func discriminator(keyword string, branches []*ir.Node) *ir.Discriminator {
 	}
 	d.Property = prop
 	return d
+}
+
+func propertiesOf(n *ir.Node) []ir.Property {
+	if n == nil {
+		return nil
+	}
+	return n.Properties
+}
+
+// decider finds the property that names the branch of an anyOf/oneOf a document means: one
+// that every branch (through its references) declares with a distinct string const (or a
+// one-string enum), whether or not it is required or the branch says "type": "object" (a
+// FHIR resource's "resourceType"). The first such property of the first branch, in its order.
+func decider(keyword string, branches []*ir.Node) *ir.Discriminator {
+	if len(branches) < 2 {
+		return nil
+	}
+	first := deref(branches[0])
+	if first == nil {
+		return nil
+	}
+	for _, cand := range first.Properties {
+		if _, ok := stringConst(cand.Schema); !ok {
+			continue
+		}
+		d := &ir.Discriminator{Keyword: keyword, Property: cand.Name}
+		seen := map[string]bool{}
+		for _, br := range branches {
+			br = deref(br)
+			val, found := "", false
+			for _, p := range propertiesOf(br) {
+				if p.Name == cand.Name {
+					val, found = stringConst(p.Schema)
+				}
+			}
+			if !found || seen[val] {
+				d = nil
+				break
+			}
+			seen[val] = true
+			d.Values = append(d.Values, val)
+		}
+		if d != nil {
+			return d
+		}
+	}
+	return nil
 }
 
 func contains(list []string, s string) bool {
