@@ -148,13 +148,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	warn := func(format string, a ...any) { fmt.Fprintf(stderr, "skillgen: warning: "+format+"\n", a...) }
-	c.Warn = func(err error) { warn("%v", err) }
+	// The schema's warnings are printed once generation is done, those of one kind on one
+	// line (every place with -v).
+	var warnings []error
+	c.Warn = func(err error) { warnings = append(warnings, err) }
 	if err := c.deriveGoImport(warn); err != nil {
 		fmt.Fprintf(stderr, "skillgen: %v\n", err)
 		return 1
 	}
 
 	outs, err := generator.Generate(c.Options)
+	for _, line := range generator.GroupWarnings(warnings, c.verbose) {
+		warn("%s", line)
+	}
 	if err != nil {
 		// Every schema error, one per line.
 		for _, line := range strings.Split(err.Error(), "\n") {

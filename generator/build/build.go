@@ -690,7 +690,7 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) {
 // warnings (errors with Strict), except an unknown keyword that holds schemas a reference
 // points at (a container, however it is spelled).
 func (b *builder) checkKeyword(loc load.Location, k string) {
-	if assertions[k] || annotations[k] || editorAnnotations[k] || strings.HasPrefix(k, "x-") {
+	if assertions[k] || annotations[k] || editorAnnotations[k] || vendorKeyword(k) {
 		return
 	}
 	cl := loc.Child(k)
@@ -713,6 +713,17 @@ func (b *builder) checkKeyword(loc load.Location, k string) {
 		return
 	}
 	b.warn(b.errf(cl, "unknown keyword %q ignored (JSON Schema treats unknown keywords as annotations)", k))
+}
+
+// vendorKeyword: a keyword with a vendor's prefix, an annotation of that vendor's tools that
+// JSON Schema never defines: x-* (OpenAPI's extensions) and any prefix:name (CycloneDX's
+// meta:enum, meta:license).
+func vendorKeyword(k string) bool {
+	if strings.HasPrefix(k, "x-") {
+		return true
+	}
+	prefix, name, ok := strings.Cut(k, ":")
+	return ok && prefix != "" && name != "" && !strings.ContainsAny(k, " /")
 }
 
 // schemaMap builds the schemas of a keyword whose value maps names to schemas, in document
