@@ -247,11 +247,28 @@ func (b *builder) build() (*ir.Schema, error) {
 			}
 		}
 	}
-	// Decide the names of the named types first, so that inline types never take them.
+	// Decide the names of the named types first, so that inline types never take them; a
+	// type's own name comes before the functions of another (the parser of a type Error never
+	// takes the name of a type ParseError: Error is renamed). A type that does not get its
+	// name is a warning naming what holds it.
 	named := make([]*ir.Type, len(roots))
+	wanted := map[string]bool{}
+	wantedBy := map[string]load.Location{}
+	for _, r := range roots {
+		base := naming.Camel(r.name)
+		if !wanted[base] {
+			wanted[base], wantedBy[base] = true, r.loc
+		}
+	}
+	heldBy := map[string]load.Location{} // a Go identifier of a named type's family → that type's location
 	for i, r := range roots {
-		gn := b.goTypes.UniqueFamily(naming.Camel(r.name), naming.GoTypeFamily)
+		base := naming.Camel(r.name)
+		gn := b.goTypes.UniqueFamilyBeside(base, naming.GoTypeFamily, wanted)
 		named[i] = &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(gn), Location: b.set.Source(r.loc)}
+		b.warnRenamed(r.loc, base, named[i], heldBy, wantedBy)
+		for _, d := range naming.GoTypeFamily(gn) {
+			heldBy[d] = r.loc
+		}
 	}
 	for i, r := range roots {
 		n := b.node(r.loc)
@@ -293,6 +310,34 @@ func (b *builder) build() (*ir.Schema, error) {
 	}
 	sort.Strings(b.out.Behaviours)
 	return b.out, nil
+}
+
+// warnRenamed warns when the named type at loc did not get the name base, in Go or in
+// TypeScript, saying why: a name of its family (base, ParseBase …) is that of the type at
+// another location, or one the generated code declares itself.
+func (b *builder) warnRenamed(loc load.Location, base string, t *ir.Type, heldBy, wantedBy map[string]load.Location) {
+	if t.GoName == base && t.TSName == base {
+		return
+	}
+	why := ""
+	for _, d := range naming.GoTypeFamily(base) {
+		if at, ok := heldBy[d]; ok {
+			why = fmt.Sprintf("%s is a name of the type at %s", d, b.set.Source(at))
+			break
+		}
+		if at, ok := wantedBy[d]; ok && d != base && at != loc {
+			why = fmt.Sprintf("%s is the name of the type at %s", d, b.set.Source(at))
+			break
+		}
+	}
+	switch {
+	case why != "":
+	case t.GoName != base:
+		why = base + " or a name of its family (Parse" + base + ", Validate" + base + ", " + base + "Values) is one the generated Go declares itself"
+	default:
+		why = base + " is a name the generated TypeScript uses (a global, or a reserved word)"
+	}
+	b.warn(b.errf(loc, "type %s named %s in Go (parsed by Parse%s) and %s in TypeScript: %s", base, t.GoName, t.GoName, t.TSName, why))
 }
 
 func pathBase(p string) string {
