@@ -131,6 +131,9 @@ func report(d normalize.Draft, groups []*group, cases []caseRef, results []*lang
 	part := d.Folder() + "/, top level, format " + map[bool]string{true: "asserted (the default of this draft)", false: "an annotation (the default of this draft)"}[d <= normalize.Draft7]
 	if format {
 		part = d.Folder() + "/" + formatDir + "/, with -assert-format"
+		if d <= normalize.Draft7 {
+			part = d.Folder() + "/" + formatDir + "/, format asserted by default"
+		}
 	}
 	fmt.Fprintf(&b, "JSON Schema Test Suite, %s (%s): cases passed / refused / failed\n\n", d, part)
 	fmt.Fprintf(&b, "%-30s %6s %6s", "file", "groups", "cases")
