@@ -212,6 +212,13 @@ var shapesEdges = []struct{ typ, doc, note string }{
 	{"Permission", `["op"]`, "no variant holds an array"},
 	{"PermissionString", `true`, "the string variant holds strings only"},
 	{"PermissionNumber", `"op"`, "the number variant holds numbers only"},
+	{"Hash", `{"algorithm": "SHA-256", "value": "0123456789", "alg": "MD5"}`, "no oneOf branch: each branch's most specific error"},
+	{"Hash", `"abc"`, "no oneOf branch: a type error in each"},
+	{"Resource", `{"resourceType": "Cat", "lives": 10}`, "resourceType decides the branch: its errors alone"},
+	{"Resource", `{"resourceType": "Fish", "fins": "x"}`, "the decided branch's every error"},
+	{"Resource", `{"resourceType": "Dog"}`, "no branch named: the first three branches explained, and 1 more"},
+	{"Resource", `{"resourceType": "Bag", "items": [{"resourceType": "Bird", "wings": 1}, {"resourceType": "Bag", "items": [{"resourceType": "Cow"}]}]}`, "nested decided unions: the innermost errors, and an undecided one explained"},
+	{"Resource", `[]`, "not an object: every branch matches, matches 4"},
 }
 
 // TestProperty11ShapesVectors writes (with -update) and checks testdata/vectors/shapes-go-vectors.json:
@@ -636,3 +643,37 @@ var goKeywords = map[string]bool{"break": true, "case": true, "chan": true, "con
 	"defer": true, "else": true, "fallthrough": true, "for": true, "func": true, "go": true, "goto": true, "if": true,
 	"import": true, "interface": true, "map": true, "package": true, "range": true, "return": true, "select": true,
 	"struct": true, "switch": true, "type": true, "var": true}
+
+// TestUnionErrorsExplain: a oneOf no branch matches names each branch's most specific error,
+// at its pointer relative to the union, the first three branches and then a count; a branch
+// the const of resourceType names is the one whose errors are reported, alone
+// (docs/validation.md, "Unions"). tsconformance/test/shapes.test.ts checks the same words.
+func TestUnionErrorsExplain(t *testing.T) {
+	for _, c := range []struct {
+		doc  string
+		want []shapes.ValidationError
+		hash bool
+	}{
+		{`{"algorithm": "SHA-256", "value": "0123456789", "alg": "MD5"}`, []shapes.ValidationError{{Pointer: "", Keyword: "oneOf",
+			Message: `must match exactly one of the 2 alternatives, matches 0 (oneOf/0 at /content: missing required property "content"; oneOf/1 at /value: must be at most 8 characters long)`}}, true},
+		{`{"resourceType": "Cat", "lives": 10}`, []shapes.ValidationError{{Pointer: "/lives", Keyword: "maximum", Message: "must be <= 9"}}, false},
+		{`{"resourceType": "Dog"}`, []shapes.ValidationError{{Pointer: "", Keyword: "oneOf",
+			Message: `must match exactly one of the 4 alternatives, matches 0 (oneOf/0 at /resourceType: must be "Cat"; oneOf/1 at /resourceType: must be "Bird"; oneOf/2 at /water: missing required property "water"; and 1 more)`}}, false},
+		{`{"resourceType": "Bag", "items": [{"resourceType": "Bag", "items": [{"resourceType": "Cow"}]}]}`, []shapes.ValidationError{{Pointer: "/items/0/items/0", Keyword: "oneOf",
+			Message: `must match exactly one of the 4 alternatives, matches 0 (oneOf/0 at /resourceType: must be "Cat"; oneOf/1 at /resourceType: must be "Bird"; oneOf/2 at /water: missing required property "water"; and 1 more)`}}, false},
+	} {
+		var err error
+		if c.hash {
+			_, err = shapes.ParseHash([]byte(c.doc))
+		} else {
+			_, err = shapes.ParseResource([]byte(c.doc))
+		}
+		var got shapes.ValidationErrors
+		if !errors.As(err, &got) {
+			t.Fatalf("%s: %v, want validation errors", c.doc, err)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.doc, got, c.want)
+		}
+	}
+}

@@ -51,8 +51,10 @@ type Options struct {
 	RefMaps []RefMap
 	// Strict makes every schema warning an error.
 	Strict bool
-	// AssertFormat makes the generated validators assert "format" (docs/formats.md).
-	AssertFormat bool
+	// Format says where the generated validators assert "format": by default in the schemas
+	// of draft-04, -06 and -07 (build.FormatByDraft); -assert-format makes it everywhere,
+	// -assert-format=false nowhere (docs/formats.md).
+	Format build.FormatMode
 }
 
 // RefMap answers a reference whose URL starts with Prefix with the file at the rest of the URL
@@ -144,7 +146,7 @@ func Build(opts Options) (*ir.Schema, error) {
 // BuildSet builds the IR of an already loaded schema set (the set's errors are reported with
 // the builder's).
 func BuildSet(set *load.Set, opts Options) (*ir.Schema, error) {
-	return build.Build(set, build.Options{AllowUnsupported: opts.AllowUnsupported, Strict: opts.Strict, AssertFormat: opts.AssertFormat, Warn: opts.Warn})
+	return build.Build(set, build.Options{AllowUnsupported: opts.AllowUnsupported, Strict: opts.Strict, Format: opts.Format, Warn: opts.Warn})
 }
 
 // Generate returns every output file, sorted by path.

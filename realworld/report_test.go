@@ -226,7 +226,7 @@ func report(results []*result) reportOut {
 		fmt.Fprintf(&b, "    %4d  %s\n", reasons[c], c)
 	}
 	fmt.Fprintf(&b, "  bugs (crash, timeout, output that does not compile): %d\n", out.bugs)
-	fmt.Fprintf(&b, "  documents judged by the oracle and parsed: %d; not judged: %d of refused schemas, %d the oracle cannot compile the schema of, %d without a root type\n",
+	fmt.Fprintf(&b, "  documents judged by the oracle and parsed (format asserted in draft-04, -06 and -07, an annotation in 2019-09 and 2020-12, in skillgen and the oracle alike): %d; not judged: %d of refused schemas, %d the oracle cannot compile the schema of, %d without a root type\n",
 		judged, unjudgedRefused, unjudgedOracle, unjudgedRoot)
 	for _, lang := range []string{entryGo, entryGoVerdict, entryTS, entryTSVerdict} {
 		fmt.Fprintf(&b, "    %-20s agrees with the oracle on %d of %d (%d disagree)\n", lang, agree[lang], judged, out.disagree[lang])

@@ -128,9 +128,12 @@ func report(d normalize.Draft, groups []*group, cases []caseRef, results []*lang
 	out.total = total
 	var b strings.Builder
 	format := len(groups) > 0 && groups[0].Format
-	part := d.Folder() + "/, top level"
+	part := d.Folder() + "/, top level, format " + map[bool]string{true: "asserted (the default of this draft)", false: "an annotation (the default of this draft)"}[d <= normalize.Draft7]
 	if format {
 		part = d.Folder() + "/" + formatDir + "/, with -assert-format"
+		if d <= normalize.Draft7 {
+			part = d.Folder() + "/" + formatDir + "/, format asserted by default"
+		}
 	}
 	fmt.Fprintf(&b, "JSON Schema Test Suite, %s (%s): cases passed / refused / failed\n\n", d, part)
 	fmt.Fprintf(&b, "%-30s %6s %6s", "file", "groups", "cases")

@@ -211,7 +211,7 @@ func prepare(remotes string, g *group) {
 		g.refuse(err)
 		return
 	}
-	s, err := build.Build(set, build.Options{AssertFormat: g.Format})
+	s, err := build.Build(set, build.Options{Format: formatMode(g.Format, g.Draft)})
 	if err != nil {
 		g.refuse(err)
 		return
@@ -349,7 +349,7 @@ func (b *batch) build() error {
 	if err != nil {
 		return err
 	}
-	s, err := build.Build(set, build.Options{AssertFormat: b.groups[0].Format})
+	s, err := build.Build(set, build.Options{Format: formatMode(b.groups[0].Format, b.groups[0].Draft)})
 	if err != nil {
 		return err
 	}
@@ -477,7 +477,7 @@ func TestJSONSchemaSuite(t *testing.T) {
 			accepted++
 		}
 	}
-	text := summary("every draft (top level)", reps, results) + "\n" + summary("optional/format with -assert-format", formatReps, results)
+	text := summary("every draft (top level; format asserted in draft-04, -06 and -07, an annotation in 2019-09 and 2020-12: the default)", reps, results) + "\n" + summary("optional/format: format asserted by default in draft-04, -06 and -07, with -assert-format in 2019-09 and 2020-12", formatReps, results)
 	for _, r := range append(reps, formatReps...) {
 		text += "\n" + r.text
 	}
@@ -534,4 +534,15 @@ func TestJSONSchemaSuite(t *testing.T) {
 			t.Logf("%s: %s", r.name, r.problem)
 		}
 	}
+}
+
+// formatMode is how a group of draft d is generated: as skillgen generates by default (format
+// asserted in draft-04, -06 and -07, an annotation in 2019-09 and 2020-12), except
+// optional/format of 2019-09 and 2020-12, generated with format asserted (-assert-format). So
+// the optional/format cases of draft-04, -06 and -07 prove that the default asserts format.
+func formatMode(optionalFormat bool, d normalize.Draft) build.FormatMode {
+	if optionalFormat && d >= normalize.Draft2019 {
+		return build.FormatAlways
+	}
+	return build.FormatByDraft
 }

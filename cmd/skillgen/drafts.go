@@ -1,9 +1,12 @@
 package main
 
 import (
+	"errors"
 	"flag"
+	"strconv"
 
 	"github.com/skillgen/skillgen/generator"
+	"github.com/skillgen/skillgen/generator/build"
 	"github.com/skillgen/skillgen/generator/normalize"
 )
 
@@ -26,4 +29,35 @@ func draftFlags(fl *flag.FlagSet, opts *generator.Options) {
 func checkDraft(v string) error {
 	_, err := normalize.ParseDraft(v)
 	return err
+}
+
+// formatFlag is -assert-format, a boolean flag with a third state, its default: not given,
+// format is asserted as each draft's trusted validators assert it (build.FormatByDraft).
+type formatFlag struct{ mode *build.FormatMode }
+
+func (f formatFlag) IsBoolFlag() bool { return true }
+
+func (f formatFlag) String() string {
+	if f.mode == nil {
+		return ""
+	}
+	switch *f.mode {
+	case build.FormatAlways:
+		return "true"
+	case build.FormatAnnotation:
+		return "false"
+	}
+	return ""
+}
+
+func (f formatFlag) Set(v string) error {
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return errors.New("want true or false")
+	}
+	*f.mode = build.FormatAnnotation
+	if b {
+		*f.mode = build.FormatAlways
+	}
+	return nil
 }

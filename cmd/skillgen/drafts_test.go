@@ -137,3 +137,39 @@ func TestEveryErrorOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestAssertFormatFlag: a draft-07 schema's format is asserted by default; -assert-format=false
+// leaves it an annotation; a 2020-12 schema's only with -assert-format.
+func TestAssertFormatFlag(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "d7.json"), `{"$schema": "http://json-schema.org/draft-07/schema#", "title": "D7", "type": "string", "format": "uri"}`)
+	writeFile(t, filepath.Join(dir, "d20.json"), `{"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "D20", "type": "string", "format": "uri"}`)
+	for _, c := range []struct {
+		schema string
+		flags  []string
+		assert bool
+	}{
+		{"d7.json", nil, true},
+		{"d7.json", []string{"-assert-format=false"}, false},
+		{"d7.json", []string{"-assert-format"}, true},
+		{"d20.json", nil, false},
+		{"d20.json", []string{"-assert-format"}, true},
+		{"d20.json", []string{"-assert-format=true"}, true},
+	} {
+		out := filepath.Join(dir, "out")
+		args := append([]string{"-schema", c.schema, "-go-out", "out", "-go-import", "", "-ts-out", ""}, c.flags...)
+		if code, _, stderr := runCLI(t, dir, args...); code != 0 {
+			t.Fatalf("%s %v: code %d: %s", c.schema, c.flags, code, stderr)
+		}
+		src, err := os.ReadFile(filepath.Join(out, "validate.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(string(src), "sgFormatURI(s)"); got != c.assert {
+			t.Errorf("%s %v: format asserted %v, want %v", c.schema, c.flags, got, c.assert)
+		}
+	}
+	if code, _, _ := runCLI(t, dir, "-schema", "d7.json", "-assert-format=maybe"); code != 2 {
+		t.Errorf("-assert-format=maybe: code %d, want 2", code)
+	}
+}

@@ -86,7 +86,7 @@ func (c *config) bind(fl *flag.FlagSet) {
 	fl.BoolVar(&c.check, "check", false, "write nothing; print a unified diff of every stale, missing or orphaned (no longer generated) file, and exit 1 if there is one")
 	fl.BoolVar(&c.verbose, "v", false, "say what was written: every file written or removed, and the counts")
 	fl.BoolVar(&c.AllowUnsupported, "allow-unsupported", false, "warn about misspelt assertion keywords instead of refusing the schema")
-	fl.BoolVar(&c.AssertFormat, "assert-format", false, "the validators assert \"format\" (date-time, email, uri …: docs/formats.md), not only where a metaschema's vocabularies ask for it")
+	fl.Var(formatFlag{&c.Format}, "assert-format", "the validators assert \"format\" (date-time, email, uri …: docs/formats.md) in every draft; =false: in none (default: in draft-04, -06 and -07, as their validators do, and where a metaschema's vocabularies ask for it)")
 	draftFlags(fl, &c.Options)
 }
 
@@ -159,13 +159,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	warn := func(format string, a ...any) { fmt.Fprintf(stderr, "skillgen: warning: "+format+"\n", a...) }
-	c.Warn = func(err error) { warn("%v", err) }
+	// The schema's warnings are printed once generation is done, those of one kind on one
+	// line (every place with -v).
+	var warnings []error
+	c.Warn = func(err error) { warnings = append(warnings, err) }
 	if err := c.deriveGoImport(warn); err != nil {
 		fmt.Fprintf(stderr, "skillgen: %v\n", err)
 		return 1
 	}
 
 	outs, err := generator.Generate(c.Options)
+	for _, line := range generator.GroupWarnings(warnings, c.verbose) {
+		warn("%s", line)
+	}
 	if err != nil {
 		// Every schema error, one per line.
 		for _, line := range strings.Split(err.Error(), "\n") {

@@ -143,3 +143,35 @@ func TestBadSchemaNamesFileAndPointer(t *testing.T) {
 		t.Fatalf("ref outside the root: code %d, stderr %q", code, stderr)
 	}
 }
+
+// TestWarningsGrouped: CycloneDX's vendor keywords (meta:enum) say nothing; five warnings of one
+// kind are one line naming three places and the count, every place with -v; a kind met once
+// stays its own line.
+func TestWarningsGrouped(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "s.json"), `{
+  "title": "W",
+  "type": "object",
+  "properties": {
+    "a": {"type": "string", "displayOrder": 1, "meta:enum": {"x": "X"}},
+    "b": {"type": "string", "displayOrder": 2, "meta:enum": {"y": "Y"}},
+    "c": {"type": "string", "displayOrder": 3},
+    "d": {"type": "string", "displayOrder": 4},
+    "e": {"type": "string", "displayOrder": 5, "groupName": "g"}
+  }
+}`)
+	reason := `unknown keyword "displayOrder" ignored (JSON Schema treats unknown keywords as annotations)`
+	code, _, stderr := runCLI(t, dir, "-schema", "s.json", "-go-out", "out", "-go-import", "", "-ts-out", "")
+	want := "skillgen: warning: " + reason + ": 5 places: s.json#/properties/a/displayOrder, s.json#/properties/b/displayOrder, s.json#/properties/c/displayOrder and 2 more (-v lists them all)\n" +
+		`skillgen: warning: s.json#/properties/e/groupName: unknown keyword "groupName" ignored (JSON Schema treats unknown keywords as annotations)` + "\n"
+	if code != 0 || stderr != want {
+		t.Fatalf("code %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
+	}
+	code, _, stderr = runCLI(t, dir, "-schema", "s.json", "-go-out", "out", "-go-import", "", "-ts-out", "", "-v")
+	if code != 0 || !strings.Contains(stderr, reason+": 5 places: s.json#/properties/a/displayOrder, s.json#/properties/b/displayOrder, s.json#/properties/c/displayOrder, s.json#/properties/d/displayOrder, s.json#/properties/e/displayOrder\n") {
+		t.Fatalf("-v: code %d, stderr:\n%s", code, stderr)
+	}
+	if strings.Contains(stderr, "meta:enum") {
+		t.Errorf("a vendor keyword was warned about:\n%s", stderr)
+	}
+}

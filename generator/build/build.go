@@ -26,12 +26,32 @@ type Options struct {
 	AllowUnsupported bool
 	// Strict makes every warning an error.
 	Strict bool
-	// AssertFormat makes "format" an assertion (for the formats skillgen has a checker of);
-	// without it, format asserts only where a metaschema's vocabularies ask for it.
-	AssertFormat bool
+	// Format says where "format" is an assertion (for the formats skillgen has a checker
+	// of): by default in the schemas of draft-04, -06 and -07, as the trusted validators of
+	// those drafts assert it; see FormatMode. A metaschema's vocabularies that ask for it
+	// make it one in any mode.
+	Format FormatMode
 	// Warn receives warnings, sorted by file and pointer; nil discards them.
 	Warn func(error)
 }
+
+// FormatMode says where "format" is an assertion (docs/formats.md).
+type FormatMode int
+
+const (
+	// FormatByDraft asserts format in the schemas of draft-04, -06 and -07 (as
+	// santhosh-tekuri/jsonschema and ajv with ajv-formats do by default) and leaves it an
+	// annotation in those of 2019-09 and 2020-12, whose specifications make it one. A format
+	// skillgen has no checker of is then an annotation, silently: those drafts let a
+	// validator ignore formats it does not know.
+	FormatByDraft FormatMode = iota
+	// FormatAlways asserts format in every draft (-assert-format); a format skillgen cannot
+	// check is an annotation, with a warning.
+	FormatAlways
+	// FormatAnnotation makes format an annotation (-assert-format=false), except where a
+	// metaschema's vocabularies require its assertion.
+	FormatAnnotation
+)
 
 // keywords the generated code evaluates.
 var assertions = map[string]bool{
@@ -227,11 +247,28 @@ func (b *builder) build() (*ir.Schema, error) {
 			}
 		}
 	}
-	// Decide the names of the named types first, so that inline types never take them.
+	// Decide the names of the named types first, so that inline types never take them; a
+	// type's own name comes before the functions of another (the parser of a type Error never
+	// takes the name of a type ParseError: Error is renamed). A type that does not get its
+	// name is a warning naming what holds it.
 	named := make([]*ir.Type, len(roots))
+	wanted := map[string]bool{}
+	wantedBy := map[string]load.Location{}
+	for _, r := range roots {
+		base := naming.Camel(r.name)
+		if !wanted[base] {
+			wanted[base], wantedBy[base] = true, r.loc
+		}
+	}
+	heldBy := map[string]load.Location{} // a Go identifier of a named type's family → that type's location
 	for i, r := range roots {
-		gn := b.goTypes.UniqueFamily(naming.Camel(r.name), naming.GoTypeFamily)
+		base := naming.Camel(r.name)
+		gn := b.goTypes.UniqueFamilyBeside(base, naming.GoTypeFamily, wanted)
 		named[i] = &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(gn), Location: b.set.Source(r.loc)}
+		b.warnRenamed(r.loc, base, named[i], heldBy, wantedBy)
+		for _, d := range naming.GoTypeFamily(gn) {
+			heldBy[d] = r.loc
+		}
 	}
 	for i, r := range roots {
 		n := b.node(r.loc)
@@ -247,6 +284,13 @@ func (b *builder) build() (*ir.Schema, error) {
 	}
 	if err := b.checkCycles(); err != nil {
 		return nil, err
+	}
+	for _, n := range b.out.Nodes {
+		if n.Discriminator == nil && len(n.OneOf) > 0 {
+			n.Decider = decider("oneOf", n.OneOf)
+		} else if n.Discriminator == nil && len(n.AnyOf) > 0 {
+			n.Decider = decider("anyOf", n.AnyOf)
+		}
 	}
 	for _, t := range named {
 		if t.Node == nil {
@@ -266,6 +310,34 @@ func (b *builder) build() (*ir.Schema, error) {
 	}
 	sort.Strings(b.out.Behaviours)
 	return b.out, nil
+}
+
+// warnRenamed warns when the named type at loc did not get the name base, in Go or in
+// TypeScript, saying why: a name of its family (base, ParseBase …) is that of the type at
+// another location, or one the generated code declares itself.
+func (b *builder) warnRenamed(loc load.Location, base string, t *ir.Type, heldBy, wantedBy map[string]load.Location) {
+	if t.GoName == base && t.TSName == base {
+		return
+	}
+	why := ""
+	for _, d := range naming.GoTypeFamily(base) {
+		if at, ok := heldBy[d]; ok {
+			why = fmt.Sprintf("%s is a name of the type at %s", d, b.set.Source(at))
+			break
+		}
+		if at, ok := wantedBy[d]; ok && d != base && at != loc {
+			why = fmt.Sprintf("%s is the name of the type at %s", d, b.set.Source(at))
+			break
+		}
+	}
+	switch {
+	case why != "":
+	case t.GoName != base:
+		why = base + " or a name of its family (Parse" + base + ", Validate" + base + ", " + base + "Values) is one the generated Go declares itself"
+	default:
+		why = base + " is a name the generated TypeScript uses (a global, or a reserved word)"
+	}
+	b.warn(b.errf(loc, "type %s named %s in Go (parsed by Parse%s) and %s in TypeScript: %s", base, t.GoName, t.GoName, t.TSName, why))
 }
 
 func pathBase(p string) string {
@@ -663,7 +735,7 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) {
 // warnings (errors with Strict), except an unknown keyword that holds schemas a reference
 // points at (a container, however it is spelled).
 func (b *builder) checkKeyword(loc load.Location, k string) {
-	if assertions[k] || annotations[k] || editorAnnotations[k] || strings.HasPrefix(k, "x-") {
+	if assertions[k] || annotations[k] || editorAnnotations[k] || vendorKeyword(k) {
 		return
 	}
 	cl := loc.Child(k)
@@ -686,6 +758,17 @@ func (b *builder) checkKeyword(loc load.Location, k string) {
 		return
 	}
 	b.warn(b.errf(cl, "unknown keyword %q ignored (JSON Schema treats unknown keywords as annotations)", k))
+}
+
+// vendorKeyword: a keyword with a vendor's prefix, an annotation of that vendor's tools that
+// JSON Schema never defines: x-* (OpenAPI's extensions) and any prefix:name (CycloneDX's
+// meta:enum, meta:license).
+func vendorKeyword(k string) bool {
+	if strings.HasPrefix(k, "x-") {
+		return true
+	}
+	prefix, name, ok := strings.Cut(k, ":")
+	return ok && prefix != "" && name != "" && !strings.ContainsAny(k, " /")
 }
 
 // schemaMap builds the schemas of a keyword whose value maps names to schemas, in document
@@ -876,6 +959,53 @@ func discriminator(keyword string, branches []*ir.Node) *ir.Discriminator {
 	}
 	d.Property = prop
 	return d
+}
+
+func propertiesOf(n *ir.Node) []ir.Property {
+	if n == nil {
+		return nil
+	}
+	return n.Properties
+}
+
+// decider finds the property that names the branch of an anyOf/oneOf a document means: one
+// that every branch (through its references) declares with a distinct string const (or a
+// one-string enum), whether or not it is required or the branch says "type": "object" (a
+// FHIR resource's "resourceType"). The first such property of the first branch, in its order.
+func decider(keyword string, branches []*ir.Node) *ir.Discriminator {
+	if len(branches) < 2 {
+		return nil
+	}
+	first := deref(branches[0])
+	if first == nil {
+		return nil
+	}
+	for _, cand := range first.Properties {
+		if _, ok := stringConst(cand.Schema); !ok {
+			continue
+		}
+		d := &ir.Discriminator{Keyword: keyword, Property: cand.Name}
+		seen := map[string]bool{}
+		for _, br := range branches {
+			br = deref(br)
+			val, found := "", false
+			for _, p := range propertiesOf(br) {
+				if p.Name == cand.Name {
+					val, found = stringConst(p.Schema)
+				}
+			}
+			if !found || seen[val] {
+				d = nil
+				break
+			}
+			seen[val] = true
+			d.Values = append(d.Values, val)
+		}
+		if d != nil {
+			return d
+		}
+	}
+	return nil
 }
 
 func contains(list []string, s string) bool {

@@ -140,39 +140,56 @@ func TestNoDynamicReferences(t *testing.T) {
 	}
 }
 
-// TestFormatAssertion: format is asserted with AssertFormat, by the draft's checker; an
-// unknown format stays an annotation, with a warning.
+// TestFormatAssertion: format is asserted by the draft's checker, in a draft-07 schema by
+// default and with FormatAlways, not with FormatAnnotation; an unknown format stays an
+// annotation, with a warning only when assertion was asked for (FormatAlways). A 2020-12
+// schema asserts format with FormatAlways only.
 func TestFormatAssertion(t *testing.T) {
-	doc := `{"$schema": "http://json-schema.org/draft-07/schema#", "title": "F", "properties": {
+	props := `"properties": {
 		"p": {"format": "relative-json-pointer"}, "u": {"format": "uuid"}, "x": {"format": "x-custom"}, "d": {"format": "date"}}}`
-	for _, assert := range []bool{false, true} {
-		s, warns := buildDocs(t, map[string]string{"f.json": doc}, build.Options{AssertFormat: assert})
+	draft7 := `{"$schema": "http://json-schema.org/draft-07/schema#", "title": "F", ` + props
+	draft2020 := `{"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "F", ` + props
+	asserted7 := map[string]string{"p": "sgFormatRelativeJSONPointerDraft7/formatRelativeJSONPointerDraft7", "u": "/", "x": "/", "d": "sgFormatDate/formatDate"}
+	asserted2020 := map[string]string{"p": "sgFormatRelativeJSONPointer/formatRelativeJSONPointer", "u": "sgFormatUUID/formatUUID", "x": "/", "d": "sgFormatDate/formatDate"}
+	none := map[string]string{"p": "/", "u": "/", "x": "/", "d": "/"}
+	for _, c := range []struct {
+		name     string
+		doc      string
+		mode     build.FormatMode
+		want     map[string]string
+		wantWarn []string
+	}{
+		// draft-07: its own relative-json-pointer, no uuid (a 2019-09 format).
+		{"draft-07 by default", draft7, build.FormatByDraft, asserted7, nil},
+		{"draft-07 -assert-format", draft7, build.FormatAlways, asserted7, []string{
+			`f.json#/properties/x/format: format "x-custom" is not one skillgen checks`,
+			`f.json#/properties/u/format: format "uuid" is not a format of the schema's draft`}},
+		{"draft-07 -assert-format=false", draft7, build.FormatAnnotation, none, nil},
+		{"2020-12 by default", draft2020, build.FormatByDraft, none, nil},
+		{"2020-12 -assert-format", draft2020, build.FormatAlways, asserted2020, []string{
+			`f.json#/properties/x/format: format "x-custom" is not one skillgen checks`}},
+		{"2020-12 -assert-format=false", draft2020, build.FormatAnnotation, none, nil},
+	} {
+		s, warns := buildDocs(t, map[string]string{"f.json": c.doc}, build.Options{Format: c.mode})
 		got := map[string]string{}
 		for _, p := range typeNode(t, s, "F").Properties {
 			got[p.Name] = p.Schema.FormatGo + "/" + p.Schema.FormatTS
 		}
-		want := map[string]string{"p": "/", "u": "/", "x": "/", "d": "/"}
-		wantWarn := 0
-		if assert {
-			// draft-07: its own relative-json-pointer, no uuid (a 2019-09 format).
-			want["p"] = "sgFormatRelativeJSONPointerDraft7/formatRelativeJSONPointerDraft7"
-			want["d"] = "sgFormatDate/formatDate"
-			wantWarn = 1
-		}
-		for k, w := range want {
+		for k, w := range c.want {
 			if got[k] != w {
-				t.Errorf("assert=%v: %s checker %q, want %q", assert, k, got[k], w)
+				t.Errorf("%s: %s checker %q, want %q", c.name, k, got[k], w)
 			}
 		}
 		n := 0
 		for _, w := range warns {
-			if strings.Contains(w, `f.json#/properties/x/format: format "x-custom" is not one skillgen checks`) ||
-				strings.Contains(w, `f.json#/properties/u/format: format "uuid" is not a format of the schema's draft`) {
-				n++
+			for _, want := range c.wantWarn {
+				if strings.Contains(w, want) {
+					n++
+				}
 			}
 		}
-		if n != 2*wantWarn || len(warns) != n {
-			t.Errorf("assert=%v: warnings %q, want %d about x-custom and uuid", assert, warns, 2*wantWarn)
+		if n != len(c.wantWarn) || len(warns) != n {
+			t.Errorf("%s: warnings %q, want %q", c.name, warns, c.wantWarn)
 		}
 	}
 }

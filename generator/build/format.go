@@ -9,16 +9,20 @@ import (
 )
 
 // format decides whether the "format" of the schema object raw (at loc) is asserted, and by
-// which checker: with Options.AssertFormat, or where the metaschema's vocabularies ask for it
+// which checker: as Options.Format says (in a schema of draft-04, -06 or -07 by default,
+// normalize.FormatDraftAsserts), or where the metaschema's vocabularies ask for it
 // (normalize.FormatAssert), the checker of the format as the schema's draft defines it
 // (normalize.FormatChecker when that is not draft 2020-12's definition). A format skillgen has
-// no checker for stays an annotation, with a warning when assertion was asked for.
+// no checker for stays an annotation, with a warning when assertion was asked for (by
+// -assert-format or the vocabularies; not by the draft's default).
 func (b *builder) format(n *ir.Node, loc load.Location, raw *ojson.Value) {
-	assert := b.opts.AssertFormat
-	if a, ok := raw.Get(normalize.FormatAssert); ok && a.Kind == ojson.Bool && a.Bool {
-		assert = true
+	flag := func(key string) bool {
+		a, ok := raw.Get(key)
+		return ok && a.Kind == ojson.Bool && a.Bool
 	}
-	if !assert {
+	asked := b.opts.Format == FormatAlways || flag(normalize.FormatAssert)
+	byDraft := b.opts.Format == FormatByDraft && flag(normalize.FormatDraftAsserts)
+	if !asked && !byDraft {
 		return
 	}
 	key := n.Format
@@ -26,6 +30,9 @@ func (b *builder) format(n *ir.Node, loc load.Location, raw *ojson.Value) {
 		key = c.Str
 	}
 	f, ok := formats.ByKey(key)
+	if !ok && !asked {
+		return
+	}
 	if !ok && key == "" {
 		b.warn(b.errf(loc.Child("format"), "format %q is not a format of the schema's draft: not asserted", n.Format))
 		return

@@ -52,7 +52,7 @@ const policySchema = `{
   "properties": {
     "a": {"type": "string", "enumDescriptions": [], "defaultSnippets": [], "errorMessage": "x", "example": "e"},
     "b": {"requried": ["x"], "maxLenght": 3, "minimun": 1},
-    "c": {"descripton": "typo of an annotation", "displayOrder": 3},
+    "c": {"descripton": "typo of an annotation", "displayOrder": 3, "meta:enum": {"a": "A"}, "meta:license": "MIT", "vendor.tool:order": 2, "ratio: 1": 1},
     "d": {"$ref": "#/properties/e/schemas/E"},
     "e": {"schemas": {"E": {"type": "integer"}}},
     "f": {"$dynamicRef": "#/$defs/x", "contentMediaType": "text/plain", "contentEncoding": "base64"}
@@ -68,6 +68,9 @@ func TestKeywordPolicy(t *testing.T) {
 	}, []string{
 		`s.json#/properties/c/descripton: unknown keyword "descripton" ignored: did you mean "description"?`,
 		`s.json#/properties/c/displayOrder: unknown keyword "displayOrder" ignored (JSON Schema treats unknown keywords as annotations)`,
+		// meta:enum, meta:license and vendor.tool:order carry a vendor's prefix: silent
+		// annotations, as x-* are; "ratio: 1" is no prefix (a space in it).
+		`s.json#/properties/c/ratio: 1: unknown keyword "ratio: 1" ignored (JSON Schema treats unknown keywords as annotations)`,
 	})
 
 	// -allow-unsupported: every refusal of a keyword is a warning.
@@ -78,12 +81,13 @@ func TestKeywordPolicy(t *testing.T) {
 		`s.json#/properties/b/requried: unknown keyword "requried": did you mean "required"?`,
 		`s.json#/properties/c/descripton: unknown keyword "descripton" ignored: did you mean "description"?`,
 		`s.json#/properties/c/displayOrder: unknown keyword "displayOrder" ignored (JSON Schema treats unknown keywords as annotations)`,
+		`s.json#/properties/c/ratio: 1: unknown keyword "ratio: 1" ignored (JSON Schema treats unknown keywords as annotations)`,
 	})
 
 	// -strict: every warning is an error.
 	errs, warns = run(t, policySchema, build.Options{AllowUnsupported: true, Strict: true}, load.Options{})
-	if len(errs) != 5 || len(warns) != 0 {
-		t.Errorf("Strict: %d errors, %d warnings; want 5 errors:\n%v\n%v", len(errs), len(warns), errs, warns)
+	if len(errs) != 6 || len(warns) != 0 {
+		t.Errorf("Strict: %d errors, %d warnings; want 6 errors:\n%v\n%v", len(errs), len(warns), errs, warns)
 	}
 }
 

@@ -700,10 +700,10 @@ func choice(n *ir.Node, keyword string, branches []*ir.Node, k collector) []jen.
 		}
 		if keyword == "anyOf" {
 			st = append(st, jen.If(jen.Id("k").Op("==").Lit(0)).Block(
-				addErr("anyOf", msg("anyOf", "n", fmt.Sprint(len(branches))))))
+				unionErr(n, keyword, branches, jen.Id("k"))))
 		} else {
 			st = append(st, jen.If(jen.Id("k").Op("!=").Lit(1)).Block(
-				addErr("oneOf", msg("oneOf", "n", fmt.Sprint(len(branches)))),
+				unionErr(n, keyword, branches, jen.Id("k")),
 			).Else().Block(jen.Id("ev").Dot("merge").Call(jen.Op("&").Id("o"))))
 		}
 		return []jen.Code{jen.Block(st...)}
@@ -722,8 +722,28 @@ func choice(n *ir.Node, keyword string, branches []*ir.Node, k collector) []jen.
 			conds = append(conds, quickValid(jen.Id("v"), br.GoFunc))
 		}
 		return []jen.Code{jen.If(jen.Op("!").Parens(jen.Add(conds...))).Block(
-			addErr("anyOf", msg("anyOf", "n", fmt.Sprint(len(branches)))))}
+			unionErr(n, keyword, branches, jen.Lit(0)))}
 	}
 	return []jen.Code{jen.If(jen.Id("k").Op(":=").Id("e").Dot("countValid").Call(fns...), jen.Id("k").Op("!=").Lit(1)).Block(
-		addErr("oneOf", msg("oneOf", "n", fmt.Sprint(len(branches)))))}
+		unionErr(n, keyword, branches, jen.Id("k")))}
+}
+
+// unionErr reports the failure of the anyOf or oneOf of n, k of whose branches match: the
+// runtime's union explains it (the branch the Decider names, or the first branches' most
+// specific violations).
+func unionErr(n *ir.Node, keyword string, branches []*ir.Node, k jen.Code) jen.Code {
+	args := []jen.Code{jen.Id("v"), jen.Id("p"), jen.Lit(keyword), msg(keyword, "n", fmt.Sprint(len(branches))), k}
+	if d := n.Decider; d != nil && d.Keyword == keyword && len(d.Values) == len(branches) {
+		vals := make([]jen.Code, len(d.Values))
+		for i, s := range d.Values {
+			vals[i] = jen.Lit(s)
+		}
+		args = append(args, jen.Lit(d.Property), jen.Index().String().Values(vals...))
+	} else {
+		args = append(args, jen.Lit(""), jen.Nil())
+	}
+	for _, br := range branches {
+		args = append(args, jen.Id(br.GoFunc))
+	}
+	return jen.Id("e").Dot("union").Call(args...)
 }

@@ -165,6 +165,12 @@ type Node struct {
 	// that requires Property with a distinct string const. Validators dispatch on it instead of
 	// trying each branch; the verdict is the same.
 	Discriminator *Discriminator
+	// Decider is set when AnyOf or OneOf (Decider.Keyword) has no Discriminator but each of its
+	// branches gives one property (Decider.Property) a distinct string const: a document whose
+	// value of that property is one of them names its branch. Validators still try every
+	// branch (the verdict is the JSON Schema one); when none matches, the violations reported
+	// are those of the named branch alone (docs/validation.md, "Unions").
+	Decider *Discriminator
 
 	Title       string
 	Description string

@@ -210,6 +210,30 @@ func (n *Namer) UniqueFamily(base string, derive func(string) []string) string {
 	}
 }
 
+// UniqueFamilyBeside is UniqueFamily where the family's names other than the type's own must
+// also not be in others, the names other types want for themselves: a type's parser or values
+// never take another type's name (a type Error parsed by ParseError beside a type ParseError).
+func (n *Namer) UniqueFamilyBeside(base string, derive func(string) []string, others map[string]bool) string {
+	for i := 1; ; i++ {
+		c := base
+		if i > 1 {
+			c = base + strconv.Itoa(i)
+		}
+		names := derive(c)
+		free := true
+		for _, d := range names {
+			if n.used[d] || (d != c && others[d]) {
+				free = false
+				break
+			}
+		}
+		if free {
+			n.Reserve(names...)
+			return c
+		}
+	}
+}
+
 // Reserve marks names as used.
 func (n *Namer) Reserve(names ...string) {
 	for _, s := range names {

@@ -29,6 +29,10 @@ const (
 	FormatChecker = "x-skillgen-format-checker"
 	// FormatAssert is true when the schema's vocabularies make "format" an assertion.
 	FormatAssert = "x-skillgen-format-assert"
+	// FormatDraftAsserts is true in a schema of draft-04, -06 or -07, whose "format" the
+	// trusted validators (santhosh-tekuri/jsonschema, ajv with ajv-formats) assert by default:
+	// the builder asserts it unless told not to (build.FormatAnnotation).
+	FormatDraftAsserts = "x-skillgen-format-draft-asserts"
 )
 
 // vocabularyKeywords are the keywords of each vocabulary of 2019-09 and 2020-12.
@@ -131,7 +135,8 @@ func (d Draft) formatDraft() formats.Draft {
 // rules (relative-json-pointer gained index manipulation in 2020-12), and a draft defines only
 // the formats of its time. When the draft's checker is not draft 2020-12's, the member
 // FormatChecker names it ("" when the draft defines no such format); when the vocabularies
-// make format an assertion, FormatAssert is true.
+// make format an assertion, FormatAssert is true; in a schema of draft-04, -06 or -07,
+// FormatDraftAsserts is true.
 func formatCheckers(o *object) {
 	i := o.find("format")
 	if i < 0 || o.members[i].value.Kind != ojson.String {
@@ -151,5 +156,9 @@ func formatCheckers(o *object) {
 	}
 	if o.assertFormat {
 		o.insert(at, member{key: FormatAssert, value: &ojson.Value{Kind: ojson.Bool, Bool: true}, from: o.members[i].from})
+		at++
+	}
+	if o.draft <= Draft7 {
+		o.insert(at, member{key: FormatDraftAsserts, value: &ojson.Value{Kind: ojson.Bool, Bool: true}, from: o.members[i].from})
 	}
 }

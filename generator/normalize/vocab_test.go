@@ -75,12 +75,15 @@ func TestFormatCheckers(t *testing.T) {
 		// The 2020-12 definition: nothing added.
 		{draft: Draft2020, in: `{"format": "relative-json-pointer"}`, want: `{"format": "relative-json-pointer"}`},
 		// Drafts 7 and 2019-09 define it without index manipulation.
-		{draft: Draft7, in: `{"format": "relative-json-pointer"}`, want: `{"format": "relative-json-pointer", "x-skillgen-format-checker": "relative-json-pointer@draft7"}`},
+		// Drafts 4, 6 and 7 mark format as asserted by default (their validators assert it).
+		{draft: Draft7, in: `{"format": "relative-json-pointer"}`, want: `{"format": "relative-json-pointer", "x-skillgen-format-checker": "relative-json-pointer@draft7", "x-skillgen-format-draft-asserts": true}`},
 		{draft: Draft2019, in: `{"format": "relative-json-pointer"}`, want: `{"format": "relative-json-pointer", "x-skillgen-format-checker": "relative-json-pointer@draft7"}`},
 		// Draft-04 has no uuid format: an annotation whatever is asked.
-		{draft: Draft4, in: `{"format": "uuid"}`, want: `{"format": "uuid", "x-skillgen-format-checker": ""}`},
-		// Unknown formats are left alone.
-		{draft: Draft7, in: `{"format": "x-custom"}`, want: `{"format": "x-custom"}`},
+		{draft: Draft4, in: `{"format": "uuid"}`, want: `{"format": "uuid", "x-skillgen-format-checker": "", "x-skillgen-format-draft-asserts": true}`},
+		{draft: Draft6, in: `{"format": "email"}`, want: `{"format": "email", "x-skillgen-format-draft-asserts": true}`},
+		// Unknown formats have no checker.
+		{draft: Draft7, in: `{"format": "x-custom"}`, want: `{"format": "x-custom", "x-skillgen-format-draft-asserts": true}`},
+		{draft: Draft2019, in: `{"format": "date"}`, want: `{"format": "date"}`},
 	})
 	// The format-assertion vocabulary; the members added point at the user's "format".
 	dl := Dialect{Draft: Draft2020, Vocabularies: []string{vocab2020 + "format-assertion"}, AssertFormat: true}

@@ -64,9 +64,9 @@ func msgWithFunc(name, placeholder, expr string) string {
 }
 
 // choiceData is what the anyOf and oneOf templates read: the test of the alternatives and the
-// message of the keyword for n alternatives.
-func choiceData(body, keyword string, n int) struct{ Body, Message string } {
-	return struct{ Body, Message string }{body, tsMessage(keyword, "n", fmt.Sprint(n))}
+// call of the runtime's union that reports their failure (see unionCall).
+func choiceData(body, union string) struct{ Body, Union string } {
+	return struct{ Body, Union string }{body, union}
 }
 
 // stringValues returns strings as IR values.

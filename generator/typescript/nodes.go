@@ -419,7 +419,7 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 			for _, sub := range n.AnyOf {
 				s.WriteString(e.exec("ann.branch", e.annAccepts(sub, col, "ev")))
 			}
-			b.WriteString(e.exec("ann.anyOf", choiceData(s.String(), "anyOf", len(n.AnyOf))))
+			b.WriteString(e.exec("ann.anyOf", choiceData(s.String(), e.unionCall(n, "anyOf", n.AnyOf, "k"))))
 		} else {
 			parts := make([]string, len(n.AnyOf))
 			for i, sub := range n.AnyOf {
@@ -432,7 +432,7 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 				}
 				cond = e.exec("v.acceptsSome", strings.Join(parts, ", "))
 			}
-			b.WriteString(e.exec("v.anyOf", choiceData(cond, "anyOf", len(n.AnyOf))))
+			b.WriteString(e.exec("v.anyOf", choiceData(cond, e.unionCall(n, "anyOf", n.AnyOf, "0"))))
 		}
 	}
 	if len(n.OneOf) > 0 {
@@ -444,13 +444,13 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 			for _, sub := range n.OneOf {
 				s.WriteString(e.exec("ann.branch", e.annAccepts(sub, col, "o")))
 			}
-			b.WriteString(e.exec("ann.oneOf", choiceData(s.String(), "oneOf", len(n.OneOf))))
+			b.WriteString(e.exec("ann.oneOf", choiceData(s.String(), e.unionCall(n, "oneOf", n.OneOf, "k"))))
 		} else {
 			parts := make([]string, len(n.OneOf))
 			for i, sub := range n.OneOf {
 				parts[i] = e.fn(sub)
 			}
-			b.WriteString(e.exec("v.oneOf", choiceData(strings.Join(parts, ", "), "oneOf", len(n.OneOf))))
+			b.WriteString(e.exec("v.oneOf", choiceData(strings.Join(parts, ", "), e.unionCall(n, "oneOf", n.OneOf, "k"))))
 		}
 	}
 	if n.Not != nil {
@@ -508,6 +508,26 @@ func (e *emitter) nodeBody(n *ir.Node, ann bool) string {
 		b.WriteString(e.exec("ann.end", nil))
 	}
 	return b.String()
+}
+
+// unionCall is the call of the runtime's union that reports the failure of the anyOf or oneOf
+// of n, k (an expression) of whose branches match: the branch the Decider names, or the first
+// branches' most specific violations (as the Go package's union).
+func (e *emitter) unionCall(n *ir.Node, keyword string, branches []*ir.Node, k string) string {
+	prop, vals := `""`, "null"
+	if d := n.Decider; d != nil && d.Keyword == keyword && len(d.Values) == len(branches) {
+		quoted := make([]string, len(d.Values))
+		for i, s := range d.Values {
+			quoted[i] = jsString(s)
+		}
+		prop, vals = jsString(d.Property), "["+strings.Join(quoted, ", ")+"]"
+	}
+	fns := make([]string, len(branches))
+	for i, br := range branches {
+		fns[i] = e.fn(br)
+	}
+	return fmt.Sprintf("rt.union(%s, %s, %s, %s, %s, [%s], v, p, d, e)", jsString(keyword),
+		tsMessage(keyword, "n", fmt.Sprint(len(branches))), k, prop, vals, strings.Join(fns, ", "))
 }
 
 // discriminator writes the dispatch of a tagged anyOf or oneOf on its discriminator property.

@@ -141,3 +141,23 @@ describe("Property 11: the shapes in TypeScript", () => {
     expect(problems).toEqual([]);
   });
 });
+
+// The words of a union's errors, as crosscheck's TestUnionErrorsExplain checks them in Go: each
+// branch's most specific error, the first three branches and a count; the branch the const of
+// resourceType names reports its own errors alone (docs/validation.md, "Unions").
+describe("union errors explain", () => {
+  const explained = 'must match exactly one of the 4 alternatives, matches 0 (oneOf/0 at /resourceType: must be "Cat"; oneOf/1 at /resourceType: must be "Bird"; oneOf/2 at /water: missing required property "water"; and 1 more)';
+  for (const [type, doc, want] of [
+    ["Hash", '{"algorithm": "SHA-256", "value": "0123456789", "alg": "MD5"}', [{ pointer: "", keyword: "oneOf",
+      message: 'must match exactly one of the 2 alternatives, matches 0 (oneOf/0 at /content: missing required property "content"; oneOf/1 at /value: must be at most 8 characters long)' }]],
+    ["Resource", '{"resourceType": "Cat", "lives": 10}', [{ pointer: "/lives", keyword: "maximum", message: "must be <= 9" }]],
+    ["Resource", '{"resourceType": "Dog"}', [{ pointer: "", keyword: "oneOf", message: explained }]],
+    ["Resource", '{"resourceType": "Bag", "items": [{"resourceType": "Bag", "items": [{"resourceType": "Cow"}]}]}', [{ pointer: "/items/0/items/0", keyword: "oneOf", message: explained }]],
+  ] as const) {
+    it(`${type} ${doc}`, () => {
+      const r = shapesType(type).parse(doc);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.errors).toEqual(want);
+    });
+  }
+});

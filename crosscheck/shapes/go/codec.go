@@ -2492,6 +2492,492 @@ func (t RunsOnArray) Validate() error {
 	return sgValidateWith(t, vShapes_RunsOn_AnyOf_X1_AnyOf_X0)
 }
 
+func sgDecodeHash(v *sgValue) (Hash, error) {
+	var t Hash
+	switch {
+	case sgIsObject(v) && sgValid(v, vShapes_Hash_OneOf_X0):
+		x, err := sgDecodeHashObject(v)
+		t.Object = &x
+		return t, err
+	case sgIsObject(v) && sgValid(v, vShapes_Hash_OneOf_X1):
+		x, err := sgDecodeHashObject2(v)
+		t.Object2 = &x
+		return t, err
+	case sgIsObject(v):
+		x, err := sgDecodeHashObject(v)
+		t.Object = &x
+		return t, err
+	case sgIsObject(v):
+		x, err := sgDecodeHashObject2(v)
+		t.Object2 = &x
+		return t, err
+	}
+	return t, sgMismatch("object", v)
+}
+
+func sgEncodeHash(e *sgEncoder, t Hash) {
+	count := 0
+	if t.Object != nil {
+		count++
+	}
+	if t.Object2 != nil {
+		count++
+	}
+	if count != 1 {
+		e.err = sgVariantError("Hash", "oneOf", count)
+		return
+	}
+	switch {
+	case t.Object != nil:
+		sgEncodeHashObject(e, *t.Object)
+	case t.Object2 != nil:
+		sgEncodeHashObject2(e, *t.Object2)
+	}
+}
+
+// MarshalJSON writes the variant that is set; it fails unless exactly one is.
+func (t Hash) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeHash)
+}
+
+// UnmarshalJSON decodes without validating; use ParseHash to validate as well.
+func (t *Hash) UnmarshalJSON(data []byte) error {
+	return sgUnmarshalWith(data, nil, t, sgDecodeHash)
+}
+
+// ParseHash decodes and validates data in one step; the error is ValidationErrors.
+func ParseHash(data []byte) (Hash, error) {
+	return sgParseWith(data, nil, vShapes_Hash, sgDecodeHash)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t Hash) Validate() error {
+	return sgValidateWith(t, vShapes_Hash)
+}
+
+func sgDecodeHashObject(v *sgValue) (HashObject, error) {
+	var t HashObject
+	o, err := sgDecObject(v)
+	if err != nil {
+		return t, err
+	}
+	err = sgFirst(
+		sgField(o.get("alg"), "alg", &t.Alg, sgDecodeHashObjectAlg),
+		sgField(o.get("content"), "content", &t.Content, sgDecString),
+	)
+	if err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+func sgEncodeHashObject(e *sgEncoder, t HashObject) {
+	e.b = append(e.b, '{')
+	e.key(`"alg":`)
+	sgEncString(e, t.Alg)
+	e.key(`"content":`)
+	sgEncString(e, t.Content)
+	e.b = append(e.b, '}')
+}
+
+// MarshalJSON writes the members in schema order.
+func (t HashObject) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeHashObject)
+}
+
+// UnmarshalJSON decodes without validating; use ParseHashObject to validate as well.
+func (t *HashObject) UnmarshalJSON(data []byte) error {
+	return sgUnmarshalWith(data, nil, t, sgDecodeHashObject)
+}
+
+// ParseHashObject decodes and validates data in one step; the error is ValidationErrors.
+func ParseHashObject(data []byte) (HashObject, error) {
+	return sgParseWith(data, nil, vShapes_Hash_OneOf_X0, sgDecodeHashObject)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t HashObject) Validate() error {
+	return sgValidateWith(t, vShapes_Hash_OneOf_X0)
+}
+
+func sgDecodeHashObjectAlg(v *sgValue) (HashObjectAlg, error) {
+	x, err := sgDecString(v)
+	return HashObjectAlg(x), err
+}
+
+// ParseHashObjectAlg decodes and validates data in one step; the error is ValidationErrors.
+func ParseHashObjectAlg(data []byte) (HashObjectAlg, error) {
+	return sgParseWith(data, nil, vShapes_Hash_OneOf_X0_Alg, sgDecodeHashObjectAlg)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t HashObjectAlg) Validate() error {
+	return sgValidateWith(t, vShapes_Hash_OneOf_X0_Alg)
+}
+
+func sgDecodeHashObject2(v *sgValue) (HashObject2, error) {
+	var t HashObject2
+	o, err := sgDecObject(v)
+	if err != nil {
+		return t, err
+	}
+	err = sgFirst(
+		sgField(o.get("algorithm"), "algorithm", &t.Algorithm, sgDecString),
+		sgField(o.get("value"), "value", &t.Value, sgDecString),
+	)
+	if err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+func sgEncodeHashObject2(e *sgEncoder, t HashObject2) {
+	e.b = append(e.b, '{')
+	e.key(`"algorithm":`)
+	sgEncString(e, t.Algorithm)
+	e.key(`"value":`)
+	sgEncString(e, t.Value)
+	e.b = append(e.b, '}')
+}
+
+// MarshalJSON writes the members in schema order.
+func (t HashObject2) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeHashObject2)
+}
+
+// UnmarshalJSON decodes without validating; use ParseHashObject2 to validate as well.
+func (t *HashObject2) UnmarshalJSON(data []byte) error {
+	return sgUnmarshalWith(data, nil, t, sgDecodeHashObject2)
+}
+
+// ParseHashObject2 decodes and validates data in one step; the error is ValidationErrors.
+func ParseHashObject2(data []byte) (HashObject2, error) {
+	return sgParseWith(data, nil, vShapes_Hash_OneOf_X1, sgDecodeHashObject2)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t HashObject2) Validate() error {
+	return sgValidateWith(t, vShapes_Hash_OneOf_X1)
+}
+
+func sgDecodeResource(v *sgValue) (Resource, error) {
+	var t Resource
+	switch {
+	case (sgIsBool(v) || sgIsString(v) || sgIsNumber(v) || sgIsArray(v) || sgIsObject(v)) && sgValid(v, vShapes_Resource_OneOf_X0):
+		x, err := sgDecodeResourceValue(v)
+		t.Value = &x
+		return t, err
+	case (sgIsBool(v) || sgIsString(v) || sgIsNumber(v) || sgIsArray(v) || sgIsObject(v)) && sgValid(v, vShapes_Resource_OneOf_X1):
+		x, err := sgDecodeResourceValue2(v)
+		t.Value2 = &x
+		return t, err
+	case (sgIsBool(v) || sgIsString(v) || sgIsNumber(v) || sgIsArray(v) || sgIsObject(v)) && sgValid(v, vShapes_Resource_OneOf_X2):
+		x, err := sgDecodeResourceValue3(v)
+		t.Value3 = &x
+		return t, err
+	case (sgIsBool(v) || sgIsString(v) || sgIsNumber(v) || sgIsArray(v) || sgIsObject(v)) && sgValid(v, vShapes_Resource_OneOf_X3):
+		x, err := sgDecodeResourceValue4(v)
+		t.Value4 = &x
+		return t, err
+	case (sgIsBool(v) || sgIsString(v) || sgIsNumber(v) || sgIsArray(v) || sgIsObject(v)):
+		x, err := sgDecodeResourceValue(v)
+		t.Value = &x
+		return t, err
+	case (sgIsBool(v) || sgIsString(v) || sgIsNumber(v) || sgIsArray(v) || sgIsObject(v)):
+		x, err := sgDecodeResourceValue2(v)
+		t.Value2 = &x
+		return t, err
+	case (sgIsBool(v) || sgIsString(v) || sgIsNumber(v) || sgIsArray(v) || sgIsObject(v)):
+		x, err := sgDecodeResourceValue3(v)
+		t.Value3 = &x
+		return t, err
+	case (sgIsBool(v) || sgIsString(v) || sgIsNumber(v) || sgIsArray(v) || sgIsObject(v)):
+		x, err := sgDecodeResourceValue4(v)
+		t.Value4 = &x
+		return t, err
+	}
+	return t, sgMismatch("boolean or string or number or array or object", v)
+}
+
+func sgEncodeResource(e *sgEncoder, t Resource) {
+	count := 0
+	if t.Value != nil {
+		count++
+	}
+	if t.Value2 != nil {
+		count++
+	}
+	if t.Value3 != nil {
+		count++
+	}
+	if t.Value4 != nil {
+		count++
+	}
+	if count != 1 {
+		e.err = sgVariantError("Resource", "oneOf", count)
+		return
+	}
+	switch {
+	case t.Value != nil:
+		sgEncodeResourceValue(e, *t.Value)
+	case t.Value2 != nil:
+		sgEncodeResourceValue2(e, *t.Value2)
+	case t.Value3 != nil:
+		sgEncodeResourceValue3(e, *t.Value3)
+	case t.Value4 != nil:
+		sgEncodeResourceValue4(e, *t.Value4)
+	}
+}
+
+// MarshalJSON writes the variant that is set; it fails unless exactly one is.
+func (t Resource) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeResource)
+}
+
+// UnmarshalJSON decodes without validating; use ParseResource to validate as well.
+func (t *Resource) UnmarshalJSON(data []byte) error {
+	return sgUnmarshalWith(data, nil, t, sgDecodeResource)
+}
+
+// ParseResource decodes and validates data in one step; the error is ValidationErrors.
+func ParseResource(data []byte) (Resource, error) {
+	return sgParseWith(data, nil, vShapes_Resource, sgDecodeResource)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t Resource) Validate() error {
+	return sgValidateWith(t, vShapes_Resource)
+}
+
+func sgDecodeResourceValue(v *sgValue) (ResourceValue, error) {
+	var t ResourceValue
+	if v.kind() != sgKindObject {
+		t.NotObject = sgRawText(v)
+		return t, nil
+	}
+	o, err := sgDecObject(v)
+	if err != nil {
+		return t, err
+	}
+	if err := sgPtrField(o.get("lives"), "lives", &t.Lives, sgDecInt); err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+func sgEncodeResourceValue(e *sgEncoder, t ResourceValue) {
+	if t.NotObject != nil {
+		sgEncRaw(e, t.NotObject)
+		return
+	}
+	e.b = append(e.b, '{')
+	e.key(`"resourceType":"Cat"`)
+	if t.Lives != nil {
+		e.key(`"lives":`)
+		sgEncInt(e, *t.Lives)
+	}
+	e.b = append(e.b, '}')
+}
+
+// MarshalJSON writes the members in schema order.
+func (t ResourceValue) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeResourceValue)
+}
+
+// UnmarshalJSON decodes without validating; use ParseResourceValue to validate as well.
+func (t *ResourceValue) UnmarshalJSON(data []byte) error {
+	return sgUnmarshalWith(data, nil, t, sgDecodeResourceValue)
+}
+
+// ParseResourceValue decodes and validates data in one step; the error is ValidationErrors.
+func ParseResourceValue(data []byte) (ResourceValue, error) {
+	return sgParseWith(data, nil, vShapes_Resource_OneOf_X0, sgDecodeResourceValue)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t ResourceValue) Validate() error {
+	return sgValidateWith(t, vShapes_Resource_OneOf_X0)
+}
+
+func sgDecodeResourceValue2(v *sgValue) (ResourceValue2, error) {
+	var t ResourceValue2
+	if v.kind() != sgKindObject {
+		t.NotObject = sgRawText(v)
+		return t, nil
+	}
+	o, err := sgDecObject(v)
+	if err != nil {
+		return t, err
+	}
+	if err := sgPtrField(o.get("wings"), "wings", &t.Wings, sgDecInt); err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+func sgEncodeResourceValue2(e *sgEncoder, t ResourceValue2) {
+	if t.NotObject != nil {
+		sgEncRaw(e, t.NotObject)
+		return
+	}
+	e.b = append(e.b, '{')
+	e.key(`"resourceType":"Bird"`)
+	if t.Wings != nil {
+		e.key(`"wings":`)
+		sgEncInt(e, *t.Wings)
+	}
+	e.b = append(e.b, '}')
+}
+
+// MarshalJSON writes the members in schema order.
+func (t ResourceValue2) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeResourceValue2)
+}
+
+// UnmarshalJSON decodes without validating; use ParseResourceValue2 to validate as well.
+func (t *ResourceValue2) UnmarshalJSON(data []byte) error {
+	return sgUnmarshalWith(data, nil, t, sgDecodeResourceValue2)
+}
+
+// ParseResourceValue2 decodes and validates data in one step; the error is ValidationErrors.
+func ParseResourceValue2(data []byte) (ResourceValue2, error) {
+	return sgParseWith(data, nil, vShapes_Resource_OneOf_X1, sgDecodeResourceValue2)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t ResourceValue2) Validate() error {
+	return sgValidateWith(t, vShapes_Resource_OneOf_X1)
+}
+
+func sgDecodeResourceValue3(v *sgValue) (ResourceValue3, error) {
+	var t ResourceValue3
+	if v.kind() != sgKindObject {
+		t.NotObject = sgRawText(v)
+		return t, nil
+	}
+	o, err := sgDecObject(v)
+	if err != nil {
+		return t, err
+	}
+	err = sgFirst(
+		sgPtrField(o.get("fins"), "fins", &t.Fins, sgDecInt),
+		sgField(o.get("water"), "water", &t.Water, sgDecodeResourceValue3Water),
+	)
+	if err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+func sgEncodeResourceValue3(e *sgEncoder, t ResourceValue3) {
+	if t.NotObject != nil {
+		sgEncRaw(e, t.NotObject)
+		return
+	}
+	e.b = append(e.b, '{')
+	e.key(`"resourceType":"Fish"`)
+	if t.Fins != nil {
+		e.key(`"fins":`)
+		sgEncInt(e, *t.Fins)
+	}
+	e.key(`"water":`)
+	sgEncString(e, t.Water)
+	e.b = append(e.b, '}')
+}
+
+// MarshalJSON writes the members in schema order.
+func (t ResourceValue3) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeResourceValue3)
+}
+
+// UnmarshalJSON decodes without validating; use ParseResourceValue3 to validate as well.
+func (t *ResourceValue3) UnmarshalJSON(data []byte) error {
+	return sgUnmarshalWith(data, nil, t, sgDecodeResourceValue3)
+}
+
+// ParseResourceValue3 decodes and validates data in one step; the error is ValidationErrors.
+func ParseResourceValue3(data []byte) (ResourceValue3, error) {
+	return sgParseWith(data, nil, vShapes_Resource_OneOf_X2, sgDecodeResourceValue3)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t ResourceValue3) Validate() error {
+	return sgValidateWith(t, vShapes_Resource_OneOf_X2)
+}
+
+func sgDecodeResourceValue3Water(v *sgValue) (ResourceValue3Water, error) {
+	x, err := sgDecString(v)
+	return ResourceValue3Water(x), err
+}
+
+// ParseResourceValue3Water decodes and validates data in one step; the error is ValidationErrors.
+func ParseResourceValue3Water(data []byte) (ResourceValue3Water, error) {
+	return sgParseWith(data, nil, vShapes_Resource_OneOf_X2_Water, sgDecodeResourceValue3Water)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t ResourceValue3Water) Validate() error {
+	return sgValidateWith(t, vShapes_Resource_OneOf_X2_Water)
+}
+
+func sgDecodeResourceValue4(v *sgValue) (ResourceValue4, error) {
+	var t ResourceValue4
+	if v.kind() != sgKindObject {
+		t.NotObject = sgRawText(v)
+		return t, nil
+	}
+	o, err := sgDecObject(v)
+	if err != nil {
+		return t, err
+	}
+	if err := sgArrayField(o.get("items"), "items", &t.Items, func(v *sgValue) (*Resource, error) {
+		return sgDecPtr(v, sgDecodeResource)
+	}); err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+func sgEncodeResourceValue4(e *sgEncoder, t ResourceValue4) {
+	if t.NotObject != nil {
+		sgEncRaw(e, t.NotObject)
+		return
+	}
+	e.b = append(e.b, '{')
+	e.key(`"resourceType":"Bag"`)
+	if t.Items != nil {
+		e.key(`"items":`)
+		sgEncSlice(e, t.Items, func(e *sgEncoder, x *Resource) {
+			sgEncPtr(e, x, sgEncodeResource)
+		})
+		if e.err != nil {
+			e.at("items")
+			return
+		}
+	}
+	e.b = append(e.b, '}')
+}
+
+// MarshalJSON writes the members in schema order.
+func (t ResourceValue4) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeResourceValue4)
+}
+
+// UnmarshalJSON decodes without validating; use ParseResourceValue4 to validate as well.
+func (t *ResourceValue4) UnmarshalJSON(data []byte) error {
+	return sgUnmarshalWith(data, nil, t, sgDecodeResourceValue4)
+}
+
+// ParseResourceValue4 decodes and validates data in one step; the error is ValidationErrors.
+func ParseResourceValue4(data []byte) (ResourceValue4, error) {
+	return sgParseWith(data, nil, vShapes_Resource_OneOf_X3, sgDecodeResourceValue4)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t ResourceValue4) Validate() error {
+	return sgValidateWith(t, vShapes_Resource_OneOf_X3)
+}
+
 var sgParsers = map[string]func([]byte) (any, error){
 	"Address": func(d []byte) (any, error) {
 		return ParseAddress(d)
@@ -2507,6 +2993,18 @@ var sgParsers = map[string]func([]byte) (any, error){
 	},
 	"Dog": func(d []byte) (any, error) {
 		return ParseDog(d)
+	},
+	"Hash": func(d []byte) (any, error) {
+		return ParseHash(d)
+	},
+	"HashObject": func(d []byte) (any, error) {
+		return ParseHashObject(d)
+	},
+	"HashObject2": func(d []byte) (any, error) {
+		return ParseHashObject2(d)
+	},
+	"HashObjectAlg": func(d []byte) (any, error) {
+		return ParseHashObjectAlg(d)
 	},
 	"Item": func(d []byte) (any, error) {
 		return ParseItem(d)
@@ -2552,6 +3050,24 @@ var sgParsers = map[string]func([]byte) (any, error){
 	},
 	"Range": func(d []byte) (any, error) {
 		return ParseRange(d)
+	},
+	"Resource": func(d []byte) (any, error) {
+		return ParseResource(d)
+	},
+	"ResourceValue": func(d []byte) (any, error) {
+		return ParseResourceValue(d)
+	},
+	"ResourceValue2": func(d []byte) (any, error) {
+		return ParseResourceValue2(d)
+	},
+	"ResourceValue3": func(d []byte) (any, error) {
+		return ParseResourceValue3(d)
+	},
+	"ResourceValue3Water": func(d []byte) (any, error) {
+		return ParseResourceValue3Water(d)
+	},
+	"ResourceValue4": func(d []byte) (any, error) {
+		return ParseResourceValue4(d)
 	},
 	"RunsOn": func(d []byte) (any, error) {
 		return ParseRunsOn(d)
@@ -2621,44 +3137,54 @@ func Parse(typeName string, data []byte) (any, error) {
 }
 
 var sgValidators = map[string]sgValidator{
-	"Address":          vShapes_Address2,
-	"Animal":           vShapes_Animal2,
-	"AnimalBird":       vShapes_Animal_OneOf_X1,
-	"AnimalCat":        vShapes_Animal_OneOf_X0,
-	"Dog":              vShapes_Dog2,
-	"Item":             vShapes_Item2,
-	"ItemBook":         vShapes_Item_AnyOf_X0,
-	"ItemDisc":         vShapes_Item_AnyOf_X1,
-	"Kennel":           vShapes_Kennel2,
-	"Level":            vShapes_Level2,
-	"List":             vShapes_List2,
-	"LonePet":          vShapes_LonePet,
-	"MaybeName":        vShapes_Note,
-	"MaybePet":         vShapes_MaybePet,
-	"MaybeWorkspace":   vShapes_MaybeWorkspace,
-	"Permission":       vShapes_Permission2,
-	"PermissionNumber": vShapes_Permission2,
-	"PermissionString": vShapes_Permission2,
-	"Pet":              vShapes_Pet2,
-	"Range":            vShapes_Range2,
-	"RunsOn":           vShapes_RunsOn2,
-	"RunsOnArray":      vShapes_RunsOn_AnyOf_X1_AnyOf_X0,
-	"Shape":            vShapes_Shape2,
-	"ShapeCircle":      vShapes_Shape_OneOf_X0,
-	"ShapeSquare":      vShapes_Shape_OneOf_X1,
-	"Shapes":           vShapes,
-	"ShapesCommand":    vShapes_Command,
-	"ShapesHome":       vShapes_Home,
-	"ShapesID":         vShapes_ID,
-	"ShapesOp":         vShapes_Op,
-	"ShapesPair":       vShapes_Pair,
-	"ShapesPoint":      vShapes_Point,
-	"ShapesRatio":      vShapes_Ratio,
-	"ShapesSize":       vShapes_Size,
-	"ShapesWhen":       vShapes_When,
-	"SourceFile":       vShapes_SourceFile,
-	"User":             vShapes_User2,
-	"WorkspaceRef":     vShapes_WorkspaceRef,
+	"Address":             vShapes_Address2,
+	"Animal":              vShapes_Animal2,
+	"AnimalBird":          vShapes_Animal_OneOf_X1,
+	"AnimalCat":           vShapes_Animal_OneOf_X0,
+	"Dog":                 vShapes_Dog2,
+	"Hash":                vShapes_Hash,
+	"HashObject":          vShapes_Hash_OneOf_X0,
+	"HashObject2":         vShapes_Hash_OneOf_X1,
+	"HashObjectAlg":       vShapes_Hash_OneOf_X0_Alg,
+	"Item":                vShapes_Item2,
+	"ItemBook":            vShapes_Item_AnyOf_X0,
+	"ItemDisc":            vShapes_Item_AnyOf_X1,
+	"Kennel":              vShapes_Kennel2,
+	"Level":               vShapes_Level2,
+	"List":                vShapes_List2,
+	"LonePet":             vShapes_LonePet,
+	"MaybeName":           vShapes_Note,
+	"MaybePet":            vShapes_MaybePet,
+	"MaybeWorkspace":      vShapes_MaybeWorkspace,
+	"Permission":          vShapes_Permission2,
+	"PermissionNumber":    vShapes_Permission2,
+	"PermissionString":    vShapes_Permission2,
+	"Pet":                 vShapes_Pet2,
+	"Range":               vShapes_Range2,
+	"Resource":            vShapes_Resource,
+	"ResourceValue":       vShapes_Resource_OneOf_X0,
+	"ResourceValue2":      vShapes_Resource_OneOf_X1,
+	"ResourceValue3":      vShapes_Resource_OneOf_X2,
+	"ResourceValue3Water": vShapes_Resource_OneOf_X2_Water,
+	"ResourceValue4":      vShapes_Resource_OneOf_X3,
+	"RunsOn":              vShapes_RunsOn2,
+	"RunsOnArray":         vShapes_RunsOn_AnyOf_X1_AnyOf_X0,
+	"Shape":               vShapes_Shape2,
+	"ShapeCircle":         vShapes_Shape_OneOf_X0,
+	"ShapeSquare":         vShapes_Shape_OneOf_X1,
+	"Shapes":              vShapes,
+	"ShapesCommand":       vShapes_Command,
+	"ShapesHome":          vShapes_Home,
+	"ShapesID":            vShapes_ID,
+	"ShapesOp":            vShapes_Op,
+	"ShapesPair":          vShapes_Pair,
+	"ShapesPoint":         vShapes_Point,
+	"ShapesRatio":         vShapes_Ratio,
+	"ShapesSize":          vShapes_Size,
+	"ShapesWhen":          vShapes_When,
+	"SourceFile":          vShapes_SourceFile,
+	"User":                vShapes_User2,
+	"WorkspaceRef":        vShapes_WorkspaceRef,
 }
 
 // Validate validates data as the named type (see TypeNames) by its schema alone: ValidationErrors,
@@ -2679,5 +3205,5 @@ func Validate(typeName string, data []byte) error {
 
 // TypeNames lists the named types Parse accepts, in schema order.
 func TypeNames() []string {
-	return []string{"Shapes", "ShapesHome", "ShapesSize", "ShapesRatio", "ShapesOp", "ShapesID", "ShapesWhen", "ShapesPoint", "ShapesPair", "ShapesCommand", "Pet", "Address", "Dog", "LonePet", "Level", "MaybeWorkspace", "WorkspaceRef", "Range", "User", "Animal", "AnimalCat", "AnimalBird", "Item", "ItemBook", "ItemDisc", "Shape", "ShapeCircle", "ShapeSquare", "MaybeName", "List", "Kennel", "SourceFile", "MaybePet", "Permission", "PermissionString", "PermissionNumber", "RunsOn", "RunsOnArray"}
+	return []string{"Shapes", "ShapesHome", "ShapesSize", "ShapesRatio", "ShapesOp", "ShapesID", "ShapesWhen", "ShapesPoint", "ShapesPair", "ShapesCommand", "Pet", "Address", "Dog", "LonePet", "Level", "MaybeWorkspace", "WorkspaceRef", "Range", "User", "Animal", "AnimalCat", "AnimalBird", "Item", "ItemBook", "ItemDisc", "Shape", "ShapeCircle", "ShapeSquare", "MaybeName", "List", "Kennel", "SourceFile", "MaybePet", "Permission", "PermissionString", "PermissionNumber", "RunsOn", "RunsOnArray", "Hash", "HashObject", "HashObjectAlg", "HashObject2", "Resource", "ResourceValue", "ResourceValue2", "ResourceValue3", "ResourceValue3Water", "ResourceValue4"}
 }

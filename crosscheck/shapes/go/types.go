@@ -724,3 +724,195 @@ type RunsOnArray struct {
 	// The items after the positions above.
 	Rest []string
 }
+
+// Hash: CycloneDX's hash: a oneOf of two closed objects, which its errors explain branch by branch.
+//
+// Generated from shapes.json#/$defs/Hash.
+//
+// Exactly one field of Hash is set (not nil): a document is decoded into the only variant its
+// schema accepts.
+type Hash struct {
+	Object  *HashObject
+	Object2 *HashObject2
+}
+
+// HashTag is the tag of a variant of Hash.
+type HashTag string
+
+// The tags of the variants of Hash.
+const (
+	HashTagObject  HashTag = "Object"
+	HashTagObject2 HashTag = "Object2"
+)
+
+// NewHashObject returns a Hash holding the Object variant v.
+func NewHashObject(v HashObject) Hash {
+	return Hash{Object: &v}
+}
+
+// NewHashObject2 returns a Hash holding the Object2 variant v.
+func NewHashObject2(v HashObject2) Hash {
+	return Hash{Object2: &v}
+}
+
+// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
+// variant.
+func (u Hash) Tag() HashTag {
+	if u.Object != nil {
+		return HashTagObject
+	}
+	if u.Object2 != nil {
+		return HashTagObject2
+	}
+	return ""
+}
+
+// HashObject is generated from shapes.json#/$defs/Hash/oneOf/0.
+type HashObject struct {
+	Alg     HashObjectAlg `json:"alg"`
+	Content string        `json:"content"`
+}
+
+// HashObjectAlg is generated from shapes.json#/$defs/Hash/oneOf/0/properties/alg.
+type HashObjectAlg string
+
+// The values of HashObjectAlg.
+const (
+	HashObjectAlgMD5  HashObjectAlg = "MD5"
+	HashObjectAlgSHA1 HashObjectAlg = "SHA-1"
+)
+
+// HashObjectAlgValues lists every value of HashObjectAlg, in schema order.
+var HashObjectAlgValues = []HashObjectAlg{HashObjectAlgMD5, HashObjectAlgSHA1}
+
+// Valid reports whether v is one of the values of HashObjectAlg.
+func (v HashObjectAlg) Valid() bool {
+	switch v {
+	case HashObjectAlgMD5, HashObjectAlgSHA1:
+		return true
+	}
+	return false
+}
+
+// HashObject2 is generated from shapes.json#/$defs/Hash/oneOf/1.
+type HashObject2 struct {
+	Algorithm string `json:"algorithm"`
+	Value     string `json:"value"`
+}
+
+// Resource: FHIR's resource list: a oneOf of objects without "type" told apart by the const of
+// resourceType, which decides the branch whose errors are reported.
+//
+// Generated from shapes.json#/$defs/Resource.
+//
+// Exactly one field of Resource is set (not nil): a document is decoded into the only variant its
+// schema accepts.
+type Resource struct {
+	Value  *ResourceValue
+	Value2 *ResourceValue2
+	Value3 *ResourceValue3
+	Value4 *ResourceValue4
+}
+
+// ResourceTag is the tag of a variant of Resource.
+type ResourceTag string
+
+// The tags of the variants of Resource.
+const (
+	ResourceTagValue  ResourceTag = "Value"
+	ResourceTagValue2 ResourceTag = "Value2"
+	ResourceTagValue3 ResourceTag = "Value3"
+	ResourceTagValue4 ResourceTag = "Value4"
+)
+
+// NewResourceValue returns a Resource holding the Value variant v.
+func NewResourceValue(v ResourceValue) Resource {
+	return Resource{Value: &v}
+}
+
+// NewResourceValue2 returns a Resource holding the Value2 variant v.
+func NewResourceValue2(v ResourceValue2) Resource {
+	return Resource{Value2: &v}
+}
+
+// NewResourceValue3 returns a Resource holding the Value3 variant v.
+func NewResourceValue3(v ResourceValue3) Resource {
+	return Resource{Value3: &v}
+}
+
+// NewResourceValue4 returns a Resource holding the Value4 variant v.
+func NewResourceValue4(v ResourceValue4) Resource {
+	return Resource{Value4: &v}
+}
+
+// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
+// variant.
+func (u Resource) Tag() ResourceTag {
+	if u.Value != nil {
+		return ResourceTagValue
+	}
+	if u.Value2 != nil {
+		return ResourceTagValue2
+	}
+	if u.Value3 != nil {
+		return ResourceTagValue3
+	}
+	if u.Value4 != nil {
+		return ResourceTagValue4
+	}
+	return ""
+}
+
+// ResourceValue is generated from shapes.json#/$defs/Resource/oneOf/0.
+type ResourceValue struct {
+	Lives *int64 `json:"lives,omitzero"`
+	// The value when it is not an object (the schema has no "type": "object" and accepts
+	// others too), as its JSON text; nil for an object. When set, it is the value written.
+	NotObject json.RawMessage `json:"-"`
+}
+
+// ResourceValue2 is generated from shapes.json#/$defs/Resource/oneOf/1.
+type ResourceValue2 struct {
+	Wings *int64 `json:"wings,omitzero"`
+	// The value when it is not an object (the schema has no "type": "object" and accepts
+	// others too), as its JSON text; nil for an object. When set, it is the value written.
+	NotObject json.RawMessage `json:"-"`
+}
+
+// ResourceValue3 is generated from shapes.json#/$defs/Resource/oneOf/2.
+type ResourceValue3 struct {
+	Fins  *int64              `json:"fins,omitzero"`
+	Water ResourceValue3Water `json:"water"`
+	// The value when it is not an object (the schema has no "type": "object" and accepts
+	// others too), as its JSON text; nil for an object. When set, it is the value written.
+	NotObject json.RawMessage `json:"-"`
+}
+
+// ResourceValue3Water is generated from shapes.json#/$defs/Resource/oneOf/2/properties/water.
+type ResourceValue3Water string
+
+// The values of ResourceValue3Water.
+const (
+	ResourceValue3WaterSalt  ResourceValue3Water = "salt"
+	ResourceValue3WaterFresh ResourceValue3Water = "fresh"
+)
+
+// ResourceValue3WaterValues lists every value of ResourceValue3Water, in schema order.
+var ResourceValue3WaterValues = []ResourceValue3Water{ResourceValue3WaterSalt, ResourceValue3WaterFresh}
+
+// Valid reports whether v is one of the values of ResourceValue3Water.
+func (v ResourceValue3Water) Valid() bool {
+	switch v {
+	case ResourceValue3WaterSalt, ResourceValue3WaterFresh:
+		return true
+	}
+	return false
+}
+
+// ResourceValue4 is generated from shapes.json#/$defs/Resource/oneOf/3.
+type ResourceValue4 struct {
+	Items []*Resource `json:"items,omitzero"`
+	// The value when it is not an object (the schema has no "type": "object" and accepts
+	// others too), as its JSON text; nil for an object. When set, it is the value written.
+	NotObject json.RawMessage `json:"-"`
+}

@@ -398,7 +398,7 @@ func vShapes_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Pet validates shapes.json#/properties/pet.
 func vShapes_Pet(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(e.valid(v, vPetRef) || e.valid(v, vShapes_Pet_AnyOf_X1)) {
-		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
+		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vPetRef, vShapes_Pet_AnyOf_X1)
 	}
 }
 
@@ -453,7 +453,7 @@ func vShapes_Pet_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Owner validates shapes.json#/properties/owner.
 func vShapes_Owner(v *sgValue, p *sgPointer, e *sgErrors) {
 	if k := e.countValid(v, vPetRef, vShapes_Pet_AnyOf_X1); k != 1 {
-		e.add(p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k))
+		e.union(v, p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k), k, "", nil, vPetRef, vShapes_Pet_AnyOf_X1)
 	}
 }
 
@@ -516,13 +516,13 @@ func vShapes_Tags(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vShapes_Tags_Items(&a[i], &c, e)
+			vStringMax8(&a[i], &c, e)
 		}
 	}
 }
 
-// vShapes_Tags_Items validates shapes.json#/properties/tags/items.
-func vShapes_Tags_Items(v *sgValue, p *sgPointer, e *sgErrors) {
+// vStringMax8 validates shapes.json#/properties/tags/items.
+func vStringMax8(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -706,7 +706,7 @@ func vShapes_Workspace(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_MaybeWorkspace validates shapes.json#/$defs/MaybeWorkspace.
 func vShapes_MaybeWorkspace(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(e.valid(v, vBoolean) || e.valid(v, vShapes_MaybeWorkspace_AnyOf_X1)) {
-		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
+		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vBoolean, vShapes_MaybeWorkspace_AnyOf_X1)
 	}
 }
 
@@ -772,7 +772,7 @@ func vShapes_WorkspaceRef_Workspace(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_ID validates shapes.json#/properties/id.
 func vShapes_ID(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(e.valid(v, vIntegerMin0) || e.valid(v, vShapes_ID_AnyOf_X1)) {
-		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
+		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vIntegerMin0, vShapes_ID_AnyOf_X1)
 	}
 }
 
@@ -807,7 +807,7 @@ func vShapes_ID_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_When validates shapes.json#/properties/when.
 func vShapes_When(v *sgValue, p *sgPointer, e *sgErrors) {
 	if k := e.countValid(v, vInteger, vShapes_Pet_AnyOf_X1, vShapes_When_OneOf_X2); k != 1 {
-		e.add(p, "oneOf", "must match exactly one of the 3 alternatives, matches "+sgItoa(k))
+		e.union(v, p, "oneOf", "must match exactly one of the 3 alternatives, matches "+sgItoa(k), k, "", nil, vInteger, vShapes_Pet_AnyOf_X1, vShapes_When_OneOf_X2)
 	}
 }
 
@@ -1086,7 +1086,7 @@ func vShapes_Animal(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Animal2 validates shapes.json#/$defs/Animal.
 func vShapes_Animal2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if k := e.countValid(v, vShapes_Animal_OneOf_X0, vShapes_Animal_OneOf_X1); k != 1 {
-		e.add(p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k))
+		e.union(v, p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k), k, "", nil, vShapes_Animal_OneOf_X0, vShapes_Animal_OneOf_X1)
 	}
 }
 
@@ -1172,7 +1172,7 @@ func vShapes_Item(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_Item2 validates shapes.json#/$defs/Item.
 func vShapes_Item2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(e.valid(v, vShapes_Item_AnyOf_X0) || e.valid(v, vShapes_Item_AnyOf_X1)) {
-		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
+		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vShapes_Item_AnyOf_X0, vShapes_Item_AnyOf_X1)
 	}
 }
 
@@ -1648,7 +1648,7 @@ func vShapes_SourceFile(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 	}
 	if !(e.valid(v, vShapes_SourceFile_AnyOf_X0) || e.valid(v, vShapes_SourceFile_AnyOf_X1)) {
-		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
+		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vShapes_SourceFile_AnyOf_X0, vShapes_SourceFile_AnyOf_X1)
 	}
 }
 
@@ -1686,7 +1686,7 @@ func vShapes_Previous_AllOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_MaybePet validates shapes.json#/$defs/MaybePet.
 func vShapes_MaybePet(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(e.valid(v, vShapes_Pet_AnyOf_X1) || e.valid(v, vPetRef)) {
-		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
+		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vShapes_Pet_AnyOf_X1, vPetRef)
 	}
 }
 
@@ -1698,7 +1698,7 @@ func vShapes_RunsOn(v *sgValue, p *sgPointer, e *sgErrors) {
 // vShapes_RunsOn2 validates shapes.json#/$defs/RunsOn.
 func vShapes_RunsOn2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(e.valid(v, vString) || e.valid(v, vShapes_RunsOn_AnyOf_X1)) {
-		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
+		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vString, vShapes_RunsOn_AnyOf_X1)
 	}
 }
 
@@ -1709,7 +1709,7 @@ func vShapes_RunsOn_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 		return
 	}
 	if !(e.valid(v, vShapes_RunsOn_AnyOf_X1_AnyOf_X0)) {
-		e.add(p, "anyOf", "must match at least one of the 1 alternatives")
+		e.union(v, p, "anyOf", "must match at least one of the 1 alternatives", 0, "", nil, vShapes_RunsOn_AnyOf_X1_AnyOf_X0)
 	}
 }
 
@@ -1752,4 +1752,413 @@ func vShapes_Permission2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !enumShapes_Permission2.has(v) {
 		e.add(p, "enum", "must be one of true, false, \"op\", \"not op\", 2, 2.5, null")
 	}
+}
+
+// vShapes_Hash validates shapes.json#/$defs/Hash.
+func vShapes_Hash(v *sgValue, p *sgPointer, e *sgErrors) {
+	if k := e.countValid(v, vShapes_Hash_OneOf_X0, vShapes_Hash_OneOf_X1); k != 1 {
+		e.union(v, p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k), k, "", nil, vShapes_Hash_OneOf_X0, vShapes_Hash_OneOf_X1)
+	}
+}
+
+func sgExtraShapes_Hash_OneOf_X0(k string) bool {
+	switch k {
+	case "alg", "content":
+		return false
+	}
+	return true
+}
+
+// vShapes_Hash_OneOf_X0 validates shapes.json#/$defs/Hash/oneOf/0.
+func vShapes_Hash_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgIsObject(v) {
+		e.add(p, "type", sgExpected("object", v))
+		return
+	}
+	if v.kind() == sgKindObject {
+		if v.get("alg") == nil {
+			e.addKey(p, "alg", "required", "missing required property \"alg\"")
+		}
+		if v.get("content") == nil {
+			e.addKey(p, "content", "required", "missing required property \"content\"")
+		}
+		if x := v.get("alg"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "alg",
+				parent: p,
+			}
+			vShapes_Hash_OneOf_X0_Alg(x, &c, e)
+		}
+		if x := v.get("content"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "content",
+				parent: p,
+			}
+			vShapes_Hash_OneOf_X0_Content(x, &c, e)
+		}
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraShapes_Hash_OneOf_X0(k) {
+				continue
+			}
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+		}
+		e.sortFrom(m, p)
+	}
+}
+
+var enumShapes_Hash_OneOf_X0_Alg = sgNewEnum("[\"MD5\",\"SHA-1\"]")
+
+// vShapes_Hash_OneOf_X0_Alg validates shapes.json#/$defs/Hash/oneOf/0/properties/alg.
+func vShapes_Hash_OneOf_X0_Alg(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !enumShapes_Hash_OneOf_X0_Alg.has(v) {
+		e.add(p, "enum", "must be one of \"MD5\", \"SHA-1\"")
+	}
+}
+
+// vShapes_Hash_OneOf_X0_Content validates shapes.json#/$defs/Hash/oneOf/0/properties/content.
+func vShapes_Hash_OneOf_X0_Content(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgIsString(v) {
+		e.add(p, "type", sgExpected("string", v))
+		return
+	}
+	if v.kind() == sgKindString {
+		s := v.str
+		if sgRunes(s) < 32 {
+			e.add(p, "minLength", "must be at least 32 characters long")
+		}
+	}
+}
+
+func sgExtraShapes_Hash_OneOf_X1(k string) bool {
+	switch k {
+	case "algorithm", "value":
+		return false
+	}
+	return true
+}
+
+// vShapes_Hash_OneOf_X1 validates shapes.json#/$defs/Hash/oneOf/1.
+func vShapes_Hash_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgIsObject(v) {
+		e.add(p, "type", sgExpected("object", v))
+		return
+	}
+	if v.kind() == sgKindObject {
+		if v.get("algorithm") == nil {
+			e.addKey(p, "algorithm", "required", "missing required property \"algorithm\"")
+		}
+		if v.get("value") == nil {
+			e.addKey(p, "value", "required", "missing required property \"value\"")
+		}
+		if x := v.get("algorithm"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "algorithm",
+				parent: p,
+			}
+			vString(x, &c, e)
+		}
+		if x := v.get("value"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "value",
+				parent: p,
+			}
+			vStringMax8(x, &c, e)
+		}
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraShapes_Hash_OneOf_X1(k) {
+				continue
+			}
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+		}
+		e.sortFrom(m, p)
+	}
+}
+
+// vShapes_Resource validates shapes.json#/$defs/Resource.
+func vShapes_Resource(v *sgValue, p *sgPointer, e *sgErrors) {
+	if k := e.countValid(v, vShapes_Resource_OneOf_X0, vShapes_Resource_OneOf_X1, vShapes_Resource_OneOf_X2, vShapes_Resource_OneOf_X3); k != 1 {
+		e.union(v, p, "oneOf", "must match exactly one of the 4 alternatives, matches "+sgItoa(k), k, "resourceType", []string{"Cat", "Bird", "Fish", "Bag"}, vShapes_Resource_OneOf_X0, vShapes_Resource_OneOf_X1, vShapes_Resource_OneOf_X2, vShapes_Resource_OneOf_X3)
+	}
+}
+
+func sgExtraShapes_Resource_OneOf_X0(k string) bool {
+	switch k {
+	case "resourceType", "lives":
+		return false
+	}
+	return true
+}
+
+// vShapes_Resource_OneOf_X0 validates shapes.json#/$defs/Resource/oneOf/0.
+func vShapes_Resource_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+	if v.kind() == sgKindObject {
+		if v.get("resourceType") == nil {
+			e.addKey(p, "resourceType", "required", "missing required property \"resourceType\"")
+		}
+		if x := v.get("resourceType"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "resourceType",
+				parent: p,
+			}
+			vShapes_Resource_OneOf_X0_ResourceType(x, &c, e)
+		}
+		if x := v.get("lives"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "lives",
+				parent: p,
+			}
+			vShapes_Resource_OneOf_X0_Lives(x, &c, e)
+		}
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraShapes_Resource_OneOf_X0(k) {
+				continue
+			}
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+		}
+		e.sortFrom(m, p)
+	}
+}
+
+var constShapes_Resource_OneOf_X0_ResourceType = sgMustValue("\"Cat\"")
+
+// vShapes_Resource_OneOf_X0_ResourceType validates
+// shapes.json#/$defs/Resource/oneOf/0/properties/resourceType.
+func vShapes_Resource_OneOf_X0_ResourceType(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constShapes_Resource_OneOf_X0_ResourceType) {
+		e.add(p, "const", "must be \"Cat\"")
+	}
+}
+
+// vShapes_Resource_OneOf_X0_Lives validates shapes.json#/$defs/Resource/oneOf/0/properties/lives.
+func vShapes_Resource_OneOf_X0_Lives(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgIsInteger(v) {
+		e.add(p, "type", sgExpected("integer", v))
+		return
+	}
+	if v.kind() == sgKindNumber {
+		f := v.num()
+		if f > 9.0 {
+			e.add(p, "maximum", "must be <= 9")
+		}
+	}
+}
+
+func sgExtraShapes_Resource_OneOf_X1(k string) bool {
+	switch k {
+	case "resourceType", "wings":
+		return false
+	}
+	return true
+}
+
+// vShapes_Resource_OneOf_X1 validates shapes.json#/$defs/Resource/oneOf/1.
+func vShapes_Resource_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+	if v.kind() == sgKindObject {
+		if v.get("resourceType") == nil {
+			e.addKey(p, "resourceType", "required", "missing required property \"resourceType\"")
+		}
+		if x := v.get("resourceType"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "resourceType",
+				parent: p,
+			}
+			vShapes_Resource_OneOf_X1_ResourceType(x, &c, e)
+		}
+		if x := v.get("wings"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "wings",
+				parent: p,
+			}
+			vShapes_Resource_OneOf_X1_Wings(x, &c, e)
+		}
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraShapes_Resource_OneOf_X1(k) {
+				continue
+			}
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+		}
+		e.sortFrom(m, p)
+	}
+}
+
+var constShapes_Resource_OneOf_X1_ResourceType = sgMustValue("\"Bird\"")
+
+// vShapes_Resource_OneOf_X1_ResourceType validates
+// shapes.json#/$defs/Resource/oneOf/1/properties/resourceType.
+func vShapes_Resource_OneOf_X1_ResourceType(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constShapes_Resource_OneOf_X1_ResourceType) {
+		e.add(p, "const", "must be \"Bird\"")
+	}
+}
+
+// vShapes_Resource_OneOf_X1_Wings validates shapes.json#/$defs/Resource/oneOf/1/properties/wings.
+func vShapes_Resource_OneOf_X1_Wings(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgIsInteger(v) {
+		e.add(p, "type", sgExpected("integer", v))
+		return
+	}
+	if v.kind() == sgKindNumber {
+		f := v.num()
+		if f < 2.0 {
+			e.add(p, "minimum", "must be >= 2")
+		}
+	}
+}
+
+func sgExtraShapes_Resource_OneOf_X2(k string) bool {
+	switch k {
+	case "resourceType", "fins", "water":
+		return false
+	}
+	return true
+}
+
+// vShapes_Resource_OneOf_X2 validates shapes.json#/$defs/Resource/oneOf/2.
+func vShapes_Resource_OneOf_X2(v *sgValue, p *sgPointer, e *sgErrors) {
+	if v.kind() == sgKindObject {
+		if v.get("resourceType") == nil {
+			e.addKey(p, "resourceType", "required", "missing required property \"resourceType\"")
+		}
+		if v.get("water") == nil {
+			e.addKey(p, "water", "required", "missing required property \"water\"")
+		}
+		if x := v.get("resourceType"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "resourceType",
+				parent: p,
+			}
+			vShapes_Resource_OneOf_X2_ResourceType(x, &c, e)
+		}
+		if x := v.get("fins"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "fins",
+				parent: p,
+			}
+			vInteger(x, &c, e)
+		}
+		if x := v.get("water"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "water",
+				parent: p,
+			}
+			vShapes_Resource_OneOf_X2_Water(x, &c, e)
+		}
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraShapes_Resource_OneOf_X2(k) {
+				continue
+			}
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+		}
+		e.sortFrom(m, p)
+	}
+}
+
+var constShapes_Resource_OneOf_X2_ResourceType = sgMustValue("\"Fish\"")
+
+// vShapes_Resource_OneOf_X2_ResourceType validates
+// shapes.json#/$defs/Resource/oneOf/2/properties/resourceType.
+func vShapes_Resource_OneOf_X2_ResourceType(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constShapes_Resource_OneOf_X2_ResourceType) {
+		e.add(p, "const", "must be \"Fish\"")
+	}
+}
+
+var enumShapes_Resource_OneOf_X2_Water = sgNewEnum("[\"salt\",\"fresh\"]")
+
+// vShapes_Resource_OneOf_X2_Water validates shapes.json#/$defs/Resource/oneOf/2/properties/water.
+func vShapes_Resource_OneOf_X2_Water(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !enumShapes_Resource_OneOf_X2_Water.has(v) {
+		e.add(p, "enum", "must be one of \"salt\", \"fresh\"")
+	}
+}
+
+func sgExtraShapes_Resource_OneOf_X3(k string) bool {
+	switch k {
+	case "resourceType", "items":
+		return false
+	}
+	return true
+}
+
+// vShapes_Resource_OneOf_X3 validates shapes.json#/$defs/Resource/oneOf/3.
+func vShapes_Resource_OneOf_X3(v *sgValue, p *sgPointer, e *sgErrors) {
+	if v.kind() == sgKindObject {
+		if v.get("resourceType") == nil {
+			e.addKey(p, "resourceType", "required", "missing required property \"resourceType\"")
+		}
+		if x := v.get("resourceType"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "resourceType",
+				parent: p,
+			}
+			vShapes_Resource_OneOf_X3_ResourceType(x, &c, e)
+		}
+		if x := v.get("items"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "items",
+				parent: p,
+			}
+			vShapes_Resource_OneOf_X3_Items(x, &c, e)
+		}
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraShapes_Resource_OneOf_X3(k) {
+				continue
+			}
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+		}
+		e.sortFrom(m, p)
+	}
+}
+
+var constShapes_Resource_OneOf_X3_ResourceType = sgMustValue("\"Bag\"")
+
+// vShapes_Resource_OneOf_X3_ResourceType validates
+// shapes.json#/$defs/Resource/oneOf/3/properties/resourceType.
+func vShapes_Resource_OneOf_X3_ResourceType(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constShapes_Resource_OneOf_X3_ResourceType) {
+		e.add(p, "const", "must be \"Bag\"")
+	}
+}
+
+// vShapes_Resource_OneOf_X3_Items validates shapes.json#/$defs/Resource/oneOf/3/properties/items.
+func vShapes_Resource_OneOf_X3_Items(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgIsArray(v) {
+		e.add(p, "type", sgExpected("array", v))
+		return
+	}
+	if v.kind() == sgKindArray {
+		a := v.items()
+		for i := 0; i < len(a); i++ {
+			c := sgPointer{
+				index:  i,
+				parent: p,
+			}
+			vShapes_Resource_OneOf_X3_Items_Items(&a[i], &c, e)
+		}
+	}
+}
+
+// vShapes_Resource_OneOf_X3_Items_Items validates
+// shapes.json#/$defs/Resource/oneOf/3/properties/items/items.
+func vShapes_Resource_OneOf_X3_Items_Items(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapes_Resource(v, p, e)
 }

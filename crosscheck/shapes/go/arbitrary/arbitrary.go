@@ -937,3 +937,235 @@ func drawRunsOnArray(t *rapid.T, depth int) shapes.RunsOnArray {
 	}
 	return v
 }
+
+// Hash generates values of shapes.Hash that pass its Validate.
+func Hash() *rapid.Generator[shapes.Hash] {
+	return rapid.Custom(func(t *rapid.T) shapes.Hash {
+		return drawHash(t, 0)
+	}).Filter(func(v shapes.Hash) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawHash(t *rapid.T, depth int) shapes.Hash {
+	return rapid.Custom(func(t *rapid.T) shapes.Hash {
+		var u shapes.Hash
+		switch rapid.IntRange(0, 1).Draw(t, "variant") {
+		case 0:
+			u = shapes.NewHashObject(rapid.Custom(func(t *rapid.T) shapes.HashObject {
+				return drawHashObject(t, depth+1)
+			}).Draw(t, "Object"))
+		case 1:
+			u = shapes.NewHashObject2(rapid.Custom(func(t *rapid.T) shapes.HashObject2 {
+				return drawHashObject2(t, depth+1)
+			}).Draw(t, "Object2"))
+		}
+		return u
+	}).Filter(func(u shapes.Hash) bool {
+		return decodesAs(u, func(w shapes.Hash) bool {
+			return w.Tag() == u.Tag()
+		})
+	}).Draw(t, "Hash")
+}
+
+// HashObject generates values of shapes.HashObject that pass its Validate.
+func HashObject() *rapid.Generator[shapes.HashObject] {
+	return rapid.Custom(func(t *rapid.T) shapes.HashObject {
+		return drawHashObject(t, 0)
+	}).Filter(func(v shapes.HashObject) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawHashObject(t *rapid.T, depth int) shapes.HashObject {
+	var v shapes.HashObject
+	v.Alg = rapid.Custom(func(t *rapid.T) shapes.HashObjectAlg {
+		return drawHashObjectAlg(t, depth+1)
+	}).Draw(t, "alg")
+	v.Content = rapid.StringOfN(rapid.Rune(), 32, 56, -1).Draw(t, "content")
+	return v
+}
+
+// HashObjectAlg generates values of shapes.HashObjectAlg that pass its Validate.
+func HashObjectAlg() *rapid.Generator[shapes.HashObjectAlg] {
+	return rapid.Custom(func(t *rapid.T) shapes.HashObjectAlg {
+		return drawHashObjectAlg(t, 0)
+	}).Filter(func(v shapes.HashObjectAlg) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawHashObjectAlg(t *rapid.T, depth int) shapes.HashObjectAlg {
+	return rapid.SampledFrom(shapes.HashObjectAlgValues).Draw(t, "HashObjectAlg")
+}
+
+// HashObject2 generates values of shapes.HashObject2 that pass its Validate.
+func HashObject2() *rapid.Generator[shapes.HashObject2] {
+	return rapid.Custom(func(t *rapid.T) shapes.HashObject2 {
+		return drawHashObject2(t, 0)
+	}).Filter(func(v shapes.HashObject2) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawHashObject2(t *rapid.T, depth int) shapes.HashObject2 {
+	var v shapes.HashObject2
+	v.Algorithm = rapid.StringOfN(rapid.Rune(), 0, 24, -1).Draw(t, "algorithm")
+	v.Value = rapid.StringOfN(rapid.Rune(), 0, 8, -1).Draw(t, "value")
+	return v
+}
+
+// Resource generates values of shapes.Resource that pass its Validate.
+func Resource() *rapid.Generator[shapes.Resource] {
+	return rapid.Custom(func(t *rapid.T) shapes.Resource {
+		return drawResource(t, 0)
+	}).Filter(func(v shapes.Resource) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawResource(t *rapid.T, depth int) shapes.Resource {
+	return rapid.Custom(func(t *rapid.T) shapes.Resource {
+		var u shapes.Resource
+		switch rapid.IntRange(0, 3).Draw(t, "variant") {
+		case 0:
+			u = shapes.NewResourceValue(rapid.Custom(func(t *rapid.T) shapes.ResourceValue {
+				return drawResourceValue(t, depth+1)
+			}).Draw(t, "Value"))
+		case 1:
+			u = shapes.NewResourceValue2(rapid.Custom(func(t *rapid.T) shapes.ResourceValue2 {
+				return drawResourceValue2(t, depth+1)
+			}).Draw(t, "Value2"))
+		case 2:
+			u = shapes.NewResourceValue3(rapid.Custom(func(t *rapid.T) shapes.ResourceValue3 {
+				return drawResourceValue3(t, depth+1)
+			}).Draw(t, "Value3"))
+		case 3:
+			u = shapes.NewResourceValue4(rapid.Custom(func(t *rapid.T) shapes.ResourceValue4 {
+				return drawResourceValue4(t, depth+1)
+			}).Draw(t, "Value4"))
+		}
+		return u
+	}).Filter(func(u shapes.Resource) bool {
+		return decodesAs(u, func(w shapes.Resource) bool {
+			return w.Tag() == u.Tag()
+		})
+	}).Draw(t, "Resource")
+}
+
+// ResourceValue generates values of shapes.ResourceValue that pass its Validate.
+func ResourceValue() *rapid.Generator[shapes.ResourceValue] {
+	return rapid.Custom(func(t *rapid.T) shapes.ResourceValue {
+		return drawResourceValue(t, 0)
+	}).Filter(func(v shapes.ResourceValue) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawResourceValue(t *rapid.T, depth int) shapes.ResourceValue {
+	var v shapes.ResourceValue
+	if rapid.IntRange(0, 7).Draw(t, "not an object?") == 0 {
+		v.NotObject = notObject(t)
+		return v
+	}
+	if depth < maxDepth && rapid.Bool().Draw(t, "lives?") {
+		x := rapid.Int64Range(int64(-9007199254740991), int64(9)).Draw(t, "lives")
+		v.Lives = &x
+	}
+	if depth >= maxDepth {
+		drawNothing(t)
+	}
+	return v
+}
+
+// ResourceValue2 generates values of shapes.ResourceValue2 that pass its Validate.
+func ResourceValue2() *rapid.Generator[shapes.ResourceValue2] {
+	return rapid.Custom(func(t *rapid.T) shapes.ResourceValue2 {
+		return drawResourceValue2(t, 0)
+	}).Filter(func(v shapes.ResourceValue2) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawResourceValue2(t *rapid.T, depth int) shapes.ResourceValue2 {
+	var v shapes.ResourceValue2
+	if rapid.IntRange(0, 7).Draw(t, "not an object?") == 0 {
+		v.NotObject = notObject(t)
+		return v
+	}
+	if depth < maxDepth && rapid.Bool().Draw(t, "wings?") {
+		x := rapid.Int64Range(int64(2), int64(9007199254740991)).Draw(t, "wings")
+		v.Wings = &x
+	}
+	if depth >= maxDepth {
+		drawNothing(t)
+	}
+	return v
+}
+
+// ResourceValue3 generates values of shapes.ResourceValue3 that pass its Validate.
+func ResourceValue3() *rapid.Generator[shapes.ResourceValue3] {
+	return rapid.Custom(func(t *rapid.T) shapes.ResourceValue3 {
+		return drawResourceValue3(t, 0)
+	}).Filter(func(v shapes.ResourceValue3) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawResourceValue3(t *rapid.T, depth int) shapes.ResourceValue3 {
+	var v shapes.ResourceValue3
+	if rapid.IntRange(0, 7).Draw(t, "not an object?") == 0 {
+		v.NotObject = notObject(t)
+		return v
+	}
+	if depth < maxDepth && rapid.Bool().Draw(t, "fins?") {
+		x := rapid.Int64Range(int64(-9007199254740991), int64(9007199254740991)).Draw(t, "fins")
+		v.Fins = &x
+	}
+	v.Water = rapid.Custom(func(t *rapid.T) shapes.ResourceValue3Water {
+		return drawResourceValue3Water(t, depth+1)
+	}).Draw(t, "water")
+	return v
+}
+
+// ResourceValue3Water generates values of shapes.ResourceValue3Water that pass its Validate.
+func ResourceValue3Water() *rapid.Generator[shapes.ResourceValue3Water] {
+	return rapid.Custom(func(t *rapid.T) shapes.ResourceValue3Water {
+		return drawResourceValue3Water(t, 0)
+	}).Filter(func(v shapes.ResourceValue3Water) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawResourceValue3Water(t *rapid.T, depth int) shapes.ResourceValue3Water {
+	return rapid.SampledFrom(shapes.ResourceValue3WaterValues).Draw(t, "ResourceValue3Water")
+}
+
+// ResourceValue4 generates values of shapes.ResourceValue4 that pass its Validate.
+func ResourceValue4() *rapid.Generator[shapes.ResourceValue4] {
+	return rapid.Custom(func(t *rapid.T) shapes.ResourceValue4 {
+		return drawResourceValue4(t, 0)
+	}).Filter(func(v shapes.ResourceValue4) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawResourceValue4(t *rapid.T, depth int) shapes.ResourceValue4 {
+	var v shapes.ResourceValue4
+	if rapid.IntRange(0, 7).Draw(t, "not an object?") == 0 {
+		v.NotObject = notObject(t)
+		return v
+	}
+	nested := 0
+	if nest(t, &nested, depth, "items?") {
+		v.Items = rapid.SliceOfN(rapid.OneOf(rapid.Just[*shapes.Resource](nil), rapid.Map(rapid.Custom(func(t *rapid.T) shapes.Resource {
+			return drawResource(t, depth+1)
+		}), func(x shapes.Resource) *shapes.Resource {
+			return &x
+		})), 0, itemLimit(depth, 0, 4)).Draw(t, "items")
+	}
+	if depth >= maxDepth {
+		drawNothing(t)
+	}
+	return v
+}

@@ -5,7 +5,7 @@ import type * as FC from "fast-check";
 import * as rt from "./runtime.js";
 import * as n from "./nodes.js";
 import * as val from "./validate.js";
-import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, ShapesWhen, ShapesPoint, ShapesPair, ShapesCommand, Pet, Address, Dog, LonePet, Level, MaybeWorkspace, WorkspaceRef, Range, User, Animal, AnimalCat, AnimalBird, Item, ItemBook, ItemDisc, Shape, ShapeCircle, ShapeSquare, MaybeName, List, Kennel, SourceFile, MaybePet, Permission, PermissionString, PermissionNumber, RunsOn, RunsOnArray } from "./types.js";
+import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, ShapesWhen, ShapesPoint, ShapesPair, ShapesCommand, Pet, Address, Dog, LonePet, Level, MaybeWorkspace, WorkspaceRef, Range, User, Animal, AnimalCat, AnimalBird, Item, ItemBook, ItemDisc, Shape, ShapeCircle, ShapeSquare, MaybeName, List, Kennel, SourceFile, MaybePet, Permission, PermissionString, PermissionNumber, RunsOn, RunsOnArray, Hash, HashObject, HashObjectAlg, HashObject2, Resource, ResourceValue, ResourceValue2, ResourceValue3, ResourceValue3Water, ResourceValue4 } from "./types.js";
 
 // fast-check is loaded here rather than imported statically, so that a project without it
 // learns which package it needs instead of reading a bare "Cannot find module".
@@ -298,4 +298,54 @@ export function arbitraryRunsOn(depth: number = 0): FC.Arbitrary<RunsOn> {
 /** arbitraryRunsOnArray produces valid RunsOnArray values. */
 export function arbitraryRunsOnArray(depth: number = 0): FC.Arbitrary<RunsOnArray> {
   return memo("RunsOnArray", depth, (depth) => valid(accepted(fc.tuple(fc.tuple(fc.string()), fc.array(fc.string({ minLength: 1 }), { maxLength: 2 })).map(([a, b]): unknown[] => [...a, ...b]), n.vShapes_RunsOn_AnyOf_X1_AnyOf_X0), val.isRunsOnArray));
+}
+
+/** arbitraryHash produces valid Hash values. */
+export function arbitraryHash(depth: number = 0): FC.Arbitrary<Hash> {
+  return memo("Hash", depth, (depth) => valid(accepted(fc.oneof(arbitraryHashObject(depth), arbitraryHashObject2(depth)), n.vShapes_Hash), val.isHash));
+}
+
+/** arbitraryHashObject produces valid HashObject values. */
+export function arbitraryHashObject(depth: number = 0): FC.Arbitrary<HashObject> {
+  return memo("HashObject", depth, (depth) => valid(fc.record({ "alg": arbitraryHashObjectAlg(depth + 1), "content": fc.string({ minLength: 32 }) }, { requiredKeys: ["alg", "content"] }), val.isHashObject));
+}
+
+/** arbitraryHashObjectAlg produces valid HashObjectAlg values. */
+export function arbitraryHashObjectAlg(depth: number = 0): FC.Arbitrary<HashObjectAlg> {
+  return memo("HashObjectAlg", depth, (depth) => valid(fc.constantFrom("MD5", "SHA-1"), val.isHashObjectAlg));
+}
+
+/** arbitraryHashObject2 produces valid HashObject2 values. */
+export function arbitraryHashObject2(depth: number = 0): FC.Arbitrary<HashObject2> {
+  return memo("HashObject2", depth, (depth) => valid(fc.record({ "algorithm": fc.string(), "value": fc.string({ maxLength: 8 }) }, { requiredKeys: ["algorithm", "value"] }), val.isHashObject2));
+}
+
+/** arbitraryResource produces valid Resource values. */
+export function arbitraryResource(depth: number = 0): FC.Arbitrary<Resource> {
+  return memo("Resource", depth, (depth) => valid(accepted((depth < MAX_DEPTH ? fc.oneof(arbitraryResourceValue(depth), arbitraryResourceValue2(depth), arbitraryResourceValue3(depth), lazy(() => arbitraryResourceValue4(depth + 1))) : fc.oneof(arbitraryResourceValue(depth), arbitraryResourceValue2(depth), arbitraryResourceValue3(depth))), n.vShapes_Resource), val.isResource));
+}
+
+/** arbitraryResourceValue produces valid ResourceValue values. */
+export function arbitraryResourceValue(depth: number = 0): FC.Arbitrary<ResourceValue> {
+  return memo("ResourceValue", depth, (depth) => valid(accepted(fc.oneof({ arbitrary: fc.record({ "resourceType": fc.constant("Cat"), "lives": fc.integer({ min: -4294967287, max: 9 }) }, { requiredKeys: ["resourceType"] }), weight: 7 }, { arbitrary: notObject(), weight: 1 }), n.vShapes_Resource_OneOf_X0), val.isResourceValue));
+}
+
+/** arbitraryResourceValue2 produces valid ResourceValue2 values. */
+export function arbitraryResourceValue2(depth: number = 0): FC.Arbitrary<ResourceValue2> {
+  return memo("ResourceValue2", depth, (depth) => valid(accepted(fc.oneof({ arbitrary: fc.record({ "resourceType": fc.constant("Bird"), "wings": fc.integer({ min: 2, max: 4294967298 }) }, { requiredKeys: ["resourceType"] }), weight: 7 }, { arbitrary: notObject(), weight: 1 }), n.vShapes_Resource_OneOf_X1), val.isResourceValue2));
+}
+
+/** arbitraryResourceValue3 produces valid ResourceValue3 values. */
+export function arbitraryResourceValue3(depth: number = 0): FC.Arbitrary<ResourceValue3> {
+  return memo("ResourceValue3", depth, (depth) => valid(accepted(fc.oneof({ arbitrary: fc.record({ "resourceType": fc.constant("Fish"), "fins": fc.integer({ min: -2147483648, max: 2147483647 }), "water": arbitraryResourceValue3Water(depth + 1) }, { requiredKeys: ["resourceType", "water"] }), weight: 7 }, { arbitrary: notObject(), weight: 1 }), n.vShapes_Resource_OneOf_X2), val.isResourceValue3));
+}
+
+/** arbitraryResourceValue3Water produces valid ResourceValue3Water values. */
+export function arbitraryResourceValue3Water(depth: number = 0): FC.Arbitrary<ResourceValue3Water> {
+  return memo("ResourceValue3Water", depth, (depth) => valid(fc.constantFrom("salt", "fresh"), val.isResourceValue3Water));
+}
+
+/** arbitraryResourceValue4 produces valid ResourceValue4 values. */
+export function arbitraryResourceValue4(depth: number = 0): FC.Arbitrary<ResourceValue4> {
+  return memo("ResourceValue4", depth, (depth) => valid(accepted(fc.oneof({ arbitrary: sized(depth, { "resourceType": fc.constant("Bag"), "items": fc.array(lazy(() => arbitraryResource(depth + 2)), { maxLength: (depth + 1 < MAX_DEPTH ? 3 : 0) }) }, ["resourceType"], ["items"], ["items"]), weight: 7 }, { arbitrary: notObject(), weight: 1 }), n.vShapes_Resource_OneOf_X3), val.isResourceValue4));
 }

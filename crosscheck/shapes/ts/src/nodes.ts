@@ -65,7 +65,7 @@ export function vShapes_AdditionalProperties(v: unknown, p: rt.Path, d: number, 
 
 // shapes.json#/properties/pet
 export function vShapes_Pet(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (!(rt.accepts(vShapes_Pet2, v, d) || rt.accepts(vShapes_Pet_AnyOf_X1, v, d))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+  if (!(rt.accepts(vShapes_Pet2, v, d) || rt.accepts(vShapes_Pet_AnyOf_X1, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vShapes_Pet2, vShapes_Pet_AnyOf_X1], v, p, d, e);
 }
 
 // shapes.json#/properties/pet/anyOf/0
@@ -111,7 +111,7 @@ export function vShapes_Pet_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: Valid
 export function vShapes_Owner(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   {
     const k = rt.acceptCount([vShapes_Pet2, vShapes_Pet_AnyOf_X1], v, d);
-    if (k !== 1) e.push({ pointer: rt.ptr(p, d), keyword: "oneOf", message: "must match exactly one of the 2 alternatives, matches " + String(k) });
+    if (k !== 1) rt.union("oneOf", "must match exactly one of the 2 alternatives, matches " + String(k), k, "", null, [vShapes_Pet2, vShapes_Pet_AnyOf_X1], v, p, d, e);
   }
 }
 
@@ -160,14 +160,14 @@ export function vShapes_Tags(v: unknown, p: rt.Path, d: number, e: ValidationErr
     if (v.length > 4) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 4 items" });
     for (let i = 0; i < v.length; i++) {
       p[d] = i;
-      if (d < rt.limit) vShapes_Tags_Items(v[i], p, d + 1, e);
-      else rt.deeper(vShapes_Tags_Items, v[i], p, d + 1, e);
+      if (d < rt.limit) vStringMax8(v[i], p, d + 1, e);
+      else rt.deeper(vStringMax8, v[i], p, d + 1, e);
     }
   }
 }
 
 // shapes.json#/properties/tags/items
-export function vShapes_Tags_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vStringMax8(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -297,7 +297,7 @@ export function vShapes_Workspace(v: unknown, p: rt.Path, d: number, e: Validati
 
 // shapes.json#/$defs/MaybeWorkspace
 export function vShapes_MaybeWorkspace(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (!(rt.accepts(vBoolean, v, d) || rt.accepts(vShapes_WorkspaceRef, v, d))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+  if (!(rt.accepts(vBoolean, v, d) || rt.accepts(vShapes_WorkspaceRef, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vBoolean, vShapes_WorkspaceRef], v, p, d, e);
 }
 
 // shapes.json#/$defs/MaybeWorkspace/anyOf/0
@@ -338,7 +338,7 @@ export function vShapes_WorkspaceRef_Workspace(v: unknown, p: rt.Path, d: number
 
 // shapes.json#/properties/id
 export function vShapes_ID(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (!(rt.accepts(vIntegerMin0, v, d) || rt.accepts(vShapes_ID_AnyOf_X1, v, d))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+  if (!(rt.accepts(vIntegerMin0, v, d) || rt.accepts(vShapes_ID_AnyOf_X1, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vIntegerMin0, vShapes_ID_AnyOf_X1], v, p, d, e);
 }
 
 // shapes.json#/properties/id/anyOf/0
@@ -363,7 +363,7 @@ export function vShapes_ID_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: Valida
 export function vShapes_When(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   {
     const k = rt.acceptCount([vInteger, vShapes_Pet_AnyOf_X1, vShapes_When_OneOf_X2], v, d);
-    if (k !== 1) e.push({ pointer: rt.ptr(p, d), keyword: "oneOf", message: "must match exactly one of the 3 alternatives, matches " + String(k) });
+    if (k !== 1) rt.union("oneOf", "must match exactly one of the 3 alternatives, matches " + String(k), k, "", null, [vInteger, vShapes_Pet_AnyOf_X1, vShapes_When_OneOf_X2], v, p, d, e);
   }
 }
 
@@ -576,7 +576,7 @@ export function vShapes_Animal(v: unknown, p: rt.Path, d: number, e: ValidationE
 export function vShapes_Animal2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   {
     const k = rt.acceptCount([vShapes_Animal_OneOf_X0, vShapes_Animal_OneOf_X1], v, d);
-    if (k !== 1) e.push({ pointer: rt.ptr(p, d), keyword: "oneOf", message: "must match exactly one of the 2 alternatives, matches " + String(k) });
+    if (k !== 1) rt.union("oneOf", "must match exactly one of the 2 alternatives, matches " + String(k), k, "", null, [vShapes_Animal_OneOf_X0, vShapes_Animal_OneOf_X1], v, p, d, e);
   }
 }
 
@@ -623,7 +623,7 @@ export function vShapes_Item(v: unknown, p: rt.Path, d: number, e: ValidationErr
 
 // shapes.json#/$defs/Item
 export function vShapes_Item2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (!(rt.accepts(vShapes_Item_AnyOf_X0, v, d) || rt.accepts(vShapes_Item_AnyOf_X1, v, d))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+  if (!(rt.accepts(vShapes_Item_AnyOf_X0, v, d) || rt.accepts(vShapes_Item_AnyOf_X1, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vShapes_Item_AnyOf_X0, vShapes_Item_AnyOf_X1], v, p, d, e);
 }
 
 // shapes.json#/$defs/Item/anyOf/0
@@ -926,7 +926,7 @@ export function vShapes_SourceFile(v: unknown, p: rt.Path, d: number, e: Validat
     return;
   }
   if (v.length > 16 && rt.codePointLength(v) > 16) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 16 characters long" });
-  if (!(rt.accepts(vShapes_SourceFile_AnyOf_X0, v, d) || rt.accepts(vShapes_SourceFile_AnyOf_X1, v, d))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+  if (!(rt.accepts(vShapes_SourceFile_AnyOf_X0, v, d) || rt.accepts(vShapes_SourceFile_AnyOf_X1, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vShapes_SourceFile_AnyOf_X0, vShapes_SourceFile_AnyOf_X1], v, p, d, e);
 }
 
 // shapes.json#/$defs/SourceFile/anyOf/0
@@ -956,7 +956,7 @@ export function vShapes_Previous_AllOf_X0(v: unknown, p: rt.Path, d: number, e: 
 
 // shapes.json#/$defs/MaybePet
 export function vShapes_MaybePet(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (!(rt.accepts(vShapes_Pet_AnyOf_X1, v, d) || rt.accepts(vShapes_Pet2, v, d))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+  if (!(rt.accepts(vShapes_Pet_AnyOf_X1, v, d) || rt.accepts(vShapes_Pet2, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vShapes_Pet_AnyOf_X1, vShapes_Pet2], v, p, d, e);
 }
 
 // shapes.json#/properties/runsOn
@@ -966,7 +966,7 @@ export function vShapes_RunsOn(v: unknown, p: rt.Path, d: number, e: ValidationE
 
 // shapes.json#/$defs/RunsOn
 export function vShapes_RunsOn2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (!(rt.accepts(vString, v, d) || rt.accepts(vShapes_RunsOn_AnyOf_X1, v, d))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 2 alternatives" });
+  if (!(rt.accepts(vString, v, d) || rt.accepts(vShapes_RunsOn_AnyOf_X1, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vString, vShapes_RunsOn_AnyOf_X1], v, p, d, e);
 }
 
 // shapes.json#/$defs/RunsOn/anyOf/1
@@ -975,7 +975,7 @@ export function vShapes_RunsOn_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: Va
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (!(rt.accepts(vShapes_RunsOn_AnyOf_X1_AnyOf_X0, v, d))) e.push({ pointer: rt.ptr(p, d), keyword: "anyOf", message: "must match at least one of the 1 alternatives" });
+  if (!(rt.accepts(vShapes_RunsOn_AnyOf_X1_AnyOf_X0, v, d))) rt.union("anyOf", "must match at least one of the 1 alternatives", 0, "", null, [vShapes_RunsOn_AnyOf_X1_AnyOf_X0], v, p, d, e);
 }
 
 // shapes.json#/$defs/RunsOn/anyOf/1/anyOf/0
@@ -1004,4 +1004,230 @@ export function vShapes_Permission(v: unknown, p: rt.Path, d: number, e: Validat
 // shapes.json#/$defs/Permission
 export function vShapes_Permission2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(v === true || v === false || v === "op" || v === "not op" || v === 2 || v === 2.5 || v === null)) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of true, false, \"op\", \"not op\", 2, 2.5, null" });
+}
+
+// shapes.json#/$defs/Hash
+export function vShapes_Hash(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  {
+    const k = rt.acceptCount([vShapes_Hash_OneOf_X0, vShapes_Hash_OneOf_X1], v, d);
+    if (k !== 1) rt.union("oneOf", "must match exactly one of the 2 alternatives, matches " + String(k), k, "", null, [vShapes_Hash_OneOf_X0, vShapes_Hash_OneOf_X1], v, p, d, e);
+  }
+}
+
+// shapes.json#/$defs/Hash/oneOf/0
+export function vShapes_Hash_OneOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.isObject(v))) {
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    return;
+  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("alg" in rt.OP) ? "alg" in v : rt.hasOwn(v, "alg")) {
+    p[d] = "alg";
+    if (d < rt.limit) vShapes_Hash_OneOf_X0_Alg(v["alg"], p, d + 1, e);
+    else rt.deeper(vShapes_Hash_OneOf_X0_Alg, v["alg"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("content" in rt.OP) ? "content" in v : rt.hasOwn(v, "content")) {
+    p[d] = "content";
+    if (d < rt.limit) vShapes_Hash_OneOf_X0_Content(v["content"], p, d + 1, e);
+    else rt.deeper(vShapes_Hash_OneOf_X0_Content, v["content"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["alg", "content"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "alg" || k === "content"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+}
+
+// shapes.json#/$defs/Hash/oneOf/0/properties/alg
+export function vShapes_Hash_OneOf_X0_Alg(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(v === "MD5" || v === "SHA-1")) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of \"MD5\", \"SHA-1\"" });
+}
+
+// shapes.json#/$defs/Hash/oneOf/0/properties/content
+export function vShapes_Hash_OneOf_X0_Content(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(typeof v === "string")) {
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    return;
+  }
+  if (v.length < 2 * 32 && rt.codePointLength(v) < 32) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 32 characters long" });
+}
+
+// shapes.json#/$defs/Hash/oneOf/1
+export function vShapes_Hash_OneOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.isObject(v))) {
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    return;
+  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("algorithm" in rt.OP) ? "algorithm" in v : rt.hasOwn(v, "algorithm")) {
+    p[d] = "algorithm";
+    if (d < rt.limit) vString(v["algorithm"], p, d + 1, e);
+    else rt.deeper(vString, v["algorithm"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("value" in rt.OP) ? "value" in v : rt.hasOwn(v, "value")) {
+    p[d] = "value";
+    if (d < rt.limit) vStringMax8(v["value"], p, d + 1, e);
+    else rt.deeper(vStringMax8, v["value"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["algorithm", "value"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "algorithm" || k === "value"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+}
+
+// shapes.json#/$defs/Resource
+export function vShapes_Resource(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  {
+    const k = rt.acceptCount([vShapes_Resource_OneOf_X0, vShapes_Resource_OneOf_X1, vShapes_Resource_OneOf_X2, vShapes_Resource_OneOf_X3], v, d);
+    if (k !== 1) rt.union("oneOf", "must match exactly one of the 4 alternatives, matches " + String(k), k, "resourceType", ["Cat", "Bird", "Fish", "Bag"], [vShapes_Resource_OneOf_X0, vShapes_Resource_OneOf_X1, vShapes_Resource_OneOf_X2, vShapes_Resource_OneOf_X3], v, p, d, e);
+  }
+}
+
+// shapes.json#/$defs/Resource/oneOf/0
+export function vShapes_Resource_OneOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (rt.isObject(v)) {
+    const own = rt.isPlain(v);
+    const r0 = e.length;
+    let miss = false;
+    if (own && !("resourceType" in rt.OP) ? "resourceType" in v : rt.hasOwn(v, "resourceType")) {
+      p[d] = "resourceType";
+      if (d < rt.limit) vShapes_Resource_OneOf_X0_ResourceType(v["resourceType"], p, d + 1, e);
+      else rt.deeper(vShapes_Resource_OneOf_X0_ResourceType, v["resourceType"], p, d + 1, e);
+    } else miss = true;
+    if (own && !("lives" in rt.OP) ? "lives" in v : rt.hasOwn(v, "lives")) {
+      p[d] = "lives";
+      if (d < rt.limit) vShapes_Resource_OneOf_X0_Lives(v["lives"], p, d + 1, e);
+      else rt.deeper(vShapes_Resource_OneOf_X0_Lives, v["lives"], p, d + 1, e);
+    }
+    if (miss) rt.missing(v, p, d, e, r0, ["resourceType"]);
+    for (const k of rt.sortedKeys(v, (k) => !(k === "resourceType" || k === "lives"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+  }
+}
+
+// shapes.json#/$defs/Resource/oneOf/0/properties/resourceType
+export function vShapes_Resource_OneOf_X0_ResourceType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!rt.jsonEqual(v, "Cat")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"Cat\"" });
+}
+
+// shapes.json#/$defs/Resource/oneOf/0/properties/lives
+export function vShapes_Resource_OneOf_X0_Lives(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.isInteger(v))) {
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
+    return;
+  }
+  if (v > 9) e.push({ pointer: rt.ptr(p, d), keyword: "maximum", message: "must be <= 9" });
+}
+
+// shapes.json#/$defs/Resource/oneOf/1
+export function vShapes_Resource_OneOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (rt.isObject(v)) {
+    const own = rt.isPlain(v);
+    const r0 = e.length;
+    let miss = false;
+    if (own && !("resourceType" in rt.OP) ? "resourceType" in v : rt.hasOwn(v, "resourceType")) {
+      p[d] = "resourceType";
+      if (d < rt.limit) vShapes_Resource_OneOf_X1_ResourceType(v["resourceType"], p, d + 1, e);
+      else rt.deeper(vShapes_Resource_OneOf_X1_ResourceType, v["resourceType"], p, d + 1, e);
+    } else miss = true;
+    if (own && !("wings" in rt.OP) ? "wings" in v : rt.hasOwn(v, "wings")) {
+      p[d] = "wings";
+      if (d < rt.limit) vShapes_Resource_OneOf_X1_Wings(v["wings"], p, d + 1, e);
+      else rt.deeper(vShapes_Resource_OneOf_X1_Wings, v["wings"], p, d + 1, e);
+    }
+    if (miss) rt.missing(v, p, d, e, r0, ["resourceType"]);
+    for (const k of rt.sortedKeys(v, (k) => !(k === "resourceType" || k === "wings"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+  }
+}
+
+// shapes.json#/$defs/Resource/oneOf/1/properties/resourceType
+export function vShapes_Resource_OneOf_X1_ResourceType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!rt.jsonEqual(v, "Bird")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"Bird\"" });
+}
+
+// shapes.json#/$defs/Resource/oneOf/1/properties/wings
+export function vShapes_Resource_OneOf_X1_Wings(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.isInteger(v))) {
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
+    return;
+  }
+  if (v < 2) e.push({ pointer: rt.ptr(p, d), keyword: "minimum", message: "must be >= 2" });
+}
+
+// shapes.json#/$defs/Resource/oneOf/2
+export function vShapes_Resource_OneOf_X2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (rt.isObject(v)) {
+    const own = rt.isPlain(v);
+    const r0 = e.length;
+    let miss = false;
+    if (own && !("resourceType" in rt.OP) ? "resourceType" in v : rt.hasOwn(v, "resourceType")) {
+      p[d] = "resourceType";
+      if (d < rt.limit) vShapes_Resource_OneOf_X2_ResourceType(v["resourceType"], p, d + 1, e);
+      else rt.deeper(vShapes_Resource_OneOf_X2_ResourceType, v["resourceType"], p, d + 1, e);
+    } else miss = true;
+    if (own && !("fins" in rt.OP) ? "fins" in v : rt.hasOwn(v, "fins")) {
+      p[d] = "fins";
+      if (d < rt.limit) vInteger(v["fins"], p, d + 1, e);
+      else rt.deeper(vInteger, v["fins"], p, d + 1, e);
+    }
+    if (own && !("water" in rt.OP) ? "water" in v : rt.hasOwn(v, "water")) {
+      p[d] = "water";
+      if (d < rt.limit) vShapes_Resource_OneOf_X2_Water(v["water"], p, d + 1, e);
+      else rt.deeper(vShapes_Resource_OneOf_X2_Water, v["water"], p, d + 1, e);
+    } else miss = true;
+    if (miss) rt.missing(v, p, d, e, r0, ["resourceType", "water"]);
+    for (const k of rt.sortedKeys(v, (k) => !(k === "resourceType" || k === "fins" || k === "water"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+  }
+}
+
+// shapes.json#/$defs/Resource/oneOf/2/properties/resourceType
+export function vShapes_Resource_OneOf_X2_ResourceType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!rt.jsonEqual(v, "Fish")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"Fish\"" });
+}
+
+// shapes.json#/$defs/Resource/oneOf/2/properties/water
+export function vShapes_Resource_OneOf_X2_Water(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(v === "salt" || v === "fresh")) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of \"salt\", \"fresh\"" });
+}
+
+// shapes.json#/$defs/Resource/oneOf/3
+export function vShapes_Resource_OneOf_X3(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (rt.isObject(v)) {
+    const own = rt.isPlain(v);
+    const r0 = e.length;
+    let miss = false;
+    if (own && !("resourceType" in rt.OP) ? "resourceType" in v : rt.hasOwn(v, "resourceType")) {
+      p[d] = "resourceType";
+      if (d < rt.limit) vShapes_Resource_OneOf_X3_ResourceType(v["resourceType"], p, d + 1, e);
+      else rt.deeper(vShapes_Resource_OneOf_X3_ResourceType, v["resourceType"], p, d + 1, e);
+    } else miss = true;
+    if (own && !("items" in rt.OP) ? "items" in v : rt.hasOwn(v, "items")) {
+      p[d] = "items";
+      if (d < rt.limit) vShapes_Resource_OneOf_X3_Items(v["items"], p, d + 1, e);
+      else rt.deeper(vShapes_Resource_OneOf_X3_Items, v["items"], p, d + 1, e);
+    }
+    if (miss) rt.missing(v, p, d, e, r0, ["resourceType"]);
+    for (const k of rt.sortedKeys(v, (k) => !(k === "resourceType" || k === "items"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+  }
+}
+
+// shapes.json#/$defs/Resource/oneOf/3/properties/resourceType
+export function vShapes_Resource_OneOf_X3_ResourceType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!rt.jsonEqual(v, "Bag")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"Bag\"" });
+}
+
+// shapes.json#/$defs/Resource/oneOf/3/properties/items
+export function vShapes_Resource_OneOf_X3_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(Array.isArray(v))) {
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
+    return;
+  }
+  for (let i = 0; i < v.length; i++) {
+    p[d] = i;
+    if (d < rt.limit) vShapes_Resource(v[i], p, d + 1, e);
+    else rt.deeper(vShapes_Resource, v[i], p, d + 1, e);
+  }
+}
+
+// shapes.json#/$defs/Resource/oneOf/3/properties/items/items
+export function vShapes_Resource_OneOf_X3_Items_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapes_Resource(v, p, d, e);
 }

@@ -491,6 +491,91 @@ export function acceptCount(fs: readonly NodeValidator[], v: unknown, d: number)
   return n;
 }
 
+/** The number of alternatives a union's message explains; the rest are counted. */
+const UNION_SHOWN = 3;
+
+/** terse > 0 while union explains alternatives: the unions inside them give their message alone. */
+let terse = 0;
+
+/**
+ * union reports that v, at the first d tokens of p, fails the anyOf or oneOf keyword, whose
+ * alternatives are fs and of which k match; message is the keyword's message
+ * (docs/validation.md, "Unions"). When none matches and the member prop of the object v names
+ * an alternative (its value is values[i]), the violations are those of that alternative alone.
+ * Otherwise the message names the most specific violation of each of the first UNION_SHOWN
+ * alternatives: the one deepest in the document, the first of those, at its pointer relative
+ * to v, a union's without its own explanation. Alternatives are explained without explaining
+ * the unions inside them, so that the work stays proportional to the document (and a deep
+ * document, validated in parts, gets the same words). The Go package's union does the same, in the same words.
+ */
+export function union(keyword: string, message: string, k: number, prop: string, values: readonly string[] | null,
+  fs: readonly NodeValidator[], v: unknown, p: Path, d: number, e: ValidationError[]): void {
+  if (e === scratch || k > 0) {
+    e.push({ pointer: ptr(p, d), keyword, message });
+    return;
+  }
+  if (values !== null && isObject(v) && hasOwn(v, prop)) {
+    const x = v[prop];
+    const i = typeof x === "string" ? values.indexOf(x) : -1;
+    if (i >= 0) {
+      const n = e.length;
+      (fs[i] as NodeValidator)(v, p, d, e);
+      if (e.length > n) return;
+    }
+  }
+  if (terse > 0) {
+    e.push({ pointer: ptr(p, d), keyword, message });
+    return;
+  }
+  let s = message + " (";
+  const base = ptr(p, d).length;
+  terse++;
+  try {
+    for (let i = 0; i < fs.length; i++) {
+      if (i > 0) s += "; ";
+      if (i === UNION_SHOWN) {
+        s += "and " + String(fs.length - i) + " more";
+        break;
+      }
+      const sub: ValidationError[] = [];
+      (fs[i] as NodeValidator)(v, p, d, sub);
+      s += keyword + "/" + String(i);
+      const best = mostSpecific(sub);
+      if (best !== undefined) {
+        const rel = best.pointer.slice(base);
+        if (rel !== "") s += " at " + rel;
+        s += ": " + unionHead(best);
+      }
+    }
+  } finally {
+    terse--;
+  }
+  e.push({ pointer: ptr(p, d), keyword, message: s + ")" });
+}
+
+/** unionHead is the message of a violation without the explanation of its alternatives, when it is a union's. */
+function unionHead(x: ValidationError): string {
+  if (x.keyword === "anyOf" || x.keyword === "oneOf") {
+    const i = x.message.indexOf(" (" + x.keyword + "/0");
+    if (i >= 0) return x.message.slice(0, i);
+  }
+  return x.message;
+}
+
+/** mostSpecific is the violation deepest in the document (the most tokens in its pointer), the first of those. */
+function mostSpecific(list: readonly ValidationError[]): ValidationError | undefined {
+  let best: ValidationError | undefined;
+  let depth = -1;
+  for (const x of list) {
+    const n = x.pointer.split("/").length - 1;
+    if (n > depth) {
+      best = x;
+      depth = n;
+    }
+  }
+  return best;
+}
+
 /*
  * Deep documents. Validators recurse, a call or a few per level of the document, and a
  * JavaScript stack holds some thousands of frames (Node's default stack: about 7,500 of the

@@ -254,3 +254,60 @@ export const PermissionNumberValues = [2, 2.5] as const;
 export type RunsOn = string | RunsOnArray;
 
 export type RunsOnArray = [string, ...string[]];
+
+/**
+ * CycloneDX's hash: a oneOf of two closed objects, which its errors explain branch by branch.
+ */
+export type Hash = HashObject | HashObject2;
+
+export interface HashObject {
+  alg: HashObjectAlg;
+  content: string;
+}
+
+export type HashObjectAlg = "MD5" | "SHA-1";
+/** Every value of HashObjectAlg, in schema order. */
+export const HashObjectAlgValues = ["MD5", "SHA-1"] as const;
+
+export interface HashObject2 {
+  algorithm: string;
+  value: string;
+}
+
+/**
+ * FHIR's resource list: a oneOf of objects without "type" told apart by the const of resourceType, which decides the branch whose errors are reported.
+ */
+export type Resource = ResourceValue | ResourceValue2 | ResourceValue3 | ResourceValue4;
+
+export type ResourceValue = ResourceValueObject | string | number | boolean | null | unknown[];
+/** The objects of ResourceValue (its schema has no "type": "object" and accepts other values too). */
+export interface ResourceValueObject {
+  resourceType: "Cat";
+  lives?: number;
+}
+
+export type ResourceValue2 = ResourceValue2Object | string | number | boolean | null | unknown[];
+/** The objects of ResourceValue2 (its schema has no "type": "object" and accepts other values too). */
+export interface ResourceValue2Object {
+  resourceType: "Bird";
+  wings?: number;
+}
+
+export type ResourceValue3 = ResourceValue3Object | string | number | boolean | null | unknown[];
+/** The objects of ResourceValue3 (its schema has no "type": "object" and accepts other values too). */
+export interface ResourceValue3Object {
+  resourceType: "Fish";
+  fins?: number;
+  water: ResourceValue3Water;
+}
+
+export type ResourceValue3Water = "salt" | "fresh";
+/** Every value of ResourceValue3Water, in schema order. */
+export const ResourceValue3WaterValues = ["salt", "fresh"] as const;
+
+export type ResourceValue4 = ResourceValue4Object | string | number | boolean | null | unknown[];
+/** The objects of ResourceValue4 (its schema has no "type": "object" and accepts other values too). */
+export interface ResourceValue4Object {
+  resourceType: "Bag";
+  items?: (Resource | null)[];
+}

@@ -3,7 +3,7 @@
 import * as rt from "./runtime.js";
 import type { ValidationError } from "./runtime.js";
 import * as n from "./nodes.js";
-import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, ShapesWhen, ShapesPoint, ShapesPair, ShapesCommand, Pet, Address, Dog, LonePet, Level, MaybeWorkspace, WorkspaceRef, Range, User, Animal, AnimalCat, AnimalBird, Item, ItemBook, ItemDisc, Shape, ShapeCircle, ShapeSquare, MaybeName, List, Kennel, SourceFile, MaybePet, Permission, PermissionString, PermissionNumber, RunsOn, RunsOnArray } from "./types.js";
+import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, ShapesWhen, ShapesPoint, ShapesPair, ShapesCommand, Pet, Address, Dog, LonePet, Level, MaybeWorkspace, WorkspaceRef, Range, User, Animal, AnimalCat, AnimalBird, Item, ItemBook, ItemDisc, Shape, ShapeCircle, ShapeSquare, MaybeName, List, Kennel, SourceFile, MaybePet, Permission, PermissionString, PermissionNumber, RunsOn, RunsOnArray, Hash, HashObject, HashObjectAlg, HashObject2, Resource, ResourceValue, ResourceValue2, ResourceValue3, ResourceValue3Water, ResourceValue4 } from "./types.js";
 
 /** Validate, check, parse and serialize a Shapes (rt.API); is, check and parse also refuse the values the type leaves out. */
 export const {
@@ -346,6 +346,96 @@ export const {
   parse: parseRunsOnArray,
   serialize: serializeRunsOnArray,
 }: rt.API<RunsOnArray> = /*#__PURE__*/ rt.api(n.vShapes_RunsOn_AnyOf_X1_AnyOf_X0, narrowRunsOnArray, onlyRunsOnArray);
+
+/** Validate, check, parse and serialize a Hash (rt.API). */
+export const {
+  validate: validateHash,
+  is: isHash,
+  check: checkHash,
+  parse: parseHash,
+  serialize: serializeHash,
+}: rt.API<Hash> = /*#__PURE__*/ rt.api(n.vShapes_Hash);
+
+/** Validate, check, parse and serialize a HashObject (rt.API). */
+export const {
+  validate: validateHashObject,
+  is: isHashObject,
+  check: checkHashObject,
+  parse: parseHashObject,
+  serialize: serializeHashObject,
+}: rt.API<HashObject> = /*#__PURE__*/ rt.api(n.vShapes_Hash_OneOf_X0);
+
+/** Validate, check, parse and serialize a HashObjectAlg (rt.API). */
+export const {
+  validate: validateHashObjectAlg,
+  is: isHashObjectAlg,
+  check: checkHashObjectAlg,
+  parse: parseHashObjectAlg,
+  serialize: serializeHashObjectAlg,
+}: rt.API<HashObjectAlg> = /*#__PURE__*/ rt.api(n.vShapes_Hash_OneOf_X0_Alg);
+
+/** Validate, check, parse and serialize a HashObject2 (rt.API). */
+export const {
+  validate: validateHashObject2,
+  is: isHashObject2,
+  check: checkHashObject2,
+  parse: parseHashObject2,
+  serialize: serializeHashObject2,
+}: rt.API<HashObject2> = /*#__PURE__*/ rt.api(n.vShapes_Hash_OneOf_X1);
+
+/** Validate, check, parse and serialize a Resource (rt.API); is, check and parse also refuse the values the type leaves out. */
+export const {
+  validate: validateResource,
+  is: isResource,
+  check: checkResource,
+  parse: parseResource,
+  serialize: serializeResource,
+}: rt.API<Resource> = /*#__PURE__*/ rt.api(n.vShapes_Resource, rt.refuseNull("expected boolean or string or number or array or object, got null"));
+
+/** Validate, check, parse and serialize a ResourceValue (rt.API). */
+export const {
+  validate: validateResourceValue,
+  is: isResourceValue,
+  check: checkResourceValue,
+  parse: parseResourceValue,
+  serialize: serializeResourceValue,
+}: rt.API<ResourceValue> = /*#__PURE__*/ rt.api(n.vShapes_Resource_OneOf_X0);
+
+/** Validate, check, parse and serialize a ResourceValue2 (rt.API). */
+export const {
+  validate: validateResourceValue2,
+  is: isResourceValue2,
+  check: checkResourceValue2,
+  parse: parseResourceValue2,
+  serialize: serializeResourceValue2,
+}: rt.API<ResourceValue2> = /*#__PURE__*/ rt.api(n.vShapes_Resource_OneOf_X1);
+
+/** Validate, check, parse and serialize a ResourceValue3 (rt.API). */
+export const {
+  validate: validateResourceValue3,
+  is: isResourceValue3,
+  check: checkResourceValue3,
+  parse: parseResourceValue3,
+  serialize: serializeResourceValue3,
+}: rt.API<ResourceValue3> = /*#__PURE__*/ rt.api(n.vShapes_Resource_OneOf_X2);
+
+/** Validate, check, parse and serialize a ResourceValue3Water (rt.API). */
+export const {
+  validate: validateResourceValue3Water,
+  is: isResourceValue3Water,
+  check: checkResourceValue3Water,
+  parse: parseResourceValue3Water,
+  serialize: serializeResourceValue3Water,
+}: rt.API<ResourceValue3Water> = /*#__PURE__*/ rt.api(n.vShapes_Resource_OneOf_X2_Water);
+
+/** Validate, check, parse and serialize a ResourceValue4 (rt.API). */
+export const {
+  validate: validateResourceValue4,
+  is: isResourceValue4,
+  check: checkResourceValue4,
+  parse: parseResourceValue4,
+  serialize: serializeResourceValue4,
+}: rt.API<ResourceValue4> = /*#__PURE__*/ rt.api(n.vShapes_Resource_OneOf_X3);
 
 // The values the schema accepts and the types leave out (docs/typescript.md, "Narrowing"): each
 // Narrow returns the first one in a value, in the order the Go decoder meets them, or null.
