@@ -2535,9 +2535,12 @@ func sgEncodeHash(e *sgEncoder, t Hash) {
 	}
 }
 
+// sgSizeHash is the length of the JSON MarshalJSON wrote last for a Hash.
+var sgSizeHash sgSize
+
 // MarshalJSON writes the variant that is set; it fails unless exactly one is.
 func (t Hash) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeHash)
+	return sgMarshal(t, sgEncodeHash, &sgSizeHash)
 }
 
 // UnmarshalJSON decodes without validating; use ParseHash to validate as well.
@@ -2580,9 +2583,12 @@ func sgEncodeHashObject(e *sgEncoder, t HashObject) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeHashObject is the length of the JSON MarshalJSON wrote last for a HashObject.
+var sgSizeHashObject sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t HashObject) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeHashObject)
+	return sgMarshal(t, sgEncodeHashObject, &sgSizeHashObject)
 }
 
 // UnmarshalJSON decodes without validating; use ParseHashObject to validate as well.
@@ -2592,12 +2598,35 @@ func (t *HashObject) UnmarshalJSON(data []byte) error {
 
 // ParseHashObject decodes and validates data in one step; the error is ValidationErrors.
 func ParseHashObject(data []byte) (HashObject, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) HashObject {
+		return sgFastHashObject(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes_Hash_OneOf_X0, sgDecodeHashObject)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t HashObject) Validate() error {
+	if sgOKHashObject(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Hash_OneOf_X0)
+}
+
+// sgOKHashObject reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKHashObject(t HashObject, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgOKHashObjectAlg(t.Alg, d+1) {
+		return false
+	}
+	if !sgLengthIn(string(t.Content), 32, math.MaxInt) {
+		return false
+	}
+	return true
 }
 
 func sgDecodeHashObjectAlg(v *sgValue) (HashObjectAlg, error) {
@@ -2612,7 +2641,24 @@ func ParseHashObjectAlg(data []byte) (HashObjectAlg, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t HashObjectAlg) Validate() error {
+	if sgOKHashObjectAlg(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Hash_OneOf_X0_Alg)
+}
+
+// sgOKHashObjectAlg reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKHashObjectAlg(t HashObjectAlg, d int) bool {
+	if d > 500 {
+		return false
+	}
+	switch string(t) {
+	case "MD5", "SHA-1":
+	default:
+		return false
+	}
+	return true
 }
 
 func sgDecodeHashObject2(v *sgValue) (HashObject2, error) {
@@ -2640,9 +2686,12 @@ func sgEncodeHashObject2(e *sgEncoder, t HashObject2) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeHashObject2 is the length of the JSON MarshalJSON wrote last for a HashObject2.
+var sgSizeHashObject2 sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t HashObject2) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeHashObject2)
+	return sgMarshal(t, sgEncodeHashObject2, &sgSizeHashObject2)
 }
 
 // UnmarshalJSON decodes without validating; use ParseHashObject2 to validate as well.
@@ -2652,12 +2701,32 @@ func (t *HashObject2) UnmarshalJSON(data []byte) error {
 
 // ParseHashObject2 decodes and validates data in one step; the error is ValidationErrors.
 func ParseHashObject2(data []byte) (HashObject2, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) HashObject2 {
+		return sgFastHashObject2(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes_Hash_OneOf_X1, sgDecodeHashObject2)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t HashObject2) Validate() error {
+	if sgOKHashObject2(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Hash_OneOf_X1)
+}
+
+// sgOKHashObject2 reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKHashObject2(t HashObject2, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgLengthIn(string(t.Value), 0, 8) {
+		return false
+	}
+	return true
 }
 
 func sgDecodeResource(v *sgValue) (Resource, error) {
@@ -2729,9 +2798,12 @@ func sgEncodeResource(e *sgEncoder, t Resource) {
 	}
 }
 
+// sgSizeResource is the length of the JSON MarshalJSON wrote last for a Resource.
+var sgSizeResource sgSize
+
 // MarshalJSON writes the variant that is set; it fails unless exactly one is.
 func (t Resource) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeResource)
+	return sgMarshal(t, sgEncodeResource, &sgSizeResource)
 }
 
 // UnmarshalJSON decodes without validating; use ParseResource to validate as well.
@@ -2739,9 +2811,12 @@ func (t *Resource) UnmarshalJSON(data []byte) error {
 	return sgUnmarshalWith(data, nil, t, sgDecodeResource)
 }
 
-// ParseResource decodes and validates data in one step; the error is ValidationErrors.
-func ParseResource(data []byte) (Resource, error) {
-	return sgParseWith(data, nil, vShapes_Resource, sgDecodeResource)
+// ParseResource decodes and validates data in one step; the error is ValidationErrors. The
+// schema accepts null as well, which gives nil (Resource holds the other values).
+func ParseResource(data []byte) (*Resource, error) {
+	return sgParseWith(data, nil, vShapes_Resource, func(v *sgValue) (*Resource, error) {
+		return sgDecPtr(v, sgDecodeResource)
+	})
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2779,9 +2854,12 @@ func sgEncodeResourceValue(e *sgEncoder, t ResourceValue) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeResourceValue is the length of the JSON MarshalJSON wrote last for a ResourceValue.
+var sgSizeResourceValue sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t ResourceValue) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeResourceValue)
+	return sgMarshal(t, sgEncodeResourceValue, &sgSizeResourceValue)
 }
 
 // UnmarshalJSON decodes without validating; use ParseResourceValue to validate as well.
@@ -2791,12 +2869,37 @@ func (t *ResourceValue) UnmarshalJSON(data []byte) error {
 
 // ParseResourceValue decodes and validates data in one step; the error is ValidationErrors.
 func ParseResourceValue(data []byte) (ResourceValue, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) ResourceValue {
+		return sgFastResourceValue(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes_Resource_OneOf_X0, sgDecodeResourceValue)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ResourceValue) Validate() error {
+	if sgOKResourceValue(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Resource_OneOf_X0)
+}
+
+// sgOKResourceValue reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKResourceValue(t ResourceValue, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if t.NotObject != nil {
+		return false
+	}
+	if t.Lives != nil {
+		if float64(*t.Lives) > 9.0 {
+			return false
+		}
+	}
+	return true
 }
 
 func sgDecodeResourceValue2(v *sgValue) (ResourceValue2, error) {
@@ -2829,9 +2932,12 @@ func sgEncodeResourceValue2(e *sgEncoder, t ResourceValue2) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeResourceValue2 is the length of the JSON MarshalJSON wrote last for a ResourceValue2.
+var sgSizeResourceValue2 sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t ResourceValue2) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeResourceValue2)
+	return sgMarshal(t, sgEncodeResourceValue2, &sgSizeResourceValue2)
 }
 
 // UnmarshalJSON decodes without validating; use ParseResourceValue2 to validate as well.
@@ -2841,12 +2947,37 @@ func (t *ResourceValue2) UnmarshalJSON(data []byte) error {
 
 // ParseResourceValue2 decodes and validates data in one step; the error is ValidationErrors.
 func ParseResourceValue2(data []byte) (ResourceValue2, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) ResourceValue2 {
+		return sgFastResourceValue2(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes_Resource_OneOf_X1, sgDecodeResourceValue2)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ResourceValue2) Validate() error {
+	if sgOKResourceValue2(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Resource_OneOf_X1)
+}
+
+// sgOKResourceValue2 reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKResourceValue2(t ResourceValue2, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if t.NotObject != nil {
+		return false
+	}
+	if t.Wings != nil {
+		if float64(*t.Wings) < 2.0 {
+			return false
+		}
+	}
+	return true
 }
 
 func sgDecodeResourceValue3(v *sgValue) (ResourceValue3, error) {
@@ -2885,9 +3016,12 @@ func sgEncodeResourceValue3(e *sgEncoder, t ResourceValue3) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeResourceValue3 is the length of the JSON MarshalJSON wrote last for a ResourceValue3.
+var sgSizeResourceValue3 sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t ResourceValue3) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeResourceValue3)
+	return sgMarshal(t, sgEncodeResourceValue3, &sgSizeResourceValue3)
 }
 
 // UnmarshalJSON decodes without validating; use ParseResourceValue3 to validate as well.
@@ -2897,12 +3031,35 @@ func (t *ResourceValue3) UnmarshalJSON(data []byte) error {
 
 // ParseResourceValue3 decodes and validates data in one step; the error is ValidationErrors.
 func ParseResourceValue3(data []byte) (ResourceValue3, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) ResourceValue3 {
+		return sgFastResourceValue3(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes_Resource_OneOf_X2, sgDecodeResourceValue3)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ResourceValue3) Validate() error {
+	if sgOKResourceValue3(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Resource_OneOf_X2)
+}
+
+// sgOKResourceValue3 reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKResourceValue3(t ResourceValue3, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if t.NotObject != nil {
+		return false
+	}
+	if !sgOKResourceValue3Water(t.Water, d+1) {
+		return false
+	}
+	return true
 }
 
 func sgDecodeResourceValue3Water(v *sgValue) (ResourceValue3Water, error) {
@@ -2917,7 +3074,24 @@ func ParseResourceValue3Water(data []byte) (ResourceValue3Water, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ResourceValue3Water) Validate() error {
+	if sgOKResourceValue3Water(t, 0) {
+		return nil
+	}
 	return sgValidateWith(t, vShapes_Resource_OneOf_X2_Water)
+}
+
+// sgOKResourceValue3Water reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKResourceValue3Water(t ResourceValue3Water, d int) bool {
+	if d > 500 {
+		return false
+	}
+	switch string(t) {
+	case "salt", "fresh":
+	default:
+		return false
+	}
+	return true
 }
 
 func sgDecodeResourceValue4(v *sgValue) (ResourceValue4, error) {
@@ -2958,9 +3132,12 @@ func sgEncodeResourceValue4(e *sgEncoder, t ResourceValue4) {
 	e.b = append(e.b, '}')
 }
 
+// sgSizeResourceValue4 is the length of the JSON MarshalJSON wrote last for a ResourceValue4.
+var sgSizeResourceValue4 sgSize
+
 // MarshalJSON writes the members in schema order.
 func (t ResourceValue4) MarshalJSON() ([]byte, error) {
-	return sgMarshal(t, sgEncodeResourceValue4)
+	return sgMarshal(t, sgEncodeResourceValue4, &sgSizeResourceValue4)
 }
 
 // UnmarshalJSON decodes without validating; use ParseResourceValue4 to validate as well.
@@ -2970,6 +3147,11 @@ func (t *ResourceValue4) UnmarshalJSON(data []byte) error {
 
 // ParseResourceValue4 decodes and validates data in one step; the error is ValidationErrors.
 func ParseResourceValue4(data []byte) (ResourceValue4, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) ResourceValue4 {
+		return sgFastResourceValue4(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapes_Resource_OneOf_X3, sgDecodeResourceValue4)
 }
 

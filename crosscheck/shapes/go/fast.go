@@ -855,3 +855,242 @@ func sgFastList(d *sgFast, depth int, raw bool) (t List) {
 	}
 	return
 }
+
+// sgFastHashObject reads a HashObject object at nesting depth in one pass (raw: as the document,
+// whose undeclared members a plan keeps as text); d.bad reports a doubt.
+func sgFastHashObject(d *sgFast, depth int, raw bool) (t HashObject) {
+	var seen [2]bool
+	for more := d.open('{', depth); more; more = d.next('}') {
+		k := d.key()
+		if d.bad {
+			return
+		}
+		switch k {
+		case "alg":
+			if seen[0] {
+				d.fail()
+				return
+			}
+			seen[0] = true
+			if v := d.value(depth+1, vShapes_Hash_OneOf_X0_Alg); v != nil {
+				d.check(sgField(v, "alg", &t.Alg, sgDecodeHashObjectAlg))
+			}
+		case "content":
+			if seen[1] {
+				d.fail()
+				return
+			}
+			seen[1] = true
+			if v := d.value(depth+1, vShapes_Hash_OneOf_X0_Content); v != nil {
+				d.check(sgField(v, "content", &t.Content, sgDecString))
+			}
+		default:
+			d.value(depth+1, vShapes_AdditionalProperties)
+		}
+	}
+	if !seen[0] || !seen[1] {
+		d.fail()
+	}
+	return
+}
+
+// sgFastHashObject2 reads a HashObject2 object at nesting depth in one pass (raw: as the document,
+// whose undeclared members a plan keeps as text); d.bad reports a doubt.
+func sgFastHashObject2(d *sgFast, depth int, raw bool) (t HashObject2) {
+	var seen [2]bool
+	for more := d.open('{', depth); more; more = d.next('}') {
+		k := d.key()
+		if d.bad {
+			return
+		}
+		switch k {
+		case "algorithm":
+			if seen[0] {
+				d.fail()
+				return
+			}
+			seen[0] = true
+			if v := d.value(depth+1, vString); v != nil {
+				d.check(sgField(v, "algorithm", &t.Algorithm, sgDecString))
+			}
+		case "value":
+			if seen[1] {
+				d.fail()
+				return
+			}
+			seen[1] = true
+			if v := d.value(depth+1, vStringMax8); v != nil {
+				d.check(sgField(v, "value", &t.Value, sgDecString))
+			}
+		default:
+			d.value(depth+1, vShapes_AdditionalProperties)
+		}
+	}
+	if !seen[0] || !seen[1] {
+		d.fail()
+	}
+	return
+}
+
+// sgFastResourceValue reads a ResourceValue object at nesting depth in one pass (raw: as the document,
+// whose undeclared members a plan keeps as text); d.bad reports a doubt.
+func sgFastResourceValue(d *sgFast, depth int, raw bool) (t ResourceValue) {
+	var seen [2]bool
+	for more := d.open('{', depth); more; more = d.next('}') {
+		k := d.key()
+		if d.bad {
+			return
+		}
+		switch k {
+		case "resourceType":
+			if seen[0] {
+				d.fail()
+				return
+			}
+			seen[0] = true
+			d.value(depth+1, vShapes_Resource_OneOf_X0_ResourceType)
+		case "lives":
+			if seen[1] {
+				d.fail()
+				return
+			}
+			seen[1] = true
+			if v := d.value(depth+1, vShapes_Resource_OneOf_X0_Lives); v != nil {
+				d.check(sgPtrField(v, "lives", &t.Lives, sgDecInt))
+			}
+		default:
+			d.value(depth+1, vShapes_AdditionalProperties)
+		}
+	}
+	if !seen[0] {
+		d.fail()
+	}
+	return
+}
+
+// sgFastResourceValue2 reads a ResourceValue2 object at nesting depth in one pass (raw: as the document,
+// whose undeclared members a plan keeps as text); d.bad reports a doubt.
+func sgFastResourceValue2(d *sgFast, depth int, raw bool) (t ResourceValue2) {
+	var seen [2]bool
+	for more := d.open('{', depth); more; more = d.next('}') {
+		k := d.key()
+		if d.bad {
+			return
+		}
+		switch k {
+		case "resourceType":
+			if seen[0] {
+				d.fail()
+				return
+			}
+			seen[0] = true
+			d.value(depth+1, vShapes_Resource_OneOf_X1_ResourceType)
+		case "wings":
+			if seen[1] {
+				d.fail()
+				return
+			}
+			seen[1] = true
+			if v := d.value(depth+1, vShapes_Resource_OneOf_X1_Wings); v != nil {
+				d.check(sgPtrField(v, "wings", &t.Wings, sgDecInt))
+			}
+		default:
+			d.value(depth+1, vShapes_AdditionalProperties)
+		}
+	}
+	if !seen[0] {
+		d.fail()
+	}
+	return
+}
+
+// sgFastResourceValue3 reads a ResourceValue3 object at nesting depth in one pass (raw: as the document,
+// whose undeclared members a plan keeps as text); d.bad reports a doubt.
+func sgFastResourceValue3(d *sgFast, depth int, raw bool) (t ResourceValue3) {
+	var seen [3]bool
+	for more := d.open('{', depth); more; more = d.next('}') {
+		k := d.key()
+		if d.bad {
+			return
+		}
+		switch k {
+		case "resourceType":
+			if seen[0] {
+				d.fail()
+				return
+			}
+			seen[0] = true
+			d.value(depth+1, vShapes_Resource_OneOf_X2_ResourceType)
+		case "fins":
+			if seen[1] {
+				d.fail()
+				return
+			}
+			seen[1] = true
+			if v := d.value(depth+1, vInteger); v != nil {
+				d.check(sgPtrField(v, "fins", &t.Fins, sgDecInt))
+			}
+		case "water":
+			if seen[2] {
+				d.fail()
+				return
+			}
+			seen[2] = true
+			if v := d.value(depth+1, vShapes_Resource_OneOf_X2_Water); v != nil {
+				d.check(sgField(v, "water", &t.Water, sgDecodeResourceValue3Water))
+			}
+		default:
+			d.value(depth+1, vShapes_AdditionalProperties)
+		}
+	}
+	if !seen[0] || !seen[2] {
+		d.fail()
+	}
+	return
+}
+
+// sgFastResourceValue4 reads a ResourceValue4 object at nesting depth in one pass (raw: as the document,
+// whose undeclared members a plan keeps as text); d.bad reports a doubt.
+func sgFastResourceValue4(d *sgFast, depth int, raw bool) (t ResourceValue4) {
+	var seen [2]bool
+	for more := d.open('{', depth); more; more = d.next('}') {
+		k := d.key()
+		if d.bad {
+			return
+		}
+		switch k {
+		case "resourceType":
+			if seen[0] {
+				d.fail()
+				return
+			}
+			seen[0] = true
+			d.value(depth+1, vShapes_Resource_OneOf_X3_ResourceType)
+		case "items":
+			if seen[1] {
+				d.fail()
+				return
+			}
+			seen[1] = true
+			if d.peek() == '[' {
+				t.Items = sgFastItems(d, depth+1, -1, -1, func(d *sgFast, depth int) *Resource {
+					return sgFastValue(d, depth, vShapes_Resource_OneOf_X3_Items_Items, func(v *sgValue) (*Resource, error) {
+						return sgDecPtr(v, sgDecodeResource)
+					})
+				})
+			} else {
+				if v := d.value(depth+1, vShapes_Resource_OneOf_X3_Items); v != nil {
+					d.check(sgArrayField(v, "items", &t.Items, func(v *sgValue) (*Resource, error) {
+						return sgDecPtr(v, sgDecodeResource)
+					}))
+				}
+			}
+		default:
+			d.value(depth+1, vShapes_AdditionalProperties)
+		}
+	}
+	if !seen[0] {
+		d.fail()
+	}
+	return
+}

@@ -322,7 +322,7 @@ export function arbitraryHashObject2(depth: number = 0): FC.Arbitrary<HashObject
 
 /** arbitraryResource produces valid Resource values. */
 export function arbitraryResource(depth: number = 0): FC.Arbitrary<Resource> {
-  return memo("Resource", depth, (depth) => valid(accepted((depth < MAX_DEPTH ? fc.oneof(arbitraryResourceValue(depth), arbitraryResourceValue2(depth), arbitraryResourceValue3(depth), lazy(() => arbitraryResourceValue4(depth + 1))) : fc.oneof(arbitraryResourceValue(depth), arbitraryResourceValue2(depth), arbitraryResourceValue3(depth))), n.vShapes_Resource), val.isResource));
+  return memo("Resource", depth, (depth) => valid(accepted((depth < MAX_DEPTH ? fc.oneof(arbitraryResourceValue(depth), arbitraryResourceValue2(depth), arbitraryResourceValue3(depth), lazy(() => arbitraryResourceValue4(depth + 1))) : fc.oneof(arbitraryResourceValue(depth), arbitraryResourceValue2(depth), arbitraryResourceValue3(depth))), n.vShapes_Resource), (x): x is Resource => x !== null && val.isResource(x)));
 }
 
 /** arbitraryResourceValue produces valid ResourceValue values. */

@@ -383,14 +383,14 @@ export const {
   serialize: serializeHashObject2,
 }: rt.API<HashObject2> = /*#__PURE__*/ rt.api(n.vShapes_Hash_OneOf_X1);
 
-/** Validate, check, parse and serialize a Resource (rt.API); is, check and parse also refuse the values the type leaves out. */
+/** Validate, check, parse and serialize a Resource or null, which its schema accepts and Resource leaves to its references (rt.API). */
 export const {
   validate: validateResource,
   is: isResource,
   check: checkResource,
   parse: parseResource,
   serialize: serializeResource,
-}: rt.API<Resource> = /*#__PURE__*/ rt.api(n.vShapes_Resource, rt.refuseNull("expected boolean or string or number or array or object, got null"));
+}: rt.API<Resource | null> = /*#__PURE__*/ rt.api(n.vShapes_Resource);
 
 /** Validate, check, parse and serialize a ResourceValue (rt.API). */
 export const {
