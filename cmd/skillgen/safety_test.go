@@ -526,10 +526,10 @@ func TestVerboseCounts(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "pet.json"), smallSchema)
 	args := []string{"-schema", "pet.json", "-go-out", "out", "-go-package", "pet", "-go-import", "", "-ts-out", "", "-v"}
 	code, stdout, _ := runCLI(t, dir, args...)
-	if code != 0 || !strings.HasSuffix(stdout, "skillgen: 5 written, 0 unchanged, 0 removed\n") || !strings.Contains(stdout, "wrote out/types.go\n") {
+	if code != 0 || !strings.HasSuffix(stdout, "skillgen: 7 written, 0 unchanged, 0 removed\n") || !strings.Contains(stdout, "wrote out/types.go\n") {
 		t.Fatalf("first run: exit %d\n%s", code, stdout)
 	}
-	if code, stdout, _ = runCLI(t, dir, args...); code != 0 || stdout != "skillgen: 0 written, 5 unchanged, 0 removed\n" {
+	if code, stdout, _ = runCLI(t, dir, args...); code != 0 || stdout != "skillgen: 0 written, 7 unchanged, 0 removed\n" {
 		t.Fatalf("second run: exit %d\n%s", code, stdout)
 	}
 	if code, stdout, _ = runCLI(t, dir, args[:len(args)-1]...); code != 0 || stdout != "" {
