@@ -247,12 +247,12 @@ func (t *Meta) UnmarshalJSON(data []byte) error {
 
 // ParseMeta decodes and validates data in one step; the error is ValidationErrors.
 func ParseMeta(data []byte) (Meta, error) {
-	return sgParseWith(data, sgPlanMeta, vFindingsResponse_Meta2, sgDecodeMeta)
+	return sgParseWith(data, sgPlanMeta, vFindingsResponseMeta2, sgDecodeMeta)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Meta) Validate() error {
-	return sgValidateWith(t, vFindingsResponse_Meta2)
+	return sgValidateWith(t, vFindingsResponseMeta2)
 }
 
 func sgDecodeGetSessionFindingsParams(v *sgValue) (GetSessionFindingsParams, error) {
@@ -431,12 +431,12 @@ func (t *Caller) UnmarshalJSON(data []byte) error {
 
 // ParseCaller decodes and validates data in one step; the error is ValidationErrors.
 func ParseCaller(data []byte) (Caller, error) {
-	return sgParseWith(data, nil, vInvocationRequest_Caller2, sgDecodeCaller)
+	return sgParseWith(data, nil, vInvocationRequestCaller2, sgDecodeCaller)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Caller) Validate() error {
-	return sgValidateWith(t, vInvocationRequest_Caller2)
+	return sgValidateWith(t, vInvocationRequestCaller2)
 }
 
 func sgDecodeCallerType(v *sgValue) (CallerType, error) {
@@ -446,12 +446,12 @@ func sgDecodeCallerType(v *sgValue) (CallerType, error) {
 
 // ParseCallerType decodes and validates data in one step; the error is ValidationErrors.
 func ParseCallerType(data []byte) (CallerType, error) {
-	return sgParseWith(data, nil, vInvocationRequest_Caller_Type, sgDecodeCallerType)
+	return sgParseWith(data, nil, vInvocationRequestCallerType, sgDecodeCallerType)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t CallerType) Validate() error {
-	return sgValidateWith(t, vInvocationRequest_Caller_Type)
+	return sgValidateWith(t, vInvocationRequestCallerType)
 }
 
 func sgKnownInvocationResponse(k string) bool {
@@ -554,12 +554,12 @@ func sgDecodeInvocationStatus(v *sgValue) (InvocationStatus, error) {
 
 // ParseInvocationStatus decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationStatus(data []byte) (InvocationStatus, error) {
-	return sgParseWith(data, nil, vInvocationResponse_InvocationStatus, sgDecodeInvocationStatus)
+	return sgParseWith(data, nil, vInvocationResponseInvocationStatus, sgDecodeInvocationStatus)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t InvocationStatus) Validate() error {
-	return sgValidateWith(t, vInvocationResponse_InvocationStatus)
+	return sgValidateWith(t, vInvocationResponseInvocationStatus)
 }
 
 func sgDecodeTimestamps(v *sgValue) (Timestamps, error) {
@@ -606,12 +606,12 @@ func (t *Timestamps) UnmarshalJSON(data []byte) error {
 
 // ParseTimestamps decodes and validates data in one step; the error is ValidationErrors.
 func ParseTimestamps(data []byte) (Timestamps, error) {
-	return sgParseWith(data, nil, vInvocationResponse_Timestamps2, sgDecodeTimestamps)
+	return sgParseWith(data, nil, vInvocationResponseTimestamps2, sgDecodeTimestamps)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Timestamps) Validate() error {
-	return sgValidateWith(t, vInvocationResponse_Timestamps2)
+	return sgValidateWith(t, vInvocationResponseTimestamps2)
 }
 
 func sgKnownInvocationError(k string) bool {
@@ -679,12 +679,12 @@ func (t *InvocationError) UnmarshalJSON(data []byte) error {
 
 // ParseInvocationError decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationError(data []byte) (InvocationError, error) {
-	return sgParseWith(data, sgPlanInvocationError, vInvocationResponse_InvocationError, sgDecodeInvocationError)
+	return sgParseWith(data, sgPlanInvocationError, vInvocationResponseInvocationError, sgDecodeInvocationError)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t InvocationError) Validate() error {
-	return sgValidateWith(t, vInvocationResponse_InvocationError)
+	return sgValidateWith(t, vInvocationResponseInvocationError)
 }
 
 func sgDecodeProtocolVersion(v *sgValue) (ProtocolVersion, error) {
@@ -916,12 +916,12 @@ func (t *Provider) UnmarshalJSON(data []byte) error {
 
 // ParseProvider decodes and validates data in one step; the error is ValidationErrors.
 func ParseProvider(data []byte) (Provider, error) {
-	return sgParseWith(data, sgPlanProvider, vSkillDescriptor_Provider2, sgDecodeProvider)
+	return sgParseWith(data, sgPlanProvider, vSkillDescriptorProvider2, sgDecodeProvider)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Provider) Validate() error {
-	return sgValidateWith(t, vSkillDescriptor_Provider2)
+	return sgValidateWith(t, vSkillDescriptorProvider2)
 }
 
 func sgKnownEndpoint(k string) bool {
@@ -994,12 +994,12 @@ func (t *Endpoint) UnmarshalJSON(data []byte) error {
 
 // ParseEndpoint decodes and validates data in one step; the error is ValidationErrors.
 func ParseEndpoint(data []byte) (Endpoint, error) {
-	return sgParseWith(data, sgPlanEndpoint, vSkillDescriptor_Endpoint2, sgDecodeEndpoint)
+	return sgParseWith(data, sgPlanEndpoint, vSkillDescriptorEndpoint2, sgDecodeEndpoint)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Endpoint) Validate() error {
-	return sgValidateWith(t, vSkillDescriptor_Endpoint2)
+	return sgValidateWith(t, vSkillDescriptorEndpoint2)
 }
 
 func sgDecodeEndpointMethod(v *sgValue) (EndpointMethod, error) {
@@ -1009,12 +1009,12 @@ func sgDecodeEndpointMethod(v *sgValue) (EndpointMethod, error) {
 
 // ParseEndpointMethod decodes and validates data in one step; the error is ValidationErrors.
 func ParseEndpointMethod(data []byte) (EndpointMethod, error) {
-	return sgParseWith(data, nil, vSkillDescriptor_Endpoint_Method, sgDecodeEndpointMethod)
+	return sgParseWith(data, nil, vSkillDescriptorEndpointMethod, sgDecodeEndpointMethod)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t EndpointMethod) Validate() error {
-	return sgValidateWith(t, vSkillDescriptor_Endpoint_Method)
+	return sgValidateWith(t, vSkillDescriptorEndpointMethod)
 }
 
 func sgDecodeInputParameter(v *sgValue) (InputParameter, error) {
@@ -1062,12 +1062,12 @@ func (t *InputParameter) UnmarshalJSON(data []byte) error {
 
 // ParseInputParameter decodes and validates data in one step; the error is ValidationErrors.
 func ParseInputParameter(data []byte) (InputParameter, error) {
-	return sgParseWith(data, nil, vSkillDescriptor_InputParameter, sgDecodeInputParameter)
+	return sgParseWith(data, nil, vSkillDescriptorInputParameter, sgDecodeInputParameter)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t InputParameter) Validate() error {
-	return sgValidateWith(t, vSkillDescriptor_InputParameter)
+	return sgValidateWith(t, vSkillDescriptorInputParameter)
 }
 
 func sgDecodeOutputDescriptor(v *sgValue) (OutputDescriptor, error) {
@@ -1114,12 +1114,12 @@ func (t *OutputDescriptor) UnmarshalJSON(data []byte) error {
 
 // ParseOutputDescriptor decodes and validates data in one step; the error is ValidationErrors.
 func ParseOutputDescriptor(data []byte) (OutputDescriptor, error) {
-	return sgParseWith(data, nil, vSkillDescriptor_OutputDescriptor, sgDecodeOutputDescriptor)
+	return sgParseWith(data, nil, vSkillDescriptorOutputDescriptor, sgDecodeOutputDescriptor)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t OutputDescriptor) Validate() error {
-	return sgValidateWith(t, vSkillDescriptor_OutputDescriptor)
+	return sgValidateWith(t, vSkillDescriptorOutputDescriptor)
 }
 
 func sgDecodeValueType(v *sgValue) (ValueType, error) {
@@ -1129,12 +1129,12 @@ func sgDecodeValueType(v *sgValue) (ValueType, error) {
 
 // ParseValueType decodes and validates data in one step; the error is ValidationErrors.
 func ParseValueType(data []byte) (ValueType, error) {
-	return sgParseWith(data, nil, vSkillDescriptor_ValueType, sgDecodeValueType)
+	return sgParseWith(data, nil, vSkillDescriptorValueType, sgDecodeValueType)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ValueType) Validate() error {
-	return sgValidateWith(t, vSkillDescriptor_ValueType)
+	return sgValidateWith(t, vSkillDescriptorValueType)
 }
 
 func sgDecodeAuth(v *sgValue) (Auth, error) {
@@ -1211,12 +1211,12 @@ func (t *Auth) UnmarshalJSON(data []byte) error {
 
 // ParseAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseAuth(data []byte) (Auth, error) {
-	return sgParseWith(data, nil, vSkillDescriptor_Auth2, sgDecodeAuth)
+	return sgParseWith(data, nil, vSkillDescriptorAuth2, sgDecodeAuth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Auth) Validate() error {
-	return sgValidateWith(t, vSkillDescriptor_Auth2)
+	return sgValidateWith(t, vSkillDescriptorAuth2)
 }
 
 func sgDecodeAPIKeyAuth(v *sgValue) (APIKeyAuth, error) {
@@ -1257,12 +1257,12 @@ func (t *APIKeyAuth) UnmarshalJSON(data []byte) error {
 
 // ParseAPIKeyAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseAPIKeyAuth(data []byte) (APIKeyAuth, error) {
-	return sgParseWith(data, nil, vSkillDescriptor_APIKeyAuth, sgDecodeAPIKeyAuth)
+	return sgParseWith(data, nil, vSkillDescriptorAPIKeyAuth, sgDecodeAPIKeyAuth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t APIKeyAuth) Validate() error {
-	return sgValidateWith(t, vSkillDescriptor_APIKeyAuth)
+	return sgValidateWith(t, vSkillDescriptorAPIKeyAuth)
 }
 
 func sgDecodeAPIKeyAuthIn(v *sgValue) (APIKeyAuthIn, error) {
@@ -1272,12 +1272,12 @@ func sgDecodeAPIKeyAuthIn(v *sgValue) (APIKeyAuthIn, error) {
 
 // ParseAPIKeyAuthIn decodes and validates data in one step; the error is ValidationErrors.
 func ParseAPIKeyAuthIn(data []byte) (APIKeyAuthIn, error) {
-	return sgParseWith(data, nil, vSkillDescriptor_APIKeyAuth_In, sgDecodeAPIKeyAuthIn)
+	return sgParseWith(data, nil, vSkillDescriptorAPIKeyAuthIn, sgDecodeAPIKeyAuthIn)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t APIKeyAuthIn) Validate() error {
-	return sgValidateWith(t, vSkillDescriptor_APIKeyAuth_In)
+	return sgValidateWith(t, vSkillDescriptorAPIKeyAuthIn)
 }
 
 func sgDecodeOAuth2Auth(v *sgValue) (OAuth2Auth, error) {
@@ -1320,12 +1320,12 @@ func (t *OAuth2Auth) UnmarshalJSON(data []byte) error {
 
 // ParseOAuth2Auth decodes and validates data in one step; the error is ValidationErrors.
 func ParseOAuth2Auth(data []byte) (OAuth2Auth, error) {
-	return sgParseWith(data, nil, vSkillDescriptor_OAuth2Auth, sgDecodeOAuth2Auth)
+	return sgParseWith(data, nil, vSkillDescriptorOAuth2Auth, sgDecodeOAuth2Auth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t OAuth2Auth) Validate() error {
-	return sgValidateWith(t, vSkillDescriptor_OAuth2Auth)
+	return sgValidateWith(t, vSkillDescriptorOAuth2Auth)
 }
 
 func sgDecodeCustomAuth(v *sgValue) (CustomAuth, error) {
@@ -1368,12 +1368,12 @@ func (t *CustomAuth) UnmarshalJSON(data []byte) error {
 
 // ParseCustomAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseCustomAuth(data []byte) (CustomAuth, error) {
-	return sgParseWith(data, nil, vSkillDescriptor_CustomAuth, sgDecodeCustomAuth)
+	return sgParseWith(data, nil, vSkillDescriptorCustomAuth, sgDecodeCustomAuth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t CustomAuth) Validate() error {
-	return sgValidateWith(t, vSkillDescriptor_CustomAuth)
+	return sgValidateWith(t, vSkillDescriptorCustomAuth)
 }
 
 func sgDecodeNoAuth(v *sgValue) (NoAuth, error) {
@@ -1400,12 +1400,12 @@ func (t *NoAuth) UnmarshalJSON(data []byte) error {
 
 // ParseNoAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseNoAuth(data []byte) (NoAuth, error) {
-	return sgParseWith(data, nil, vSkillDescriptor_NoAuth, sgDecodeNoAuth)
+	return sgParseWith(data, nil, vSkillDescriptorNoAuth, sgDecodeNoAuth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t NoAuth) Validate() error {
-	return sgValidateWith(t, vSkillDescriptor_NoAuth)
+	return sgValidateWith(t, vSkillDescriptorNoAuth)
 }
 
 func sgKnownSkillIndex(k string) bool {
@@ -1576,12 +1576,12 @@ func (t *SkillIndexEntry) UnmarshalJSON(data []byte) error {
 
 // ParseSkillIndexEntry decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillIndexEntry(data []byte) (SkillIndexEntry, error) {
-	return sgParseWith(data, sgPlanSkillIndexEntry, vSkillIndex_SkillIndexEntry, sgDecodeSkillIndexEntry)
+	return sgParseWith(data, sgPlanSkillIndexEntry, vSkillIndexSkillIndexEntry, sgDecodeSkillIndexEntry)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t SkillIndexEntry) Validate() error {
-	return sgValidateWith(t, vSkillIndex_SkillIndexEntry)
+	return sgValidateWith(t, vSkillIndexSkillIndexEntry)
 }
 
 func sgDecodeSemVer(v *sgValue) (SemVer, error) {
@@ -1595,12 +1595,12 @@ func sgEncodeSemVer(e *sgEncoder, t SemVer) {
 
 // ParseSemVer decodes and validates data in one step; the error is ValidationErrors.
 func ParseSemVer(data []byte) (SemVer, error) {
-	return sgParseWith(data, nil, vCommon_SemVer, sgDecodeSemVer)
+	return sgParseWith(data, nil, vCommonSemVer, sgDecodeSemVer)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t SemVer) Validate() error {
-	return sgValidateWith(t, vCommon_SemVer)
+	return sgValidateWith(t, vCommonSemVer)
 }
 
 func sgDecodeCapabilityType(v *sgValue) (CapabilityType, error) {
@@ -1610,12 +1610,12 @@ func sgDecodeCapabilityType(v *sgValue) (CapabilityType, error) {
 
 // ParseCapabilityType decodes and validates data in one step; the error is ValidationErrors.
 func ParseCapabilityType(data []byte) (CapabilityType, error) {
-	return sgParseWith(data, nil, vCommon_CapabilityType, sgDecodeCapabilityType)
+	return sgParseWith(data, nil, vCommonCapabilityType, sgDecodeCapabilityType)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t CapabilityType) Validate() error {
-	return sgValidateWith(t, vCommon_CapabilityType)
+	return sgValidateWith(t, vCommonCapabilityType)
 }
 
 func sgDecodeAccess(v *sgValue) (Access, error) {
@@ -1625,12 +1625,12 @@ func sgDecodeAccess(v *sgValue) (Access, error) {
 
 // ParseAccess decodes and validates data in one step; the error is ValidationErrors.
 func ParseAccess(data []byte) (Access, error) {
-	return sgParseWith(data, nil, vCommon_Access, sgDecodeAccess)
+	return sgParseWith(data, nil, vCommonAccess, sgDecodeAccess)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Access) Validate() error {
-	return sgValidateWith(t, vCommon_Access)
+	return sgValidateWith(t, vCommonAccess)
 }
 
 func sgDecodeSeverity(v *sgValue) (Severity, error) {
@@ -1640,12 +1640,12 @@ func sgDecodeSeverity(v *sgValue) (Severity, error) {
 
 // ParseSeverity decodes and validates data in one step; the error is ValidationErrors.
 func ParseSeverity(data []byte) (Severity, error) {
-	return sgParseWith(data, nil, vCommon_Severity, sgDecodeSeverity)
+	return sgParseWith(data, nil, vCommonSeverity, sgDecodeSeverity)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Severity) Validate() error {
-	return sgValidateWith(t, vCommon_Severity)
+	return sgValidateWith(t, vCommonSeverity)
 }
 
 func sgDecodeSkillID(v *sgValue) (SkillID, error) {
@@ -1659,12 +1659,12 @@ func sgEncodeSkillID(e *sgEncoder, t SkillID) {
 
 // ParseSkillID decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillID(data []byte) (SkillID, error) {
-	return sgParseWith(data, nil, vCommon_SkillID, sgDecodeSkillID)
+	return sgParseWith(data, nil, vCommonSkillID, sgDecodeSkillID)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t SkillID) Validate() error {
-	return sgValidateWith(t, vCommon_SkillID)
+	return sgValidateWith(t, vCommonSkillID)
 }
 
 func sgDecodeTimestamp(v *sgValue) (Timestamp, error) {
@@ -1678,12 +1678,12 @@ func sgEncodeTimestamp(e *sgEncoder, t Timestamp) {
 
 // ParseTimestamp decodes and validates data in one step; the error is ValidationErrors.
 func ParseTimestamp(data []byte) (Timestamp, error) {
-	return sgParseWith(data, nil, vCommon_Timestamp, sgDecodeTimestamp)
+	return sgParseWith(data, nil, vCommonTimestamp, sgDecodeTimestamp)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Timestamp) Validate() error {
-	return sgValidateWith(t, vCommon_Timestamp)
+	return sgValidateWith(t, vCommonTimestamp)
 }
 
 var sgParsers = map[string]func([]byte) (any, error){
@@ -1799,39 +1799,39 @@ func Parse(typeName string, data []byte) (any, error) {
 }
 
 var sgValidators = map[string]sgValidator{
-	"APIKeyAuth":               vSkillDescriptor_APIKeyAuth,
-	"APIKeyAuthIn":             vSkillDescriptor_APIKeyAuth_In,
-	"Access":                   vCommon_Access,
-	"Auth":                     vSkillDescriptor_Auth2,
-	"Caller":                   vInvocationRequest_Caller2,
-	"CallerType":               vInvocationRequest_Caller_Type,
-	"CapabilityType":           vCommon_CapabilityType,
-	"CustomAuth":               vSkillDescriptor_CustomAuth,
-	"Endpoint":                 vSkillDescriptor_Endpoint2,
-	"EndpointMethod":           vSkillDescriptor_Endpoint_Method,
+	"APIKeyAuth":               vSkillDescriptorAPIKeyAuth,
+	"APIKeyAuthIn":             vSkillDescriptorAPIKeyAuthIn,
+	"Access":                   vCommonAccess,
+	"Auth":                     vSkillDescriptorAuth2,
+	"Caller":                   vInvocationRequestCaller2,
+	"CallerType":               vInvocationRequestCallerType,
+	"CapabilityType":           vCommonCapabilityType,
+	"CustomAuth":               vSkillDescriptorCustomAuth,
+	"Endpoint":                 vSkillDescriptorEndpoint2,
+	"EndpointMethod":           vSkillDescriptorEndpointMethod,
 	"Finding":                  vFinding,
 	"FindingsResponse":         vFindingsResponse,
 	"GetSessionFindingsParams": vGetSessionFindingsParams,
-	"InputParameter":           vSkillDescriptor_InputParameter,
-	"InvocationError":          vInvocationResponse_InvocationError,
+	"InputParameter":           vSkillDescriptorInputParameter,
+	"InvocationError":          vInvocationResponseInvocationError,
 	"InvocationRequest":        vInvocationRequest,
 	"InvocationResponse":       vInvocationResponse,
-	"InvocationStatus":         vInvocationResponse_InvocationStatus,
-	"Meta":                     vFindingsResponse_Meta2,
-	"NoAuth":                   vSkillDescriptor_NoAuth,
-	"OAuth2Auth":               vSkillDescriptor_OAuth2Auth,
-	"OutputDescriptor":         vSkillDescriptor_OutputDescriptor,
+	"InvocationStatus":         vInvocationResponseInvocationStatus,
+	"Meta":                     vFindingsResponseMeta2,
+	"NoAuth":                   vSkillDescriptorNoAuth,
+	"OAuth2Auth":               vSkillDescriptorOAuth2Auth,
+	"OutputDescriptor":         vSkillDescriptorOutputDescriptor,
 	"ProtocolVersion":          vProtocolVersion,
-	"Provider":                 vSkillDescriptor_Provider2,
-	"SemVer":                   vCommon_SemVer,
-	"Severity":                 vCommon_Severity,
+	"Provider":                 vSkillDescriptorProvider2,
+	"SemVer":                   vCommonSemVer,
+	"Severity":                 vCommonSeverity,
 	"SkillDescriptor":          vSkillDescriptor,
-	"SkillID":                  vCommon_SkillID,
+	"SkillID":                  vCommonSkillID,
 	"SkillIndex":               vSkillIndex,
-	"SkillIndexEntry":          vSkillIndex_SkillIndexEntry,
-	"Timestamp":                vCommon_Timestamp,
-	"Timestamps":               vInvocationResponse_Timestamps2,
-	"ValueType":                vSkillDescriptor_ValueType,
+	"SkillIndexEntry":          vSkillIndexSkillIndexEntry,
+	"Timestamp":                vCommonTimestamp,
+	"Timestamps":               vInvocationResponseTimestamps2,
+	"ValueType":                vSkillDescriptorValueType,
 }
 
 // Validate validates data as the named type (see TypeNames) by its schema alone: ValidationErrors,

@@ -98,6 +98,9 @@ func emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 		rt.Path = "arbitrary/runtime.go"
 		files = append(files, rt)
 	}
+	if files, err = prune(files); err != nil {
+		return nil, err
+	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
 }

@@ -120,6 +120,7 @@ func emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 		}
 		out = append(out, ir.File{Path: f.path, Data: []byte(data)})
 	}
+	pruneRuntime(out)
 	return out, nil
 }
 

@@ -366,12 +366,12 @@ func (t *ShapesHome) UnmarshalJSON(data []byte) error {
 
 // ParseShapesHome decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesHome(data []byte) (ShapesHome, error) {
-	return sgParseWith(data, nil, vShapes_Home, sgDecodeShapesHome)
+	return sgParseWith(data, nil, vShapesHome, sgDecodeShapesHome)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapesHome) Validate() error {
-	return sgValidateWith(t, vShapes_Home)
+	return sgValidateWith(t, vShapesHome)
 }
 
 func sgDecodeShapesSize(v *sgValue) (ShapesSize, error) {
@@ -381,12 +381,12 @@ func sgDecodeShapesSize(v *sgValue) (ShapesSize, error) {
 
 // ParseShapesSize decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesSize(data []byte) (ShapesSize, error) {
-	return sgParseWith(data, nil, vShapes_Size, sgDecodeShapesSize)
+	return sgParseWith(data, nil, vShapesSize, sgDecodeShapesSize)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapesSize) Validate() error {
-	return sgValidateWith(t, vShapes_Size)
+	return sgValidateWith(t, vShapesSize)
 }
 
 func sgDecodeShapesRatio(v *sgValue) (ShapesRatio, error) {
@@ -396,12 +396,12 @@ func sgDecodeShapesRatio(v *sgValue) (ShapesRatio, error) {
 
 // ParseShapesRatio decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesRatio(data []byte) (ShapesRatio, error) {
-	return sgParseWith(data, nil, vShapes_Ratio, sgDecodeShapesRatio)
+	return sgParseWith(data, nil, vShapesRatio, sgDecodeShapesRatio)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapesRatio) Validate() error {
-	return sgValidateWith(t, vShapes_Ratio)
+	return sgValidateWith(t, vShapesRatio)
 }
 
 func sgDecodeShapesOp(v *sgValue) (ShapesOp, error) {
@@ -411,12 +411,12 @@ func sgDecodeShapesOp(v *sgValue) (ShapesOp, error) {
 
 // ParseShapesOp decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesOp(data []byte) (ShapesOp, error) {
-	return sgParseWith(data, nil, vShapes_Op, sgDecodeShapesOp)
+	return sgParseWith(data, nil, vShapesOp, sgDecodeShapesOp)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapesOp) Validate() error {
-	return sgValidateWith(t, vShapes_Op)
+	return sgValidateWith(t, vShapesOp)
 }
 
 func sgDecodeShapesID(v *sgValue) (ShapesID, error) {
@@ -466,12 +466,12 @@ func (t *ShapesID) UnmarshalJSON(data []byte) error {
 
 // ParseShapesID decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesID(data []byte) (ShapesID, error) {
-	return sgParseWith(data, nil, vShapes_ID, sgDecodeShapesID)
+	return sgParseWith(data, nil, vShapesID, sgDecodeShapesID)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapesID) Validate() error {
-	return sgValidateWith(t, vShapes_ID)
+	return sgValidateWith(t, vShapesID)
 }
 
 func sgDecodeShapesWhen(v *sgValue) (ShapesWhen, error) {
@@ -521,12 +521,12 @@ func (t *ShapesWhen) UnmarshalJSON(data []byte) error {
 
 // ParseShapesWhen decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesWhen(data []byte) (ShapesWhen, error) {
-	return sgParseWith(data, nil, vShapes_When, sgDecodeShapesWhen)
+	return sgParseWith(data, nil, vShapesWhen, sgDecodeShapesWhen)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapesWhen) Validate() error {
-	return sgValidateWith(t, vShapes_When)
+	return sgValidateWith(t, vShapesWhen)
 }
 
 func sgDecodeShapesPoint(v *sgValue) (ShapesPoint, error) {
@@ -559,12 +559,12 @@ func (t *ShapesPoint) UnmarshalJSON(data []byte) error {
 
 // ParseShapesPoint decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesPoint(data []byte) (ShapesPoint, error) {
-	return sgParseWith(data, nil, vShapes_Point, sgDecodeShapesPoint)
+	return sgParseWith(data, nil, vShapesPoint, sgDecodeShapesPoint)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapesPoint) Validate() error {
-	return sgValidateWith(t, vShapes_Point)
+	return sgValidateWith(t, vShapesPoint)
 }
 
 func sgDecodeShapesPair(v *sgValue) (ShapesPair, error) {
@@ -597,12 +597,12 @@ func (t *ShapesPair) UnmarshalJSON(data []byte) error {
 
 // ParseShapesPair decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesPair(data []byte) (ShapesPair, error) {
-	return sgParseWith(data, nil, vShapes_Pair, sgDecodeShapesPair)
+	return sgParseWith(data, nil, vShapesPair, sgDecodeShapesPair)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapesPair) Validate() error {
-	return sgValidateWith(t, vShapes_Pair)
+	return sgValidateWith(t, vShapesPair)
 }
 
 func sgDecodeShapesCommand(v *sgValue) (ShapesCommand, error) {
@@ -654,12 +654,12 @@ func (t *ShapesCommand) UnmarshalJSON(data []byte) error {
 
 // ParseShapesCommand decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesCommand(data []byte) (ShapesCommand, error) {
-	return sgParseWith(data, nil, vShapes_Command, sgDecodeShapesCommand)
+	return sgParseWith(data, nil, vShapesCommand, sgDecodeShapesCommand)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapesCommand) Validate() error {
-	return sgValidateWith(t, vShapes_Command)
+	return sgValidateWith(t, vShapesCommand)
 }
 
 func sgKnownPet(k string) bool {
@@ -721,12 +721,12 @@ func (t *Pet) UnmarshalJSON(data []byte) error {
 
 // ParsePet decodes and validates data in one step; the error is ValidationErrors.
 func ParsePet(data []byte) (Pet, error) {
-	return sgParseWith(data, sgPlanPet, vShapes_Pet2, sgDecodePet)
+	return sgParseWith(data, sgPlanPet, vShapesPet2, sgDecodePet)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Pet) Validate() error {
-	return sgValidateWith(t, vShapes_Pet2)
+	return sgValidateWith(t, vShapesPet2)
 }
 
 func sgKnownAddress(k string) bool {
@@ -796,12 +796,12 @@ func (t *Address) UnmarshalJSON(data []byte) error {
 
 // ParseAddress decodes and validates data in one step; the error is ValidationErrors.
 func ParseAddress(data []byte) (Address, error) {
-	return sgParseWith(data, sgPlanAddress, vShapes_Address2, sgDecodeAddress)
+	return sgParseWith(data, sgPlanAddress, vShapesAddress2, sgDecodeAddress)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Address) Validate() error {
-	return sgValidateWith(t, vShapes_Address2)
+	return sgValidateWith(t, vShapesAddress2)
 }
 
 func sgKnownDog(k string) bool {
@@ -865,12 +865,12 @@ func (t *Dog) UnmarshalJSON(data []byte) error {
 
 // ParseDog decodes and validates data in one step; the error is ValidationErrors.
 func ParseDog(data []byte) (Dog, error) {
-	return sgParseWith(data, nil, vShapes_Dog2, sgDecodeDog)
+	return sgParseWith(data, nil, vShapesDog2, sgDecodeDog)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Dog) Validate() error {
-	return sgValidateWith(t, vShapes_Dog2)
+	return sgValidateWith(t, vShapesDog2)
 }
 
 func sgDecodeLonePet(v *sgValue) (LonePet, error) {
@@ -894,12 +894,12 @@ func (t *LonePet) UnmarshalJSON(data []byte) error {
 
 // ParseLonePet decodes and validates data in one step; the error is ValidationErrors.
 func ParseLonePet(data []byte) (LonePet, error) {
-	return sgParseWith(data, nil, vShapes_LonePet, sgDecodeLonePet)
+	return sgParseWith(data, nil, vShapesLonePet, sgDecodeLonePet)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t LonePet) Validate() error {
-	return sgValidateWith(t, vShapes_LonePet)
+	return sgValidateWith(t, vShapesLonePet)
 }
 
 func sgDecodeLevel(v *sgValue) (Level, error) {
@@ -909,12 +909,12 @@ func sgDecodeLevel(v *sgValue) (Level, error) {
 
 // ParseLevel decodes and validates data in one step; the error is ValidationErrors.
 func ParseLevel(data []byte) (Level, error) {
-	return sgParseWith(data, nil, vShapes_Level2, sgDecodeLevel)
+	return sgParseWith(data, nil, vShapesLevel2, sgDecodeLevel)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Level) Validate() error {
-	return sgValidateWith(t, vShapes_Level2)
+	return sgValidateWith(t, vShapesLevel2)
 }
 
 func sgDecodeMaybeWorkspace(v *sgValue) (MaybeWorkspace, error) {
@@ -964,12 +964,12 @@ func (t *MaybeWorkspace) UnmarshalJSON(data []byte) error {
 
 // ParseMaybeWorkspace decodes and validates data in one step; the error is ValidationErrors.
 func ParseMaybeWorkspace(data []byte) (MaybeWorkspace, error) {
-	return sgParseWith(data, nil, vShapes_MaybeWorkspace, sgDecodeMaybeWorkspace)
+	return sgParseWith(data, nil, vShapesMaybeWorkspace, sgDecodeMaybeWorkspace)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t MaybeWorkspace) Validate() error {
-	return sgValidateWith(t, vShapes_MaybeWorkspace)
+	return sgValidateWith(t, vShapesMaybeWorkspace)
 }
 
 func sgDecodeWorkspaceRef(v *sgValue) (WorkspaceRef, error) {
@@ -1003,12 +1003,12 @@ func (t *WorkspaceRef) UnmarshalJSON(data []byte) error {
 
 // ParseWorkspaceRef decodes and validates data in one step; the error is ValidationErrors.
 func ParseWorkspaceRef(data []byte) (WorkspaceRef, error) {
-	return sgParseWith(data, nil, vShapes_WorkspaceRef, sgDecodeWorkspaceRef)
+	return sgParseWith(data, nil, vShapesWorkspaceRef, sgDecodeWorkspaceRef)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t WorkspaceRef) Validate() error {
-	return sgValidateWith(t, vShapes_WorkspaceRef)
+	return sgValidateWith(t, vShapesWorkspaceRef)
 }
 
 func sgDecodeRange(v *sgValue) (Range, error) {
@@ -1049,12 +1049,12 @@ func (t *Range) UnmarshalJSON(data []byte) error {
 
 // ParseRange decodes and validates data in one step; the error is ValidationErrors.
 func ParseRange(data []byte) (Range, error) {
-	return sgParseWith(data, nil, vShapes_Range2, sgDecodeRange)
+	return sgParseWith(data, nil, vShapesRange2, sgDecodeRange)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Range) Validate() error {
-	return sgValidateWith(t, vShapes_Range2)
+	return sgValidateWith(t, vShapesRange2)
 }
 
 func sgKnownUser(k string) bool {
@@ -1132,22 +1132,22 @@ func (t *User) UnmarshalJSON(data []byte) error {
 
 // ParseUser decodes and validates data in one step; the error is ValidationErrors.
 func ParseUser(data []byte) (User, error) {
-	return sgParseWith(data, sgPlanUser, vShapes_User2, sgDecodeUser)
+	return sgParseWith(data, sgPlanUser, vShapesUser2, sgDecodeUser)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t User) Validate() error {
-	return sgValidateWith(t, vShapes_User2)
+	return sgValidateWith(t, vShapesUser2)
 }
 
 func sgDecodeAnimal(v *sgValue) (Animal, error) {
 	var t Animal
 	switch {
-	case sgIsObject(v) && sgValid(v, vShapes_Animal_OneOf_X0):
+	case sgIsObject(v) && sgValid(v, vShapesAnimalOneOfX0):
 		x, err := sgDecodeAnimalCat(v)
 		t.Cat = &x
 		return t, err
-	case sgIsObject(v) && sgValid(v, vShapes_Animal_OneOf_X1):
+	case sgIsObject(v) && sgValid(v, vShapesAnimalOneOfX1):
 		x, err := sgDecodeAnimalBird(v)
 		t.Bird = &x
 		return t, err
@@ -1195,12 +1195,12 @@ func (t *Animal) UnmarshalJSON(data []byte) error {
 
 // ParseAnimal decodes and validates data in one step; the error is ValidationErrors.
 func ParseAnimal(data []byte) (Animal, error) {
-	return sgParseWith(data, nil, vShapes_Animal2, sgDecodeAnimal)
+	return sgParseWith(data, nil, vShapesAnimal2, sgDecodeAnimal)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Animal) Validate() error {
-	return sgValidateWith(t, vShapes_Animal2)
+	return sgValidateWith(t, vShapesAnimal2)
 }
 
 func sgDecodeAnimalCat(v *sgValue) (AnimalCat, error) {
@@ -1234,12 +1234,12 @@ func (t *AnimalCat) UnmarshalJSON(data []byte) error {
 
 // ParseAnimalCat decodes and validates data in one step; the error is ValidationErrors.
 func ParseAnimalCat(data []byte) (AnimalCat, error) {
-	return sgParseWith(data, nil, vShapes_Animal_OneOf_X0, sgDecodeAnimalCat)
+	return sgParseWith(data, nil, vShapesAnimalOneOfX0, sgDecodeAnimalCat)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t AnimalCat) Validate() error {
-	return sgValidateWith(t, vShapes_Animal_OneOf_X0)
+	return sgValidateWith(t, vShapesAnimalOneOfX0)
 }
 
 func sgDecodeAnimalBird(v *sgValue) (AnimalBird, error) {
@@ -1273,22 +1273,22 @@ func (t *AnimalBird) UnmarshalJSON(data []byte) error {
 
 // ParseAnimalBird decodes and validates data in one step; the error is ValidationErrors.
 func ParseAnimalBird(data []byte) (AnimalBird, error) {
-	return sgParseWith(data, nil, vShapes_Animal_OneOf_X1, sgDecodeAnimalBird)
+	return sgParseWith(data, nil, vShapesAnimalOneOfX1, sgDecodeAnimalBird)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t AnimalBird) Validate() error {
-	return sgValidateWith(t, vShapes_Animal_OneOf_X1)
+	return sgValidateWith(t, vShapesAnimalOneOfX1)
 }
 
 func sgDecodeItem(v *sgValue) (Item, error) {
 	var t Item
 	switch {
-	case sgIsObject(v) && sgValid(v, vShapes_Item_AnyOf_X0):
+	case sgIsObject(v) && sgValid(v, vShapesItemAnyOfX0):
 		x, err := sgDecodeItemBook(v)
 		t.Book = &x
 		return t, err
-	case sgIsObject(v) && sgValid(v, vShapes_Item_AnyOf_X1):
+	case sgIsObject(v) && sgValid(v, vShapesItemAnyOfX1):
 		x, err := sgDecodeItemDisc(v)
 		t.Disc = &x
 		return t, err
@@ -1336,12 +1336,12 @@ func (t *Item) UnmarshalJSON(data []byte) error {
 
 // ParseItem decodes and validates data in one step; the error is ValidationErrors.
 func ParseItem(data []byte) (Item, error) {
-	return sgParseWith(data, nil, vShapes_Item2, sgDecodeItem)
+	return sgParseWith(data, nil, vShapesItem2, sgDecodeItem)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Item) Validate() error {
-	return sgValidateWith(t, vShapes_Item2)
+	return sgValidateWith(t, vShapesItem2)
 }
 
 func sgKnownItemBook(k string) bool {
@@ -1403,12 +1403,12 @@ func (t *ItemBook) UnmarshalJSON(data []byte) error {
 
 // ParseItemBook decodes and validates data in one step; the error is ValidationErrors.
 func ParseItemBook(data []byte) (ItemBook, error) {
-	return sgParseWith(data, sgPlanItemBook, vShapes_Item_AnyOf_X0, sgDecodeItemBook)
+	return sgParseWith(data, sgPlanItemBook, vShapesItemAnyOfX0, sgDecodeItemBook)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ItemBook) Validate() error {
-	return sgValidateWith(t, vShapes_Item_AnyOf_X0)
+	return sgValidateWith(t, vShapesItemAnyOfX0)
 }
 
 func sgKnownItemDisc(k string) bool {
@@ -1470,12 +1470,12 @@ func (t *ItemDisc) UnmarshalJSON(data []byte) error {
 
 // ParseItemDisc decodes and validates data in one step; the error is ValidationErrors.
 func ParseItemDisc(data []byte) (ItemDisc, error) {
-	return sgParseWith(data, sgPlanItemDisc, vShapes_Item_AnyOf_X1, sgDecodeItemDisc)
+	return sgParseWith(data, sgPlanItemDisc, vShapesItemAnyOfX1, sgDecodeItemDisc)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ItemDisc) Validate() error {
-	return sgValidateWith(t, vShapes_Item_AnyOf_X1)
+	return sgValidateWith(t, vShapesItemAnyOfX1)
 }
 
 func sgDecodeShape(v *sgValue) (Shape, error) {
@@ -1534,12 +1534,12 @@ func (t *Shape) UnmarshalJSON(data []byte) error {
 
 // ParseShape decodes and validates data in one step; the error is ValidationErrors.
 func ParseShape(data []byte) (Shape, error) {
-	return sgParseWith(data, nil, vShapes_Shape2, sgDecodeShape)
+	return sgParseWith(data, nil, vShapesShape2, sgDecodeShape)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Shape) Validate() error {
-	return sgValidateWith(t, vShapes_Shape2)
+	return sgValidateWith(t, vShapesShape2)
 }
 
 func sgDecodeShapeCircle(v *sgValue) (ShapeCircle, error) {
@@ -1578,12 +1578,12 @@ func (t *ShapeCircle) UnmarshalJSON(data []byte) error {
 
 // ParseShapeCircle decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapeCircle(data []byte) (ShapeCircle, error) {
-	return sgParseWith(data, nil, vShapes_Shape_OneOf_X0, sgDecodeShapeCircle)
+	return sgParseWith(data, nil, vShapesShapeOneOfX0, sgDecodeShapeCircle)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapeCircle) Validate() error {
-	return sgValidateWith(t, vShapes_Shape_OneOf_X0)
+	return sgValidateWith(t, vShapesShapeOneOfX0)
 }
 
 func sgDecodeShapeSquare(v *sgValue) (ShapeSquare, error) {
@@ -1622,12 +1622,12 @@ func (t *ShapeSquare) UnmarshalJSON(data []byte) error {
 
 // ParseShapeSquare decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapeSquare(data []byte) (ShapeSquare, error) {
-	return sgParseWith(data, nil, vShapes_Shape_OneOf_X1, sgDecodeShapeSquare)
+	return sgParseWith(data, nil, vShapesShapeOneOfX1, sgDecodeShapeSquare)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapeSquare) Validate() error {
-	return sgValidateWith(t, vShapes_Shape_OneOf_X1)
+	return sgValidateWith(t, vShapesShapeOneOfX1)
 }
 
 func sgDecodeMaybeName(v *sgValue) (MaybeName, error) {
@@ -1641,12 +1641,12 @@ func sgEncodeMaybeName(e *sgEncoder, t MaybeName) {
 
 // ParseMaybeName decodes and validates data in one step; the error is ValidationErrors.
 func ParseMaybeName(data []byte) (MaybeName, error) {
-	return sgParseWith(data, nil, vShapes_Note, sgDecodeMaybeName)
+	return sgParseWith(data, nil, vShapesNote, sgDecodeMaybeName)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t MaybeName) Validate() error {
-	return sgValidateWith(t, vShapes_Note)
+	return sgValidateWith(t, vShapesNote)
 }
 
 func sgDecodeList(v *sgValue) (List, error) {
@@ -1696,12 +1696,12 @@ func (t *List) UnmarshalJSON(data []byte) error {
 
 // ParseList decodes and validates data in one step; the error is ValidationErrors.
 func ParseList(data []byte) (List, error) {
-	return sgParseWith(data, nil, vShapes_List2, sgDecodeList)
+	return sgParseWith(data, nil, vShapesList2, sgDecodeList)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t List) Validate() error {
-	return sgValidateWith(t, vShapes_List2)
+	return sgValidateWith(t, vShapesList2)
 }
 
 func sgDecodeKennel(v *sgValue) (Kennel, error) {
@@ -1711,18 +1711,14 @@ func sgDecodeKennel(v *sgValue) (Kennel, error) {
 	return Kennel(x), err
 }
 
-func sgEncodeKennel(e *sgEncoder, t Kennel) {
-	sgEncMap(e, map[string]Pet(t), sgEncodePet)
-}
-
 // ParseKennel decodes and validates data in one step; the error is ValidationErrors.
 func ParseKennel(data []byte) (Kennel, error) {
-	return sgParseWith(data, nil, vShapes_Kennel2, sgDecodeKennel)
+	return sgParseWith(data, nil, vShapesKennel2, sgDecodeKennel)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Kennel) Validate() error {
-	return sgValidateWith(t, vShapes_Kennel2)
+	return sgValidateWith(t, vShapesKennel2)
 }
 
 func sgDecodeSourceFile(v *sgValue) (SourceFile, error) {
@@ -1736,12 +1732,12 @@ func sgEncodeSourceFile(e *sgEncoder, t SourceFile) {
 
 // ParseSourceFile decodes and validates data in one step; the error is ValidationErrors.
 func ParseSourceFile(data []byte) (SourceFile, error) {
-	return sgParseWith(data, nil, vShapes_SourceFile, sgDecodeSourceFile)
+	return sgParseWith(data, nil, vShapesSourceFile, sgDecodeSourceFile)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t SourceFile) Validate() error {
-	return sgValidateWith(t, vShapes_SourceFile)
+	return sgValidateWith(t, vShapesSourceFile)
 }
 
 func sgDecodeMaybePet(v *sgValue) (MaybePet, error) {
@@ -1765,12 +1761,12 @@ func (t *MaybePet) UnmarshalJSON(data []byte) error {
 
 // ParseMaybePet decodes and validates data in one step; the error is ValidationErrors.
 func ParseMaybePet(data []byte) (MaybePet, error) {
-	return sgParseWith(data, nil, vShapes_MaybePet, sgDecodeMaybePet)
+	return sgParseWith(data, nil, vShapesMaybePet, sgDecodeMaybePet)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t MaybePet) Validate() error {
-	return sgValidateWith(t, vShapes_MaybePet)
+	return sgValidateWith(t, vShapesMaybePet)
 }
 
 func sgDecodePermission(v *sgValue) (Permission, error) {
@@ -1829,12 +1825,12 @@ func (t *Permission) UnmarshalJSON(data []byte) error {
 
 // ParsePermission decodes and validates data in one step; the error is ValidationErrors.
 func ParsePermission(data []byte) (Permission, error) {
-	return sgParseWith(data, nil, vShapes_Permission2, sgDecodePermission)
+	return sgParseWith(data, nil, vShapesPermission2, sgDecodePermission)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Permission) Validate() error {
-	return sgValidateWith(t, vShapes_Permission2)
+	return sgValidateWith(t, vShapesPermission2)
 }
 
 func sgDecodePermissionString(v *sgValue) (PermissionString, error) {
@@ -1849,7 +1845,7 @@ func sgOnlyPermissionString(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	vShapes_Permission2(v, p, e)
+	vShapesPermission2(v, p, e)
 }
 
 // ParsePermissionString decodes and validates data in one step; the error is ValidationErrors.
@@ -1859,7 +1855,7 @@ func ParsePermissionString(data []byte) (PermissionString, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t PermissionString) Validate() error {
-	return sgValidateWith(t, vShapes_Permission2)
+	return sgValidateWith(t, vShapesPermission2)
 }
 
 func sgDecodePermissionNumber(v *sgValue) (PermissionNumber, error) {
@@ -1874,7 +1870,7 @@ func sgOnlyPermissionNumber(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("number", v))
 		return
 	}
-	vShapes_Permission2(v, p, e)
+	vShapesPermission2(v, p, e)
 }
 
 // ParsePermissionNumber decodes and validates data in one step; the error is ValidationErrors.
@@ -1884,7 +1880,7 @@ func ParsePermissionNumber(data []byte) (PermissionNumber, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t PermissionNumber) Validate() error {
-	return sgValidateWith(t, vShapes_Permission2)
+	return sgValidateWith(t, vShapesPermission2)
 }
 
 func sgDecodeRunsOn(v *sgValue) (RunsOn, error) {
@@ -1934,12 +1930,12 @@ func (t *RunsOn) UnmarshalJSON(data []byte) error {
 
 // ParseRunsOn decodes and validates data in one step; the error is ValidationErrors.
 func ParseRunsOn(data []byte) (RunsOn, error) {
-	return sgParseWith(data, nil, vShapes_RunsOn2, sgDecodeRunsOn)
+	return sgParseWith(data, nil, vShapesRunsOn2, sgDecodeRunsOn)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t RunsOn) Validate() error {
-	return sgValidateWith(t, vShapes_RunsOn2)
+	return sgValidateWith(t, vShapesRunsOn2)
 }
 
 func sgDecodeRunsOnArray(v *sgValue) (RunsOnArray, error) {
@@ -1981,7 +1977,7 @@ func sgOnlyRunsOnArray(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	vShapes_RunsOn_AnyOf_X1_AnyOf_X0(v, p, e)
+	vShapesRunsOnAnyOfX1AnyOfX0(v, p, e)
 }
 
 // ParseRunsOnArray decodes and validates data in one step; the error is ValidationErrors.
@@ -1991,7 +1987,7 @@ func ParseRunsOnArray(data []byte) (RunsOnArray, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t RunsOnArray) Validate() error {
-	return sgValidateWith(t, vShapes_RunsOn_AnyOf_X1_AnyOf_X0)
+	return sgValidateWith(t, vShapesRunsOnAnyOfX1AnyOfX0)
 }
 
 var sgParsers = map[string]func([]byte) (any, error){
@@ -2122,44 +2118,44 @@ func Parse(typeName string, data []byte) (any, error) {
 }
 
 var sgValidators = map[string]sgValidator{
-	"Address":          vShapes_Address2,
-	"Animal":           vShapes_Animal2,
-	"AnimalBird":       vShapes_Animal_OneOf_X1,
-	"AnimalCat":        vShapes_Animal_OneOf_X0,
-	"Dog":              vShapes_Dog2,
-	"Item":             vShapes_Item2,
-	"ItemBook":         vShapes_Item_AnyOf_X0,
-	"ItemDisc":         vShapes_Item_AnyOf_X1,
-	"Kennel":           vShapes_Kennel2,
-	"Level":            vShapes_Level2,
-	"List":             vShapes_List2,
-	"LonePet":          vShapes_LonePet,
-	"MaybeName":        vShapes_Note,
-	"MaybePet":         vShapes_MaybePet,
-	"MaybeWorkspace":   vShapes_MaybeWorkspace,
-	"Permission":       vShapes_Permission2,
-	"PermissionNumber": vShapes_Permission2,
-	"PermissionString": vShapes_Permission2,
-	"Pet":              vShapes_Pet2,
-	"Range":            vShapes_Range2,
-	"RunsOn":           vShapes_RunsOn2,
-	"RunsOnArray":      vShapes_RunsOn_AnyOf_X1_AnyOf_X0,
-	"Shape":            vShapes_Shape2,
-	"ShapeCircle":      vShapes_Shape_OneOf_X0,
-	"ShapeSquare":      vShapes_Shape_OneOf_X1,
+	"Address":          vShapesAddress2,
+	"Animal":           vShapesAnimal2,
+	"AnimalBird":       vShapesAnimalOneOfX1,
+	"AnimalCat":        vShapesAnimalOneOfX0,
+	"Dog":              vShapesDog2,
+	"Item":             vShapesItem2,
+	"ItemBook":         vShapesItemAnyOfX0,
+	"ItemDisc":         vShapesItemAnyOfX1,
+	"Kennel":           vShapesKennel2,
+	"Level":            vShapesLevel2,
+	"List":             vShapesList2,
+	"LonePet":          vShapesLonePet,
+	"MaybeName":        vShapesNote,
+	"MaybePet":         vShapesMaybePet,
+	"MaybeWorkspace":   vShapesMaybeWorkspace,
+	"Permission":       vShapesPermission2,
+	"PermissionNumber": vShapesPermission2,
+	"PermissionString": vShapesPermission2,
+	"Pet":              vShapesPet2,
+	"Range":            vShapesRange2,
+	"RunsOn":           vShapesRunsOn2,
+	"RunsOnArray":      vShapesRunsOnAnyOfX1AnyOfX0,
+	"Shape":            vShapesShape2,
+	"ShapeCircle":      vShapesShapeOneOfX0,
+	"ShapeSquare":      vShapesShapeOneOfX1,
 	"Shapes":           vShapes,
-	"ShapesCommand":    vShapes_Command,
-	"ShapesHome":       vShapes_Home,
-	"ShapesID":         vShapes_ID,
-	"ShapesOp":         vShapes_Op,
-	"ShapesPair":       vShapes_Pair,
-	"ShapesPoint":      vShapes_Point,
-	"ShapesRatio":      vShapes_Ratio,
-	"ShapesSize":       vShapes_Size,
-	"ShapesWhen":       vShapes_When,
-	"SourceFile":       vShapes_SourceFile,
-	"User":             vShapes_User2,
-	"WorkspaceRef":     vShapes_WorkspaceRef,
+	"ShapesCommand":    vShapesCommand,
+	"ShapesHome":       vShapesHome,
+	"ShapesID":         vShapesID,
+	"ShapesOp":         vShapesOp,
+	"ShapesPair":       vShapesPair,
+	"ShapesPoint":      vShapesPoint,
+	"ShapesRatio":      vShapesRatio,
+	"ShapesSize":       vShapesSize,
+	"ShapesWhen":       vShapesWhen,
+	"SourceFile":       vShapesSourceFile,
+	"User":             vShapesUser2,
+	"WorkspaceRef":     vShapesWorkspaceRef,
 }
 
 // Validate validates data as the named type (see TypeNames) by its schema alone: ValidationErrors,

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math"
-	"math/big"
 	"reflect"
 	"slices"
 	"sort"
@@ -1129,23 +1128,6 @@ func (en *sgEnum) has(v *sgValue) bool {
 	return false
 }
 
-// multipleOf decides exactly whether x is a multiple of m, on the shortest decimal
-// representations of the two doubles.
-func sgMultipleOf(x, m float64) bool {
-	if m <= 0 || math.IsInf(x, 0) || math.IsNaN(x) {
-		return false
-	}
-	if sgIsIntegral(x) && sgIsIntegral(m) && math.Abs(x) < 1<<53 && m < 1<<53 {
-		return math.Mod(x, m) == 0
-	}
-	rx, ok1 := new(big.Rat).SetString(strconv.FormatFloat(x, 'g', -1, 64))
-	rm, ok2 := new(big.Rat).SetString(strconv.FormatFloat(m, 'g', -1, 64))
-	if !ok1 || !ok2 {
-		return false
-	}
-	return new(big.Rat).Quo(rx, rm).IsInt()
-}
-
 // sgRunes counts code points.
 func sgRunes(s string) int { return utf8.RuneCountInString(s) }
 
@@ -1190,17 +1172,6 @@ func (e *sgErrors) sortFrom(mark int, p *sgPointer) {
 // sgDuplicates returns, ascending, the indexes of items equal to an earlier item.
 func sgDuplicates(a []sgValue) []int {
 	return sgDuplicateKeys(len(a), func(j int) *sgValue { return &a[j] })
-}
-
-// sgDuplicatesBy returns, ascending, the indexes of object items whose member prop equals that
-// of an earlier item.
-func sgDuplicatesBy(a []sgValue, prop string) []int {
-	return sgDuplicateKeys(len(a), func(j int) *sgValue {
-		if a[j].kind() != sgKindObject {
-			return nil
-		}
-		return a[j].get(prop)
-	})
 }
 
 // sgDuplicateKeys returns, ascending, the indexes j < n whose key(j) is JSON-equal to the key
@@ -1375,13 +1346,6 @@ func sgCompact(b []byte, s string) []byte {
 	return b
 }
 
-func sgDecNull(v *sgValue) (any, error) {
-	if v.kind() != sgKindNull {
-		return nil, sgMismatch("null", v)
-	}
-	return nil, nil
-}
-
 func sgDecArray[T any](v *sgValue, elem func(*sgValue) (T, error)) ([]T, error) {
 	if v.kind() != sgKindArray {
 		return nil, sgMismatch("array", v)
@@ -1437,16 +1401,6 @@ func sgDecRef[T any](v *sgValue, elem func(*sgValue) (T, error)) (*T, error) {
 		return nil, err
 	}
 	return &x, nil
-}
-
-// sgDecNil decodes a nullable value whose Go type has a nil of its own: null gives the zero
-// value (a nil slice or map).
-func sgDecNil[T any](v *sgValue, elem func(*sgValue) (T, error)) (T, error) {
-	if v.kind() == sgKindNull {
-		var zero T
-		return zero, nil
-	}
-	return elem(v)
 }
 
 // sgDecObject returns v when it is an object.
@@ -1967,22 +1921,6 @@ func sgAppendString(b []byte, s string) []byte {
 		start = i
 	}
 	return append(append(b, s[start:]...), '"')
-}
-
-// sgSlice is s, or an empty slice when s is nil: a required array is written as [], not null.
-func sgSlice[S ~[]E, E any](s S) S {
-	if s == nil {
-		return S{}
-	}
-	return s
-}
-
-// sgMap is m, or an empty map when m is nil: a required object is written as {}, not null.
-func sgMap[M ~map[string]V, V any](m M) M {
-	if m == nil {
-		return M{}
-	}
-	return m
 }
 
 // sgArrayEncoder writes the items of a tuple: its positions in order, then the rest.

@@ -12,16 +12,16 @@ var rePattern0 = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile("^[a-z]{1,8}$")
 })
 var rePattern1 = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile("^\\[.*\\]$")
+	return regexp.MustCompile(`^\[.*\]$`)
 })
 var rePattern2 = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile("^[a-z]+$")
 })
 var rePattern3 = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile("\\.go$")
+	return regexp.MustCompile(`\.go$`)
 })
 var rePattern4 = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile("\\.ts$")
+	return regexp.MustCompile(`\.ts$`)
 })
 
 func sgExtraShapes(k string) bool {
@@ -57,7 +57,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "pet",
 				parent: p,
 			}
-			vShapes_Pet(x, &c, e)
+			vShapesPet(x, &c, e)
 		}
 		if x := v.get("owner"); x != nil {
 			c := sgPointer{
@@ -65,7 +65,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "owner",
 				parent: p,
 			}
-			vShapes_Owner(x, &c, e)
+			vShapesOwner(x, &c, e)
 		}
 		if x := v.get("lone"); x != nil {
 			c := sgPointer{
@@ -73,7 +73,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "lone",
 				parent: p,
 			}
-			vShapes_Lone(x, &c, e)
+			vShapesLone(x, &c, e)
 		}
 		if x := v.get("label"); x != nil {
 			c := sgPointer{
@@ -81,7 +81,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "label",
 				parent: p,
 			}
-			vShapes_Label(x, &c, e)
+			vShapesLabel(x, &c, e)
 		}
 		if x := v.get("note"); x != nil {
 			c := sgPointer{
@@ -89,7 +89,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "note",
 				parent: p,
 			}
-			vShapes_Note(x, &c, e)
+			vShapesNote(x, &c, e)
 		}
 		if x := v.get("tags"); x != nil {
 			c := sgPointer{
@@ -97,7 +97,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "tags",
 				parent: p,
 			}
-			vShapes_Tags(x, &c, e)
+			vShapesTags(x, &c, e)
 		}
 		if x := v.get("mixed"); x != nil {
 			c := sgPointer{
@@ -105,7 +105,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "mixed",
 				parent: p,
 			}
-			vShapes_Mixed(x, &c, e)
+			vShapesMixed(x, &c, e)
 		}
 		if x := v.get("address"); x != nil {
 			c := sgPointer{
@@ -113,7 +113,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "address",
 				parent: p,
 			}
-			vShapes_Address(x, &c, e)
+			vShapesAddress(x, &c, e)
 		}
 		if x := v.get("home"); x != nil {
 			c := sgPointer{
@@ -121,7 +121,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "home",
 				parent: p,
 			}
-			vShapes_Home(x, &c, e)
+			vShapesHome(x, &c, e)
 		}
 		if x := v.get("size"); x != nil {
 			c := sgPointer{
@@ -129,7 +129,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "size",
 				parent: p,
 			}
-			vShapes_Size(x, &c, e)
+			vShapesSize(x, &c, e)
 		}
 		if x := v.get("ratio"); x != nil {
 			c := sgPointer{
@@ -137,7 +137,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "ratio",
 				parent: p,
 			}
-			vShapes_Ratio(x, &c, e)
+			vShapesRatio(x, &c, e)
 		}
 		if x := v.get("op"); x != nil {
 			c := sgPointer{
@@ -145,7 +145,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "op",
 				parent: p,
 			}
-			vShapes_Op(x, &c, e)
+			vShapesOp(x, &c, e)
 		}
 		if x := v.get("level"); x != nil {
 			c := sgPointer{
@@ -153,7 +153,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "level",
 				parent: p,
 			}
-			vShapes_Level(x, &c, e)
+			vShapesLevel(x, &c, e)
 		}
 		if x := v.get("workspace"); x != nil {
 			c := sgPointer{
@@ -161,7 +161,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "workspace",
 				parent: p,
 			}
-			vShapes_Workspace(x, &c, e)
+			vShapesWorkspace(x, &c, e)
 		}
 		if x := v.get("id"); x != nil {
 			c := sgPointer{
@@ -169,7 +169,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "id",
 				parent: p,
 			}
-			vShapes_ID(x, &c, e)
+			vShapesID(x, &c, e)
 		}
 		if x := v.get("when"); x != nil {
 			c := sgPointer{
@@ -177,7 +177,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "when",
 				parent: p,
 			}
-			vShapes_When(x, &c, e)
+			vShapesWhen(x, &c, e)
 		}
 		if x := v.get("range"); x != nil {
 			c := sgPointer{
@@ -185,7 +185,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "range",
 				parent: p,
 			}
-			vShapes_Range(x, &c, e)
+			vShapesRange(x, &c, e)
 		}
 		if x := v.get("point"); x != nil {
 			c := sgPointer{
@@ -193,7 +193,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "point",
 				parent: p,
 			}
-			vShapes_Point(x, &c, e)
+			vShapesPoint(x, &c, e)
 		}
 		if x := v.get("pair"); x != nil {
 			c := sgPointer{
@@ -201,7 +201,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "pair",
 				parent: p,
 			}
-			vShapes_Pair(x, &c, e)
+			vShapesPair(x, &c, e)
 		}
 		if x := v.get("dog"); x != nil {
 			c := sgPointer{
@@ -209,7 +209,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "dog",
 				parent: p,
 			}
-			vShapes_Dog(x, &c, e)
+			vShapesDog(x, &c, e)
 		}
 		if x := v.get("user"); x != nil {
 			c := sgPointer{
@@ -225,7 +225,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "users",
 				parent: p,
 			}
-			vShapes_Users(x, &c, e)
+			vShapesUsers(x, &c, e)
 		}
 		if x := v.get("animal"); x != nil {
 			c := sgPointer{
@@ -233,7 +233,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "animal",
 				parent: p,
 			}
-			vShapes_Animal(x, &c, e)
+			vShapesAnimal(x, &c, e)
 		}
 		if x := v.get("item"); x != nil {
 			c := sgPointer{
@@ -241,7 +241,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "item",
 				parent: p,
 			}
-			vShapes_Item(x, &c, e)
+			vShapesItem(x, &c, e)
 		}
 		if x := v.get("shape"); x != nil {
 			c := sgPointer{
@@ -249,7 +249,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "shape",
 				parent: p,
 			}
-			vShapes_Shape(x, &c, e)
+			vShapesShape(x, &c, e)
 		}
 		if x := v.get("names"); x != nil {
 			c := sgPointer{
@@ -257,7 +257,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "names",
 				parent: p,
 			}
-			vShapes_Names(x, &c, e)
+			vShapesNames(x, &c, e)
 		}
 		if x := v.get("scores"); x != nil {
 			c := sgPointer{
@@ -265,7 +265,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "scores",
 				parent: p,
 			}
-			vShapes_Scores(x, &c, e)
+			vShapesScores(x, &c, e)
 		}
 		if x := v.get("list"); x != nil {
 			c := sgPointer{
@@ -281,7 +281,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "command",
 				parent: p,
 			}
-			vShapes_Command(x, &c, e)
+			vShapesCommand(x, &c, e)
 		}
 		if x := v.get("userIds"); x != nil {
 			c := sgPointer{
@@ -289,7 +289,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "userIds",
 				parent: p,
 			}
-			vShapes_UserIDs(x, &c, e)
+			vShapesUserIDs(x, &c, e)
 		}
 		if x := v.get("kennel"); x != nil {
 			c := sgPointer{
@@ -297,7 +297,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "kennel",
 				parent: p,
 			}
-			vShapes_Kennel(x, &c, e)
+			vShapesKennel(x, &c, e)
 		}
 		if x := v.get("source"); x != nil {
 			c := sgPointer{
@@ -305,7 +305,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "source",
 				parent: p,
 			}
-			vShapes_Source(x, &c, e)
+			vShapesSource(x, &c, e)
 		}
 		if x := v.get("previous"); x != nil {
 			c := sgPointer{
@@ -313,7 +313,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "previous",
 				parent: p,
 			}
-			vShapes_Previous(x, &c, e)
+			vShapesPrevious(x, &c, e)
 		}
 		if x := v.get("runsOn"); x != nil {
 			c := sgPointer{
@@ -321,7 +321,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "runsOn",
 				parent: p,
 			}
-			vShapes_RunsOn(x, &c, e)
+			vShapesRunsOn(x, &c, e)
 		}
 		if x := v.get("permission"); x != nil {
 			c := sgPointer{
@@ -329,7 +329,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "permission",
 				parent: p,
 			}
-			vShapes_Permission(x, &c, e)
+			vShapesPermission(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
@@ -342,25 +342,25 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_AdditionalProperties validates shapes.json#/additionalProperties.
-func vShapes_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesAdditionalProperties validates shapes.json#/additionalProperties.
+func vShapesAdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
 	e.add(p, "false", "no value is allowed here")
 }
 
-// vShapes_Pet validates shapes.json#/properties/pet.
-func vShapes_Pet(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(e.valid(v, vPetRef) || e.valid(v, vShapes_Pet_AnyOf_X1)) {
+// vShapesPet validates shapes.json#/properties/pet.
+func vShapesPet(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(e.valid(v, vPetRef) || e.valid(v, vShapesPetAnyOfX1)) {
 		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
 	}
 }
 
 // vPetRef validates shapes.json#/properties/pet/anyOf/0.
 func vPetRef(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Pet2(v, p, e)
+	vShapesPet2(v, p, e)
 }
 
-// vShapes_Pet2 validates shapes.json#/$defs/Pet.
-func vShapes_Pet2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesPet2 validates shapes.json#/$defs/Pet.
+func vShapesPet2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -394,29 +394,29 @@ func vStringMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Pet_AnyOf_X1 validates shapes.json#/properties/pet/anyOf/1.
-func vShapes_Pet_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesPetAnyOfX1 validates shapes.json#/properties/pet/anyOf/1.
+func vShapesPetAnyOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsNull(v) {
 		e.add(p, "type", sgExpected("null", v))
 		return
 	}
 }
 
-// vShapes_Owner validates shapes.json#/properties/owner.
-func vShapes_Owner(v *sgValue, p *sgPointer, e *sgErrors) {
-	if k := e.countValid(v, vPetRef, vShapes_Pet_AnyOf_X1); k != 1 {
+// vShapesOwner validates shapes.json#/properties/owner.
+func vShapesOwner(v *sgValue, p *sgPointer, e *sgErrors) {
+	if k := e.countValid(v, vPetRef, vShapesPetAnyOfX1); k != 1 {
 		e.add(p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k))
 	}
 }
 
-// vShapes_Lone validates shapes.json#/properties/lone.
-func vShapes_Lone(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_LonePet(v, p, e)
+// vShapesLone validates shapes.json#/properties/lone.
+func vShapesLone(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesLonePet(v, p, e)
 }
 
-// vShapes_LonePet validates shapes.json#/$defs/LonePet.
-func vShapes_LonePet(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Pet2(v, p, e)
+// vShapesLonePet validates shapes.json#/$defs/LonePet.
+func vShapesLonePet(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesPet2(v, p, e)
 	if v.kind() == sgKindObject {
 		if v.size() > 1 {
 			e.add(p, "maxProperties", "must have at most 1 properties")
@@ -424,8 +424,8 @@ func vShapes_LonePet(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Label validates shapes.json#/properties/label.
-func vShapes_Label(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesLabel validates shapes.json#/properties/label.
+func vShapesLabel(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("string or null", v))
 		return
@@ -438,8 +438,8 @@ func vShapes_Label(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Note validates shapes.json#/properties/note.
-func vShapes_Note(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesNote validates shapes.json#/properties/note.
+func vShapesNote(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("string or null", v))
 		return
@@ -452,8 +452,8 @@ func vShapes_Note(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Tags validates shapes.json#/properties/tags.
-func vShapes_Tags(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesTags validates shapes.json#/properties/tags.
+func vShapesTags(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsArray(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("array or null", v))
 		return
@@ -468,13 +468,13 @@ func vShapes_Tags(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vShapes_Tags_Items(&a[i], &c, e)
+			vShapesTagsItems(&a[i], &c, e)
 		}
 	}
 }
 
-// vShapes_Tags_Items validates shapes.json#/properties/tags/items.
-func vShapes_Tags_Items(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesTagsItems validates shapes.json#/properties/tags/items.
+func vShapesTagsItems(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -487,16 +487,16 @@ func vShapes_Tags_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Mixed validates shapes.json#/properties/mixed.
-func vShapes_Mixed(v *sgValue, p *sgPointer, e *sgErrors) {}
+// vShapesMixed validates shapes.json#/properties/mixed.
+func vShapesMixed(v *sgValue, p *sgPointer, e *sgErrors) {}
 
-// vShapes_Address validates shapes.json#/properties/address.
-func vShapes_Address(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Address2(v, p, e)
+// vShapesAddress validates shapes.json#/properties/address.
+func vShapesAddress(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesAddress2(v, p, e)
 }
 
-// vShapes_Address2 validates shapes.json#/$defs/Address.
-func vShapes_Address2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesAddress2 validates shapes.json#/$defs/Address.
+func vShapesAddress2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsObject(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("object or null", v))
 		return
@@ -546,7 +546,7 @@ func vIntegerMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-func sgExtraShapes_Home(k string) bool {
+func sgExtraShapesHome(k string) bool {
 	switch k {
 	case "city", "zip":
 		return false
@@ -554,8 +554,8 @@ func sgExtraShapes_Home(k string) bool {
 	return true
 }
 
-// vShapes_Home validates shapes.json#/properties/home.
-func vShapes_Home(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesHome validates shapes.json#/properties/home.
+func vShapesHome(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsObject(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("object or null", v))
 		return
@@ -578,11 +578,11 @@ func vShapes_Home(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "zip",
 				parent: p,
 			}
-			vShapes_Home_Zip(x, &c, e)
+			vShapesHomeZip(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_Home(k) {
+			if !sgExtraShapesHome(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -591,8 +591,8 @@ func vShapes_Home(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Home_Zip validates shapes.json#/properties/home/properties/zip.
-func vShapes_Home_Zip(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesHomeZip validates shapes.json#/properties/home/properties/zip.
+func vShapesHomeZip(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsInteger(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("integer or null", v))
 		return
@@ -605,59 +605,59 @@ func vShapes_Home_Zip(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var enumShapes_Size = sgNewEnum("[1,2,3]")
+var enumShapesSize = sgNewEnum("[1,2,3]")
 
-// vShapes_Size validates shapes.json#/properties/size.
-func vShapes_Size(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !enumShapes_Size.has(v) {
+// vShapesSize validates shapes.json#/properties/size.
+func vShapesSize(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !enumShapesSize.has(v) {
 		e.add(p, "enum", "must be one of 1, 2, 3")
 	}
 }
 
-var enumShapes_Ratio = sgNewEnum("[0.5,1.5,null]")
+var enumShapesRatio = sgNewEnum("[0.5,1.5,null]")
 
-// vShapes_Ratio validates shapes.json#/properties/ratio.
-func vShapes_Ratio(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !enumShapes_Ratio.has(v) {
+// vShapesRatio validates shapes.json#/properties/ratio.
+func vShapesRatio(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !enumShapesRatio.has(v) {
 		e.add(p, "enum", "must be one of 0.5, 1.5, null")
 	}
 }
 
-var enumShapes_Op = sgNewEnum("[\"\\u003c=\",\"\\u003e=\",\"+1\",\"-1\"]")
+var enumShapesOp = sgNewEnum("[\"\\u003c=\",\"\\u003e=\",\"+1\",\"-1\"]")
 
-// vShapes_Op validates shapes.json#/properties/op.
-func vShapes_Op(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !enumShapes_Op.has(v) {
+// vShapesOp validates shapes.json#/properties/op.
+func vShapesOp(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !enumShapesOp.has(v) {
 		e.add(p, "enum", "must be one of \"\\u003c=\", \"\\u003e=\", \"+1\", \"-1\"")
 	}
 }
 
-// vShapes_Level validates shapes.json#/properties/level.
-func vShapes_Level(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Level2(v, p, e)
+// vShapesLevel validates shapes.json#/properties/level.
+func vShapesLevel(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesLevel2(v, p, e)
 }
 
-var enumShapes_Level2 = sgNewEnum("[-1,0,1,10]")
+var enumShapesLevel2 = sgNewEnum("[-1,0,1,10]")
 
-// vShapes_Level2 validates shapes.json#/$defs/Level.
-func vShapes_Level2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesLevel2 validates shapes.json#/$defs/Level.
+func vShapesLevel2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsInteger(v) {
 		e.add(p, "type", sgExpected("integer", v))
 		return
 	}
-	if !enumShapes_Level2.has(v) {
+	if !enumShapesLevel2.has(v) {
 		e.add(p, "enum", "must be one of -1, 0, 1, 10")
 	}
 }
 
-// vShapes_Workspace validates shapes.json#/properties/workspace.
-func vShapes_Workspace(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_MaybeWorkspace(v, p, e)
+// vShapesWorkspace validates shapes.json#/properties/workspace.
+func vShapesWorkspace(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesMaybeWorkspace(v, p, e)
 }
 
-// vShapes_MaybeWorkspace validates shapes.json#/$defs/MaybeWorkspace.
-func vShapes_MaybeWorkspace(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(e.valid(v, vBoolean) || e.valid(v, vShapes_MaybeWorkspace_AnyOf_X1)) {
+// vShapesMaybeWorkspace validates shapes.json#/$defs/MaybeWorkspace.
+func vShapesMaybeWorkspace(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(e.valid(v, vBoolean) || e.valid(v, vShapesMaybeWorkspaceAnyOfX1)) {
 		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
 	}
 }
@@ -670,12 +670,12 @@ func vBoolean(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_MaybeWorkspace_AnyOf_X1 validates shapes.json#/$defs/MaybeWorkspace/anyOf/1.
-func vShapes_MaybeWorkspace_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_WorkspaceRef(v, p, e)
+// vShapesMaybeWorkspaceAnyOfX1 validates shapes.json#/$defs/MaybeWorkspace/anyOf/1.
+func vShapesMaybeWorkspaceAnyOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesWorkspaceRef(v, p, e)
 }
 
-func sgExtraShapes_WorkspaceRef(k string) bool {
+func sgExtraShapesWorkspaceRef(k string) bool {
 	switch k {
 	case "workspace":
 		return false
@@ -683,8 +683,8 @@ func sgExtraShapes_WorkspaceRef(k string) bool {
 	return true
 }
 
-// vShapes_WorkspaceRef validates shapes.json#/$defs/WorkspaceRef.
-func vShapes_WorkspaceRef(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesWorkspaceRef validates shapes.json#/$defs/WorkspaceRef.
+func vShapesWorkspaceRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -699,11 +699,11 @@ func vShapes_WorkspaceRef(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "workspace",
 				parent: p,
 			}
-			vShapes_WorkspaceRef_Workspace(x, &c, e)
+			vShapesWorkspaceRefWorkspace(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_WorkspaceRef(k) {
+			if !sgExtraShapesWorkspaceRef(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -712,18 +712,18 @@ func vShapes_WorkspaceRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var constShapes_WorkspaceRef_Workspace = sgMustValue("true")
+var constShapesWorkspaceRefWorkspace = sgMustValue("true")
 
-// vShapes_WorkspaceRef_Workspace validates shapes.json#/$defs/WorkspaceRef/properties/workspace.
-func vShapes_WorkspaceRef_Workspace(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !sgEqual(v, constShapes_WorkspaceRef_Workspace) {
+// vShapesWorkspaceRefWorkspace validates shapes.json#/$defs/WorkspaceRef/properties/workspace.
+func vShapesWorkspaceRefWorkspace(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constShapesWorkspaceRefWorkspace) {
 		e.add(p, "const", "must be true")
 	}
 }
 
-// vShapes_ID validates shapes.json#/properties/id.
-func vShapes_ID(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(e.valid(v, vIntegerMin0) || e.valid(v, vShapes_ID_AnyOf_X1)) {
+// vShapesID validates shapes.json#/properties/id.
+func vShapesID(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(e.valid(v, vIntegerMin0) || e.valid(v, vShapesIDAnyOfX1)) {
 		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
 	}
 }
@@ -742,8 +742,8 @@ func vIntegerMin0(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_ID_AnyOf_X1 validates shapes.json#/properties/id/anyOf/1.
-func vShapes_ID_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesIDAnyOfX1 validates shapes.json#/properties/id/anyOf/1.
+func vShapesIDAnyOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -756,9 +756,9 @@ func vShapes_ID_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_When validates shapes.json#/properties/when.
-func vShapes_When(v *sgValue, p *sgPointer, e *sgErrors) {
-	if k := e.countValid(v, vInteger, vShapes_Pet_AnyOf_X1, vShapes_When_OneOf_X2); k != 1 {
+// vShapesWhen validates shapes.json#/properties/when.
+func vShapesWhen(v *sgValue, p *sgPointer, e *sgErrors) {
+	if k := e.countValid(v, vInteger, vShapesPetAnyOfX1, vShapesWhenOneOfX2); k != 1 {
 		e.add(p, "oneOf", "must match exactly one of the 3 alternatives, matches "+sgItoa(k))
 	}
 }
@@ -771,8 +771,8 @@ func vInteger(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_When_OneOf_X2 validates shapes.json#/properties/when/oneOf/2.
-func vShapes_When_OneOf_X2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesWhenOneOfX2 validates shapes.json#/properties/when/oneOf/2.
+func vShapesWhenOneOfX2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -785,13 +785,13 @@ func vShapes_When_OneOf_X2(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Range validates shapes.json#/properties/range.
-func vShapes_Range(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Range2(v, p, e)
+// vShapesRange validates shapes.json#/properties/range.
+func vShapesRange(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesRange2(v, p, e)
 }
 
-// vShapes_Range2 validates shapes.json#/$defs/Range.
-func vShapes_Range2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesRange2 validates shapes.json#/$defs/Range.
+func vShapesRange2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -823,13 +823,13 @@ func vShapes_Range2(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vShapes_Range_Items(&a[i], &c, e)
+			vShapesRangeItems(&a[i], &c, e)
 		}
 	}
 }
 
-// vShapes_Range_Items validates shapes.json#/$defs/Range/items.
-func vShapes_Range_Items(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesRangeItems validates shapes.json#/$defs/Range/items.
+func vShapesRangeItems(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -842,8 +842,8 @@ func vShapes_Range_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Point validates shapes.json#/properties/point.
-func vShapes_Point(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesPoint validates shapes.json#/properties/point.
+func vShapesPoint(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -872,7 +872,7 @@ func vShapes_Point(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vShapes_AdditionalProperties(&a[i], &c, e)
+			vShapesAdditionalProperties(&a[i], &c, e)
 		}
 	}
 }
@@ -885,8 +885,8 @@ func vNumber(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Pair validates shapes.json#/properties/pair.
-func vShapes_Pair(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesPair validates shapes.json#/properties/pair.
+func vShapesPair(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -905,39 +905,39 @@ func vShapes_Pair(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  1,
 				parent: p,
 			}
-			vShapes_Pair_PrefixItems_X1(&a[1], &c, e)
+			vShapesPairPrefixItemsX1(&a[1], &c, e)
 		}
 		for i := 2; i < len(a); i++ {
 			c := sgPointer{
 				index:  i,
 				parent: p,
 			}
-			vShapes_AdditionalProperties(&a[i], &c, e)
+			vShapesAdditionalProperties(&a[i], &c, e)
 		}
 	}
 }
 
-// vShapes_Pair_PrefixItems_X1 validates shapes.json#/properties/pair/prefixItems/1.
-func vShapes_Pair_PrefixItems_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesPairPrefixItemsX1 validates shapes.json#/properties/pair/prefixItems/1.
+func vShapesPairPrefixItemsX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsInteger(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("integer or null", v))
 		return
 	}
 }
 
-// vShapes_Dog validates shapes.json#/properties/dog.
-func vShapes_Dog(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Dog2(v, p, e)
+// vShapesDog validates shapes.json#/properties/dog.
+func vShapesDog(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesDog2(v, p, e)
 }
 
-// vShapes_Dog2 validates shapes.json#/$defs/Dog.
-func vShapes_Dog2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesDog2 validates shapes.json#/$defs/Dog.
+func vShapesDog2(v *sgValue, p *sgPointer, e *sgErrors) {
 	vPetRef(v, p, e)
-	vShapes_Dog_AllOf_X1(v, p, e)
+	vShapesDogAllOfX1(v, p, e)
 }
 
-// vShapes_Dog_AllOf_X1 validates shapes.json#/$defs/Dog/allOf/1.
-func vShapes_Dog_AllOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesDogAllOfX1 validates shapes.json#/$defs/Dog/allOf/1.
+func vShapesDogAllOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -960,13 +960,13 @@ func vShapes_Dog_AllOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "name",
 				parent: p,
 			}
-			vShapes_Dog_AllOf_X1_Name(x, &c, e)
+			vShapesDogAllOfX1Name(x, &c, e)
 		}
 	}
 }
 
-// vShapes_Dog_AllOf_X1_Name validates shapes.json#/$defs/Dog/allOf/1/properties/name.
-func vShapes_Dog_AllOf_X1_Name(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesDogAllOfX1Name validates shapes.json#/$defs/Dog/allOf/1/properties/name.
+func vShapesDogAllOfX1Name(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -981,11 +981,11 @@ func vShapes_Dog_AllOf_X1_Name(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vUserRef validates shapes.json#/properties/user.
 func vUserRef(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_User2(v, p, e)
+	vShapesUser2(v, p, e)
 }
 
-// vShapes_User2 validates shapes.json#/$defs/User.
-func vShapes_User2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesUser2 validates shapes.json#/$defs/User.
+func vShapesUser2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() == sgKindObject {
 		if v.get("login") == nil {
 			e.addKey(p, "login", "required", "missing required property \"login\"")
@@ -1009,8 +1009,8 @@ func vShapes_User2(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Users validates shapes.json#/properties/users.
-func vShapes_Users(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesUsers validates shapes.json#/properties/users.
+func vShapesUsers(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -1030,19 +1030,19 @@ func vShapes_Users(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Animal validates shapes.json#/properties/animal.
-func vShapes_Animal(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Animal2(v, p, e)
+// vShapesAnimal validates shapes.json#/properties/animal.
+func vShapesAnimal(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesAnimal2(v, p, e)
 }
 
-// vShapes_Animal2 validates shapes.json#/$defs/Animal.
-func vShapes_Animal2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if k := e.countValid(v, vShapes_Animal_OneOf_X0, vShapes_Animal_OneOf_X1); k != 1 {
+// vShapesAnimal2 validates shapes.json#/$defs/Animal.
+func vShapesAnimal2(v *sgValue, p *sgPointer, e *sgErrors) {
+	if k := e.countValid(v, vShapesAnimalOneOfX0, vShapesAnimalOneOfX1); k != 1 {
 		e.add(p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k))
 	}
 }
 
-func sgExtraShapes_Animal_OneOf_X0(k string) bool {
+func sgExtraShapesAnimalOneOfX0(k string) bool {
 	switch k {
 	case "meow":
 		return false
@@ -1050,8 +1050,8 @@ func sgExtraShapes_Animal_OneOf_X0(k string) bool {
 	return true
 }
 
-// vShapes_Animal_OneOf_X0 validates shapes.json#/$defs/Animal/oneOf/0.
-func vShapes_Animal_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesAnimalOneOfX0 validates shapes.json#/$defs/Animal/oneOf/0.
+func vShapesAnimalOneOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1070,7 +1070,7 @@ func vShapes_Animal_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_Animal_OneOf_X0(k) {
+			if !sgExtraShapesAnimalOneOfX0(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1079,7 +1079,7 @@ func vShapes_Animal_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-func sgExtraShapes_Animal_OneOf_X1(k string) bool {
+func sgExtraShapesAnimalOneOfX1(k string) bool {
 	switch k {
 	case "wings":
 		return false
@@ -1087,8 +1087,8 @@ func sgExtraShapes_Animal_OneOf_X1(k string) bool {
 	return true
 }
 
-// vShapes_Animal_OneOf_X1 validates shapes.json#/$defs/Animal/oneOf/1.
-func vShapes_Animal_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesAnimalOneOfX1 validates shapes.json#/$defs/Animal/oneOf/1.
+func vShapesAnimalOneOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1107,7 +1107,7 @@ func vShapes_Animal_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_Animal_OneOf_X1(k) {
+			if !sgExtraShapesAnimalOneOfX1(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1116,20 +1116,20 @@ func vShapes_Animal_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Item validates shapes.json#/properties/item.
-func vShapes_Item(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Item2(v, p, e)
+// vShapesItem validates shapes.json#/properties/item.
+func vShapesItem(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesItem2(v, p, e)
 }
 
-// vShapes_Item2 validates shapes.json#/$defs/Item.
-func vShapes_Item2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(e.valid(v, vShapes_Item_AnyOf_X0) || e.valid(v, vShapes_Item_AnyOf_X1)) {
+// vShapesItem2 validates shapes.json#/$defs/Item.
+func vShapesItem2(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(e.valid(v, vShapesItemAnyOfX0) || e.valid(v, vShapesItemAnyOfX1)) {
 		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
 	}
 }
 
-// vShapes_Item_AnyOf_X0 validates shapes.json#/$defs/Item/anyOf/0.
-func vShapes_Item_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesItemAnyOfX0 validates shapes.json#/$defs/Item/anyOf/0.
+func vShapesItemAnyOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1149,8 +1149,8 @@ func vShapes_Item_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Item_AnyOf_X1 validates shapes.json#/$defs/Item/anyOf/1.
-func vShapes_Item_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesItemAnyOfX1 validates shapes.json#/$defs/Item/anyOf/1.
+func vShapesItemAnyOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1170,13 +1170,13 @@ func vShapes_Item_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Shape validates shapes.json#/properties/shape.
-func vShapes_Shape(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Shape2(v, p, e)
+// vShapesShape validates shapes.json#/properties/shape.
+func vShapesShape(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesShape2(v, p, e)
 }
 
-// vShapes_Shape2 validates shapes.json#/$defs/Shape.
-func vShapes_Shape2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesShape2 validates shapes.json#/$defs/Shape.
+func vShapesShape2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() != sgKindObject {
 		e.add(p, "type", sgExpected("object", v))
 	} else if d := v.get("kind"); d == nil {
@@ -1186,16 +1186,16 @@ func vShapes_Shape2(v *sgValue, p *sgPointer, e *sgErrors) {
 	} else {
 		switch d.str {
 		case "circle":
-			vShapes_Shape_OneOf_X0(v, p, e)
+			vShapesShapeOneOfX0(v, p, e)
 		case "square":
-			vShapes_Shape_OneOf_X1(v, p, e)
+			vShapesShapeOneOfX1(v, p, e)
 		default:
 			e.addKey(p, "kind", "oneOf", "must be one of \"circle\", \"square\"")
 		}
 	}
 }
 
-func sgExtraShapes_Shape_OneOf_X0(k string) bool {
+func sgExtraShapesShapeOneOfX0(k string) bool {
 	switch k {
 	case "kind", "radius":
 		return false
@@ -1203,8 +1203,8 @@ func sgExtraShapes_Shape_OneOf_X0(k string) bool {
 	return true
 }
 
-// vShapes_Shape_OneOf_X0 validates shapes.json#/$defs/Shape/oneOf/0.
-func vShapes_Shape_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesShapeOneOfX0 validates shapes.json#/$defs/Shape/oneOf/0.
+func vShapesShapeOneOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1222,7 +1222,7 @@ func vShapes_Shape_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "kind",
 				parent: p,
 			}
-			vShapes_Shape_OneOf_X0_Kind(x, &c, e)
+			vShapesShapeOneOfX0Kind(x, &c, e)
 		}
 		if x := v.get("radius"); x != nil {
 			c := sgPointer{
@@ -1234,7 +1234,7 @@ func vShapes_Shape_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_Shape_OneOf_X0(k) {
+			if !sgExtraShapesShapeOneOfX0(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1243,11 +1243,11 @@ func vShapes_Shape_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var constShapes_Shape_OneOf_X0_Kind = sgMustValue("\"circle\"")
+var constShapesShapeOneOfX0Kind = sgMustValue("\"circle\"")
 
-// vShapes_Shape_OneOf_X0_Kind validates shapes.json#/$defs/Shape/oneOf/0/properties/kind.
-func vShapes_Shape_OneOf_X0_Kind(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !sgEqual(v, constShapes_Shape_OneOf_X0_Kind) {
+// vShapesShapeOneOfX0Kind validates shapes.json#/$defs/Shape/oneOf/0/properties/kind.
+func vShapesShapeOneOfX0Kind(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constShapesShapeOneOfX0Kind) {
 		e.add(p, "const", "must be \"circle\"")
 	}
 }
@@ -1266,7 +1266,7 @@ func vNumberMin0(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-func sgExtraShapes_Shape_OneOf_X1(k string) bool {
+func sgExtraShapesShapeOneOfX1(k string) bool {
 	switch k {
 	case "kind", "side":
 		return false
@@ -1274,8 +1274,8 @@ func sgExtraShapes_Shape_OneOf_X1(k string) bool {
 	return true
 }
 
-// vShapes_Shape_OneOf_X1 validates shapes.json#/$defs/Shape/oneOf/1.
-func vShapes_Shape_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesShapeOneOfX1 validates shapes.json#/$defs/Shape/oneOf/1.
+func vShapesShapeOneOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1293,7 +1293,7 @@ func vShapes_Shape_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "kind",
 				parent: p,
 			}
-			vShapes_Shape_OneOf_X1_Kind(x, &c, e)
+			vShapesShapeOneOfX1Kind(x, &c, e)
 		}
 		if x := v.get("side"); x != nil {
 			c := sgPointer{
@@ -1305,7 +1305,7 @@ func vShapes_Shape_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_Shape_OneOf_X1(k) {
+			if !sgExtraShapesShapeOneOfX1(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1314,17 +1314,17 @@ func vShapes_Shape_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var constShapes_Shape_OneOf_X1_Kind = sgMustValue("\"square\"")
+var constShapesShapeOneOfX1Kind = sgMustValue("\"square\"")
 
-// vShapes_Shape_OneOf_X1_Kind validates shapes.json#/$defs/Shape/oneOf/1/properties/kind.
-func vShapes_Shape_OneOf_X1_Kind(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !sgEqual(v, constShapes_Shape_OneOf_X1_Kind) {
+// vShapesShapeOneOfX1Kind validates shapes.json#/$defs/Shape/oneOf/1/properties/kind.
+func vShapesShapeOneOfX1Kind(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constShapesShapeOneOfX1Kind) {
 		e.add(p, "const", "must be \"square\"")
 	}
 }
 
-// vShapes_Names validates shapes.json#/properties/names.
-func vShapes_Names(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesNames validates shapes.json#/properties/names.
+func vShapesNames(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -1339,22 +1339,22 @@ func vShapes_Names(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vShapes_Names_Items(&a[i], &c, e)
+			vShapesNamesItems(&a[i], &c, e)
 		}
 	}
 }
 
-// vShapes_Names_Items validates shapes.json#/properties/names/items.
-func vShapes_Names_Items(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Note(v, p, e)
+// vShapesNamesItems validates shapes.json#/properties/names/items.
+func vShapesNamesItems(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesNote(v, p, e)
 }
 
-func sgExtraShapes_Scores(k string) bool {
+func sgExtraShapesScores(k string) bool {
 	return true
 }
 
-// vShapes_Scores validates shapes.json#/properties/scores.
-func vShapes_Scores(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesScores validates shapes.json#/properties/scores.
+func vShapesScores(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1363,7 +1363,7 @@ func vShapes_Scores(v *sgValue, p *sgPointer, e *sgErrors) {
 		vals := v.vals()
 		m := len(e.list)
 		for i, k := range v.keys() {
-			if !sgExtraShapes_Scores(k) {
+			if !sgExtraShapesScores(k) {
 				continue
 			}
 			{
@@ -1372,7 +1372,7 @@ func vShapes_Scores(v *sgValue, p *sgPointer, e *sgErrors) {
 					key:    k,
 					parent: p,
 				}
-				vShapes_Scores_AdditionalProperties(&vals[i], &c, e)
+				vShapesScoresAdditionalProperties(&vals[i], &c, e)
 			}
 		}
 		e.sortFrom(m, p)
@@ -1382,9 +1382,8 @@ func vShapes_Scores(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Scores_AdditionalProperties validates
-// shapes.json#/properties/scores/additionalProperties.
-func vShapes_Scores_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesScoresAdditionalProperties validates shapes.json#/properties/scores/additionalProperties.
+func vShapesScoresAdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsNumber(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("number or null", v))
 		return
@@ -1393,10 +1392,10 @@ func vShapes_Scores_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) 
 
 // vListRef validates shapes.json#/properties/list.
 func vListRef(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_List2(v, p, e)
+	vShapesList2(v, p, e)
 }
 
-func sgExtraShapes_List2(k string) bool {
+func sgExtraShapesList2(k string) bool {
 	switch k {
 	case "head", "tail":
 		return false
@@ -1404,8 +1403,8 @@ func sgExtraShapes_List2(k string) bool {
 	return true
 }
 
-// vShapes_List2 validates shapes.json#/$defs/List.
-func vShapes_List2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesList2 validates shapes.json#/$defs/List.
+func vShapesList2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsObject(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("object or null", v))
 		return
@@ -1432,7 +1431,7 @@ func vShapes_List2(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_List2(k) {
+			if !sgExtraShapesList2(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1441,8 +1440,8 @@ func vShapes_List2(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Command validates shapes.json#/properties/command.
-func vShapes_Command(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesCommand validates shapes.json#/properties/command.
+func vShapesCommand(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsArray(v) || sgIsString(v)) {
 		e.add(p, "type", sgExpected("array or string", v))
 		return
@@ -1465,8 +1464,8 @@ func vShapes_Command(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_UserIDs validates shapes.json#/properties/userIds.
-func vShapes_UserIDs(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesUserIDs validates shapes.json#/properties/userIds.
+func vShapesUserIDs(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -1493,26 +1492,23 @@ func vShapes_UserIDs(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Kennel validates shapes.json#/properties/kennel.
-func vShapes_Kennel(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Kennel_AllOf_X0(v, p, e)
-	vShapes_Kennel_AllOf_X1(v, p, e)
+// vShapesKennel validates shapes.json#/properties/kennel.
+func vShapesKennel(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesKennelAllOfX0(v, p, e)
+	vShapesKennelAllOfX1(v, p, e)
 }
 
-// vShapes_Kennel_AllOf_X0 validates shapes.json#/properties/kennel/allOf/0.
-func vShapes_Kennel_AllOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Kennel2(v, p, e)
+// vShapesKennelAllOfX0 validates shapes.json#/properties/kennel/allOf/0.
+func vShapesKennelAllOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesKennel2(v, p, e)
 }
 
-func sgExtraShapes_Kennel2(k string) bool {
-	if rePattern2().MatchString(k) {
-		return false
-	}
-	return true
+func sgExtraShapesKennel2(k string) bool {
+	return !rePattern2().MatchString(k)
 }
 
-// vShapes_Kennel2 validates shapes.json#/$defs/Kennel.
-func vShapes_Kennel2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesKennel2 validates shapes.json#/$defs/Kennel.
+func vShapesKennel2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1533,7 +1529,7 @@ func vShapes_Kennel2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.sortFrom(m, p)
 		m = len(e.list)
 		for i, k := range v.keys() {
-			if !sgExtraShapes_Kennel2(k) {
+			if !sgExtraShapesKennel2(k) {
 				continue
 			}
 			{
@@ -1552,12 +1548,12 @@ func vShapes_Kennel2(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-func sgExtraShapes_Kennel_AllOf_X1(k string) bool {
+func sgExtraShapesKennelAllOfX1(k string) bool {
 	return true
 }
 
-// vShapes_Kennel_AllOf_X1 validates shapes.json#/properties/kennel/allOf/1.
-func vShapes_Kennel_AllOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesKennelAllOfX1 validates shapes.json#/properties/kennel/allOf/1.
+func vShapesKennelAllOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsObject(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("object or null", v))
 		return
@@ -1566,7 +1562,7 @@ func vShapes_Kennel_AllOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 		vals := v.vals()
 		m := len(e.list)
 		for i, k := range v.keys() {
-			if !sgExtraShapes_Kennel_AllOf_X1(k) {
+			if !sgExtraShapesKennelAllOfX1(k) {
 				continue
 			}
 			{
@@ -1582,13 +1578,13 @@ func vShapes_Kennel_AllOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Source validates shapes.json#/properties/source.
-func vShapes_Source(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_SourceFile(v, p, e)
+// vShapesSource validates shapes.json#/properties/source.
+func vShapesSource(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesSourceFile(v, p, e)
 }
 
-// vShapes_SourceFile validates shapes.json#/$defs/SourceFile.
-func vShapes_SourceFile(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesSourceFile validates shapes.json#/$defs/SourceFile.
+func vShapesSourceFile(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -1599,13 +1595,13 @@ func vShapes_SourceFile(v *sgValue, p *sgPointer, e *sgErrors) {
 			e.add(p, "maxLength", "must be at most 16 characters long")
 		}
 	}
-	if !(e.valid(v, vShapes_SourceFile_AnyOf_X0) || e.valid(v, vShapes_SourceFile_AnyOf_X1)) {
+	if !(e.valid(v, vShapesSourceFileAnyOfX0) || e.valid(v, vShapesSourceFileAnyOfX1)) {
 		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
 	}
 }
 
-// vShapes_SourceFile_AnyOf_X0 validates shapes.json#/$defs/SourceFile/anyOf/0.
-func vShapes_SourceFile_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesSourceFileAnyOfX0 validates shapes.json#/$defs/SourceFile/anyOf/0.
+func vShapesSourceFileAnyOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() == sgKindString {
 		s := v.str
 		if !rePattern3().MatchString(s) {
@@ -1614,8 +1610,8 @@ func vShapes_SourceFile_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_SourceFile_AnyOf_X1 validates shapes.json#/$defs/SourceFile/anyOf/1.
-func vShapes_SourceFile_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesSourceFileAnyOfX1 validates shapes.json#/$defs/SourceFile/anyOf/1.
+func vShapesSourceFileAnyOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() == sgKindString {
 		s := v.str
 		if !rePattern4().MatchString(s) {
@@ -1624,49 +1620,49 @@ func vShapes_SourceFile_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Previous validates shapes.json#/properties/previous.
-func vShapes_Previous(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Previous_AllOf_X0(v, p, e)
-	vShapes_Mixed(v, p, e)
+// vShapesPrevious validates shapes.json#/properties/previous.
+func vShapesPrevious(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesPreviousAllOfX0(v, p, e)
+	vShapesMixed(v, p, e)
 }
 
-// vShapes_Previous_AllOf_X0 validates shapes.json#/properties/previous/allOf/0.
-func vShapes_Previous_AllOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_MaybePet(v, p, e)
+// vShapesPreviousAllOfX0 validates shapes.json#/properties/previous/allOf/0.
+func vShapesPreviousAllOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesMaybePet(v, p, e)
 }
 
-// vShapes_MaybePet validates shapes.json#/$defs/MaybePet.
-func vShapes_MaybePet(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(e.valid(v, vShapes_Pet_AnyOf_X1) || e.valid(v, vPetRef)) {
+// vShapesMaybePet validates shapes.json#/$defs/MaybePet.
+func vShapesMaybePet(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(e.valid(v, vShapesPetAnyOfX1) || e.valid(v, vPetRef)) {
 		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
 	}
 }
 
-// vShapes_RunsOn validates shapes.json#/properties/runsOn.
-func vShapes_RunsOn(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_RunsOn2(v, p, e)
+// vShapesRunsOn validates shapes.json#/properties/runsOn.
+func vShapesRunsOn(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesRunsOn2(v, p, e)
 }
 
-// vShapes_RunsOn2 validates shapes.json#/$defs/RunsOn.
-func vShapes_RunsOn2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(e.valid(v, vString) || e.valid(v, vShapes_RunsOn_AnyOf_X1)) {
+// vShapesRunsOn2 validates shapes.json#/$defs/RunsOn.
+func vShapesRunsOn2(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(e.valid(v, vString) || e.valid(v, vShapesRunsOnAnyOfX1)) {
 		e.add(p, "anyOf", "must match at least one of the 2 alternatives")
 	}
 }
 
-// vShapes_RunsOn_AnyOf_X1 validates shapes.json#/$defs/RunsOn/anyOf/1.
-func vShapes_RunsOn_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesRunsOnAnyOfX1 validates shapes.json#/$defs/RunsOn/anyOf/1.
+func vShapesRunsOnAnyOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	if !(e.valid(v, vShapes_RunsOn_AnyOf_X1_AnyOf_X0)) {
+	if !(e.valid(v, vShapesRunsOnAnyOfX1AnyOfX0)) {
 		e.add(p, "anyOf", "must match at least one of the 1 alternatives")
 	}
 }
 
-// vShapes_RunsOn_AnyOf_X1_AnyOf_X0 validates shapes.json#/$defs/RunsOn/anyOf/1/anyOf/0.
-func vShapes_RunsOn_AnyOf_X1_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesRunsOnAnyOfX1AnyOfX0 validates shapes.json#/$defs/RunsOn/anyOf/1/anyOf/0.
+func vShapesRunsOnAnyOfX1AnyOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() == sgKindArray {
 		a := v.items()
 		if len(a) < 1 {
@@ -1692,16 +1688,16 @@ func vShapes_RunsOn_AnyOf_X1_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Permission validates shapes.json#/properties/permission.
-func vShapes_Permission(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Permission2(v, p, e)
+// vShapesPermission validates shapes.json#/properties/permission.
+func vShapesPermission(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesPermission2(v, p, e)
 }
 
-var enumShapes_Permission2 = sgNewEnum("[true,false,\"op\",\"not op\",2,2.5,null]")
+var enumShapesPermission2 = sgNewEnum("[true,false,\"op\",\"not op\",2,2.5,null]")
 
-// vShapes_Permission2 validates shapes.json#/$defs/Permission.
-func vShapes_Permission2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !enumShapes_Permission2.has(v) {
+// vShapesPermission2 validates shapes.json#/$defs/Permission.
+func vShapesPermission2(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !enumShapesPermission2.has(v) {
 		e.add(p, "enum", "must be one of true, false, \"op\", \"not op\", 2, 2.5, null")
 	}
 }

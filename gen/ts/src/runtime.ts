@@ -46,11 +46,6 @@ export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** isNumber reports whether v is a JSON number (finite). */
-export function isNumber(v: unknown): v is number {
-  return typeof v === "number" && Number.isFinite(v);
-}
-
 /** isInteger reports whether v is a JSON number with an integral value. */
 export function isInteger(v: unknown): v is number {
   return typeof v === "number" && Number.isInteger(v);
@@ -160,25 +155,6 @@ export function inOrder(keys: readonly string[]): boolean {
     if (SURROGATE.test(k) || (i > 0 && (keys[i - 1] as string) > k)) return false;
   }
   return true;
-}
-
-/**
- * sortedIndexes returns the positions of keys (distinct, as an object's) in the code point order
- * of the keys: the loops that mark keys by their position in the listing run in that order when
- * they reported a violation, as the others run over sortedKeys.
- */
-export function sortedIndexes(keys: readonly string[]): number[] {
-  const ix = Array.from(keys, (_, i) => i);
-  let surrogates = false;
-  for (const k of keys) {
-    if (SURROGATE.test(k)) {
-      surrogates = true;
-      break;
-    }
-  }
-  return ix.sort(surrogates
-    ? (a, b) => compareCodePoints(keys[a] as string, keys[b] as string)
-    : (a, b) => ((keys[a] as string) < (keys[b] as string) ? -1 : 1));
 }
 
 /**
@@ -365,46 +341,6 @@ export class JSONSet {
   }
 }
 
-// decimal splits the shortest decimal representation of a finite double into an integer
-// mantissa and a power of ten.
-function decimal(x: number): [bigint, number] {
-  let s = String(x);
-  let neg = false;
-  if (s.startsWith("-")) {
-    neg = true;
-    s = s.slice(1);
-  }
-  let exp = 0;
-  const e = s.indexOf("e");
-  if (e >= 0) {
-    exp = Number(s.slice(e + 1));
-    s = s.slice(0, e);
-  }
-  const dot = s.indexOf(".");
-  if (dot >= 0) {
-    exp -= s.length - dot - 1;
-    s = s.slice(0, dot) + s.slice(dot + 1);
-  }
-  const m = BigInt(s);
-  return [neg ? -m : m, exp];
-}
-
-/**
- * isMultipleOf decides exactly, on the shortest decimal representations of x and d, whether
- * x is an integer multiple of d (so 0.0075 is a multiple of 0.0001). A quotient that
- * overflows is not a multiple.
- */
-export function isMultipleOf(x: number, d: number): boolean {
-  if (!Number.isFinite(x / d)) return false;
-  const [m, a] = decimal(x);
-  const [n, b] = decimal(d);
-  if (n === BigInt(0)) return false;
-  const e = Math.min(a, b);
-  const mm = m * BigInt(10) ** BigInt(a - e);
-  const nn = n * BigInt(10) ** BigInt(b - e);
-  return mm % nn === BigInt(0);
-}
-
 /** duplicateIndexes lists, ascending, the indexes of items JSON-equal to an earlier item. */
 export function duplicateIndexes(items: readonly unknown[]): number[] {
   const out: number[] = [];
@@ -462,34 +398,8 @@ export function accepts(f: NodeValidator, v: unknown, d: number): boolean {
   return false;
 }
 
-/**
- * acceptsIn is accepts without the deferral, for a validator made for the one call (a closure
- * over the annotations it adds to), whose result cannot be kept. Validators run at most limit
- * levels down, so an in-place subschema is never deferred anyway.
- */
-export function acceptsIn(f: NodeValidator, v: unknown, d: number): boolean {
-  return accepts(f, v, Math.min(d, limit));
-}
-
 const scratch: ValidationError[] = [];
 const scratchPath: Path = [];
-
-/** acceptsSome reports whether one of the node validators fs finds no violation in v. */
-export function acceptsSome(fs: readonly NodeValidator[], v: unknown, d: number): boolean {
-  for (const f of fs) {
-    if (accepts(f, v, d)) return true;
-  }
-  return false;
-}
-
-/** acceptCount counts the node validators of fs that find no violation in v. */
-export function acceptCount(fs: readonly NodeValidator[], v: unknown, d: number): number {
-  let n = 0;
-  for (const f of fs) {
-    if (accepts(f, v, d)) n++;
-  }
-  return n;
-}
 
 /*
  * Deep documents. Validators recurse, a call or a few per level of the document, and a
@@ -512,7 +422,8 @@ export let limit = STEP;
 
 /**
  * setStep sets the number of levels a run goes down (200) and returns the one it replaces:
- * with a small one, tests send shallow documents through the path of deep ones.
+ * with a small one, tests send shallow documents through the path of deep ones. It is kept
+ * with deeper.
  */
 export function setStep(n: number): number {
   const old = STEP;
@@ -814,7 +725,3 @@ export function api<T>(node: NodeValidator, narrow?: Narrow, guard?: Narrow): AP
   };
 }
 
-/** refuseNull is a Narrow for a type that leaves out null: null is refused with message, anything else goes to next. */
-export function refuseNull(message: string, next?: Narrow): Narrow {
-  return (v, p) => (v === null ? { pointer: p, keyword: "type", message } : next === undefined ? null : next(v, p));
-}
