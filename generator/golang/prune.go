@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"path"
 	"sort"
@@ -61,16 +62,19 @@ func prune(files []ir.File) ([]ir.File, error) {
 // one spec of a type, var or const declaration (a const group that uses iota is one unit,
 // since its values depend on the position of each spec).
 type unit struct {
-	file    int
-	names   []string // the names it declares (for a method, the method's name)
-	recv    string   // the receiver's type name, for a method
-	root    bool
-	uses    uses
-	fields  []*field // the fields of a struct type, whose uses are theirs
-	start   token.Pos
-	end     token.Pos
-	decl    *ast.GenDecl // the enclosing declaration of a spec; nil for a function
-	reached bool
+	file   int
+	names  []string // the names it declares (for a method, the method's name)
+	recv   string   // the receiver's type name, for a method
+	root   bool
+	uses   uses
+	fields []*field // the fields of a struct type, whose uses are theirs
+	start  token.Pos
+	end    token.Pos
+	decl   *ast.GenDecl // the enclosing declaration of a spec; nil for a function
+	isType bool
+	// from and to are the bytes of a unit of a scanned file (see scanUnits).
+	from, to int
+	reached  bool
 }
 
 // field is a named, unexported field of a struct type: dropped when nothing reached selects
@@ -97,6 +101,14 @@ func prunePackage(files []ir.File, idx []int, drop map[int]bool) error {
 	parsed := make([]*ast.File, len(idx))
 	var units []*unit
 	for k, i := range idx {
+		if !fromTemplate(files[i].Data) {
+			us, err := scanUnits(k, files[i])
+			if err != nil {
+				return err
+			}
+			units = append(units, us...)
+			continue
+		}
 		af, err := parser.ParseFile(fset, files[i].Path, files[i].Data, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
 			return fmt.Errorf("%s: the generated code does not parse (a bug of skillgen): %w", files[i].Path, err)
@@ -108,6 +120,9 @@ func prunePackage(files []ir.File, idx []int, drop map[int]bool) error {
 	methods := map[string][]*unit{} // by receiver type name
 	fieldNames := map[string]bool{} // of every struct type, named or not
 	for _, af := range parsed {
+		if af == nil {
+			continue
+		}
 		ast.Inspect(af, func(n ast.Node) bool {
 			if st, ok := n.(*ast.StructType); ok {
 				for _, f := range st.Fields.List {
@@ -174,7 +189,7 @@ func prunePackage(files []ir.File, idx []int, drop map[int]bool) error {
 						follow(f.uses)
 					}
 				}
-				if u.recv == "" && u.decl != nil && u.decl.Tok == token.TYPE {
+				if u.recv == "" && u.isType {
 					for _, n := range u.names {
 						reachedType[n] = true
 					}
@@ -208,6 +223,18 @@ func prunePackage(files []ir.File, idx []int, drop map[int]bool) error {
 		}
 	}
 	for k, i := range idx {
+		if parsed[k] == nil {
+			data, empty, err := cutScanned(files[i], units, k)
+			if err != nil {
+				return err
+			}
+			if empty {
+				drop[i] = true
+			} else {
+				files[i].Data = data
+			}
+			continue
+		}
 		data, empty, err := cut(fset, files[i], parsed[k], units, k)
 		if err != nil {
 			return err
@@ -250,7 +277,7 @@ func declUnits(k int, af *ast.File) []*unit {
 				continue
 			}
 			for _, s := range d.Specs {
-				u := &unit{file: k, names: specNames(s), start: startOf(specDoc(s), s), end: s.End(), decl: d}
+				u := &unit{file: k, names: specNames(s), start: startOf(specDoc(s), s), end: s.End(), decl: d, isType: d.Tok == token.TYPE}
 				if !d.Lparen.IsValid() {
 					u.start, u.end = startOf(d.Doc, d), d.End()
 				}
@@ -397,6 +424,20 @@ func mentions(n ast.Node) uses {
 				if _, keyed := x.Elts[0].(*ast.KeyValueExpr); !keyed {
 					pos[id.Name] = true
 				}
+			}
+			// Elements whose type is elided ([]T{{…}}, map[K]T{k: {…}}) are T's literals.
+			var elt ast.Expr
+			switch t := x.Type.(type) {
+			case *ast.ArrayType:
+				elt = t.Elt
+			case *ast.MapType:
+				elt = t.Value
+			}
+			if st, ok := elt.(*ast.StarExpr); ok {
+				elt = st.X
+			}
+			if id, ok := elt.(*ast.Ident); ok {
+				pos[id.Name] = true
 			}
 		case *ast.InterfaceType:
 			for _, f := range x.Methods.List {
@@ -583,4 +624,268 @@ func importName(p string) string {
 		last = last[:i]
 	}
 	return strings.ReplaceAll(last, "-", "_")
+}
+
+// fromTemplate reports whether a file is a runtime or behaviour template (its second line
+// says so): those are parsed whole and lose their unused declarations and fields. The files
+// written from the schema, which are most of a large output, are read token by token
+// (scanUnits): they lose their unused functions and single declarations only.
+func fromTemplate(src []byte) bool {
+	_, rest, _ := bytes.Cut(src, []byte("\n"))
+	return bytes.HasPrefix(rest, []byte("// Source: templates/"))
+}
+
+// scanUnits lists the units of a file written from the schema with the Go scanner, which is
+// much cheaper than a parse: a top-level declaration starts with func, var, const or type
+// outside any bracket. A function, method or single declaration is a unit that can be
+// dropped; a grouped declaration is always kept.
+func scanUnits(k int, f ir.File) ([]*unit, error) {
+	fset := token.NewFileSet()
+	tf := fset.AddFile(f.Path, -1, len(f.Data))
+	var sc scanner.Scanner
+	var scanErr error
+	sc.Init(tf, f.Data, func(pos token.Position, msg string) {
+		if scanErr == nil {
+			scanErr = fmt.Errorf("%s: %v: %s (a bug of skillgen)", f.Path, pos, msg)
+		}
+	}, scanner.ScanComments)
+	type tok struct {
+		t    token.Token
+		lit  string
+		off  int
+		end  int
+		line int
+	}
+	var toks []tok
+	for {
+		pos, t, lit := sc.Scan()
+		if t == token.EOF {
+			break
+		}
+		if t == token.SEMICOLON && lit == "\n" {
+			continue
+		}
+		off := tf.Offset(pos)
+		end := off + len(lit)
+		if lit == "" {
+			end = off + len(t.String())
+		}
+		toks = append(toks, tok{t, lit, off, end, tf.Line(pos)})
+	}
+	if scanErr != nil {
+		return nil, scanErr
+	}
+	var out []*unit
+	depth := 0
+	var cur *unit
+	var docFrom, docLine = -1, -1
+	seen, called, sel, pos := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	finish := func(end int) {
+		if cur == nil {
+			return
+		}
+		cur.to = end
+		cur.uses = uses{idents: keys(seen), called: keys(called), selected: keys(sel), positional: keys(pos)}
+		out = append(out, cur)
+		cur = nil
+		seen, called, sel, pos = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	}
+	lastEnd := 0
+	for i, t := range toks {
+		next := func(j int) tok {
+			if i+j < len(toks) {
+				return toks[i+j]
+			}
+			return tok{t: token.EOF}
+		}
+		if depth == 0 {
+			switch t.t {
+			case token.COMMENT:
+				if docFrom < 0 || t.line > docLine+1 {
+					docFrom = t.off
+				}
+				docLine = t.line + strings.Count(t.lit, "\n")
+				continue
+			case token.FUNC, token.VAR, token.CONST, token.TYPE, token.IMPORT:
+				finish(lastEnd)
+				from := t.off
+				if docFrom >= 0 && docLine == t.line-1 {
+					from = docFrom
+				}
+				docFrom = -1
+				cur = &unit{file: k, from: from, isType: t.t == token.TYPE}
+				n1 := next(1)
+				switch {
+				case t.t == token.IMPORT:
+					cur.root = true
+				case t.t == token.FUNC && n1.t == token.LPAREN:
+					// A method: the receiver's type is the last name in its parentheses.
+					j, d := i+1, 0
+					for ; j < len(toks); j++ {
+						if toks[j].t == token.LPAREN {
+							d++
+						} else if toks[j].t == token.RPAREN {
+							d--
+							if d == 0 {
+								break
+							}
+						} else if toks[j].t == token.IDENT && d == 1 {
+							cur.recv = toks[j].lit
+						}
+					}
+					if j+1 < len(toks) && toks[j+1].t == token.IDENT {
+						cur.names = []string{toks[j+1].lit}
+					}
+					if cur.recv == "" || cur.names == nil {
+						cur.root, cur.recv = true, ""
+					}
+				case n1.t == token.IDENT:
+					cur.names = []string{n1.lit}
+					cur.root = anyRootName(cur.names) || n1.lit == "init" || n1.lit == "main"
+				default:
+					// A grouped declaration: kept, with the names that start its lines.
+					cur.root = true
+					for j, d := i+1, 0; j < len(toks); j++ {
+						switch toks[j].t {
+						case token.LPAREN, token.LBRACE, token.LBRACK:
+							d++
+						case token.RPAREN, token.RBRACE, token.RBRACK:
+							d--
+						case token.IDENT:
+							if d == 1 && (toks[j-1].t == token.LPAREN || toks[j-1].t == token.SEMICOLON || toks[j-1].line < toks[j].line) && toks[j-1].t != token.PERIOD {
+								cur.names = append(cur.names, toks[j].lit)
+							}
+						}
+						if d == 0 {
+							break
+						}
+					}
+				}
+			}
+		}
+		switch t.t {
+		case token.LPAREN, token.LBRACE, token.LBRACK:
+			depth++
+		case token.RPAREN, token.RBRACE, token.RBRACK:
+			depth--
+		case token.IDENT:
+			prev := tok{t: token.ILLEGAL}
+			if i > 0 {
+				prev = toks[i-1]
+			}
+			n1, n2 := next(1), next(2)
+			switch {
+			case prev.t == token.PERIOD:
+				sel[t.lit] = true
+				if n1.t == token.LPAREN {
+					called[t.lit] = true
+				}
+			default:
+				seen[t.lit] = true
+				if n1.t == token.COLON {
+					sel[t.lit] = true // a composite literal's key, perhaps
+				}
+				if n1.t == token.LBRACE && n2.t != token.RBRACE && !(n2.t == token.IDENT && next(3).t == token.COLON) {
+					pos[t.lit] = true // a literal without keys, perhaps
+				}
+			}
+		}
+		if t.t != token.COMMENT {
+			lastEnd = t.end
+		}
+	}
+	finish(lastEnd)
+	for _, u := range out {
+		if len(u.names) > 0 && u.names[0] == "_" {
+			u.root = true
+		}
+	}
+	return out, nil
+}
+
+// cutScanned removes the unreached units of a scanned file: whole lines, with the blank line
+// that separated them from the next declaration.
+func cutScanned(f ir.File, units []*unit, k int) (data []byte, empty bool, err error) {
+	src := f.Data
+	var b bytes.Buffer
+	at, left, cuts := 0, 0, 0
+	for _, u := range units {
+		if u.file != k {
+			continue
+		}
+		if u.reached || u.root {
+			left++
+			continue
+		}
+		from, to := lineStart(src, u.from), lineEnd(src, u.to)
+		if from < at {
+			continue
+		}
+		if to < len(src) && src[to] == '\n' {
+			to++
+		}
+		b.Write(src[at:from])
+		at = to
+		cuts++
+	}
+	if cuts == 0 {
+		return src, false, nil
+	}
+	if left == 0 {
+		return nil, true, nil
+	}
+	b.Write(src[at:])
+	out := bytes.TrimRight(b.Bytes(), "\n")
+	out = append(out, '\n')
+	if importsUsed(out) {
+		return out, false, nil
+	}
+	out, err = dropUnusedImports(f.Path, out)
+	if err != nil {
+		return nil, false, err
+	}
+	formatted, err := formatSource(out)
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: %w", f.Path, err)
+	}
+	return formatted, false, nil
+}
+
+// importsUsed reports whether every import of a file is selected from (name.X) somewhere in
+// its code.
+func importsUsed(src []byte) bool {
+	fset := token.NewFileSet()
+	af, err := parser.ParseFile(fset, "", src, parser.ImportsOnly)
+	if err != nil {
+		return false
+	}
+	tf := fset.AddFile("", -1, len(src))
+	var sc scanner.Scanner
+	sc.Init(tf, src, nil, 0)
+	qualifiers := map[string]bool{}
+	prev := ""
+	for {
+		_, t, lit := sc.Scan()
+		if t == token.EOF {
+			break
+		}
+		if t == token.PERIOD && prev != "" {
+			qualifiers[prev] = true
+		}
+		prev = ""
+		if t == token.IDENT {
+			prev = lit
+		}
+	}
+	for _, is := range af.Imports {
+		p, _ := strconv.Unquote(is.Path.Value)
+		name := importName(p)
+		if is.Name != nil {
+			name = is.Name.Name
+		}
+		if name != "_" && name != "." && !qualifiers[name] {
+			return false
+		}
+	}
+	return true
 }

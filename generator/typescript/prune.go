@@ -43,10 +43,7 @@ func pruneRuntime(files []ir.File) {
 		}
 		src := string(f.Data)
 		for _, m := range tsNamespace.FindAllStringSubmatch(src, -1) {
-			sel := regexp.MustCompile(`\b` + regexp.QuoteMeta(m[1]) + `\.([A-Za-z_$][\w$]*)`)
-			for _, s := range sel.FindAllStringSubmatch(src, -1) {
-				roots[s[1]] = true
-			}
+			selected(src, m[1], roots)
 		}
 		for _, m := range tsNamed.FindAllStringSubmatch(src, -1) {
 			for _, name := range strings.Split(m[1], ",") {
@@ -161,4 +158,31 @@ func code(text string) string {
 		b.WriteString(l)
 	}
 	return b.String()
+}
+
+// selected adds to names every name selected from ns (ns.name) in src.
+func selected(src, ns string, names map[string]bool) {
+	prefix := ns + "."
+	for i := 0; ; {
+		j := strings.Index(src[i:], prefix)
+		if j < 0 {
+			return
+		}
+		at := i + j
+		i = at + len(prefix)
+		if at > 0 && isWordByte(src[at-1]) {
+			continue
+		}
+		k := i
+		for k < len(src) && isWordByte(src[k]) {
+			k++
+		}
+		if k > i {
+			names[src[i:k]] = true
+		}
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
