@@ -63,7 +63,7 @@ func TestStaticcheckClean(t *testing.T) {
 		return n
 	}
 
-	outs, err := generator.Generate(generator.Options{GoOut: "go", GoPackage: "skill", GoImportPath: "sctest/canonical"})
+	outs, err := generator.Generate(generator.Options{GoOut: "go", GoPackage: "skill", GoImportPath: "sctest/canonical", Arbitraries: true})
 	if err != nil {
 		t.Fatal(err)
 	}
