@@ -158,6 +158,26 @@ export function inOrder(keys: readonly string[]): boolean {
 }
 
 /**
+ * sortedIndexes returns the positions of keys (distinct, as an object's) in the code point order
+ * of the keys: the loops that mark keys by their position in the listing run in that order when
+ * they reported a violation, as the others run over sortedKeys. It is kept with sortedKeys.
+ * (The runtime tests check the two orders against each other.)
+ */
+export function sortedIndexes(keys: readonly string[]): number[] {
+  const ix = Array.from(keys, (_, i) => i);
+  let surrogates = false;
+  for (const k of keys) {
+    if (SURROGATE.test(k)) {
+      surrogates = true;
+      break;
+    }
+  }
+  return ix.sort(surrogates
+    ? (a, b) => compareCodePoints(keys[a] as string, keys[b] as string)
+    : (a, b) => ((keys[a] as string) < (keys[b] as string) ? -1 : 1));
+}
+
+/**
  * missing reports the names that v does not have as violations of required, inserted at
  * position at of e: a validator tests each declared property once, and reports the missing
  * required ones, before the violations of the members, only when one is missing.
