@@ -281,7 +281,7 @@ func TestFoldersAndLinksInTheWay(t *testing.T) {
 	if err := os.Symlink(target, filepath.Join(dir, "d", "arbitrary")); err != nil {
 		t.Fatal(err)
 	}
-	code, _, stderr := runCLI(t, dir, "-schema", "pet.json", "-go-package", "pet", "-go-import", "example.com/d", "-ts-out", "", "-go-out", "d")
+	code, _, stderr := runCLI(t, dir, "-schema", "pet.json", "-go-package", "pet", "-go-import", "example.com/d", "-arbitraries", "-ts-out", "", "-go-out", "d")
 	if code != 1 || !strings.Contains(stderr, "d/arbitrary: in the way: a symbolic link, where skillgen needs a folder") {
 		t.Errorf("link as a subfolder: exit %d\n%s", code, stderr)
 	}
