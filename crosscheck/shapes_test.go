@@ -482,7 +482,7 @@ func shapesIR(dir string) (*ir.Schema, error) {
 func shapesOutputs(dir string) ([]generator.Output, error) {
 	return generator.Generate(generator.Options{
 		SchemaPath: dir, GoOut: ShapesGoOut, GoPackage: "shapes", GoImportPath: ShapesImport,
-		TSOut: ShapesTSOut, TSPackage: "@skillgen/shapes",
+		TSOut: ShapesTSOut, TSPackage: "@skillgen/shapes", Arbitraries: true,
 	})
 }
 

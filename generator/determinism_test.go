@@ -70,7 +70,7 @@ func TestDeterministicGenerate(t *testing.T) {
 		before := treeHash(t, schema)
 		opts := generator.Options{
 			SchemaPath: schema, GoOut: "gen/go", GoPackage: "skill",
-			GoImportPath: "example.com/x/gen/go", TSOut: "gen/ts", TSPackage: "x",
+			GoImportPath: "example.com/x/gen/go", TSOut: "gen/ts", TSPackage: "x", Arbitraries: true,
 		}
 		first, err := generator.Generate(opts)
 		if err != nil {

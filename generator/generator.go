@@ -33,6 +33,9 @@ type Options struct {
 	// the arbitraries package, which is skipped when it is empty).
 	GoPackage    string
 	GoImportPath string
+	// Arbitraries asks for the arbitraries: the Go package DIR/arbitrary (rapid; it also needs
+	// GoImportPath) and src/arbitraries.ts (fast-check).
+	Arbitraries bool
 	// TSPackage, TSVersion and TSLicense are the npm package's name, version and licence
 	// (an SPDX expression; see typescript.Options for the defaults).
 	TSPackage string
@@ -176,14 +179,14 @@ func Emit(s *ir.Schema, opts Options) ([]Output, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			goFiles, goErr = golang.Emit(s, golang.Options{Package: opts.GoPackage, ImportPath: opts.GoImportPath, Sources: sources})
+			goFiles, goErr = golang.Emit(s, golang.Options{Package: opts.GoPackage, ImportPath: opts.GoImportPath, Arbitraries: opts.Arbitraries, Sources: sources})
 		}()
 	}
 	if opts.TSOut != "" {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			tsFiles, tsErr = typescript.Emit(s, typescript.Options{PackageName: opts.TSPackage, PackageVersion: opts.TSVersion, License: opts.TSLicense})
+			tsFiles, tsErr = typescript.Emit(s, typescript.Options{PackageName: opts.TSPackage, PackageVersion: opts.TSVersion, License: opts.TSLicense, Arbitraries: opts.Arbitraries})
 		}()
 	}
 	wg.Wait()

@@ -36,11 +36,11 @@ func TestGoArbitrariesEnd(t *testing.T) {
 	if err := os.WriteFile(schema, []byte(chainSchema), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := generator.Build(generator.Options{SchemaPath: schema, GoOut: "p0", GoPackage: "p0", GoImportPath: "corpusgen/p0"})
+	s, err := generator.Build(generator.Options{SchemaPath: schema, GoOut: "p0", GoPackage: "p0", GoImportPath: "corpusgen/p0", Arbitraries: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs, err := generator.Emit(s, generator.Options{SchemaPath: schema, GoOut: "p0", GoPackage: "p0", GoImportPath: "corpusgen/p0"})
+	outs, err := generator.Emit(s, generator.Options{SchemaPath: schema, GoOut: "p0", GoPackage: "p0", GoImportPath: "corpusgen/p0", Arbitraries: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -290,7 +290,7 @@ func child(spec string) int {
 	pkg := fmt.Sprintf("p%d", j.Index)
 	opts := generator.Options{
 		SchemaPath: filepath.Join(j.Corpus, "schemastore", "schemas", j.Name+".json"),
-		GoOut:      "go/" + pkg, GoPackage: pkg, GoImportPath: "corpusgen/" + pkg,
+		GoOut:      "go/" + pkg, GoPackage: pkg, GoImportPath: "corpusgen/" + pkg, Arbitraries: true,
 		TSOut: "ts/" + pkg, TSPackage: pkg, Draft: defaultDraft.String(), RefMaps: RefMaps(j.Corpus),
 		Warn: func(err error) { warnings = append(warnings, err.Error()) },
 	}

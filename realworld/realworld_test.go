@@ -42,7 +42,7 @@ func TestMeasureTyped(t *testing.T) {
 		t.Fatal(err)
 	}
 	var warnings []string
-	opts := generator.Options{SchemaPath: path, GoOut: "go", GoPackage: "doc", TSOut: "ts", TSPackage: "doc",
+	opts := generator.Options{SchemaPath: path, GoOut: "go", GoPackage: "doc", TSOut: "ts", TSPackage: "doc", Arbitraries: true,
 		Warn: func(err error) { warnings = append(warnings, err.Error()) }}
 	s, err := generator.Build(opts)
 	if err != nil {

@@ -73,7 +73,7 @@ func runTS(cfg Config, units []*unit, entries []*entry, rep *Report) ([]*Failure
 				bad[u] = struct{ kind, detail string }{KindBuild, oneLine(err.Error())}
 				continue
 			}
-			files, err := typescript.Emit(s, typescript.Options{})
+			files, err := typescript.Emit(s, typescript.Options{Arbitraries: true})
 			if err != nil {
 				bad[u] = struct{ kind, detail string }{KindEmit, firstLines(err.Error(), 20)}
 				continue

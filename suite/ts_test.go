@@ -40,7 +40,7 @@ func runTS(t *testing.T, batches []*batch, cases []caseRef) []*langResult {
 	var all []int
 	emitted := map[int]bool{}
 	for i, b := range batches {
-		files, err := typescript.Emit(b.schema, typescript.Options{})
+		files, err := typescript.Emit(b.schema, typescript.Options{Arbitraries: true})
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("the TypeScript emitter failed on batch %d: %s", i, oneLine(err.Error())))
 			continue

@@ -18,6 +18,8 @@
 //	-go-package NAME    Go package name (default skill)
 //	-go-import PATH     import path of the Go output, for the arbitraries package in DIR/arbitrary
 //	                    (default: derived from the nearest go.mod; "" skips the arbitraries)
+//	-arbitraries        also write the arbitraries (Go DIR/arbitrary, TypeScript
+//	                    src/arbitraries.ts); default on for the embedded canonical schema only
 //	-ts-out DIR         TypeScript output folder ("" skips TypeScript; default gen/ts)
 //	-ts-package NAME    npm package name (default @skillgen/skill-protocol)
 //	-ts-version V       npm package version, semver (default 0.0.0)
@@ -83,6 +85,7 @@ func (c *config) bind(fl *flag.FlagSet) {
 	fl.StringVar(&c.TSPackage, "ts-package", "@skillgen/skill-protocol", "npm package name")
 	fl.StringVar(&c.TSVersion, "ts-version", "0.0.0", "npm package version (semver)")
 	fl.StringVar(&c.TSLicense, "ts-license", "MIT", "npm package licence, an SPDX expression such as MIT or Apache-2.0, or UNLICENSED (a LICENSE file is written for MIT only)")
+	fl.BoolVar(&c.Arbitraries, "arbitraries", false, "also write the property-test arbitraries: DIR/arbitrary (Go, rapid) and src/arbitraries.ts (fast-check) (default: on for the embedded canonical schema only)")
 	fl.BoolVar(&c.check, "check", false, "write nothing; print a unified diff of every stale, missing or orphaned (no longer generated) file, and exit 1 if there is one")
 	fl.BoolVar(&c.verbose, "v", false, "say what was written: every file written or removed, and the counts")
 	fl.BoolVar(&c.AllowUnsupported, "allow-unsupported", false, "warn about misspelt assertion keywords instead of refusing the schema")
@@ -154,6 +157,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	fl.Visit(func(f *flag.Flag) { c.set[f.Name] = true })
+	if !c.set["arbitraries"] {
+		// The canonical schema's packages (this repository's gen/) come with arbitraries.
+		c.Arbitraries = c.SchemaPath == ""
+	}
 	if err := c.validate(fl); err != nil {
 		fmt.Fprintf(stderr, "skillgen: %v\n", err)
 		return 2
@@ -233,7 +240,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 // -go-import was given. Without a go.mod the arbitraries, which import the generated package,
 // are skipped with a warning saying why.
 func (c *config) deriveGoImport(warn func(string, ...any)) error {
-	if c.set["go-import"] || c.GoOut == "" {
+	if c.set["go-import"] || c.GoOut == "" || !c.Arbitraries {
 		return nil
 	}
 	arbitrary := filepath.Join(c.GoOut, "arbitrary")

@@ -284,7 +284,7 @@ func TestFoldersAndLinksInTheWay(t *testing.T) {
 	if err := os.Symlink(target, filepath.Join(dir, "d", "arbitrary")); err != nil {
 		t.Fatal(err)
 	}
-	code, _, stderr := runCLI(t, dir, "-schema", "pet.json", "-go-package", "pet", "-go-import", "example.com/d", "-ts-out", "", "-go-out", "d")
+	code, _, stderr := runCLI(t, dir, "-schema", "pet.json", "-go-package", "pet", "-go-import", "example.com/d", "-arbitraries", "-ts-out", "", "-go-out", "d")
 	if code != 1 || !strings.Contains(stderr, "d/arbitrary: in the way: a symbolic link, where skillgen needs a folder") {
 		t.Errorf("link as a subfolder: exit %d\n%s", code, stderr)
 	}
@@ -356,7 +356,8 @@ func TestSameBytesFromAnyFolder(t *testing.T) {
 	}
 }
 
-// TestGoImportFromGoMod: without -go-import the arbitraries import the Go output by the path the
+// TestGoImportFromGoMod: a schema of the user's gets arbitraries when -arbitraries asks for
+// them; without -go-import they import the Go output by the path the
 // nearest go.mod gives it; without a go.mod they are skipped with a warning saying why.
 func TestGoImportFromGoMod(t *testing.T) {
 	dir := t.TempDir()
@@ -365,9 +366,22 @@ func TestGoImportFromGoMod(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, "cmd"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	code, _, stderr := runCLI(t, filepath.Join(dir, "cmd"), "-schema", "../pet.json", "-go-out", "../internal/pet", "-go-package", "pet", "-ts-out", "")
+	// Without -arbitraries, a schema of the user's gets none.
+	code, _, stderr := runCLI(t, filepath.Join(dir, "cmd"), "-schema", "../pet.json", "-go-out", "../internal/pet", "-go-package", "pet", "-ts-out", "../ts")
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	for _, p := range []string{filepath.Join("internal", "pet", "arbitrary"), filepath.Join("ts", "src", "arbitraries.ts")} {
+		if _, err := os.Stat(filepath.Join(dir, p)); !os.IsNotExist(err) {
+			t.Errorf("%s written without -arbitraries (%v)", p, err)
+		}
+	}
+	code, _, stderr = runCLI(t, filepath.Join(dir, "cmd"), "-schema", "../pet.json", "-go-out", "../internal/pet", "-go-package", "pet", "-ts-out", "../ts", "-arbitraries")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "ts", "src", "arbitraries.ts")); err != nil {
+		t.Errorf("-arbitraries: %v", err)
 	}
 	arb, err := os.ReadFile(filepath.Join(dir, "internal", "pet", "arbitrary", "arbitrary.go"))
 	if err != nil {
@@ -379,7 +393,7 @@ func TestGoImportFromGoMod(t *testing.T) {
 
 	// A go.mod that does not require rapid: the arbitraries are written, with a warning.
 	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/drawings\n\ngo 1.26\n")
-	code, _, stderr = runCLI(t, dir, "-schema", "pet.json", "-go-out", "internal/pet", "-go-package", "pet", "-ts-out", "")
+	code, _, stderr = runCLI(t, dir, "-schema", "pet.json", "-go-out", "internal/pet", "-go-package", "pet", "-ts-out", "", "-arbitraries")
 	if code != 0 || !strings.Contains(stderr, "imports pgregory.net/rapid, which "+filepath.Join(dir, "go.mod")+" does not require: run go get pgregory.net/rapid") {
 		t.Errorf("go.mod without rapid: exit %d\n%s", code, stderr)
 	}
@@ -390,7 +404,7 @@ func TestGoImportFromGoMod(t *testing.T) {
 		t.Skipf("%s has a go.mod above it", bare)
 	}
 	writeFile(t, filepath.Join(bare, "pet.json"), smallSchema)
-	code, _, stderr = runCLI(t, bare, "-schema", "pet.json", "-go-out", "pet", "-go-package", "pet", "-ts-out", "")
+	code, _, stderr = runCLI(t, bare, "-schema", "pet.json", "-go-out", "pet", "-go-package", "pet", "-ts-out", "", "-arbitraries")
 	if code != 0 || !strings.Contains(stderr, "warning: "+filepath.Join("pet", "arbitrary")+" skipped: it imports the generated package, whose import path comes from a go.mod, and there is none in pet or above; pass -go-import PATH") {
 		t.Errorf("no go.mod: exit %d\n%s", code, stderr)
 	}

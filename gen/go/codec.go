@@ -368,7 +368,7 @@ func ParseMeta(data []byte) (Meta, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, sgPlanMeta, vFindingsResponse_Meta2, sgDecodeMeta)
+	return sgParseWith(data, sgPlanMeta, vFindingsResponseMeta2, sgDecodeMeta)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -376,7 +376,7 @@ func (t Meta) Validate() error {
 	if sgOKMeta(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vFindingsResponse_Meta2)
+	return sgValidateWith(t, vFindingsResponseMeta2)
 }
 
 // sgOKMeta reports whether Validate finds t valid, walking t itself: false means not
@@ -669,7 +669,7 @@ func ParseCaller(data []byte) (Caller, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vInvocationRequest_Caller2, sgDecodeCaller)
+	return sgParseWith(data, nil, vInvocationRequestCaller2, sgDecodeCaller)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -677,7 +677,7 @@ func (t Caller) Validate() error {
 	if sgOKCaller(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vInvocationRequest_Caller2)
+	return sgValidateWith(t, vInvocationRequestCaller2)
 }
 
 // sgOKCaller reports whether Validate finds t valid, walking t itself: false means not
@@ -702,7 +702,7 @@ func sgDecodeCallerType(v *sgValue) (CallerType, error) {
 
 // ParseCallerType decodes and validates data in one step; the error is ValidationErrors.
 func ParseCallerType(data []byte) (CallerType, error) {
-	return sgParseWith(data, nil, vInvocationRequest_Caller_Type, sgDecodeCallerType)
+	return sgParseWith(data, nil, vInvocationRequestCallerType, sgDecodeCallerType)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -710,7 +710,7 @@ func (t CallerType) Validate() error {
 	if sgOKCallerType(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vInvocationRequest_Caller_Type)
+	return sgValidateWith(t, vInvocationRequestCallerType)
 }
 
 // sgOKCallerType reports whether Validate finds t valid, walking t itself: false means not
@@ -876,7 +876,7 @@ func sgDecodeInvocationStatus(v *sgValue) (InvocationStatus, error) {
 
 // ParseInvocationStatus decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationStatus(data []byte) (InvocationStatus, error) {
-	return sgParseWith(data, nil, vInvocationResponse_InvocationStatus, sgDecodeInvocationStatus)
+	return sgParseWith(data, nil, vInvocationResponseInvocationStatus, sgDecodeInvocationStatus)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -884,7 +884,7 @@ func (t InvocationStatus) Validate() error {
 	if sgOKInvocationStatus(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vInvocationResponse_InvocationStatus)
+	return sgValidateWith(t, vInvocationResponseInvocationStatus)
 }
 
 // sgOKInvocationStatus reports whether Validate finds t valid, walking t itself: false means not
@@ -953,7 +953,7 @@ func ParseTimestamps(data []byte) (Timestamps, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vInvocationResponse_Timestamps2, sgDecodeTimestamps)
+	return sgParseWith(data, nil, vInvocationResponseTimestamps2, sgDecodeTimestamps)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -961,7 +961,7 @@ func (t Timestamps) Validate() error {
 	if sgOKTimestamps(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vInvocationResponse_Timestamps2)
+	return sgValidateWith(t, vInvocationResponseTimestamps2)
 }
 
 // sgOKTimestamps reports whether Validate finds t valid, walking t itself: false means not
@@ -1062,7 +1062,7 @@ func ParseInvocationError(data []byte) (InvocationError, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, sgPlanInvocationError, vInvocationResponse_InvocationError, sgDecodeInvocationError)
+	return sgParseWith(data, sgPlanInvocationError, vInvocationResponseInvocationError, sgDecodeInvocationError)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1070,7 +1070,7 @@ func (t InvocationError) Validate() error {
 	if sgOKInvocationError(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vInvocationResponse_InvocationError)
+	return sgValidateWith(t, vInvocationResponseInvocationError)
 }
 
 // sgOKInvocationError reports whether Validate finds t valid, walking t itself: false means not
@@ -1445,7 +1445,7 @@ func ParseProvider(data []byte) (Provider, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, sgPlanProvider, vSkillDescriptor_Provider2, sgDecodeProvider)
+	return sgParseWith(data, sgPlanProvider, vSkillDescriptorProvider2, sgDecodeProvider)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1453,7 +1453,7 @@ func (t Provider) Validate() error {
 	if sgOKProvider(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vSkillDescriptor_Provider2)
+	return sgValidateWith(t, vSkillDescriptorProvider2)
 }
 
 // sgOKProvider reports whether Validate finds t valid, walking t itself: false means not
@@ -1571,7 +1571,7 @@ func ParseEndpoint(data []byte) (Endpoint, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, sgPlanEndpoint, vSkillDescriptor_Endpoint2, sgDecodeEndpoint)
+	return sgParseWith(data, sgPlanEndpoint, vSkillDescriptorEndpoint2, sgDecodeEndpoint)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1579,7 +1579,7 @@ func (t Endpoint) Validate() error {
 	if sgOKEndpoint(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vSkillDescriptor_Endpoint2)
+	return sgValidateWith(t, vSkillDescriptorEndpoint2)
 }
 
 // sgOKEndpoint reports whether Validate finds t valid, walking t itself: false means not
@@ -1623,7 +1623,7 @@ func sgDecodeEndpointMethod(v *sgValue) (EndpointMethod, error) {
 
 // ParseEndpointMethod decodes and validates data in one step; the error is ValidationErrors.
 func ParseEndpointMethod(data []byte) (EndpointMethod, error) {
-	return sgParseWith(data, nil, vSkillDescriptor_Endpoint_Method, sgDecodeEndpointMethod)
+	return sgParseWith(data, nil, vSkillDescriptorEndpointMethod, sgDecodeEndpointMethod)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1631,7 +1631,7 @@ func (t EndpointMethod) Validate() error {
 	if sgOKEndpointMethod(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vSkillDescriptor_Endpoint_Method)
+	return sgValidateWith(t, vSkillDescriptorEndpointMethod)
 }
 
 // sgOKEndpointMethod reports whether Validate finds t valid, walking t itself: false means not
@@ -1701,7 +1701,7 @@ func ParseInputParameter(data []byte) (InputParameter, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vSkillDescriptor_InputParameter, sgDecodeInputParameter)
+	return sgParseWith(data, nil, vSkillDescriptorInputParameter, sgDecodeInputParameter)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1709,7 +1709,7 @@ func (t InputParameter) Validate() error {
 	if sgOKInputParameter(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vSkillDescriptor_InputParameter)
+	return sgValidateWith(t, vSkillDescriptorInputParameter)
 }
 
 // sgOKInputParameter reports whether Validate finds t valid, walking t itself: false means not
@@ -1790,7 +1790,7 @@ func ParseOutputDescriptor(data []byte) (OutputDescriptor, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vSkillDescriptor_OutputDescriptor, sgDecodeOutputDescriptor)
+	return sgParseWith(data, nil, vSkillDescriptorOutputDescriptor, sgDecodeOutputDescriptor)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1798,7 +1798,7 @@ func (t OutputDescriptor) Validate() error {
 	if sgOKOutputDescriptor(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vSkillDescriptor_OutputDescriptor)
+	return sgValidateWith(t, vSkillDescriptorOutputDescriptor)
 }
 
 // sgOKOutputDescriptor reports whether Validate finds t valid, walking t itself: false means not
@@ -1836,7 +1836,7 @@ func sgDecodeValueType(v *sgValue) (ValueType, error) {
 
 // ParseValueType decodes and validates data in one step; the error is ValidationErrors.
 func ParseValueType(data []byte) (ValueType, error) {
-	return sgParseWith(data, nil, vSkillDescriptor_ValueType, sgDecodeValueType)
+	return sgParseWith(data, nil, vSkillDescriptorValueType, sgDecodeValueType)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1844,7 +1844,7 @@ func (t ValueType) Validate() error {
 	if sgOKValueType(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vSkillDescriptor_ValueType)
+	return sgValidateWith(t, vSkillDescriptorValueType)
 }
 
 // sgOKValueType reports whether Validate finds t valid, walking t itself: false means not
@@ -1938,7 +1938,7 @@ func (t *Auth) UnmarshalJSON(data []byte) error {
 
 // ParseAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseAuth(data []byte) (Auth, error) {
-	return sgParseWith(data, nil, vSkillDescriptor_Auth2, sgDecodeAuth)
+	return sgParseWith(data, nil, vSkillDescriptorAuth2, sgDecodeAuth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1946,7 +1946,7 @@ func (t Auth) Validate() error {
 	if sgOKAuth(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vSkillDescriptor_Auth2)
+	return sgValidateWith(t, vSkillDescriptorAuth2)
 }
 
 // sgOKAuth reports whether Validate finds t valid, walking t itself: false means not
@@ -2038,7 +2038,7 @@ func ParseAPIKeyAuth(data []byte) (APIKeyAuth, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vSkillDescriptor_APIKeyAuth, sgDecodeAPIKeyAuth)
+	return sgParseWith(data, nil, vSkillDescriptorAPIKeyAuth, sgDecodeAPIKeyAuth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2046,7 +2046,7 @@ func (t APIKeyAuth) Validate() error {
 	if sgOKAPIKeyAuth(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vSkillDescriptor_APIKeyAuth)
+	return sgValidateWith(t, vSkillDescriptorAPIKeyAuth)
 }
 
 // sgOKAPIKeyAuth reports whether Validate finds t valid, walking t itself: false means not
@@ -2077,7 +2077,7 @@ func sgDecodeAPIKeyAuthIn(v *sgValue) (APIKeyAuthIn, error) {
 
 // ParseAPIKeyAuthIn decodes and validates data in one step; the error is ValidationErrors.
 func ParseAPIKeyAuthIn(data []byte) (APIKeyAuthIn, error) {
-	return sgParseWith(data, nil, vSkillDescriptor_APIKeyAuth_In, sgDecodeAPIKeyAuthIn)
+	return sgParseWith(data, nil, vSkillDescriptorAPIKeyAuthIn, sgDecodeAPIKeyAuthIn)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2085,7 +2085,7 @@ func (t APIKeyAuthIn) Validate() error {
 	if sgOKAPIKeyAuthIn(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vSkillDescriptor_APIKeyAuth_In)
+	return sgValidateWith(t, vSkillDescriptorAPIKeyAuthIn)
 }
 
 // sgOKAPIKeyAuthIn reports whether Validate finds t valid, walking t itself: false means not
@@ -2150,7 +2150,7 @@ func ParseOAuth2Auth(data []byte) (OAuth2Auth, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vSkillDescriptor_OAuth2Auth, sgDecodeOAuth2Auth)
+	return sgParseWith(data, nil, vSkillDescriptorOAuth2Auth, sgDecodeOAuth2Auth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2158,7 +2158,7 @@ func (t OAuth2Auth) Validate() error {
 	if sgOKOAuth2Auth(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vSkillDescriptor_OAuth2Auth)
+	return sgValidateWith(t, vSkillDescriptorOAuth2Auth)
 }
 
 // sgOKOAuth2Auth reports whether Validate finds t valid, walking t itself: false means not
@@ -2248,7 +2248,7 @@ func ParseCustomAuth(data []byte) (CustomAuth, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vSkillDescriptor_CustomAuth, sgDecodeCustomAuth)
+	return sgParseWith(data, nil, vSkillDescriptorCustomAuth, sgDecodeCustomAuth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2256,7 +2256,7 @@ func (t CustomAuth) Validate() error {
 	if sgOKCustomAuth(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vSkillDescriptor_CustomAuth)
+	return sgValidateWith(t, vSkillDescriptorCustomAuth)
 }
 
 // sgOKCustomAuth reports whether Validate finds t valid, walking t itself: false means not
@@ -2314,7 +2314,7 @@ func ParseNoAuth(data []byte) (NoAuth, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vSkillDescriptor_NoAuth, sgDecodeNoAuth)
+	return sgParseWith(data, nil, vSkillDescriptorNoAuth, sgDecodeNoAuth)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2322,7 +2322,7 @@ func (t NoAuth) Validate() error {
 	if sgOKNoAuth(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vSkillDescriptor_NoAuth)
+	return sgValidateWith(t, vSkillDescriptorNoAuth)
 }
 
 // sgOKNoAuth reports whether Validate finds t valid, walking t itself: false means not
@@ -2553,7 +2553,7 @@ func ParseSkillIndexEntry(data []byte) (SkillIndexEntry, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, sgPlanSkillIndexEntry, vSkillIndex_SkillIndexEntry, sgDecodeSkillIndexEntry)
+	return sgParseWith(data, sgPlanSkillIndexEntry, vSkillIndexSkillIndexEntry, sgDecodeSkillIndexEntry)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2561,7 +2561,7 @@ func (t SkillIndexEntry) Validate() error {
 	if sgOKSkillIndexEntry(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vSkillIndex_SkillIndexEntry)
+	return sgValidateWith(t, vSkillIndexSkillIndexEntry)
 }
 
 // sgOKSkillIndexEntry reports whether Validate finds t valid, walking t itself: false means not
@@ -2618,7 +2618,7 @@ func sgEncodeSemVer(e *sgEncoder, t SemVer) {
 
 // ParseSemVer decodes and validates data in one step; the error is ValidationErrors.
 func ParseSemVer(data []byte) (SemVer, error) {
-	return sgParseWith(data, nil, vCommon_SemVer, sgDecodeSemVer)
+	return sgParseWith(data, nil, vCommonSemVer, sgDecodeSemVer)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2626,7 +2626,7 @@ func (t SemVer) Validate() error {
 	if sgOKSemVer(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vCommon_SemVer)
+	return sgValidateWith(t, vCommonSemVer)
 }
 
 // sgOKSemVer reports whether Validate finds t valid, walking t itself: false means not
@@ -2654,7 +2654,7 @@ func sgDecodeCapabilityType(v *sgValue) (CapabilityType, error) {
 
 // ParseCapabilityType decodes and validates data in one step; the error is ValidationErrors.
 func ParseCapabilityType(data []byte) (CapabilityType, error) {
-	return sgParseWith(data, nil, vCommon_CapabilityType, sgDecodeCapabilityType)
+	return sgParseWith(data, nil, vCommonCapabilityType, sgDecodeCapabilityType)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2662,7 +2662,7 @@ func (t CapabilityType) Validate() error {
 	if sgOKCapabilityType(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vCommon_CapabilityType)
+	return sgValidateWith(t, vCommonCapabilityType)
 }
 
 // sgOKCapabilityType reports whether Validate finds t valid, walking t itself: false means not
@@ -2686,7 +2686,7 @@ func sgDecodeAccess(v *sgValue) (Access, error) {
 
 // ParseAccess decodes and validates data in one step; the error is ValidationErrors.
 func ParseAccess(data []byte) (Access, error) {
-	return sgParseWith(data, nil, vCommon_Access, sgDecodeAccess)
+	return sgParseWith(data, nil, vCommonAccess, sgDecodeAccess)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2694,7 +2694,7 @@ func (t Access) Validate() error {
 	if sgOKAccess(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vCommon_Access)
+	return sgValidateWith(t, vCommonAccess)
 }
 
 // sgOKAccess reports whether Validate finds t valid, walking t itself: false means not
@@ -2718,7 +2718,7 @@ func sgDecodeSeverity(v *sgValue) (Severity, error) {
 
 // ParseSeverity decodes and validates data in one step; the error is ValidationErrors.
 func ParseSeverity(data []byte) (Severity, error) {
-	return sgParseWith(data, nil, vCommon_Severity, sgDecodeSeverity)
+	return sgParseWith(data, nil, vCommonSeverity, sgDecodeSeverity)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2726,7 +2726,7 @@ func (t Severity) Validate() error {
 	if sgOKSeverity(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vCommon_Severity)
+	return sgValidateWith(t, vCommonSeverity)
 }
 
 // sgOKSeverity reports whether Validate finds t valid, walking t itself: false means not
@@ -2754,7 +2754,7 @@ func sgEncodeSkillID(e *sgEncoder, t SkillID) {
 
 // ParseSkillID decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillID(data []byte) (SkillID, error) {
-	return sgParseWith(data, nil, vCommon_SkillID, sgDecodeSkillID)
+	return sgParseWith(data, nil, vCommonSkillID, sgDecodeSkillID)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2762,7 +2762,7 @@ func (t SkillID) Validate() error {
 	if sgOKSkillID(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vCommon_SkillID)
+	return sgValidateWith(t, vCommonSkillID)
 }
 
 // sgOKSkillID reports whether Validate finds t valid, walking t itself: false means not
@@ -2794,7 +2794,7 @@ func sgEncodeTimestamp(e *sgEncoder, t Timestamp) {
 
 // ParseTimestamp decodes and validates data in one step; the error is ValidationErrors.
 func ParseTimestamp(data []byte) (Timestamp, error) {
-	return sgParseWith(data, nil, vCommon_Timestamp, sgDecodeTimestamp)
+	return sgParseWith(data, nil, vCommonTimestamp, sgDecodeTimestamp)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2802,7 +2802,7 @@ func (t Timestamp) Validate() error {
 	if sgOKTimestamp(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vCommon_Timestamp)
+	return sgValidateWith(t, vCommonTimestamp)
 }
 
 // sgOKTimestamp reports whether Validate finds t valid, walking t itself: false means not
@@ -2937,39 +2937,39 @@ func Parse(typeName string, data []byte) (any, error) {
 }
 
 var sgValidators = map[string]sgValidator{
-	"APIKeyAuth":               vSkillDescriptor_APIKeyAuth,
-	"APIKeyAuthIn":             vSkillDescriptor_APIKeyAuth_In,
-	"Access":                   vCommon_Access,
-	"Auth":                     vSkillDescriptor_Auth2,
-	"Caller":                   vInvocationRequest_Caller2,
-	"CallerType":               vInvocationRequest_Caller_Type,
-	"CapabilityType":           vCommon_CapabilityType,
-	"CustomAuth":               vSkillDescriptor_CustomAuth,
-	"Endpoint":                 vSkillDescriptor_Endpoint2,
-	"EndpointMethod":           vSkillDescriptor_Endpoint_Method,
+	"APIKeyAuth":               vSkillDescriptorAPIKeyAuth,
+	"APIKeyAuthIn":             vSkillDescriptorAPIKeyAuthIn,
+	"Access":                   vCommonAccess,
+	"Auth":                     vSkillDescriptorAuth2,
+	"Caller":                   vInvocationRequestCaller2,
+	"CallerType":               vInvocationRequestCallerType,
+	"CapabilityType":           vCommonCapabilityType,
+	"CustomAuth":               vSkillDescriptorCustomAuth,
+	"Endpoint":                 vSkillDescriptorEndpoint2,
+	"EndpointMethod":           vSkillDescriptorEndpointMethod,
 	"Finding":                  vFinding,
 	"FindingsResponse":         vFindingsResponse,
 	"GetSessionFindingsParams": vGetSessionFindingsParams,
-	"InputParameter":           vSkillDescriptor_InputParameter,
-	"InvocationError":          vInvocationResponse_InvocationError,
+	"InputParameter":           vSkillDescriptorInputParameter,
+	"InvocationError":          vInvocationResponseInvocationError,
 	"InvocationRequest":        vInvocationRequest,
 	"InvocationResponse":       vInvocationResponse,
-	"InvocationStatus":         vInvocationResponse_InvocationStatus,
-	"Meta":                     vFindingsResponse_Meta2,
-	"NoAuth":                   vSkillDescriptor_NoAuth,
-	"OAuth2Auth":               vSkillDescriptor_OAuth2Auth,
-	"OutputDescriptor":         vSkillDescriptor_OutputDescriptor,
+	"InvocationStatus":         vInvocationResponseInvocationStatus,
+	"Meta":                     vFindingsResponseMeta2,
+	"NoAuth":                   vSkillDescriptorNoAuth,
+	"OAuth2Auth":               vSkillDescriptorOAuth2Auth,
+	"OutputDescriptor":         vSkillDescriptorOutputDescriptor,
 	"ProtocolVersion":          vProtocolVersion,
-	"Provider":                 vSkillDescriptor_Provider2,
-	"SemVer":                   vCommon_SemVer,
-	"Severity":                 vCommon_Severity,
+	"Provider":                 vSkillDescriptorProvider2,
+	"SemVer":                   vCommonSemVer,
+	"Severity":                 vCommonSeverity,
 	"SkillDescriptor":          vSkillDescriptor,
-	"SkillID":                  vCommon_SkillID,
+	"SkillID":                  vCommonSkillID,
 	"SkillIndex":               vSkillIndex,
-	"SkillIndexEntry":          vSkillIndex_SkillIndexEntry,
-	"Timestamp":                vCommon_Timestamp,
-	"Timestamps":               vInvocationResponse_Timestamps2,
-	"ValueType":                vSkillDescriptor_ValueType,
+	"SkillIndexEntry":          vSkillIndexSkillIndexEntry,
+	"Timestamp":                vCommonTimestamp,
+	"Timestamps":               vInvocationResponseTimestamps2,
+	"ValueType":                vSkillDescriptorValueType,
 }
 
 // Validate validates data as the named type (see TypeNames) by its schema alone: ValidationErrors,

@@ -80,10 +80,10 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 					if d.peek() == '{' {
 						return sgFastFinding(d, depth, false)
 					}
-					return sgFastValue(d, depth, vFindingsResponse_Findings_Items, sgDecodeFinding)
+					return sgFastValue(d, depth, vFindingsResponseFindingsItems, sgDecodeFinding)
 				})
 			} else {
-				if v := d.value(depth+1, vFindingsResponse_Findings); v != nil {
+				if v := d.value(depth+1, vFindingsResponseFindings); v != nil {
 					d.check(sgArrayField(v, "findings", &t.Findings, sgDecodeFinding))
 				}
 			}
@@ -103,11 +103,11 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 			}
 			seen[2] = true
 			if d.peek() == '{' {
-				t.CountsByKind = sgFastMap(d, depth+1, -1, -1, vFindingsResponse_CountsByKind_PropertyNames, func(d *sgFast, depth int) int64 {
+				t.CountsByKind = sgFastMap(d, depth+1, -1, -1, vFindingsResponseCountsByKindPropertyNames, func(d *sgFast, depth int) int64 {
 					return sgFastValue(d, depth, vIntegerMin1Max9007199254740991, sgDecInt)
 				})
 			} else {
-				if v := d.value(depth+1, vFindingsResponse_CountsByKind); v != nil {
+				if v := d.value(depth+1, vFindingsResponseCountsByKind); v != nil {
 					d.check(sgMapField(v, "counts_by_kind", &t.CountsByKind, sgDecInt))
 				}
 			}
@@ -122,7 +122,7 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 					return sgFastValue(d, depth, vIntegerMin1Max9007199254740991, sgDecInt)
 				})
 			} else {
-				if v := d.value(depth+1, vFindingsResponse_CountsBySeverity); v != nil {
+				if v := d.value(depth+1, vFindingsResponseCountsBySeverity); v != nil {
 					d.check(sgMapField(v, "counts_by_severity", &t.CountsBySeverity, sgDecInt))
 				}
 			}
@@ -137,7 +137,7 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 					return sgFastValue(d, depth, vStringMin1, sgDecString)
 				})
 			} else {
-				if v := d.value(depth+1, vFindingsResponse_CappedKinds); v != nil {
+				if v := d.value(depth+1, vFindingsResponseCappedKinds); v != nil {
 					d.check(sgArrayField(v, "capped_kinds", &t.CappedKinds, sgDecString))
 				}
 			}
@@ -156,7 +156,7 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 				return
 			}
 			seen[6] = true
-			if v := d.value(depth+1, vFindingsResponse_Summary); v != nil {
+			if v := d.value(depth+1, vFindingsResponseSummary); v != nil {
 				d.check(sgPtrField(v, "summary", &t.Summary, sgDecString))
 			}
 		case "identity_shared":
@@ -178,7 +178,7 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 				x := sgFastMeta(d, depth+1, false)
 				t.Meta = x
 			} else {
-				if v := d.value(depth+1, vFindingsResponse_Meta); v != nil {
+				if v := d.value(depth+1, vFindingsResponseMeta); v != nil {
 					d.check(sgField(v, "_meta", &t.Meta, sgDecodeMeta))
 				}
 			}
@@ -278,7 +278,7 @@ func sgFastGetSessionFindingsParams(d *sgFast, depth int, raw bool) (t GetSessio
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vGetSessionFindingsParams_PerKindLimit); v != nil {
+			if v := d.value(depth+1, vGetSessionFindingsParamsPerKindLimit); v != nil {
 				d.check(sgPtrField(v, "per_kind_limit", &t.PerKindLimit, sgDecInt))
 			}
 		case "include_summary":
@@ -291,7 +291,7 @@ func sgFastGetSessionFindingsParams(d *sgFast, depth int, raw bool) (t GetSessio
 				d.check(sgPtrField(v, "include_summary", &t.IncludeSummary, sgDecBool))
 			}
 		default:
-			d.value(depth+1, vGetSessionFindingsParams_AdditionalProperties)
+			d.value(depth+1, vGetSessionFindingsParamsAdditionalProperties)
 		}
 	}
 	return
@@ -317,7 +317,7 @@ func sgFastInvocationRequest(d *sgFast, depth int, raw bool) (t InvocationReques
 				x := sgFastCaller(d, depth+1, false)
 				t.Caller = x
 			} else {
-				if v := d.value(depth+1, vInvocationRequest_Caller); v != nil {
+				if v := d.value(depth+1, vInvocationRequestCaller); v != nil {
 					d.check(sgField(v, "caller", &t.Caller, sgDecodeCaller))
 				}
 			}
@@ -337,11 +337,11 @@ func sgFastInvocationRequest(d *sgFast, depth int, raw bool) (t InvocationReques
 			}
 			seen[2] = true
 			if d.peek() == '{' {
-				t.Inputs = sgFastMap(d, depth+1, -1, 100, vInvocationRequest_Inputs_PropertyNames, func(d *sgFast, depth int) any {
-					return sgFastValue(d, depth, vFinding_AdditionalProperties, sgDecAny)
+				t.Inputs = sgFastMap(d, depth+1, -1, 100, vInvocationRequestInputsPropertyNames, func(d *sgFast, depth int) any {
+					return sgFastValue(d, depth, vFindingAdditionalProperties, sgDecAny)
 				})
 			} else {
-				if v := d.value(depth+1, vInvocationRequest_Inputs); v != nil {
+				if v := d.value(depth+1, vInvocationRequestInputs); v != nil {
 					d.check(sgMapField(v, "inputs", &t.Inputs, sgDecAny))
 				}
 			}
@@ -405,11 +405,11 @@ func sgFastCaller(d *sgFast, depth int, raw bool) (t Caller) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vInvocationRequest_Caller_Type); v != nil {
+			if v := d.value(depth+1, vInvocationRequestCallerType); v != nil {
 				d.check(sgField(v, "type", &t.Type, sgDecodeCallerType))
 			}
 		default:
-			d.value(depth+1, vGetSessionFindingsParams_AdditionalProperties)
+			d.value(depth+1, vGetSessionFindingsParamsAdditionalProperties)
 		}
 	}
 	if !seen[0] || !seen[1] {
@@ -456,7 +456,7 @@ func sgFastTimestamps(d *sgFast, depth int, raw bool) (t Timestamps) {
 				d.check(sgPtrField(v, "completed", &t.Completed, sgDecodeTimestamp))
 			}
 		default:
-			d.value(depth+1, vGetSessionFindingsParams_AdditionalProperties)
+			d.value(depth+1, vGetSessionFindingsParamsAdditionalProperties)
 		}
 	}
 	if !seen[0] || seen[2] && !seen[1] {
@@ -481,7 +481,7 @@ func sgFastInvocationError(d *sgFast, depth int, raw bool) (t InvocationError) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vInvocationResponse_InvocationError_Code); v != nil {
+			if v := d.value(depth+1, vInvocationResponseInvocationErrorCode); v != nil {
 				d.check(sgField(v, "code", &t.Code, sgDecString))
 			}
 		case "message":
@@ -539,7 +539,7 @@ func sgFastProtocolVersion(d *sgFast, depth int, raw bool) (t ProtocolVersion) {
 				d.check(sgField(v, "version", &t.Version, sgDecodeSemVer))
 			}
 		default:
-			d.value(depth+1, vGetSessionFindingsParams_AdditionalProperties)
+			d.value(depth+1, vGetSessionFindingsParamsAdditionalProperties)
 		}
 	}
 	if !seen[0] {
@@ -641,7 +641,7 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 				x := sgFastEndpoint(d, depth+1, false)
 				t.Endpoint = x
 			} else {
-				if v := d.value(depth+1, vSkillDescriptor_Endpoint); v != nil {
+				if v := d.value(depth+1, vSkillDescriptorEndpoint); v != nil {
 					d.check(sgField(v, "endpoint", &t.Endpoint, sgDecodeEndpoint))
 				}
 			}
@@ -656,13 +656,13 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 					if d.peek() == '{' {
 						return sgFastInputParameter(d, depth, false)
 					}
-					return sgFastValue(d, depth, vSkillDescriptor_Inputs_Items, sgDecodeInputParameter)
+					return sgFastValue(d, depth, vSkillDescriptorInputsItems, sgDecodeInputParameter)
 				})
 				sgFastDistinct(d, len(t.Inputs), func(i int) string {
 					return string(t.Inputs[i].Name)
 				})
 			} else {
-				if v := d.value(depth+1, vSkillDescriptor_Inputs); v != nil {
+				if v := d.value(depth+1, vSkillDescriptorInputs); v != nil {
 					d.check(sgArrayField(v, "inputs", &t.Inputs, sgDecodeInputParameter))
 				}
 			}
@@ -676,7 +676,7 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 				x := sgFastOutputDescriptor(d, depth+1, false)
 				t.Output = x
 			} else {
-				if v := d.value(depth+1, vSkillDescriptor_Output); v != nil {
+				if v := d.value(depth+1, vSkillDescriptorOutput); v != nil {
 					d.check(sgField(v, "output", &t.Output, sgDecodeOutputDescriptor))
 				}
 			}
@@ -686,7 +686,7 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 				return
 			}
 			seen[10] = true
-			if v := d.value(depth+1, vSkillDescriptor_Auth); v != nil {
+			if v := d.value(depth+1, vSkillDescriptorAuth); v != nil {
 				d.check(sgField(v, "auth", &t.Auth, sgDecodeAuth))
 			}
 		case "access":
@@ -704,7 +704,7 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 				return
 			}
 			seen[12] = true
-			if v := d.value(depth+1, vSkillDescriptor_Tags); v != nil {
+			if v := d.value(depth+1, vSkillDescriptorTags); v != nil {
 				d.check(sgArrayField(v, "tags", &t.Tags, sgDecString))
 			}
 		default:
@@ -767,7 +767,7 @@ func sgFastProvider(d *sgFast, depth int, raw bool) (t Provider) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vSkillDescriptor_Provider_Contact); v != nil {
+			if v := d.value(depth+1, vSkillDescriptorProviderContact); v != nil {
 				d.check(sgPtrField(v, "contact", &t.Contact, sgDecString))
 			}
 		default:
@@ -821,7 +821,7 @@ func sgFastEndpoint(d *sgFast, depth int, raw bool) (t Endpoint) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vSkillDescriptor_Endpoint_Method); v != nil {
+			if v := d.value(depth+1, vSkillDescriptorEndpointMethod); v != nil {
 				d.check(sgField(v, "method", &t.Method, sgDecodeEndpointMethod))
 			}
 		case "timeout_ms":
@@ -830,7 +830,7 @@ func sgFastEndpoint(d *sgFast, depth int, raw bool) (t Endpoint) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vSkillDescriptor_Endpoint_TimeoutMS); v != nil {
+			if v := d.value(depth+1, vSkillDescriptorEndpointTimeoutMS); v != nil {
 				d.check(sgPtrField(v, "timeout_ms", &t.TimeoutMS, sgDecInt))
 			}
 		default:
@@ -875,7 +875,7 @@ func sgFastInputParameter(d *sgFast, depth int, raw bool) (t InputParameter) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vSkillDescriptor_InputParameter_Name); v != nil {
+			if v := d.value(depth+1, vSkillDescriptorInputParameterName); v != nil {
 				d.check(sgField(v, "name", &t.Name, sgDecString))
 			}
 		case "type":
@@ -906,7 +906,7 @@ func sgFastInputParameter(d *sgFast, depth int, raw bool) (t InputParameter) {
 				d.check(sgField(v, "required", &t.Required, sgDecBool))
 			}
 		default:
-			d.value(depth+1, vGetSessionFindingsParams_AdditionalProperties)
+			d.value(depth+1, vGetSessionFindingsParamsAdditionalProperties)
 		}
 	}
 	if !seen[0] || !seen[1] || !seen[3] {
@@ -949,11 +949,11 @@ func sgFastOutputDescriptor(d *sgFast, depth int, raw bool) (t OutputDescriptor)
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vSkillDescriptor_OutputDescriptor_MediaType); v != nil {
+			if v := d.value(depth+1, vSkillDescriptorOutputDescriptorMediaType); v != nil {
 				d.check(sgPtrField(v, "media_type", &t.MediaType, sgDecString))
 			}
 		default:
-			d.value(depth+1, vGetSessionFindingsParams_AdditionalProperties)
+			d.value(depth+1, vGetSessionFindingsParamsAdditionalProperties)
 		}
 	}
 	if !seen[0] {
@@ -978,14 +978,14 @@ func sgFastAPIKeyAuth(d *sgFast, depth int, raw bool) (t APIKeyAuth) {
 				return
 			}
 			seen[0] = true
-			d.value(depth+1, vSkillDescriptor_APIKeyAuth_Type)
+			d.value(depth+1, vSkillDescriptorAPIKeyAuthType)
 		case "in":
 			if seen[1] {
 				d.fail()
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vSkillDescriptor_APIKeyAuth_In); v != nil {
+			if v := d.value(depth+1, vSkillDescriptorAPIKeyAuthIn); v != nil {
 				d.check(sgField(v, "in", &t.In, sgDecodeAPIKeyAuthIn))
 			}
 		case "name":
@@ -994,11 +994,11 @@ func sgFastAPIKeyAuth(d *sgFast, depth int, raw bool) (t APIKeyAuth) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vSkillDescriptor_APIKeyAuth_Name); v != nil {
+			if v := d.value(depth+1, vSkillDescriptorAPIKeyAuthName); v != nil {
 				d.check(sgField(v, "name", &t.Name, sgDecString))
 			}
 		default:
-			d.value(depth+1, vGetSessionFindingsParams_AdditionalProperties)
+			d.value(depth+1, vGetSessionFindingsParamsAdditionalProperties)
 		}
 	}
 	if !seen[0] || !seen[1] || !seen[2] {
@@ -1023,7 +1023,7 @@ func sgFastOAuth2Auth(d *sgFast, depth int, raw bool) (t OAuth2Auth) {
 				return
 			}
 			seen[0] = true
-			d.value(depth+1, vSkillDescriptor_OAuth2Auth_Type)
+			d.value(depth+1, vSkillDescriptorOAuth2AuthType)
 		case "token_url":
 			if seen[1] {
 				d.fail()
@@ -1039,11 +1039,11 @@ func sgFastOAuth2Auth(d *sgFast, depth int, raw bool) (t OAuth2Auth) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vSkillDescriptor_OAuth2Auth_Scopes); v != nil {
+			if v := d.value(depth+1, vSkillDescriptorOAuth2AuthScopes); v != nil {
 				d.check(sgArrayField(v, "scopes", &t.Scopes, sgDecString))
 			}
 		default:
-			d.value(depth+1, vGetSessionFindingsParams_AdditionalProperties)
+			d.value(depth+1, vGetSessionFindingsParamsAdditionalProperties)
 		}
 	}
 	if !seen[0] || !seen[1] {
@@ -1068,7 +1068,7 @@ func sgFastCustomAuth(d *sgFast, depth int, raw bool) (t CustomAuth) {
 				return
 			}
 			seen[0] = true
-			d.value(depth+1, vSkillDescriptor_CustomAuth_Type)
+			d.value(depth+1, vSkillDescriptorCustomAuthType)
 		case "scheme":
 			if seen[1] {
 				d.fail()
@@ -1088,7 +1088,7 @@ func sgFastCustomAuth(d *sgFast, depth int, raw bool) (t CustomAuth) {
 				d.check(sgPtrField(v, "documentation_url", &t.DocumentationURL, sgDecString))
 			}
 		default:
-			d.value(depth+1, vGetSessionFindingsParams_AdditionalProperties)
+			d.value(depth+1, vGetSessionFindingsParamsAdditionalProperties)
 		}
 	}
 	if !seen[0] || !seen[1] {
@@ -1113,9 +1113,9 @@ func sgFastNoAuth(d *sgFast, depth int, raw bool) (t NoAuth) {
 				return
 			}
 			seen[0] = true
-			d.value(depth+1, vSkillDescriptor_NoAuth_Type)
+			d.value(depth+1, vSkillDescriptorNoAuthType)
 		default:
-			d.value(depth+1, vGetSessionFindingsParams_AdditionalProperties)
+			d.value(depth+1, vGetSessionFindingsParamsAdditionalProperties)
 		}
 	}
 	if !seen[0] {
@@ -1173,13 +1173,13 @@ func sgFastSkillIndex(d *sgFast, depth int, raw bool) (t SkillIndex) {
 					if d.peek() == '{' {
 						return sgFastSkillIndexEntry(d, depth, false)
 					}
-					return sgFastValue(d, depth, vSkillIndex_Skills_Items, sgDecodeSkillIndexEntry)
+					return sgFastValue(d, depth, vSkillIndexSkillsItems, sgDecodeSkillIndexEntry)
 				})
 				sgFastDistinct(d, len(t.Skills), func(i int) string {
 					return string(t.Skills[i].ID)
 				})
 			} else {
-				if v := d.value(depth+1, vSkillIndex_Skills); v != nil {
+				if v := d.value(depth+1, vSkillIndexSkills); v != nil {
 					d.check(sgArrayField(v, "skills", &t.Skills, sgDecodeSkillIndexEntry))
 				}
 			}
@@ -1270,7 +1270,7 @@ func sgFastSkillIndexEntry(d *sgFast, depth int, raw bool) (t SkillIndexEntry) {
 				return
 			}
 			seen[5] = true
-			if v := d.value(depth+1, vSkillIndex_SkillIndexEntry_Description); v != nil {
+			if v := d.value(depth+1, vSkillIndexSkillIndexEntryDescription); v != nil {
 				d.check(sgPtrField(v, "description", &t.Description, sgDecString))
 			}
 		case "descriptor_url":
@@ -1279,7 +1279,7 @@ func sgFastSkillIndexEntry(d *sgFast, depth int, raw bool) (t SkillIndexEntry) {
 				return
 			}
 			seen[6] = true
-			if v := d.value(depth+1, vSkillIndex_SkillIndexEntry_DescriptorURL); v != nil {
+			if v := d.value(depth+1, vSkillIndexSkillIndexEntryDescriptorURL); v != nil {
 				d.check(sgField(v, "descriptor_url", &t.DescriptorURL, sgDecString))
 			}
 		default:

@@ -149,9 +149,9 @@ func CheckCompatibility(descriptorProtocol, consumerSupported string) error {
 	return nil
 }
 
-// CheckProtocol is CheckCompatibility(d.Protocol.Version, consumer).
-func (d SkillDescriptor) CheckProtocol(consumer string) error {
-	return CheckCompatibility(string(d.Protocol.Version), consumer)
+// CheckProtocol is CheckCompatibility(t.Protocol.Version, consumer).
+func (t SkillDescriptor) CheckProtocol(consumer string) error {
+	return CheckCompatibility(string(t.Protocol.Version), consumer)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -556,10 +556,10 @@ func CheckDocumentProtocol(data []byte, consumer string) error {
 	return nil
 }
 
-// CheckProtocol is CheckCompatibility(x.Protocol.Version, consumer): an index of another
+// CheckProtocol is CheckCompatibility(t.Protocol.Version, consumer): an index of another
 // protocol MAJOR is rejected like a descriptor.
-func (x SkillIndex) CheckProtocol(consumer string) error {
-	return CheckCompatibility(string(x.Protocol.Version), consumer)
+func (t SkillIndex) CheckProtocol(consumer string) error {
+	return CheckCompatibility(string(t.Protocol.Version), consumer)
 }
 
 // Consumer fetches skill indexes and descriptors over HTTP. Each document's protocol version

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math"
-	"math/big"
 	"reflect"
 	"slices"
 	"sort"
@@ -900,8 +899,6 @@ type sgErrors struct {
 	list  ValidationErrors
 	quick bool
 	n     int
-	// terse: a union that fails gives its message alone, explaining no alternative (union).
-	terse bool
 }
 
 func (e *sgErrors) add(p *sgPointer, keyword, msg string) {
@@ -918,12 +915,6 @@ func (e *sgErrors) addKey(p *sgPointer, key, keyword, msg string) {
 }
 
 type sgValidator func(v *sgValue, p *sgPointer, e *sgErrors)
-
-// sgValid reports whether v passes f, without building messages.
-func sgValid(v *sgValue, f sgValidator) bool {
-	var e sgErrors
-	return e.valid(v, f)
-}
 
 // valid reports whether v passes f, without building messages. A validator asks it of its
 // own e, which f counts on in quick mode and which is left as it was: an sgErrors of its own
@@ -953,11 +944,9 @@ func sgCheck(v *sgValue, f sgValidator) error {
 	return e.list
 }
 
-func sgIsNull(v *sgValue) bool    { return v.kind() == sgKindNull }
 func sgIsObject(v *sgValue) bool  { return v.kind() == sgKindObject }
 func sgIsArray(v *sgValue) bool   { return v.kind() == sgKindArray }
 func sgIsString(v *sgValue) bool  { return v.kind() == sgKindString }
-func sgIsNumber(v *sgValue) bool  { return v.kind() == sgKindNumber }
 func sgIsBool(v *sgValue) bool    { return v.kind() == sgKindBool }
 func sgIsInteger(v *sgValue) bool { return v.kind() == sgKindNumber && sgIsIntegral(v.num()) }
 
@@ -1132,23 +1121,6 @@ func (en *sgEnum) has(v *sgValue) bool {
 	return false
 }
 
-// multipleOf decides exactly whether x is a multiple of m, on the shortest decimal
-// representations of the two doubles.
-func sgMultipleOf(x, m float64) bool {
-	if m <= 0 || math.IsInf(x, 0) || math.IsNaN(x) {
-		return false
-	}
-	if sgIsIntegral(x) && sgIsIntegral(m) && math.Abs(x) < 1<<53 && m < 1<<53 {
-		return math.Mod(x, m) == 0
-	}
-	rx, ok1 := new(big.Rat).SetString(strconv.FormatFloat(x, 'g', -1, 64))
-	rm, ok2 := new(big.Rat).SetString(strconv.FormatFloat(m, 'g', -1, 64))
-	if !ok1 || !ok2 {
-		return false
-	}
-	return new(big.Rat).Quo(rx, rm).IsInt()
-}
-
 // sgRunes counts code points.
 func sgRunes(s string) int { return utf8.RuneCountInString(s) }
 
@@ -1257,8 +1229,6 @@ func sgDuplicateKeys(n int, key func(int) *sgValue) []int {
 
 func sgQuote(s string) string { return strconv.Quote(s) }
 
-func sgItoa(i int) string { return strconv.Itoa(i) }
-
 // decoding of validated trees into Go values.
 
 // sgValueError is a value that is not what a Go type promises, at a JSON Pointer of the
@@ -1313,13 +1283,6 @@ func sgDecBool(v *sgValue) (bool, error) {
 		return false, sgMismatch("boolean", v)
 	}
 	return v.isTrue(), nil
-}
-
-func sgDecFloat(v *sgValue) (float64, error) {
-	if v.kind() != sgKindNumber {
-		return 0, sgMismatch("number", v)
-	}
-	return v.num(), nil
 }
 
 func sgDecInt(v *sgValue) (int64, error) {
@@ -1378,13 +1341,6 @@ func sgCompact(b []byte, s string) []byte {
 	return b
 }
 
-func sgDecNull(v *sgValue) (any, error) {
-	if v.kind() != sgKindNull {
-		return nil, sgMismatch("null", v)
-	}
-	return nil, nil
-}
-
 func sgDecArray[T any](v *sgValue, elem func(*sgValue) (T, error)) ([]T, error) {
 	if v.kind() != sgKindArray {
 		return nil, sgMismatch("array", v)
@@ -1421,18 +1377,6 @@ func sgDecMap[T any](v *sgValue, elem func(*sgValue) (T, error)) (map[string]T, 
 	return out, nil
 }
 
-// sgDecPtr decodes an optional or nullable value: null gives nil.
-func sgDecPtr[T any](v *sgValue, elem func(*sgValue) (T, error)) (*T, error) {
-	if v.kind() == sgKindNull {
-		return nil, nil
-	}
-	x, err := elem(v)
-	if err != nil {
-		return nil, err
-	}
-	return &x, nil
-}
-
 // sgDecRef decodes a value into a new *T (for an OptNil of a struct that contains itself).
 func sgDecRef[T any](v *sgValue, elem func(*sgValue) (T, error)) (*T, error) {
 	x, err := elem(v)
@@ -1442,30 +1386,12 @@ func sgDecRef[T any](v *sgValue, elem func(*sgValue) (T, error)) (*T, error) {
 	return &x, nil
 }
 
-// sgDecNil decodes a nullable value whose Go type has a nil of its own: null gives the zero
-// value (a nil slice or map).
-func sgDecNil[T any](v *sgValue, elem func(*sgValue) (T, error)) (T, error) {
-	if v.kind() == sgKindNull {
-		var zero T
-		return zero, nil
-	}
-	return elem(v)
-}
-
 // sgDecObject returns v when it is an object.
 func sgDecObject(v *sgValue) (*sgValue, error) {
 	if v.kind() != sgKindObject {
 		return nil, sgMismatch("object", v)
 	}
 	return v, nil
-}
-
-// sgDecTuple returns the items of v when it is an array.
-func sgDecTuple(v *sgValue) ([]sgValue, error) {
-	if v.kind() != sgKindArray {
-		return nil, sgMismatch("array", v)
-	}
-	return v.items(), nil
 }
 
 // sgDiscriminant returns the string member prop of the object o, if it is one.
@@ -1485,14 +1411,6 @@ func sgTagError(prop, keyword, tag string, found bool) error {
 		msg = "unknown variant " + strconv.Quote(tag)
 	}
 	return &sgValueError{toks: []string{prop}, keyword: keyword, msg: msg}
-}
-
-// sgItem returns item i of items, or nil past the end.
-func sgItem(items []sgValue, i int) *sgValue {
-	if i < len(items) {
-		return &items[i]
-	}
-	return nil
 }
 
 // sgFirst is the first error of errs, or nil: a struct's decoder decodes every member in one
@@ -1532,19 +1450,6 @@ func sgMapField[T any](v *sgValue, tok string, dst *map[string]T, elem func(*sgV
 // sgPtrField decodes v (nil when absent) into a new *T; dec decides about null.
 func sgPtrField[T any](v *sgValue, tok string, dst **T, dec func(*sgValue) (T, error)) error {
 	return sgField(v, tok, dst, func(v *sgValue) (*T, error) { return sgDecRef(v, dec) })
-}
-
-// sgNullField decodes v (nil when absent) into a new *T; null gives nil.
-func sgNullField[T any](v *sgValue, tok string, dst **T, dec func(*sgValue) (T, error)) error {
-	if v == nil {
-		return nil
-	}
-	x, err := sgDecPtr(v, dec)
-	if err != nil {
-		return sgAt(tok, err)
-	}
-	*dst = x
-	return nil
 }
 
 // sgOptNilField decodes v (nil when absent) into an OptNil.
@@ -2180,15 +2085,6 @@ func sgRawNumber(raw []byte, i int, mode uint8) int {
 	return i
 }
 
-// sgEncPtr writes *p, or null for nil.
-func sgEncPtr[T any](e *sgEncoder, p *T, enc func(*sgEncoder, T)) {
-	if p == nil {
-		e.b = append(e.b, "null"...)
-		return
-	}
-	enc(e, *p)
-}
-
 // sgEncOptNil writes the value of a set OptNil, or null.
 func sgEncOptNil[T any](e *sgEncoder, o OptNil[T], enc func(*sgEncoder, T)) {
 	if o.Null {
@@ -2362,59 +2258,6 @@ func sgMap[M ~map[string]V, V any](m M) M {
 	return m
 }
 
-// sgArrayEncoder writes the items of a tuple: its positions in order, then the rest.
-type sgArrayEncoder struct {
-	buf  bytes.Buffer
-	err  error
-	n    int
-	gap  int // the first position left out, or -1
-	name string
-}
-
-func (e *sgArrayEncoder) item(present bool, v any) {
-	i := e.n
-	if e.err != nil {
-		return
-	}
-	if !present {
-		if e.gap < 0 {
-			e.gap = i
-		}
-		e.n++
-		return
-	}
-	if e.gap >= 0 {
-		e.err = &sgValueError{toks: []string{strconv.Itoa(e.gap)}, keyword: "prefixItems",
-			msg: e.name + ": item " + strconv.Itoa(e.gap) + " is not set, but item " + strconv.Itoa(i) + " is"}
-		return
-	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		e.err = sgAt(strconv.Itoa(i), sgLocate(v, err))
-		return
-	}
-	if e.n == 0 {
-		e.buf.WriteByte('[')
-	} else {
-		e.buf.WriteByte(',')
-	}
-	e.n++
-	e.buf.Write(data)
-}
-
-func (e *sgArrayEncoder) bytes() ([]byte, error) {
-	if e.err != nil {
-		return nil, e.err
-	}
-	if e.buf.Len() == 0 {
-		return []byte("[]"), nil
-	}
-	e.buf.WriteByte(']')
-	return e.buf.Bytes(), nil
-}
-
-func sgNewArrayEncoder(name string) *sgArrayEncoder { return &sgArrayEncoder{gap: -1, name: name} }
-
 // sgVariantError is the error of a union value with no variant set, or several.
 func sgVariantError(name, keyword string, count int) error {
 	msg := "no variant of " + name + " is set"
@@ -2462,96 +2305,4 @@ func sgLocate(v any, err error) error {
 		}
 	}
 	return err
-}
-
-// countValid counts the validators v passes (see valid).
-func (e *sgErrors) countValid(v *sgValue, fs ...sgValidator) int {
-	n := 0
-	for _, f := range fs {
-		if e.valid(v, f) {
-			n++
-		}
-	}
-	return n
-}
-
-// sgUnionShown is the number of alternatives a union's message explains; the rest are counted.
-const sgUnionShown = 3
-
-// union reports that v at p fails the anyOf or oneOf keyword, whose alternatives are fs and
-// of which k match; msg is the keyword's message (docs/validation.md, "Unions"). When none
-// matches and the member prop of the object v names an alternative (its value is vals[i]),
-// the violations are those of that alternative alone. Otherwise the message names the most
-// specific violation of each of the first sgUnionShown alternatives: the one deepest in the
-// document, the first of those, at its pointer relative to v, a union's without its own
-// explanation. Alternatives are explained without explaining the unions inside them (terse),
-// so that the work stays proportional to the document.
-func (e *sgErrors) union(v *sgValue, p *sgPointer, keyword, msg string, k int, prop string, vals []string, fs ...sgValidator) {
-	if e.quick || k > 0 {
-		e.add(p, keyword, msg)
-		return
-	}
-	if prop != "" && v.kind() == sgKindObject {
-		if d := v.get(prop); d != nil && d.kind() == sgKindString {
-			if i := slices.Index(vals, d.str); i >= 0 {
-				n := e.n
-				fs[i](v, p, e)
-				if e.n > n {
-					return
-				}
-			}
-		}
-	}
-	if e.terse {
-		e.add(p, keyword, msg)
-		return
-	}
-	var b strings.Builder
-	b.WriteString(msg)
-	b.WriteString(" (")
-	base := len(p.String())
-	for i, f := range fs {
-		if i > 0 {
-			b.WriteString("; ")
-		}
-		if i == sgUnionShown {
-			b.WriteString("and " + strconv.Itoa(len(fs)-i) + " more")
-			break
-		}
-		sub := sgErrors{terse: true}
-		f(v, p, &sub)
-		b.WriteString(keyword + "/" + strconv.Itoa(i))
-		if best := sgMostSpecific(sub.list); best != nil {
-			if rel := best.Pointer[base:]; rel != "" {
-				b.WriteString(" at " + rel)
-			}
-			b.WriteString(": " + sgUnionHead(best))
-		}
-	}
-	b.WriteString(")")
-	e.add(p, keyword, b.String())
-}
-
-// sgUnionHead is the message of a violation without the explanation of its alternatives,
-// when it is a union's.
-func sgUnionHead(x *ValidationError) string {
-	if x.Keyword == "anyOf" || x.Keyword == "oneOf" {
-		if i := strings.Index(x.Message, " ("+x.Keyword+"/0"); i >= 0 {
-			return x.Message[:i]
-		}
-	}
-	return x.Message
-}
-
-// sgMostSpecific is the violation deepest in the document (the most tokens in its pointer),
-// the first of those; nil for none.
-func sgMostSpecific(list ValidationErrors) *ValidationError {
-	var best *ValidationError
-	depth := -1
-	for i := range list {
-		if d := strings.Count(list[i].Pointer, "/"); d > depth {
-			best, depth = &list[i], d
-		}
-	}
-	return best
 }

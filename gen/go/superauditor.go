@@ -59,8 +59,8 @@ var (
 
 // Rank orders the severity vocabulary (§4): critical (3) > warn (2) > info (1). A value
 // outside the vocabulary ranks 0, below info.
-func (s Severity) Rank() int {
-	switch s {
+func (t Severity) Rank() int {
+	switch t {
 	case SeverityCritical:
 		return 3
 	case SeverityWarn:
@@ -71,10 +71,10 @@ func (s Severity) Rank() int {
 	return 0
 }
 
-// Compare returns -1, 0 or +1 as s is less serious than, as serious as, or more serious
+// Compare returns -1, 0 or +1 as t is less serious than, as serious as, or more serious
 // than o, following Rank (§4). It suits slices.SortFunc (ascending seriousness).
-func (s Severity) Compare(o Severity) int {
-	switch rs, ro := s.Rank(), o.Rank(); {
+func (t Severity) Compare(o Severity) int {
+	switch rs, ro := t.Rank(), o.Rank(); {
 	case rs < ro:
 		return -1
 	case rs > ro:

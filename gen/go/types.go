@@ -206,9 +206,9 @@ const (
 // CallerTypeValues lists every value of CallerType, in schema order.
 var CallerTypeValues = []CallerType{CallerTypeUser, CallerTypeAgent, CallerTypeService}
 
-// Valid reports whether v is one of the values of CallerType.
-func (v CallerType) Valid() bool {
-	switch v {
+// Valid reports whether t is one of the values of CallerType.
+func (t CallerType) Valid() bool {
+	switch t {
 	case CallerTypeUser, CallerTypeAgent, CallerTypeService:
 		return true
 	}
@@ -272,9 +272,9 @@ const (
 // InvocationStatusValues lists every value of InvocationStatus, in schema order.
 var InvocationStatusValues = []InvocationStatus{InvocationStatusAccepted, InvocationStatusRunning, InvocationStatusSucceeded, InvocationStatusFailed, InvocationStatusCancelled}
 
-// Valid reports whether v is one of the values of InvocationStatus.
-func (v InvocationStatus) Valid() bool {
-	switch v {
+// Valid reports whether t is one of the values of InvocationStatus.
+func (t InvocationStatus) Valid() bool {
+	switch t {
 	case InvocationStatusAccepted, InvocationStatusRunning, InvocationStatusSucceeded, InvocationStatusFailed, InvocationStatusCancelled:
 		return true
 	}
@@ -461,9 +461,9 @@ const (
 // EndpointMethodValues lists every value of EndpointMethod, in schema order.
 var EndpointMethodValues = []EndpointMethod{EndpointMethodGET, EndpointMethodPOST}
 
-// Valid reports whether v is one of the values of EndpointMethod.
-func (v EndpointMethod) Valid() bool {
-	switch v {
+// Valid reports whether t is one of the values of EndpointMethod.
+func (t EndpointMethod) Valid() bool {
+	switch t {
 	case EndpointMethodGET, EndpointMethodPOST:
 		return true
 	}
@@ -524,9 +524,9 @@ const (
 // ValueTypeValues lists every value of ValueType, in schema order.
 var ValueTypeValues = []ValueType{ValueTypeString, ValueTypeNumber, ValueTypeInteger, ValueTypeBoolean, ValueTypeObject, ValueTypeArray}
 
-// Valid reports whether v is one of the values of ValueType.
-func (v ValueType) Valid() bool {
-	switch v {
+// Valid reports whether t is one of the values of ValueType.
+func (t ValueType) Valid() bool {
+	switch t {
 	case ValueTypeString, ValueTypeNumber, ValueTypeInteger, ValueTypeBoolean, ValueTypeObject, ValueTypeArray:
 		return true
 	}
@@ -582,17 +582,17 @@ func NewAuthNone(v NoAuth) Auth {
 
 // Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
 // variant.
-func (u Auth) Tag() AuthTag {
-	if u.APIKey != nil {
+func (t Auth) Tag() AuthTag {
+	if t.APIKey != nil {
 		return AuthTagAPIKey
 	}
-	if u.OAuth2 != nil {
+	if t.OAuth2 != nil {
 		return AuthTagOAuth2
 	}
-	if u.Custom != nil {
+	if t.Custom != nil {
 		return AuthTagCustom
 	}
-	if u.None != nil {
+	if t.None != nil {
 		return AuthTagNone
 	}
 	return ""
@@ -626,9 +626,9 @@ const (
 // APIKeyAuthInValues lists every value of APIKeyAuthIn, in schema order.
 var APIKeyAuthInValues = []APIKeyAuthIn{APIKeyAuthInHeader, APIKeyAuthInQuery}
 
-// Valid reports whether v is one of the values of APIKeyAuthIn.
-func (v APIKeyAuthIn) Valid() bool {
-	switch v {
+// Valid reports whether t is one of the values of APIKeyAuthIn.
+func (t APIKeyAuthIn) Valid() bool {
+	switch t {
 	case APIKeyAuthInHeader, APIKeyAuthInQuery:
 		return true
 	}
@@ -766,9 +766,9 @@ const (
 // CapabilityTypeValues lists every value of CapabilityType, in schema order.
 var CapabilityTypeValues = []CapabilityType{CapabilityTypePlugin, CapabilityTypeAPI, CapabilityTypeKnowledge, CapabilityTypeTask}
 
-// Valid reports whether v is one of the values of CapabilityType.
-func (v CapabilityType) Valid() bool {
-	switch v {
+// Valid reports whether t is one of the values of CapabilityType.
+func (t CapabilityType) Valid() bool {
+	switch t {
 	case CapabilityTypePlugin, CapabilityTypeAPI, CapabilityTypeKnowledge, CapabilityTypeTask:
 		return true
 	}
@@ -797,9 +797,9 @@ const (
 // AccessValues lists every value of Access, in schema order.
 var AccessValues = []Access{AccessPublic, AccessRestricted, AccessPrivate}
 
-// Valid reports whether v is one of the values of Access.
-func (v Access) Valid() bool {
-	switch v {
+// Valid reports whether t is one of the values of Access.
+func (t Access) Valid() bool {
+	switch t {
 	case AccessPublic, AccessRestricted, AccessPrivate:
 		return true
 	}
@@ -828,9 +828,9 @@ const (
 // SeverityValues lists every value of Severity, in schema order.
 var SeverityValues = []Severity{SeverityCritical, SeverityWarn, SeverityInfo}
 
-// Valid reports whether v is one of the values of Severity.
-func (v Severity) Valid() bool {
-	switch v {
+// Valid reports whether t is one of the values of Severity.
+func (t Severity) Valid() bool {
+	switch t {
 	case SeverityCritical, SeverityWarn, SeverityInfo:
 		return true
 	}

@@ -216,24 +216,24 @@ func vStringMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vSeverityRef validates Finding.json#/properties/severity.
 func vSeverityRef(v *sgValue, p *sgPointer, e *sgErrors) {
-	vCommon_Severity(v, p, e)
+	vCommonSeverity(v, p, e)
 }
 
-var enumCommon_Severity = sgNewEnum("[\"critical\",\"warn\",\"info\"]")
+var enumCommonSeverity = sgNewEnum("[\"critical\",\"warn\",\"info\"]")
 
-// vCommon_Severity validates defs/common.json#/$defs/Severity.
-func vCommon_Severity(v *sgValue, p *sgPointer, e *sgErrors) {
+// vCommonSeverity validates defs/common.json#/$defs/Severity.
+func vCommonSeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if !enumCommon_Severity.has(v) {
+	if !enumCommonSeverity.has(v) {
 		e.add(p, "enum", "must be one of \"critical\", \"warn\", \"info\"")
 	}
 }
 
-// vFinding_AdditionalProperties validates Finding.json#/additionalProperties.
-func vFinding_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {}
+// vFindingAdditionalProperties validates Finding.json#/additionalProperties.
+func vFindingAdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {}
 
 // vFindingsResponse validates FindingsResponse.json#.
 func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
@@ -269,7 +269,7 @@ func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "findings",
 				parent: p,
 			}
-			vFindingsResponse_Findings(x, &c, e)
+			vFindingsResponseFindings(x, &c, e)
 		}
 		if x := v.get("total"); x != nil {
 			c := sgPointer{
@@ -285,7 +285,7 @@ func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "counts_by_kind",
 				parent: p,
 			}
-			vFindingsResponse_CountsByKind(x, &c, e)
+			vFindingsResponseCountsByKind(x, &c, e)
 		}
 		if x := v.get("counts_by_severity"); x != nil {
 			c := sgPointer{
@@ -293,7 +293,7 @@ func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "counts_by_severity",
 				parent: p,
 			}
-			vFindingsResponse_CountsBySeverity(x, &c, e)
+			vFindingsResponseCountsBySeverity(x, &c, e)
 		}
 		if x := v.get("capped_kinds"); x != nil {
 			c := sgPointer{
@@ -301,7 +301,7 @@ func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "capped_kinds",
 				parent: p,
 			}
-			vFindingsResponse_CappedKinds(x, &c, e)
+			vFindingsResponseCappedKinds(x, &c, e)
 		}
 		if x := v.get("per_kind_limit"); x != nil {
 			c := sgPointer{
@@ -317,7 +317,7 @@ func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "summary",
 				parent: p,
 			}
-			vFindingsResponse_Summary(x, &c, e)
+			vFindingsResponseSummary(x, &c, e)
 		}
 		if x := v.get("identity_shared"); x != nil {
 			c := sgPointer{
@@ -333,13 +333,13 @@ func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "_meta",
 				parent: p,
 			}
-			vFindingsResponse_Meta(x, &c, e)
+			vFindingsResponseMeta(x, &c, e)
 		}
 	}
 }
 
-// vFindingsResponse_Findings validates FindingsResponse.json#/properties/findings.
-func vFindingsResponse_Findings(v *sgValue, p *sgPointer, e *sgErrors) {
+// vFindingsResponseFindings validates FindingsResponse.json#/properties/findings.
+func vFindingsResponseFindings(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -351,13 +351,13 @@ func vFindingsResponse_Findings(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vFindingsResponse_Findings_Items(&a[i], &c, e)
+			vFindingsResponseFindingsItems(&a[i], &c, e)
 		}
 	}
 }
 
-// vFindingsResponse_Findings_Items validates FindingsResponse.json#/properties/findings/items.
-func vFindingsResponse_Findings_Items(v *sgValue, p *sgPointer, e *sgErrors) {
+// vFindingsResponseFindingsItems validates FindingsResponse.json#/properties/findings/items.
+func vFindingsResponseFindingsItems(v *sgValue, p *sgPointer, e *sgErrors) {
 	vFinding(v, p, e)
 }
 
@@ -378,12 +378,12 @@ func vIntegerMin0Max9007199254740991(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-func sgExtraFindingsResponse_CountsByKind(k string) bool {
+func sgExtraFindingsResponseCountsByKind(k string) bool {
 	return true
 }
 
-// vFindingsResponse_CountsByKind validates FindingsResponse.json#/properties/counts_by_kind.
-func vFindingsResponse_CountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
+// vFindingsResponseCountsByKind validates FindingsResponse.json#/properties/counts_by_kind.
+func vFindingsResponseCountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -392,7 +392,7 @@ func vFindingsResponse_CountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
 		vals := v.vals()
 		m := len(e.list)
 		for i, k := range v.keys() {
-			if !sgExtraFindingsResponse_CountsByKind(k) {
+			if !sgExtraFindingsResponseCountsByKind(k) {
 				continue
 			}
 			{
@@ -409,7 +409,7 @@ func vFindingsResponse_CountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
 		m = len(e.list)
 		for _, k := range v.keys() {
 			name.str = k
-			if !e.valid(&name, vFindingsResponse_CountsByKind_PropertyNames) {
+			if !e.valid(&name, vFindingsResponseCountsByKindPropertyNames) {
 				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
 		}
@@ -417,9 +417,9 @@ func vFindingsResponse_CountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vFindingsResponse_CountsByKind_PropertyNames validates
+// vFindingsResponseCountsByKindPropertyNames validates
 // FindingsResponse.json#/properties/counts_by_kind/propertyNames.
-func vFindingsResponse_CountsByKind_PropertyNames(v *sgValue, p *sgPointer, e *sgErrors) {
+func vFindingsResponseCountsByKindPropertyNames(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) < 1 {
@@ -446,13 +446,12 @@ func vIntegerMin1Max9007199254740991(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-func sgExtraFindingsResponse_CountsBySeverity(k string) bool {
+func sgExtraFindingsResponseCountsBySeverity(k string) bool {
 	return true
 }
 
-// vFindingsResponse_CountsBySeverity validates
-// FindingsResponse.json#/properties/counts_by_severity.
-func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
+// vFindingsResponseCountsBySeverity validates FindingsResponse.json#/properties/counts_by_severity.
+func vFindingsResponseCountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -461,7 +460,7 @@ func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 		vals := v.vals()
 		m := len(e.list)
 		for i, k := range v.keys() {
-			if !sgExtraFindingsResponse_CountsBySeverity(k) {
+			if !sgExtraFindingsResponseCountsBySeverity(k) {
 				continue
 			}
 			{
@@ -486,8 +485,8 @@ func vFindingsResponse_CountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vFindingsResponse_CappedKinds validates FindingsResponse.json#/properties/capped_kinds.
-func vFindingsResponse_CappedKinds(v *sgValue, p *sgPointer, e *sgErrors) {
+// vFindingsResponseCappedKinds validates FindingsResponse.json#/properties/capped_kinds.
+func vFindingsResponseCappedKinds(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -504,8 +503,8 @@ func vFindingsResponse_CappedKinds(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vFindingsResponse_Summary validates FindingsResponse.json#/properties/summary.
-func vFindingsResponse_Summary(v *sgValue, p *sgPointer, e *sgErrors) {
+// vFindingsResponseSummary validates FindingsResponse.json#/properties/summary.
+func vFindingsResponseSummary(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -520,13 +519,13 @@ func vBoolean(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vFindingsResponse_Meta validates FindingsResponse.json#/properties/_meta.
-func vFindingsResponse_Meta(v *sgValue, p *sgPointer, e *sgErrors) {
-	vFindingsResponse_Meta2(v, p, e)
+// vFindingsResponseMeta validates FindingsResponse.json#/properties/_meta.
+func vFindingsResponseMeta(v *sgValue, p *sgPointer, e *sgErrors) {
+	vFindingsResponseMeta2(v, p, e)
 }
 
-// vFindingsResponse_Meta2 validates FindingsResponse.json#/$defs/Meta.
-func vFindingsResponse_Meta2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vFindingsResponseMeta2 validates FindingsResponse.json#/$defs/Meta.
+func vFindingsResponseMeta2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -575,7 +574,7 @@ func vGetSessionFindingsParams(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "per_kind_limit",
 				parent: p,
 			}
-			vGetSessionFindingsParams_PerKindLimit(x, &c, e)
+			vGetSessionFindingsParamsPerKindLimit(x, &c, e)
 		}
 		if x := v.get("include_summary"); x != nil {
 			c := sgPointer{
@@ -596,9 +595,9 @@ func vGetSessionFindingsParams(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vGetSessionFindingsParams_AdditionalProperties validates
+// vGetSessionFindingsParamsAdditionalProperties validates
 // GetSessionFindingsParams.json#/additionalProperties.
-func vGetSessionFindingsParams_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
+func vGetSessionFindingsParamsAdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
 	e.add(p, "false", "no value is allowed here")
 }
 
@@ -619,9 +618,9 @@ func vString1To256(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vGetSessionFindingsParams_PerKindLimit validates
+// vGetSessionFindingsParamsPerKindLimit validates
 // GetSessionFindingsParams.json#/properties/per_kind_limit.
-func vGetSessionFindingsParams_PerKindLimit(v *sgValue, p *sgPointer, e *sgErrors) {
+func vGetSessionFindingsParamsPerKindLimit(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsInteger(v) {
 		e.add(p, "type", sgExpected("integer", v))
 		return
@@ -659,7 +658,7 @@ func vInvocationRequest(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "caller",
 				parent: p,
 			}
-			vInvocationRequest_Caller(x, &c, e)
+			vInvocationRequestCaller(x, &c, e)
 		}
 		if x := v.get("skill_id"); x != nil {
 			c := sgPointer{
@@ -675,7 +674,7 @@ func vInvocationRequest(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "inputs",
 				parent: p,
 			}
-			vInvocationRequest_Inputs(x, &c, e)
+			vInvocationRequestInputs(x, &c, e)
 		}
 		if x := v.get("request_id"); x != nil {
 			c := sgPointer{
@@ -688,12 +687,12 @@ func vInvocationRequest(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vInvocationRequest_Caller validates InvocationRequest.json#/properties/caller.
-func vInvocationRequest_Caller(v *sgValue, p *sgPointer, e *sgErrors) {
-	vInvocationRequest_Caller2(v, p, e)
+// vInvocationRequestCaller validates InvocationRequest.json#/properties/caller.
+func vInvocationRequestCaller(v *sgValue, p *sgPointer, e *sgErrors) {
+	vInvocationRequestCaller2(v, p, e)
 }
 
-func sgExtraInvocationRequest_Caller2(k string) bool {
+func sgExtraInvocationRequestCaller2(k string) bool {
 	switch k {
 	case "id", "type":
 		return false
@@ -701,8 +700,8 @@ func sgExtraInvocationRequest_Caller2(k string) bool {
 	return true
 }
 
-// vInvocationRequest_Caller2 validates InvocationRequest.json#/$defs/Caller.
-func vInvocationRequest_Caller2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vInvocationRequestCaller2 validates InvocationRequest.json#/$defs/Caller.
+func vInvocationRequestCaller2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -728,11 +727,11 @@ func vInvocationRequest_Caller2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "type",
 				parent: p,
 			}
-			vInvocationRequest_Caller_Type(x, &c, e)
+			vInvocationRequestCallerType(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraInvocationRequest_Caller2(k) {
+			if !sgExtraInvocationRequestCaller2(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -741,26 +740,26 @@ func vInvocationRequest_Caller2(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var enumInvocationRequest_Caller_Type = sgNewEnum("[\"user\",\"agent\",\"service\"]")
+var enumInvocationRequestCallerType = sgNewEnum("[\"user\",\"agent\",\"service\"]")
 
-// vInvocationRequest_Caller_Type validates InvocationRequest.json#/$defs/Caller/properties/type.
-func vInvocationRequest_Caller_Type(v *sgValue, p *sgPointer, e *sgErrors) {
+// vInvocationRequestCallerType validates InvocationRequest.json#/$defs/Caller/properties/type.
+func vInvocationRequestCallerType(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if !enumInvocationRequest_Caller_Type.has(v) {
+	if !enumInvocationRequestCallerType.has(v) {
 		e.add(p, "enum", "must be one of \"user\", \"agent\", \"service\"")
 	}
 }
 
 // vSkillIDRef validates InvocationRequest.json#/properties/skill_id.
 func vSkillIDRef(v *sgValue, p *sgPointer, e *sgErrors) {
-	vCommon_SkillID(v, p, e)
+	vCommonSkillID(v, p, e)
 }
 
-// vCommon_SkillID validates defs/common.json#/$defs/SkillID.
-func vCommon_SkillID(v *sgValue, p *sgPointer, e *sgErrors) {
+// vCommonSkillID validates defs/common.json#/$defs/SkillID.
+func vCommonSkillID(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -776,8 +775,8 @@ func vCommon_SkillID(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vInvocationRequest_Inputs validates InvocationRequest.json#/properties/inputs.
-func vInvocationRequest_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
+// vInvocationRequestInputs validates InvocationRequest.json#/properties/inputs.
+func vInvocationRequestInputs(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -787,7 +786,7 @@ func vInvocationRequest_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
 		m := len(e.list)
 		for _, k := range v.keys() {
 			name.str = k
-			if !e.valid(&name, vInvocationRequest_Inputs_PropertyNames) {
+			if !e.valid(&name, vInvocationRequestInputsPropertyNames) {
 				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 			}
 		}
@@ -798,9 +797,9 @@ func vInvocationRequest_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vInvocationRequest_Inputs_PropertyNames validates
+// vInvocationRequestInputsPropertyNames validates
 // InvocationRequest.json#/properties/inputs/propertyNames.
-func vInvocationRequest_Inputs_PropertyNames(v *sgValue, p *sgPointer, e *sgErrors) {
+func vInvocationRequestInputsPropertyNames(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() == sgKindString {
 		s := v.str
 		if sgRunes(s) > 64 {
@@ -862,7 +861,7 @@ func vInvocationResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "status",
 				parent: p,
 			}
-			vInvocationResponse_Status(x, &c, e)
+			vInvocationResponseStatus(x, &c, e)
 		}
 		if x := v.get("skill_id"); x != nil {
 			c := sgPointer{
@@ -878,7 +877,7 @@ func vInvocationResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "timestamps",
 				parent: p,
 			}
-			vInvocationResponse_Timestamps(x, &c, e)
+			vInvocationResponseTimestamps(x, &c, e)
 		}
 		if x := v.get("output"); x != nil {
 			c := sgPointer{
@@ -886,7 +885,7 @@ func vInvocationResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "output",
 				parent: p,
 			}
-			vInvocationResponse_Output(x, &c, e)
+			vInvocationResponseOutput(x, &c, e)
 		}
 		if x := v.get("error"); x != nil {
 			c := sgPointer{
@@ -894,36 +893,36 @@ func vInvocationResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "error",
 				parent: p,
 			}
-			vInvocationResponse_Error(x, &c, e)
+			vInvocationResponseError(x, &c, e)
 		}
 	}
-	vInvocationResponse_AllOf_X0(v, p, e)
+	vInvocationResponseAllOfX0(v, p, e)
 }
 
-// vInvocationResponse_Status validates InvocationResponse.json#/properties/status.
-func vInvocationResponse_Status(v *sgValue, p *sgPointer, e *sgErrors) {
-	vInvocationResponse_InvocationStatus(v, p, e)
+// vInvocationResponseStatus validates InvocationResponse.json#/properties/status.
+func vInvocationResponseStatus(v *sgValue, p *sgPointer, e *sgErrors) {
+	vInvocationResponseInvocationStatus(v, p, e)
 }
 
-var enumInvocationResponse_InvocationStatus = sgNewEnum("[\"accepted\",\"running\",\"succeeded\",\"failed\",\"cancelled\"]")
+var enumInvocationResponseInvocationStatus = sgNewEnum("[\"accepted\",\"running\",\"succeeded\",\"failed\",\"cancelled\"]")
 
-// vInvocationResponse_InvocationStatus validates InvocationResponse.json#/$defs/InvocationStatus.
-func vInvocationResponse_InvocationStatus(v *sgValue, p *sgPointer, e *sgErrors) {
+// vInvocationResponseInvocationStatus validates InvocationResponse.json#/$defs/InvocationStatus.
+func vInvocationResponseInvocationStatus(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if !enumInvocationResponse_InvocationStatus.has(v) {
+	if !enumInvocationResponseInvocationStatus.has(v) {
 		e.add(p, "enum", "must be one of \"accepted\", \"running\", \"succeeded\", \"failed\", \"cancelled\"")
 	}
 }
 
-// vInvocationResponse_Timestamps validates InvocationResponse.json#/properties/timestamps.
-func vInvocationResponse_Timestamps(v *sgValue, p *sgPointer, e *sgErrors) {
-	vInvocationResponse_Timestamps2(v, p, e)
+// vInvocationResponseTimestamps validates InvocationResponse.json#/properties/timestamps.
+func vInvocationResponseTimestamps(v *sgValue, p *sgPointer, e *sgErrors) {
+	vInvocationResponseTimestamps2(v, p, e)
 }
 
-func sgExtraInvocationResponse_Timestamps2(k string) bool {
+func sgExtraInvocationResponseTimestamps2(k string) bool {
 	switch k {
 	case "received", "started", "completed":
 		return false
@@ -931,8 +930,8 @@ func sgExtraInvocationResponse_Timestamps2(k string) bool {
 	return true
 }
 
-// vInvocationResponse_Timestamps2 validates InvocationResponse.json#/$defs/Timestamps.
-func vInvocationResponse_Timestamps2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vInvocationResponseTimestamps2 validates InvocationResponse.json#/$defs/Timestamps.
+func vInvocationResponseTimestamps2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -967,7 +966,7 @@ func vInvocationResponse_Timestamps2(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraInvocationResponse_Timestamps2(k) {
+			if !sgExtraInvocationResponseTimestamps2(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -983,11 +982,11 @@ func vInvocationResponse_Timestamps2(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vTimestampRef validates InvocationResponse.json#/$defs/Timestamps/properties/received.
 func vTimestampRef(v *sgValue, p *sgPointer, e *sgErrors) {
-	vCommon_Timestamp(v, p, e)
+	vCommonTimestamp(v, p, e)
 }
 
-// vCommon_Timestamp validates defs/common.json#/$defs/Timestamp.
-func vCommon_Timestamp(v *sgValue, p *sgPointer, e *sgErrors) {
+// vCommonTimestamp validates defs/common.json#/$defs/Timestamp.
+func vCommonTimestamp(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -1003,16 +1002,16 @@ func vCommon_Timestamp(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vInvocationResponse_Output validates InvocationResponse.json#/properties/output.
-func vInvocationResponse_Output(v *sgValue, p *sgPointer, e *sgErrors) {}
+// vInvocationResponseOutput validates InvocationResponse.json#/properties/output.
+func vInvocationResponseOutput(v *sgValue, p *sgPointer, e *sgErrors) {}
 
-// vInvocationResponse_Error validates InvocationResponse.json#/properties/error.
-func vInvocationResponse_Error(v *sgValue, p *sgPointer, e *sgErrors) {
-	vInvocationResponse_InvocationError(v, p, e)
+// vInvocationResponseError validates InvocationResponse.json#/properties/error.
+func vInvocationResponseError(v *sgValue, p *sgPointer, e *sgErrors) {
+	vInvocationResponseInvocationError(v, p, e)
 }
 
-// vInvocationResponse_InvocationError validates InvocationResponse.json#/$defs/InvocationError.
-func vInvocationResponse_InvocationError(v *sgValue, p *sgPointer, e *sgErrors) {
+// vInvocationResponseInvocationError validates InvocationResponse.json#/$defs/InvocationError.
+func vInvocationResponseInvocationError(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1030,7 +1029,7 @@ func vInvocationResponse_InvocationError(v *sgValue, p *sgPointer, e *sgErrors) 
 				key:    "code",
 				parent: p,
 			}
-			vInvocationResponse_InvocationError_Code(x, &c, e)
+			vInvocationResponseInvocationErrorCode(x, &c, e)
 		}
 		if x := v.get("message"); x != nil {
 			c := sgPointer{
@@ -1043,9 +1042,9 @@ func vInvocationResponse_InvocationError(v *sgValue, p *sgPointer, e *sgErrors) 
 	}
 }
 
-// vInvocationResponse_InvocationError_Code validates
+// vInvocationResponseInvocationErrorCode validates
 // InvocationResponse.json#/$defs/InvocationError/properties/code.
-func vInvocationResponse_InvocationError_Code(v *sgValue, p *sgPointer, e *sgErrors) {
+func vInvocationResponseInvocationErrorCode(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -1078,15 +1077,15 @@ func vString1To4000(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vInvocationResponse_AllOf_X0 validates InvocationResponse.json#/allOf/0.
-func vInvocationResponse_AllOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
-	if e.valid(v, vInvocationResponse_AllOf_X0_If) {
-		vInvocationResponse_AllOf_X0_Then(v, p, e)
+// vInvocationResponseAllOfX0 validates InvocationResponse.json#/allOf/0.
+func vInvocationResponseAllOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
+	if e.valid(v, vInvocationResponseAllOfX0If) {
+		vInvocationResponseAllOfX0Then(v, p, e)
 	}
 }
 
-// vInvocationResponse_AllOf_X0_If validates InvocationResponse.json#/allOf/0/if.
-func vInvocationResponse_AllOf_X0_If(v *sgValue, p *sgPointer, e *sgErrors) {
+// vInvocationResponseAllOfX0If validates InvocationResponse.json#/allOf/0/if.
+func vInvocationResponseAllOfX0If(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() == sgKindObject {
 		if v.get("status") == nil {
 			e.addKey(p, "status", "required", "missing required property \"status\"")
@@ -1097,23 +1096,23 @@ func vInvocationResponse_AllOf_X0_If(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "status",
 				parent: p,
 			}
-			vInvocationResponse_AllOf_X0_If_Status(x, &c, e)
+			vInvocationResponseAllOfX0IfStatus(x, &c, e)
 		}
 	}
 }
 
-var constInvocationResponse_AllOf_X0_If_Status = sgMustValue("\"failed\"")
+var constInvocationResponseAllOfX0IfStatus = sgMustValue("\"failed\"")
 
-// vInvocationResponse_AllOf_X0_If_Status validates
+// vInvocationResponseAllOfX0IfStatus validates
 // InvocationResponse.json#/allOf/0/if/properties/status.
-func vInvocationResponse_AllOf_X0_If_Status(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !sgEqual(v, constInvocationResponse_AllOf_X0_If_Status) {
+func vInvocationResponseAllOfX0IfStatus(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constInvocationResponseAllOfX0IfStatus) {
 		e.add(p, "const", "must be \"failed\"")
 	}
 }
 
-// vInvocationResponse_AllOf_X0_Then validates InvocationResponse.json#/allOf/0/then.
-func vInvocationResponse_AllOf_X0_Then(v *sgValue, p *sgPointer, e *sgErrors) {
+// vInvocationResponseAllOfX0Then validates InvocationResponse.json#/allOf/0/then.
+func vInvocationResponseAllOfX0Then(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() == sgKindObject {
 		if v.get("error") == nil {
 			e.addKey(p, "error", "required", "missing required property \"error\"")
@@ -1160,11 +1159,11 @@ func vProtocolVersion(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vSemVerRef validates ProtocolVersion.json#/properties/version.
 func vSemVerRef(v *sgValue, p *sgPointer, e *sgErrors) {
-	vCommon_SemVer(v, p, e)
+	vCommonSemVer(v, p, e)
 }
 
-// vCommon_SemVer validates defs/common.json#/$defs/SemVer.
-func vCommon_SemVer(v *sgValue, p *sgPointer, e *sgErrors) {
+// vCommonSemVer validates defs/common.json#/$defs/SemVer.
+func vCommonSemVer(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -1285,7 +1284,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "endpoint",
 				parent: p,
 			}
-			vSkillDescriptor_Endpoint(x, &c, e)
+			vSkillDescriptorEndpoint(x, &c, e)
 		}
 		if x := v.get("inputs"); x != nil {
 			c := sgPointer{
@@ -1293,7 +1292,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "inputs",
 				parent: p,
 			}
-			vSkillDescriptor_Inputs(x, &c, e)
+			vSkillDescriptorInputs(x, &c, e)
 		}
 		if x := v.get("output"); x != nil {
 			c := sgPointer{
@@ -1301,7 +1300,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "output",
 				parent: p,
 			}
-			vSkillDescriptor_Output(x, &c, e)
+			vSkillDescriptorOutput(x, &c, e)
 		}
 		if x := v.get("auth"); x != nil {
 			c := sgPointer{
@@ -1309,7 +1308,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "auth",
 				parent: p,
 			}
-			vSkillDescriptor_Auth(x, &c, e)
+			vSkillDescriptorAuth(x, &c, e)
 		}
 		if x := v.get("access"); x != nil {
 			c := sgPointer{
@@ -1325,7 +1324,7 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "tags",
 				parent: p,
 			}
-			vSkillDescriptor_Tags(x, &c, e)
+			vSkillDescriptorTags(x, &c, e)
 		}
 	}
 }
@@ -1354,29 +1353,29 @@ func vString1To200(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vCapabilityTypeRef validates SkillDescriptor.json#/properties/capability_type.
 func vCapabilityTypeRef(v *sgValue, p *sgPointer, e *sgErrors) {
-	vCommon_CapabilityType(v, p, e)
+	vCommonCapabilityType(v, p, e)
 }
 
-var enumCommon_CapabilityType = sgNewEnum("[\"plugin\",\"api\",\"knowledge\",\"task\"]")
+var enumCommonCapabilityType = sgNewEnum("[\"plugin\",\"api\",\"knowledge\",\"task\"]")
 
-// vCommon_CapabilityType validates defs/common.json#/$defs/CapabilityType.
-func vCommon_CapabilityType(v *sgValue, p *sgPointer, e *sgErrors) {
+// vCommonCapabilityType validates defs/common.json#/$defs/CapabilityType.
+func vCommonCapabilityType(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if !enumCommon_CapabilityType.has(v) {
+	if !enumCommonCapabilityType.has(v) {
 		e.add(p, "enum", "must be one of \"plugin\", \"api\", \"knowledge\", \"task\"")
 	}
 }
 
 // vProviderRef validates SkillDescriptor.json#/properties/provider.
 func vProviderRef(v *sgValue, p *sgPointer, e *sgErrors) {
-	vSkillDescriptor_Provider2(v, p, e)
+	vSkillDescriptorProvider2(v, p, e)
 }
 
-// vSkillDescriptor_Provider2 validates SkillDescriptor.json#/$defs/Provider.
-func vSkillDescriptor_Provider2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillDescriptorProvider2 validates SkillDescriptor.json#/$defs/Provider.
+func vSkillDescriptorProvider2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1410,7 +1409,7 @@ func vSkillDescriptor_Provider2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "contact",
 				parent: p,
 			}
-			vSkillDescriptor_Provider_Contact(x, &c, e)
+			vSkillDescriptorProviderContact(x, &c, e)
 		}
 	}
 }
@@ -1432,9 +1431,9 @@ func vStringMax2048Pattern5(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillDescriptor_Provider_Contact validates
+// vSkillDescriptorProviderContact validates
 // SkillDescriptor.json#/$defs/Provider/properties/contact.
-func vSkillDescriptor_Provider_Contact(v *sgValue, p *sgPointer, e *sgErrors) {
+func vSkillDescriptorProviderContact(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -1450,13 +1449,13 @@ func vSkillDescriptor_Provider_Contact(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillDescriptor_Endpoint validates SkillDescriptor.json#/properties/endpoint.
-func vSkillDescriptor_Endpoint(v *sgValue, p *sgPointer, e *sgErrors) {
-	vSkillDescriptor_Endpoint2(v, p, e)
+// vSkillDescriptorEndpoint validates SkillDescriptor.json#/properties/endpoint.
+func vSkillDescriptorEndpoint(v *sgValue, p *sgPointer, e *sgErrors) {
+	vSkillDescriptorEndpoint2(v, p, e)
 }
 
-// vSkillDescriptor_Endpoint2 validates SkillDescriptor.json#/$defs/Endpoint.
-func vSkillDescriptor_Endpoint2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillDescriptorEndpoint2 validates SkillDescriptor.json#/$defs/Endpoint.
+func vSkillDescriptorEndpoint2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1482,7 +1481,7 @@ func vSkillDescriptor_Endpoint2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "method",
 				parent: p,
 			}
-			vSkillDescriptor_Endpoint_Method(x, &c, e)
+			vSkillDescriptorEndpointMethod(x, &c, e)
 		}
 		if x := v.get("timeout_ms"); x != nil {
 			c := sgPointer{
@@ -1490,28 +1489,27 @@ func vSkillDescriptor_Endpoint2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "timeout_ms",
 				parent: p,
 			}
-			vSkillDescriptor_Endpoint_TimeoutMS(x, &c, e)
+			vSkillDescriptorEndpointTimeoutMS(x, &c, e)
 		}
 	}
 }
 
-var enumSkillDescriptor_Endpoint_Method = sgNewEnum("[\"GET\",\"POST\"]")
+var enumSkillDescriptorEndpointMethod = sgNewEnum("[\"GET\",\"POST\"]")
 
-// vSkillDescriptor_Endpoint_Method validates
-// SkillDescriptor.json#/$defs/Endpoint/properties/method.
-func vSkillDescriptor_Endpoint_Method(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillDescriptorEndpointMethod validates SkillDescriptor.json#/$defs/Endpoint/properties/method.
+func vSkillDescriptorEndpointMethod(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if !enumSkillDescriptor_Endpoint_Method.has(v) {
+	if !enumSkillDescriptorEndpointMethod.has(v) {
 		e.add(p, "enum", "must be one of \"GET\", \"POST\"")
 	}
 }
 
-// vSkillDescriptor_Endpoint_TimeoutMS validates
+// vSkillDescriptorEndpointTimeoutMS validates
 // SkillDescriptor.json#/$defs/Endpoint/properties/timeout_ms.
-func vSkillDescriptor_Endpoint_TimeoutMS(v *sgValue, p *sgPointer, e *sgErrors) {
+func vSkillDescriptorEndpointTimeoutMS(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsInteger(v) {
 		e.add(p, "type", sgExpected("integer", v))
 		return
@@ -1527,8 +1525,8 @@ func vSkillDescriptor_Endpoint_TimeoutMS(v *sgValue, p *sgPointer, e *sgErrors) 
 	}
 }
 
-// vSkillDescriptor_Inputs validates SkillDescriptor.json#/properties/inputs.
-func vSkillDescriptor_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillDescriptorInputs validates SkillDescriptor.json#/properties/inputs.
+func vSkillDescriptorInputs(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -1543,7 +1541,7 @@ func vSkillDescriptor_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vSkillDescriptor_Inputs_Items(&a[i], &c, e)
+			vSkillDescriptorInputsItems(&a[i], &c, e)
 		}
 		for _, j := range sgDuplicatesBy(a, "name") {
 			c := sgPointer{
@@ -1555,12 +1553,12 @@ func vSkillDescriptor_Inputs(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillDescriptor_Inputs_Items validates SkillDescriptor.json#/properties/inputs/items.
-func vSkillDescriptor_Inputs_Items(v *sgValue, p *sgPointer, e *sgErrors) {
-	vSkillDescriptor_InputParameter(v, p, e)
+// vSkillDescriptorInputsItems validates SkillDescriptor.json#/properties/inputs/items.
+func vSkillDescriptorInputsItems(v *sgValue, p *sgPointer, e *sgErrors) {
+	vSkillDescriptorInputParameter(v, p, e)
 }
 
-func sgExtraSkillDescriptor_InputParameter(k string) bool {
+func sgExtraSkillDescriptorInputParameter(k string) bool {
 	switch k {
 	case "name", "type", "description", "required":
 		return false
@@ -1568,8 +1566,8 @@ func sgExtraSkillDescriptor_InputParameter(k string) bool {
 	return true
 }
 
-// vSkillDescriptor_InputParameter validates SkillDescriptor.json#/$defs/InputParameter.
-func vSkillDescriptor_InputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillDescriptorInputParameter validates SkillDescriptor.json#/$defs/InputParameter.
+func vSkillDescriptorInputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1590,7 +1588,7 @@ func vSkillDescriptor_InputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "name",
 				parent: p,
 			}
-			vSkillDescriptor_InputParameter_Name(x, &c, e)
+			vSkillDescriptorInputParameterName(x, &c, e)
 		}
 		if x := v.get("type"); x != nil {
 			c := sgPointer{
@@ -1618,7 +1616,7 @@ func vSkillDescriptor_InputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraSkillDescriptor_InputParameter(k) {
+			if !sgExtraSkillDescriptorInputParameter(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1627,9 +1625,9 @@ func vSkillDescriptor_InputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillDescriptor_InputParameter_Name validates
+// vSkillDescriptorInputParameterName validates
 // SkillDescriptor.json#/$defs/InputParameter/properties/name.
-func vSkillDescriptor_InputParameter_Name(v *sgValue, p *sgPointer, e *sgErrors) {
+func vSkillDescriptorInputParameterName(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -1647,18 +1645,18 @@ func vSkillDescriptor_InputParameter_Name(v *sgValue, p *sgPointer, e *sgErrors)
 
 // vValueTypeRef validates SkillDescriptor.json#/$defs/InputParameter/properties/type.
 func vValueTypeRef(v *sgValue, p *sgPointer, e *sgErrors) {
-	vSkillDescriptor_ValueType(v, p, e)
+	vSkillDescriptorValueType(v, p, e)
 }
 
-var enumSkillDescriptor_ValueType = sgNewEnum("[\"string\",\"number\",\"integer\",\"boolean\",\"object\",\"array\"]")
+var enumSkillDescriptorValueType = sgNewEnum("[\"string\",\"number\",\"integer\",\"boolean\",\"object\",\"array\"]")
 
-// vSkillDescriptor_ValueType validates SkillDescriptor.json#/$defs/ValueType.
-func vSkillDescriptor_ValueType(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillDescriptorValueType validates SkillDescriptor.json#/$defs/ValueType.
+func vSkillDescriptorValueType(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if !enumSkillDescriptor_ValueType.has(v) {
+	if !enumSkillDescriptorValueType.has(v) {
 		e.add(p, "enum", "must be one of \"string\", \"number\", \"integer\", \"boolean\", \"object\", \"array\"")
 	}
 }
@@ -1677,12 +1675,12 @@ func vStringMax2000(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillDescriptor_Output validates SkillDescriptor.json#/properties/output.
-func vSkillDescriptor_Output(v *sgValue, p *sgPointer, e *sgErrors) {
-	vSkillDescriptor_OutputDescriptor(v, p, e)
+// vSkillDescriptorOutput validates SkillDescriptor.json#/properties/output.
+func vSkillDescriptorOutput(v *sgValue, p *sgPointer, e *sgErrors) {
+	vSkillDescriptorOutputDescriptor(v, p, e)
 }
 
-func sgExtraSkillDescriptor_OutputDescriptor(k string) bool {
+func sgExtraSkillDescriptorOutputDescriptor(k string) bool {
 	switch k {
 	case "type", "description", "media_type":
 		return false
@@ -1690,8 +1688,8 @@ func sgExtraSkillDescriptor_OutputDescriptor(k string) bool {
 	return true
 }
 
-// vSkillDescriptor_OutputDescriptor validates SkillDescriptor.json#/$defs/OutputDescriptor.
-func vSkillDescriptor_OutputDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillDescriptorOutputDescriptor validates SkillDescriptor.json#/$defs/OutputDescriptor.
+func vSkillDescriptorOutputDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1722,11 +1720,11 @@ func vSkillDescriptor_OutputDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "media_type",
 				parent: p,
 			}
-			vSkillDescriptor_OutputDescriptor_MediaType(x, &c, e)
+			vSkillDescriptorOutputDescriptorMediaType(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraSkillDescriptor_OutputDescriptor(k) {
+			if !sgExtraSkillDescriptorOutputDescriptor(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1735,9 +1733,9 @@ func vSkillDescriptor_OutputDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillDescriptor_OutputDescriptor_MediaType validates
+// vSkillDescriptorOutputDescriptorMediaType validates
 // SkillDescriptor.json#/$defs/OutputDescriptor/properties/media_type.
-func vSkillDescriptor_OutputDescriptor_MediaType(v *sgValue, p *sgPointer, e *sgErrors) {
+func vSkillDescriptorOutputDescriptorMediaType(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -1753,13 +1751,13 @@ func vSkillDescriptor_OutputDescriptor_MediaType(v *sgValue, p *sgPointer, e *sg
 	}
 }
 
-// vSkillDescriptor_Auth validates SkillDescriptor.json#/properties/auth.
-func vSkillDescriptor_Auth(v *sgValue, p *sgPointer, e *sgErrors) {
-	vSkillDescriptor_Auth2(v, p, e)
+// vSkillDescriptorAuth validates SkillDescriptor.json#/properties/auth.
+func vSkillDescriptorAuth(v *sgValue, p *sgPointer, e *sgErrors) {
+	vSkillDescriptorAuth2(v, p, e)
 }
 
-// vSkillDescriptor_Auth2 validates SkillDescriptor.json#/$defs/Auth.
-func vSkillDescriptor_Auth2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillDescriptorAuth2 validates SkillDescriptor.json#/$defs/Auth.
+func vSkillDescriptorAuth2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() != sgKindObject {
 		e.add(p, "type", sgExpected("object", v))
 	} else if d := v.get("type"); d == nil {
@@ -1769,25 +1767,25 @@ func vSkillDescriptor_Auth2(v *sgValue, p *sgPointer, e *sgErrors) {
 	} else {
 		switch d.str {
 		case "api_key":
-			vSkillDescriptor_Auth_OneOf_X0(v, p, e)
+			vSkillDescriptorAuthOneOfX0(v, p, e)
 		case "oauth2":
-			vSkillDescriptor_Auth_OneOf_X1(v, p, e)
+			vSkillDescriptorAuthOneOfX1(v, p, e)
 		case "custom":
-			vSkillDescriptor_Auth_OneOf_X2(v, p, e)
+			vSkillDescriptorAuthOneOfX2(v, p, e)
 		case "none":
-			vSkillDescriptor_Auth_OneOf_X3(v, p, e)
+			vSkillDescriptorAuthOneOfX3(v, p, e)
 		default:
 			e.addKey(p, "type", "oneOf", "must be one of \"api_key\", \"oauth2\", \"custom\", \"none\"")
 		}
 	}
 }
 
-// vSkillDescriptor_Auth_OneOf_X0 validates SkillDescriptor.json#/$defs/Auth/oneOf/0.
-func vSkillDescriptor_Auth_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
-	vSkillDescriptor_APIKeyAuth(v, p, e)
+// vSkillDescriptorAuthOneOfX0 validates SkillDescriptor.json#/$defs/Auth/oneOf/0.
+func vSkillDescriptorAuthOneOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
+	vSkillDescriptorAPIKeyAuth(v, p, e)
 }
 
-func sgExtraSkillDescriptor_APIKeyAuth(k string) bool {
+func sgExtraSkillDescriptorAPIKeyAuth(k string) bool {
 	switch k {
 	case "type", "in", "name":
 		return false
@@ -1795,8 +1793,8 @@ func sgExtraSkillDescriptor_APIKeyAuth(k string) bool {
 	return true
 }
 
-// vSkillDescriptor_APIKeyAuth validates SkillDescriptor.json#/$defs/APIKeyAuth.
-func vSkillDescriptor_APIKeyAuth(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillDescriptorAPIKeyAuth validates SkillDescriptor.json#/$defs/APIKeyAuth.
+func vSkillDescriptorAPIKeyAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1817,7 +1815,7 @@ func vSkillDescriptor_APIKeyAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "type",
 				parent: p,
 			}
-			vSkillDescriptor_APIKeyAuth_Type(x, &c, e)
+			vSkillDescriptorAPIKeyAuthType(x, &c, e)
 		}
 		if x := v.get("in"); x != nil {
 			c := sgPointer{
@@ -1825,7 +1823,7 @@ func vSkillDescriptor_APIKeyAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "in",
 				parent: p,
 			}
-			vSkillDescriptor_APIKeyAuth_In(x, &c, e)
+			vSkillDescriptorAPIKeyAuthIn(x, &c, e)
 		}
 		if x := v.get("name"); x != nil {
 			c := sgPointer{
@@ -1833,11 +1831,11 @@ func vSkillDescriptor_APIKeyAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "name",
 				parent: p,
 			}
-			vSkillDescriptor_APIKeyAuth_Name(x, &c, e)
+			vSkillDescriptorAPIKeyAuthName(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraSkillDescriptor_APIKeyAuth(k) {
+			if !sgExtraSkillDescriptorAPIKeyAuth(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1846,32 +1844,30 @@ func vSkillDescriptor_APIKeyAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var constSkillDescriptor_APIKeyAuth_Type = sgMustValue("\"api_key\"")
+var constSkillDescriptorAPIKeyAuthType = sgMustValue("\"api_key\"")
 
-// vSkillDescriptor_APIKeyAuth_Type validates
-// SkillDescriptor.json#/$defs/APIKeyAuth/properties/type.
-func vSkillDescriptor_APIKeyAuth_Type(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !sgEqual(v, constSkillDescriptor_APIKeyAuth_Type) {
+// vSkillDescriptorAPIKeyAuthType validates SkillDescriptor.json#/$defs/APIKeyAuth/properties/type.
+func vSkillDescriptorAPIKeyAuthType(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constSkillDescriptorAPIKeyAuthType) {
 		e.add(p, "const", "must be \"api_key\"")
 	}
 }
 
-var enumSkillDescriptor_APIKeyAuth_In = sgNewEnum("[\"header\",\"query\"]")
+var enumSkillDescriptorAPIKeyAuthIn = sgNewEnum("[\"header\",\"query\"]")
 
-// vSkillDescriptor_APIKeyAuth_In validates SkillDescriptor.json#/$defs/APIKeyAuth/properties/in.
-func vSkillDescriptor_APIKeyAuth_In(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillDescriptorAPIKeyAuthIn validates SkillDescriptor.json#/$defs/APIKeyAuth/properties/in.
+func vSkillDescriptorAPIKeyAuthIn(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if !enumSkillDescriptor_APIKeyAuth_In.has(v) {
+	if !enumSkillDescriptorAPIKeyAuthIn.has(v) {
 		e.add(p, "enum", "must be one of \"header\", \"query\"")
 	}
 }
 
-// vSkillDescriptor_APIKeyAuth_Name validates
-// SkillDescriptor.json#/$defs/APIKeyAuth/properties/name.
-func vSkillDescriptor_APIKeyAuth_Name(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillDescriptorAPIKeyAuthName validates SkillDescriptor.json#/$defs/APIKeyAuth/properties/name.
+func vSkillDescriptorAPIKeyAuthName(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -1890,12 +1886,12 @@ func vSkillDescriptor_APIKeyAuth_Name(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillDescriptor_Auth_OneOf_X1 validates SkillDescriptor.json#/$defs/Auth/oneOf/1.
-func vSkillDescriptor_Auth_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
-	vSkillDescriptor_OAuth2Auth(v, p, e)
+// vSkillDescriptorAuthOneOfX1 validates SkillDescriptor.json#/$defs/Auth/oneOf/1.
+func vSkillDescriptorAuthOneOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
+	vSkillDescriptorOAuth2Auth(v, p, e)
 }
 
-func sgExtraSkillDescriptor_OAuth2Auth(k string) bool {
+func sgExtraSkillDescriptorOAuth2Auth(k string) bool {
 	switch k {
 	case "type", "token_url", "scopes":
 		return false
@@ -1903,8 +1899,8 @@ func sgExtraSkillDescriptor_OAuth2Auth(k string) bool {
 	return true
 }
 
-// vSkillDescriptor_OAuth2Auth validates SkillDescriptor.json#/$defs/OAuth2Auth.
-func vSkillDescriptor_OAuth2Auth(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillDescriptorOAuth2Auth validates SkillDescriptor.json#/$defs/OAuth2Auth.
+func vSkillDescriptorOAuth2Auth(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1922,7 +1918,7 @@ func vSkillDescriptor_OAuth2Auth(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "type",
 				parent: p,
 			}
-			vSkillDescriptor_OAuth2Auth_Type(x, &c, e)
+			vSkillDescriptorOAuth2AuthType(x, &c, e)
 		}
 		if x := v.get("token_url"); x != nil {
 			c := sgPointer{
@@ -1938,11 +1934,11 @@ func vSkillDescriptor_OAuth2Auth(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "scopes",
 				parent: p,
 			}
-			vSkillDescriptor_OAuth2Auth_Scopes(x, &c, e)
+			vSkillDescriptorOAuth2AuthScopes(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraSkillDescriptor_OAuth2Auth(k) {
+			if !sgExtraSkillDescriptorOAuth2Auth(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1951,19 +1947,18 @@ func vSkillDescriptor_OAuth2Auth(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var constSkillDescriptor_OAuth2Auth_Type = sgMustValue("\"oauth2\"")
+var constSkillDescriptorOAuth2AuthType = sgMustValue("\"oauth2\"")
 
-// vSkillDescriptor_OAuth2Auth_Type validates
-// SkillDescriptor.json#/$defs/OAuth2Auth/properties/type.
-func vSkillDescriptor_OAuth2Auth_Type(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !sgEqual(v, constSkillDescriptor_OAuth2Auth_Type) {
+// vSkillDescriptorOAuth2AuthType validates SkillDescriptor.json#/$defs/OAuth2Auth/properties/type.
+func vSkillDescriptorOAuth2AuthType(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constSkillDescriptorOAuth2AuthType) {
 		e.add(p, "const", "must be \"oauth2\"")
 	}
 }
 
-// vSkillDescriptor_OAuth2Auth_Scopes validates
+// vSkillDescriptorOAuth2AuthScopes validates
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes.
-func vSkillDescriptor_OAuth2Auth_Scopes(v *sgValue, p *sgPointer, e *sgErrors) {
+func vSkillDescriptorOAuth2AuthScopes(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -1985,14 +1980,14 @@ func vSkillDescriptor_OAuth2Auth_Scopes(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vSkillDescriptor_OAuth2Auth_Scopes_Items(&a[i], &c, e)
+			vSkillDescriptorOAuth2AuthScopesItems(&a[i], &c, e)
 		}
 	}
 }
 
-// vSkillDescriptor_OAuth2Auth_Scopes_Items validates
+// vSkillDescriptorOAuth2AuthScopesItems validates
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes/items.
-func vSkillDescriptor_OAuth2Auth_Scopes_Items(v *sgValue, p *sgPointer, e *sgErrors) {
+func vSkillDescriptorOAuth2AuthScopesItems(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -2011,12 +2006,12 @@ func vSkillDescriptor_OAuth2Auth_Scopes_Items(v *sgValue, p *sgPointer, e *sgErr
 	}
 }
 
-// vSkillDescriptor_Auth_OneOf_X2 validates SkillDescriptor.json#/$defs/Auth/oneOf/2.
-func vSkillDescriptor_Auth_OneOf_X2(v *sgValue, p *sgPointer, e *sgErrors) {
-	vSkillDescriptor_CustomAuth(v, p, e)
+// vSkillDescriptorAuthOneOfX2 validates SkillDescriptor.json#/$defs/Auth/oneOf/2.
+func vSkillDescriptorAuthOneOfX2(v *sgValue, p *sgPointer, e *sgErrors) {
+	vSkillDescriptorCustomAuth(v, p, e)
 }
 
-func sgExtraSkillDescriptor_CustomAuth(k string) bool {
+func sgExtraSkillDescriptorCustomAuth(k string) bool {
 	switch k {
 	case "type", "scheme", "documentation_url":
 		return false
@@ -2024,8 +2019,8 @@ func sgExtraSkillDescriptor_CustomAuth(k string) bool {
 	return true
 }
 
-// vSkillDescriptor_CustomAuth validates SkillDescriptor.json#/$defs/CustomAuth.
-func vSkillDescriptor_CustomAuth(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillDescriptorCustomAuth validates SkillDescriptor.json#/$defs/CustomAuth.
+func vSkillDescriptorCustomAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -2043,7 +2038,7 @@ func vSkillDescriptor_CustomAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "type",
 				parent: p,
 			}
-			vSkillDescriptor_CustomAuth_Type(x, &c, e)
+			vSkillDescriptorCustomAuthType(x, &c, e)
 		}
 		if x := v.get("scheme"); x != nil {
 			c := sgPointer{
@@ -2063,7 +2058,7 @@ func vSkillDescriptor_CustomAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraSkillDescriptor_CustomAuth(k) {
+			if !sgExtraSkillDescriptorCustomAuth(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -2072,22 +2067,21 @@ func vSkillDescriptor_CustomAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var constSkillDescriptor_CustomAuth_Type = sgMustValue("\"custom\"")
+var constSkillDescriptorCustomAuthType = sgMustValue("\"custom\"")
 
-// vSkillDescriptor_CustomAuth_Type validates
-// SkillDescriptor.json#/$defs/CustomAuth/properties/type.
-func vSkillDescriptor_CustomAuth_Type(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !sgEqual(v, constSkillDescriptor_CustomAuth_Type) {
+// vSkillDescriptorCustomAuthType validates SkillDescriptor.json#/$defs/CustomAuth/properties/type.
+func vSkillDescriptorCustomAuthType(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constSkillDescriptorCustomAuthType) {
 		e.add(p, "const", "must be \"custom\"")
 	}
 }
 
-// vSkillDescriptor_Auth_OneOf_X3 validates SkillDescriptor.json#/$defs/Auth/oneOf/3.
-func vSkillDescriptor_Auth_OneOf_X3(v *sgValue, p *sgPointer, e *sgErrors) {
-	vSkillDescriptor_NoAuth(v, p, e)
+// vSkillDescriptorAuthOneOfX3 validates SkillDescriptor.json#/$defs/Auth/oneOf/3.
+func vSkillDescriptorAuthOneOfX3(v *sgValue, p *sgPointer, e *sgErrors) {
+	vSkillDescriptorNoAuth(v, p, e)
 }
 
-func sgExtraSkillDescriptor_NoAuth(k string) bool {
+func sgExtraSkillDescriptorNoAuth(k string) bool {
 	switch k {
 	case "type":
 		return false
@@ -2095,8 +2089,8 @@ func sgExtraSkillDescriptor_NoAuth(k string) bool {
 	return true
 }
 
-// vSkillDescriptor_NoAuth validates SkillDescriptor.json#/$defs/NoAuth.
-func vSkillDescriptor_NoAuth(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillDescriptorNoAuth validates SkillDescriptor.json#/$defs/NoAuth.
+func vSkillDescriptorNoAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -2111,11 +2105,11 @@ func vSkillDescriptor_NoAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "type",
 				parent: p,
 			}
-			vSkillDescriptor_NoAuth_Type(x, &c, e)
+			vSkillDescriptorNoAuthType(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraSkillDescriptor_NoAuth(k) {
+			if !sgExtraSkillDescriptorNoAuth(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -2124,35 +2118,35 @@ func vSkillDescriptor_NoAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var constSkillDescriptor_NoAuth_Type = sgMustValue("\"none\"")
+var constSkillDescriptorNoAuthType = sgMustValue("\"none\"")
 
-// vSkillDescriptor_NoAuth_Type validates SkillDescriptor.json#/$defs/NoAuth/properties/type.
-func vSkillDescriptor_NoAuth_Type(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !sgEqual(v, constSkillDescriptor_NoAuth_Type) {
+// vSkillDescriptorNoAuthType validates SkillDescriptor.json#/$defs/NoAuth/properties/type.
+func vSkillDescriptorNoAuthType(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constSkillDescriptorNoAuthType) {
 		e.add(p, "const", "must be \"none\"")
 	}
 }
 
 // vAccessRef validates SkillDescriptor.json#/properties/access.
 func vAccessRef(v *sgValue, p *sgPointer, e *sgErrors) {
-	vCommon_Access(v, p, e)
+	vCommonAccess(v, p, e)
 }
 
-var enumCommon_Access = sgNewEnum("[\"public\",\"restricted\",\"private\"]")
+var enumCommonAccess = sgNewEnum("[\"public\",\"restricted\",\"private\"]")
 
-// vCommon_Access validates defs/common.json#/$defs/Access.
-func vCommon_Access(v *sgValue, p *sgPointer, e *sgErrors) {
+// vCommonAccess validates defs/common.json#/$defs/Access.
+func vCommonAccess(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if !enumCommon_Access.has(v) {
+	if !enumCommonAccess.has(v) {
 		e.add(p, "enum", "must be one of \"public\", \"restricted\", \"private\"")
 	}
 }
 
-// vSkillDescriptor_Tags validates SkillDescriptor.json#/properties/tags.
-func vSkillDescriptor_Tags(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillDescriptorTags validates SkillDescriptor.json#/properties/tags.
+func vSkillDescriptorTags(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -2174,13 +2168,13 @@ func vSkillDescriptor_Tags(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vSkillDescriptor_Tags_Items(&a[i], &c, e)
+			vSkillDescriptorTagsItems(&a[i], &c, e)
 		}
 	}
 }
 
-// vSkillDescriptor_Tags_Items validates SkillDescriptor.json#/properties/tags/items.
-func vSkillDescriptor_Tags_Items(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillDescriptorTagsItems validates SkillDescriptor.json#/properties/tags/items.
+func vSkillDescriptorTagsItems(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -2231,13 +2225,13 @@ func vSkillIndex(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "skills",
 				parent: p,
 			}
-			vSkillIndex_Skills(x, &c, e)
+			vSkillIndexSkills(x, &c, e)
 		}
 	}
 }
 
-// vSkillIndex_Skills validates SkillIndex.json#/properties/skills.
-func vSkillIndex_Skills(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillIndexSkills validates SkillIndex.json#/properties/skills.
+func vSkillIndexSkills(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -2249,7 +2243,7 @@ func vSkillIndex_Skills(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vSkillIndex_Skills_Items(&a[i], &c, e)
+			vSkillIndexSkillsItems(&a[i], &c, e)
 		}
 		for _, j := range sgDuplicatesBy(a, "id") {
 			c := sgPointer{
@@ -2261,13 +2255,13 @@ func vSkillIndex_Skills(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vSkillIndex_Skills_Items validates SkillIndex.json#/properties/skills/items.
-func vSkillIndex_Skills_Items(v *sgValue, p *sgPointer, e *sgErrors) {
-	vSkillIndex_SkillIndexEntry(v, p, e)
+// vSkillIndexSkillsItems validates SkillIndex.json#/properties/skills/items.
+func vSkillIndexSkillsItems(v *sgValue, p *sgPointer, e *sgErrors) {
+	vSkillIndexSkillIndexEntry(v, p, e)
 }
 
-// vSkillIndex_SkillIndexEntry validates SkillIndex.json#/$defs/SkillIndexEntry.
-func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
+// vSkillIndexSkillIndexEntry validates SkillIndex.json#/$defs/SkillIndexEntry.
+func vSkillIndexSkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -2337,7 +2331,7 @@ func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "description",
 				parent: p,
 			}
-			vSkillIndex_SkillIndexEntry_Description(x, &c, e)
+			vSkillIndexSkillIndexEntryDescription(x, &c, e)
 		}
 		if x := v.get("descriptor_url"); x != nil {
 			c := sgPointer{
@@ -2345,14 +2339,14 @@ func vSkillIndex_SkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "descriptor_url",
 				parent: p,
 			}
-			vSkillIndex_SkillIndexEntry_DescriptorURL(x, &c, e)
+			vSkillIndexSkillIndexEntryDescriptorURL(x, &c, e)
 		}
 	}
 }
 
-// vSkillIndex_SkillIndexEntry_Description validates
+// vSkillIndexSkillIndexEntryDescription validates
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/description.
-func vSkillIndex_SkillIndexEntry_Description(v *sgValue, p *sgPointer, e *sgErrors) {
+func vSkillIndexSkillIndexEntryDescription(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -2365,9 +2359,9 @@ func vSkillIndex_SkillIndexEntry_Description(v *sgValue, p *sgPointer, e *sgErro
 	}
 }
 
-// vSkillIndex_SkillIndexEntry_DescriptorURL validates
+// vSkillIndexSkillIndexEntryDescriptorURL validates
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/descriptor_url.
-func vSkillIndex_SkillIndexEntry_DescriptorURL(v *sgValue, p *sgPointer, e *sgErrors) {
+func vSkillIndexSkillIndexEntryDescriptorURL(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return

@@ -525,7 +525,7 @@ func funcBase(loc load.Location) string {
 		}
 		parts = append(parts, naming.Camel(t))
 	}
-	s := strings.Join(parts, "_")
+	s := strings.Join(parts, "")
 	if len(s) > 120 {
 		s = s[:120]
 	}

@@ -99,7 +99,7 @@ func sortScope(s []scopeEntry) {
 
 // scopeSuffix distinguishes the names of a node built in a dynamic scope other than its home
 // scope (the one its own resource sets up when validation starts there): "_In" and the
-// resources whose anchors the scope holds ("vTree_Children_Items_InStrictTree"). Nodes in
+// resources whose anchors the scope holds ("vTreeChildrenItemsInStrictTree"). Nodes in
 // their home scope keep the names they would have without dynamic references.
 func (b *builder) scopeSuffix(n *ir.Node, loc load.Location, scope string) string {
 	if scope == "" {
@@ -127,7 +127,7 @@ func (b *builder) scopeSuffix(n *ir.Node, loc load.Location, scope string) strin
 			parts = append(parts, r)
 		}
 	}
-	s := "_In" + strings.Join(parts, "_")
+	s := "In" + strings.Join(parts, "")
 	if len(s) > 60 {
 		s = s[:60]
 	}

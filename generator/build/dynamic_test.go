@@ -77,8 +77,8 @@ func TestDynamicScope(t *testing.T) {
 	if got := itemsTarget(t, strict.Ref); got != strict {
 		t.Errorf("Strict's children are validated by %s (%s), want Strict", got.GoFunc, got.Location)
 	}
-	if strict.Ref == tree || !strings.HasSuffix(strict.Ref.GoFunc, "_InStrict") || strict.Ref.Scope == "" {
-		t.Errorf("Strict's $ref is %s (scope %q), want a tree.json# of its own scope named _InStrict", strict.Ref.GoFunc, strict.Ref.Scope)
+	if strict.Ref == tree || !strings.HasSuffix(strict.Ref.GoFunc, "InStrict") || strict.Ref.Scope == "" {
+		t.Errorf("Strict's $ref is %s (scope %q), want a tree.json# of its own scope named …InStrict", strict.Ref.GoFunc, strict.Ref.Scope)
 	}
 	if tree.Scope != "" && strings.Contains(tree.GoFunc, "_In") {
 		t.Errorf("Tree in its home scope is named %s", tree.GoFunc)

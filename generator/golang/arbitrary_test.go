@@ -27,7 +27,7 @@ func TestArbitraryUndeclaredMembers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := Emit(s, Options{Package: "p", ImportPath: "example.com/p"})
+	files, err := Emit(s, Options{Package: "p", ImportPath: "example.com/p", Arbitraries: true})
 	if err != nil {
 		t.Fatal(err)
 	}

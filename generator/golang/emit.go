@@ -33,9 +33,15 @@ type Options struct {
 	// ImportPath is the import path of the generated package, needed by the arbitraries
 	// package; empty skips the arbitraries.
 	ImportPath string
+	// Arbitraries asks for the rapid arbitraries package (DIR/arbitrary); it also needs
+	// ImportPath.
+	Arbitraries bool
 	// Sources names the schema in the header comment.
 	Sources string
 }
+
+// arbitraries reports whether the arbitraries package is written.
+func (o Options) arbitraries() bool { return o.Arbitraries && o.ImportPath != "" }
 
 type emitter struct {
 	s    *ir.Schema
@@ -70,7 +76,7 @@ func emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 			job{chunkName("types", i), func() *jen.File { return e.types(ts) }},
 			job{chunkName("codec", i), func() *jen.File { return e.codec(ts, first) }},
 			job{chunkName("fast", i), func() *jen.File { return e.fast(ts) }})
-		if opts.ImportPath != "" {
+		if opts.arbitraries() {
 			jobs = append(jobs, job{"arbitrary/" + chunkName("arbitrary", i), func() *jen.File { return e.arbitraries(ts) }})
 		}
 	}
@@ -93,13 +99,16 @@ func emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 		return nil, err
 	}
 	files = append(files, static...)
-	if opts.ImportPath != "" {
+	if opts.arbitraries() {
 		rt, err := e.staticFile("arbitrary_runtime", "arbitrary", "arbitrary")
 		if err != nil {
 			return nil, err
 		}
 		rt.Path = "arbitrary/runtime.go"
 		files = append(files, rt)
+	}
+	if files, err = prune(files); err != nil {
+		return nil, err
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil

@@ -214,9 +214,9 @@ func (e *emitter) enumType(f *jen.File, t *ir.Type) {
 	f.Const().Defs(consts...)
 	f.Commentf("%sValues lists every value of %s, in schema order.", t.GoName, t.GoName)
 	f.Var().Id(t.GoName + "Values").Op("=").Index().Id(t.GoName).Values(vals...)
-	f.Commentf("Valid reports whether v is one of the values of %s.", t.GoName)
-	f.Func().Params(jen.Id("v").Id(t.GoName)).Id("Valid").Params().Bool().Block(
-		jen.Switch(jen.Id("v")).Block(jen.Case(vals...).Block(jen.Return(jen.True()))),
+	f.Commentf("Valid reports whether t is one of the values of %s.", t.GoName)
+	f.Func().Params(jen.Id("t").Id(t.GoName)).Id("Valid").Params().Bool().Block(
+		jen.Switch(jen.Id("t")).Block(jen.Case(vals...).Block(jen.Return(jen.True()))),
 		jen.Return(jen.False()),
 	)
 }
@@ -285,10 +285,10 @@ func (e *emitter) unionType(f *jen.File, t *ir.Type) {
 	f.Add(lineComment("Tag returns the tag of the variant that is set, or \"\" when none is: switch on it to handle each variant."))
 	var stmts []jen.Code
 	for _, v := range t.Variants {
-		stmts = append(stmts, jen.If(jen.Id("u").Dot(v.GoName).Op("!=").Nil()).Block(jen.Return(jen.Id(v.GoTag))))
+		stmts = append(stmts, jen.If(jen.Id("t").Dot(v.GoName).Op("!=").Nil()).Block(jen.Return(jen.Id(v.GoTag))))
 	}
 	stmts = append(stmts, jen.Return(jen.Lit("")))
-	f.Func().Params(jen.Id("u").Id(t.GoName)).Id("Tag").Params().Id(t.GoTag).Block(stmts...)
+	f.Func().Params(jen.Id("t").Id(t.GoName)).Id("Tag").Params().Id(t.GoTag).Block(stmts...)
 }
 
 // emptyValue is the literal of an empty slice or map of a type held as a slice or a map (a

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 
@@ -48,20 +50,20 @@ func (e *emitter) validators(nodes []*ir.Node, patterns bool) *jen.File {
 		}
 		if len(p.Ahead) == 0 {
 			f.Var().Id(p.GoVar).Op("=").Qual("sync", "OnceValue").Call(jen.Func().Params().Op("*").Qual("regexp", "Regexp").Block(
-				jen.Return(jen.Qual("regexp", "MustCompile").Call(jen.Lit(p.Source))),
+				jen.Return(jen.Qual("regexp", "MustCompile").Call(patternLit(p.Source))),
 			))
 			continue
 		}
 		ahead = true
 		var las []jen.Code
 		for _, a := range p.Ahead {
-			las = append(las, jen.Values(jen.Qual("regexp", "MustCompile").Call(jen.Lit(a.Source)), jen.Lit(a.Negative)))
+			las = append(las, jen.Values(jen.Qual("regexp", "MustCompile").Call(patternLit(a.Source)), jen.Lit(a.Negative)))
 		}
 		f.Comment(p.GoVar + " is " + strconv.Quote(p.Source) + ", its lookaheads apart.")
 		f.Var().Id(p.GoVar).Op("=").Qual("sync", "OnceValue").Call(jen.Func().Params().Op("*").Id("aheadPattern").Block(
 			jen.Return(jen.Op("&").Id("aheadPattern").Values(jen.Dict{
 				jen.Id("ahead"): jen.Index().Id("lookahead").Values(las...),
-				jen.Id("rest"):  jen.Qual("regexp", "MustCompile").Call(jen.Lit(p.Rest)),
+				jen.Id("rest"):  jen.Qual("regexp", "MustCompile").Call(patternLit(p.Rest)),
 			})),
 		))
 	}
@@ -516,10 +518,17 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 		if len(names) > 0 {
 			kb = append(kb, jen.Switch(jen.Id("k")).Block(jen.Case(names...).Block(jen.Return(jen.False()))))
 		}
-		for _, pp := range n.PatternProperties {
-			kb = append(kb, jen.If(jen.Id(pp.Pattern.GoVar).Call().Dot("MatchString").Call(jen.Id("k"))).Block(jen.Return(jen.False())))
+		for i, pp := range n.PatternProperties {
+			match := jen.Id(pp.Pattern.GoVar).Call().Dot("MatchString").Call(jen.Id("k"))
+			if i == len(n.PatternProperties)-1 {
+				kb = append(kb, jen.Return(jen.Op("!").Add(match)))
+				break
+			}
+			kb = append(kb, jen.If(match).Block(jen.Return(jen.False())))
 		}
-		kb = append(kb, jen.Return(jen.True()))
+		if len(n.PatternProperties) == 0 {
+			kb = append(kb, jen.Return(jen.True()))
+		}
 		if decl {
 			f.Func().Id("sgExtra" + sfx).Params(jen.Id("k").String()).Bool().Block(kb...)
 		}
@@ -746,4 +755,19 @@ func unionErr(n *ir.Node, keyword string, branches []*ir.Node, k jen.Code) jen.C
 		args = append(args, jen.Id(br.GoFunc))
 	}
 	return jen.Id("e").Dot("union").Call(args...)
+}
+
+// patternLit writes a regular expression as a raw string when it has a backslash and a raw
+// string can hold it (no backquote, carriage return or unprintable character), so that it
+// reads as written in the schema; otherwise as an interpreted string.
+func patternLit(s string) jen.Code {
+	if !strings.Contains(s, `\`) || !utf8.ValidString(s) || strings.ContainsAny(s, "`\r") {
+		return jen.Lit(s)
+	}
+	for _, r := range s {
+		if !unicode.IsPrint(r) {
+			return jen.Lit(s)
+		}
+	}
+	return jen.Op("`" + s + "`")
 }

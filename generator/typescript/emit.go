@@ -29,6 +29,9 @@ type Options struct {
 	PackageName string
 	// PackageVersion is the "version" of package.json; default "0.0.0".
 	PackageVersion string
+	// Arbitraries asks for src/arbitraries.ts (fast-check arbitraries, the package's
+	// "./arbitraries" entry); without it the package has no fast-check dependency.
+	Arbitraries bool
 	// License is the "license" of package.json, an SPDX expression; default "MIT". With MIT
 	// the package has a LICENSE file with the MIT text; with any other licence it has none, and
 	// its README says to add one (skillgen never writes over a LICENSE it did not write).
@@ -101,7 +104,9 @@ func emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 		{"src/types.ts", e.types},
 		{"src/nodes.ts", e.nodes},
 		{"src/validate.ts", e.validate},
-		{"src/arbitraries.ts", e.arbitraries},
+	}
+	if e.opts.Arbitraries {
+		files = append(files, file{"src/arbitraries.ts", e.arbitraries})
 	}
 	if e.opts.hasLicenseText() {
 		files = append(files, file{"LICENSE", func() string { return e.exec("LICENSE", e.opts.PackageName) }})
@@ -120,6 +125,7 @@ func emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 		}
 		out = append(out, ir.File{Path: f.path, Data: []byte(data)})
 	}
+	pruneRuntime(out)
 	return out, nil
 }
 
@@ -161,8 +167,11 @@ func (e *emitter) runtime() string {
 }
 
 func (e *emitter) packageJSON() string {
-	return e.exec("package.json", struct{ Name, Version, License string }{
-		jsString(e.opts.PackageName), jsString(e.opts.PackageVersion), jsString(e.opts.License),
+	return e.exec("package.json", struct {
+		Name, Version, License string
+		Arbitraries            bool
+	}{
+		jsString(e.opts.PackageName), jsString(e.opts.PackageVersion), jsString(e.opts.License), e.opts.Arbitraries,
 	})
 }
 
@@ -228,7 +237,10 @@ func (e *emitter) readme() string {
 	if !e.opts.hasLicenseText() {
 		license = e.exec("readme.license.none", e.opts.License)
 	}
-	return e.exec("README.md", struct{ Name, Tarball, Types, Example, Behaviours, License string }{
-		e.opts.PackageName, e.opts.tarball(), strings.Join(names, ", "), example, sections, license,
+	return e.exec("README.md", struct {
+		Name, Tarball, Types, Example, Behaviours, License string
+		Arbitraries                                        bool
+	}{
+		e.opts.PackageName, e.opts.tarball(), strings.Join(names, ", "), example, sections, license, e.opts.Arbitraries,
 	})
 }

@@ -12,7 +12,7 @@ import (
 
 func emitMap(t *testing.T, s *ir.Schema) map[string]string {
 	t.Helper()
-	files, err := Emit(s, Options{PackageName: "@skillgen/test"})
+	files, err := Emit(s, Options{PackageName: "@skillgen/test", Arbitraries: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func emitMap(t *testing.T, s *ir.Schema) map[string]string {
 
 func writeFiles(t *testing.T, dir string, s *ir.Schema) {
 	t.Helper()
-	files, err := Emit(s, Options{PackageName: "@skillgen/test"})
+	files, err := Emit(s, Options{PackageName: "@skillgen/test", Arbitraries: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,12 +49,12 @@ func TestDump(t *testing.T) {
 }
 
 func TestDeterministic(t *testing.T) {
-	a, err := Emit(fixture(), Options{})
+	a, err := Emit(fixture(), Options{Arbitraries: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for range 3 {
-		b, err := Emit(fixture(), Options{})
+		b, err := Emit(fixture(), Options{Arbitraries: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -368,7 +368,7 @@ func consumeFromCommonJS(t *testing.T, tarball, name, ts5 string) {
 // the package TestPackInstallConsume publishes is the current one.
 func TestGenTSFresh(t *testing.T) {
 	s := canonical(t)
-	files, err := Emit(s, Options{PackageName: "@skillgen/skill-protocol"})
+	files, err := Emit(s, Options{PackageName: "@skillgen/skill-protocol", Arbitraries: true})
 	if err != nil {
 		t.Fatal(err)
 	}

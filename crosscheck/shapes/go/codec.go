@@ -379,7 +379,7 @@ func (t *ShapesHome) UnmarshalJSON(data []byte) error {
 // ParseShapesHome decodes and validates data in one step; the error is ValidationErrors. The
 // schema accepts null as well, which gives nil (ShapesHome holds the other values).
 func ParseShapesHome(data []byte) (*ShapesHome, error) {
-	return sgParseWith(data, nil, vShapes_Home, func(v *sgValue) (*ShapesHome, error) {
+	return sgParseWith(data, nil, vShapesHome, func(v *sgValue) (*ShapesHome, error) {
 		return sgDecPtr(v, sgDecodeShapesHome)
 	})
 }
@@ -389,7 +389,7 @@ func (t ShapesHome) Validate() error {
 	if sgOKShapesHome(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Home)
+	return sgValidateWith(t, vShapesHome)
 }
 
 // sgOKShapesHome reports whether Validate finds t valid, walking t itself: false means not
@@ -415,7 +415,7 @@ func sgDecodeShapesSize(v *sgValue) (ShapesSize, error) {
 
 // ParseShapesSize decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesSize(data []byte) (ShapesSize, error) {
-	return sgParseWith(data, nil, vShapes_Size, sgDecodeShapesSize)
+	return sgParseWith(data, nil, vShapesSize, sgDecodeShapesSize)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -423,7 +423,7 @@ func (t ShapesSize) Validate() error {
 	if sgOKShapesSize(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Size)
+	return sgValidateWith(t, vShapesSize)
 }
 
 // sgOKShapesSize reports whether Validate finds t valid, walking t itself: false means not
@@ -448,14 +448,14 @@ func sgDecodeShapesRatio(v *sgValue) (ShapesRatio, error) {
 // ParseShapesRatio decodes and validates data in one step; the error is ValidationErrors. The
 // schema accepts null as well, which gives nil (ShapesRatio holds the other values).
 func ParseShapesRatio(data []byte) (*ShapesRatio, error) {
-	return sgParseWith(data, nil, vShapes_Ratio, func(v *sgValue) (*ShapesRatio, error) {
+	return sgParseWith(data, nil, vShapesRatio, func(v *sgValue) (*ShapesRatio, error) {
 		return sgDecPtr(v, sgDecodeShapesRatio)
 	})
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapesRatio) Validate() error {
-	return sgValidateWith(t, vShapes_Ratio)
+	return sgValidateWith(t, vShapesRatio)
 }
 
 func sgDecodeShapesOp(v *sgValue) (ShapesOp, error) {
@@ -465,7 +465,7 @@ func sgDecodeShapesOp(v *sgValue) (ShapesOp, error) {
 
 // ParseShapesOp decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesOp(data []byte) (ShapesOp, error) {
-	return sgParseWith(data, nil, vShapes_Op, sgDecodeShapesOp)
+	return sgParseWith(data, nil, vShapesOp, sgDecodeShapesOp)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -473,7 +473,7 @@ func (t ShapesOp) Validate() error {
 	if sgOKShapesOp(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Op)
+	return sgValidateWith(t, vShapesOp)
 }
 
 // sgOKShapesOp reports whether Validate finds t valid, walking t itself: false means not
@@ -540,12 +540,12 @@ func (t *ShapesID) UnmarshalJSON(data []byte) error {
 
 // ParseShapesID decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesID(data []byte) (ShapesID, error) {
-	return sgParseWith(data, nil, vShapes_ID, sgDecodeShapesID)
+	return sgParseWith(data, nil, vShapesID, sgDecodeShapesID)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapesID) Validate() error {
-	return sgValidateWith(t, vShapes_ID)
+	return sgValidateWith(t, vShapesID)
 }
 
 func sgDecodeShapesWhen(v *sgValue) (ShapesWhen, error) {
@@ -599,14 +599,14 @@ func (t *ShapesWhen) UnmarshalJSON(data []byte) error {
 // ParseShapesWhen decodes and validates data in one step; the error is ValidationErrors. The
 // schema accepts null as well, which gives nil (ShapesWhen holds the other values).
 func ParseShapesWhen(data []byte) (*ShapesWhen, error) {
-	return sgParseWith(data, nil, vShapes_When, func(v *sgValue) (*ShapesWhen, error) {
+	return sgParseWith(data, nil, vShapesWhen, func(v *sgValue) (*ShapesWhen, error) {
 		return sgDecPtr(v, sgDecodeShapesWhen)
 	})
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapesWhen) Validate() error {
-	return sgValidateWith(t, vShapes_When)
+	return sgValidateWith(t, vShapesWhen)
 }
 
 func sgDecodeShapesPoint(v *sgValue) (ShapesPoint, error) {
@@ -639,12 +639,12 @@ func (t *ShapesPoint) UnmarshalJSON(data []byte) error {
 
 // ParseShapesPoint decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesPoint(data []byte) (ShapesPoint, error) {
-	return sgParseWith(data, nil, vShapes_Point, sgDecodeShapesPoint)
+	return sgParseWith(data, nil, vShapesPoint, sgDecodeShapesPoint)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapesPoint) Validate() error {
-	return sgValidateWith(t, vShapes_Point)
+	return sgValidateWith(t, vShapesPoint)
 }
 
 func sgDecodeShapesPair(v *sgValue) (ShapesPair, error) {
@@ -677,12 +677,12 @@ func (t *ShapesPair) UnmarshalJSON(data []byte) error {
 
 // ParseShapesPair decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesPair(data []byte) (ShapesPair, error) {
-	return sgParseWith(data, nil, vShapes_Pair, sgDecodeShapesPair)
+	return sgParseWith(data, nil, vShapesPair, sgDecodeShapesPair)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapesPair) Validate() error {
-	return sgValidateWith(t, vShapes_Pair)
+	return sgValidateWith(t, vShapesPair)
 }
 
 func sgDecodeShapesCommand(v *sgValue) (ShapesCommand, error) {
@@ -737,12 +737,12 @@ func (t *ShapesCommand) UnmarshalJSON(data []byte) error {
 
 // ParseShapesCommand decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesCommand(data []byte) (ShapesCommand, error) {
-	return sgParseWith(data, nil, vShapes_Command, sgDecodeShapesCommand)
+	return sgParseWith(data, nil, vShapesCommand, sgDecodeShapesCommand)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ShapesCommand) Validate() error {
-	return sgValidateWith(t, vShapes_Command)
+	return sgValidateWith(t, vShapesCommand)
 }
 
 func sgKnownPet(k string) bool {
@@ -812,7 +812,7 @@ func ParsePet(data []byte) (Pet, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, sgPlanPet, vShapes_Pet2, sgDecodePet)
+	return sgParseWith(data, sgPlanPet, vShapesPet2, sgDecodePet)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -820,7 +820,7 @@ func (t Pet) Validate() error {
 	if sgOKPet(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Pet2)
+	return sgValidateWith(t, vShapesPet2)
 }
 
 // sgOKPet reports whether Validate finds t valid, walking t itself: false means not
@@ -911,7 +911,7 @@ func (t *Address) UnmarshalJSON(data []byte) error {
 // ParseAddress decodes and validates data in one step; the error is ValidationErrors. The
 // schema accepts null as well, which gives nil (Address holds the other values).
 func ParseAddress(data []byte) (*Address, error) {
-	return sgParseWith(data, sgPlanAddress, vShapes_Address2, func(v *sgValue) (*Address, error) {
+	return sgParseWith(data, sgPlanAddress, vShapesAddress2, func(v *sgValue) (*Address, error) {
 		return sgDecPtr(v, sgDecodeAddress)
 	})
 }
@@ -921,7 +921,7 @@ func (t Address) Validate() error {
 	if sgOKAddress(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Address2)
+	return sgValidateWith(t, vShapesAddress2)
 }
 
 // sgOKAddress reports whether Validate finds t valid, walking t itself: false means not
@@ -1007,7 +1007,7 @@ func (t *Dog) UnmarshalJSON(data []byte) error {
 
 // ParseDog decodes and validates data in one step; the error is ValidationErrors.
 func ParseDog(data []byte) (Dog, error) {
-	return sgParseWith(data, nil, vShapes_Dog2, sgDecodeDog)
+	return sgParseWith(data, nil, vShapesDog2, sgDecodeDog)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1015,7 +1015,7 @@ func (t Dog) Validate() error {
 	if sgOKDog(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Dog2)
+	return sgValidateWith(t, vShapesDog2)
 }
 
 // sgOKDog reports whether Validate finds t valid, walking t itself: false means not
@@ -1062,12 +1062,12 @@ func (t *LonePet) UnmarshalJSON(data []byte) error {
 
 // ParseLonePet decodes and validates data in one step; the error is ValidationErrors.
 func ParseLonePet(data []byte) (LonePet, error) {
-	return sgParseWith(data, nil, vShapes_LonePet, sgDecodeLonePet)
+	return sgParseWith(data, nil, vShapesLonePet, sgDecodeLonePet)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t LonePet) Validate() error {
-	return sgValidateWith(t, vShapes_LonePet)
+	return sgValidateWith(t, vShapesLonePet)
 }
 
 func sgDecodeLevel(v *sgValue) (Level, error) {
@@ -1077,7 +1077,7 @@ func sgDecodeLevel(v *sgValue) (Level, error) {
 
 // ParseLevel decodes and validates data in one step; the error is ValidationErrors.
 func ParseLevel(data []byte) (Level, error) {
-	return sgParseWith(data, nil, vShapes_Level2, sgDecodeLevel)
+	return sgParseWith(data, nil, vShapesLevel2, sgDecodeLevel)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1085,7 +1085,7 @@ func (t Level) Validate() error {
 	if sgOKLevel(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Level2)
+	return sgValidateWith(t, vShapesLevel2)
 }
 
 // sgOKLevel reports whether Validate finds t valid, walking t itself: false means not
@@ -1152,12 +1152,12 @@ func (t *MaybeWorkspace) UnmarshalJSON(data []byte) error {
 
 // ParseMaybeWorkspace decodes and validates data in one step; the error is ValidationErrors.
 func ParseMaybeWorkspace(data []byte) (MaybeWorkspace, error) {
-	return sgParseWith(data, nil, vShapes_MaybeWorkspace, sgDecodeMaybeWorkspace)
+	return sgParseWith(data, nil, vShapesMaybeWorkspace, sgDecodeMaybeWorkspace)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t MaybeWorkspace) Validate() error {
-	return sgValidateWith(t, vShapes_MaybeWorkspace)
+	return sgValidateWith(t, vShapesMaybeWorkspace)
 }
 
 func sgDecodeWorkspaceRef(v *sgValue) (WorkspaceRef, error) {
@@ -1199,12 +1199,12 @@ func ParseWorkspaceRef(data []byte) (WorkspaceRef, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vShapes_WorkspaceRef, sgDecodeWorkspaceRef)
+	return sgParseWith(data, nil, vShapesWorkspaceRef, sgDecodeWorkspaceRef)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t WorkspaceRef) Validate() error {
-	return sgValidateWith(t, vShapes_WorkspaceRef)
+	return sgValidateWith(t, vShapesWorkspaceRef)
 }
 
 func sgDecodeRange(v *sgValue) (Range, error) {
@@ -1245,12 +1245,12 @@ func (t *Range) UnmarshalJSON(data []byte) error {
 
 // ParseRange decodes and validates data in one step; the error is ValidationErrors.
 func ParseRange(data []byte) (Range, error) {
-	return sgParseWith(data, nil, vShapes_Range2, sgDecodeRange)
+	return sgParseWith(data, nil, vShapesRange2, sgDecodeRange)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Range) Validate() error {
-	return sgValidateWith(t, vShapes_Range2)
+	return sgValidateWith(t, vShapesRange2)
 }
 
 func sgKnownUser(k string) bool {
@@ -1336,7 +1336,7 @@ func ParseUser(data []byte) (User, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, sgPlanUser, vShapes_User2, sgDecodeUser)
+	return sgParseWith(data, sgPlanUser, vShapesUser2, sgDecodeUser)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1344,7 +1344,7 @@ func (t User) Validate() error {
 	if sgOKUser(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_User2)
+	return sgValidateWith(t, vShapesUser2)
 }
 
 // sgOKUser reports whether Validate finds t valid, walking t itself: false means not
@@ -1375,11 +1375,11 @@ func sgOKUser(t User, d int) bool {
 func sgDecodeAnimal(v *sgValue) (Animal, error) {
 	var t Animal
 	switch {
-	case sgIsObject(v) && sgValid(v, vShapes_Animal_OneOf_X0):
+	case sgIsObject(v) && sgValid(v, vShapesAnimalOneOfX0):
 		x, err := sgDecodeAnimalCat(v)
 		t.Cat = &x
 		return t, err
-	case sgIsObject(v) && sgValid(v, vShapes_Animal_OneOf_X1):
+	case sgIsObject(v) && sgValid(v, vShapesAnimalOneOfX1):
 		x, err := sgDecodeAnimalBird(v)
 		t.Bird = &x
 		return t, err
@@ -1430,12 +1430,12 @@ func (t *Animal) UnmarshalJSON(data []byte) error {
 
 // ParseAnimal decodes and validates data in one step; the error is ValidationErrors.
 func ParseAnimal(data []byte) (Animal, error) {
-	return sgParseWith(data, nil, vShapes_Animal2, sgDecodeAnimal)
+	return sgParseWith(data, nil, vShapesAnimal2, sgDecodeAnimal)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Animal) Validate() error {
-	return sgValidateWith(t, vShapes_Animal2)
+	return sgValidateWith(t, vShapesAnimal2)
 }
 
 func sgDecodeAnimalCat(v *sgValue) (AnimalCat, error) {
@@ -1477,7 +1477,7 @@ func ParseAnimalCat(data []byte) (AnimalCat, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vShapes_Animal_OneOf_X0, sgDecodeAnimalCat)
+	return sgParseWith(data, nil, vShapesAnimalOneOfX0, sgDecodeAnimalCat)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1485,7 +1485,7 @@ func (t AnimalCat) Validate() error {
 	if sgOKAnimalCat(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Animal_OneOf_X0)
+	return sgValidateWith(t, vShapesAnimalOneOfX0)
 }
 
 // sgOKAnimalCat reports whether Validate finds t valid, walking t itself: false means not
@@ -1536,7 +1536,7 @@ func ParseAnimalBird(data []byte) (AnimalBird, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vShapes_Animal_OneOf_X1, sgDecodeAnimalBird)
+	return sgParseWith(data, nil, vShapesAnimalOneOfX1, sgDecodeAnimalBird)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1544,7 +1544,7 @@ func (t AnimalBird) Validate() error {
 	if sgOKAnimalBird(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Animal_OneOf_X1)
+	return sgValidateWith(t, vShapesAnimalOneOfX1)
 }
 
 // sgOKAnimalBird reports whether Validate finds t valid, walking t itself: false means not
@@ -1562,11 +1562,11 @@ func sgOKAnimalBird(t AnimalBird, d int) bool {
 func sgDecodeItem(v *sgValue) (Item, error) {
 	var t Item
 	switch {
-	case sgIsObject(v) && sgValid(v, vShapes_Item_AnyOf_X0):
+	case sgIsObject(v) && sgValid(v, vShapesItemAnyOfX0):
 		x, err := sgDecodeItemBook(v)
 		t.Book = &x
 		return t, err
-	case sgIsObject(v) && sgValid(v, vShapes_Item_AnyOf_X1):
+	case sgIsObject(v) && sgValid(v, vShapesItemAnyOfX1):
 		x, err := sgDecodeItemDisc(v)
 		t.Disc = &x
 		return t, err
@@ -1617,12 +1617,12 @@ func (t *Item) UnmarshalJSON(data []byte) error {
 
 // ParseItem decodes and validates data in one step; the error is ValidationErrors.
 func ParseItem(data []byte) (Item, error) {
-	return sgParseWith(data, nil, vShapes_Item2, sgDecodeItem)
+	return sgParseWith(data, nil, vShapesItem2, sgDecodeItem)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Item) Validate() error {
-	return sgValidateWith(t, vShapes_Item2)
+	return sgValidateWith(t, vShapesItem2)
 }
 
 func sgKnownItemBook(k string) bool {
@@ -1692,7 +1692,7 @@ func ParseItemBook(data []byte) (ItemBook, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, sgPlanItemBook, vShapes_Item_AnyOf_X0, sgDecodeItemBook)
+	return sgParseWith(data, sgPlanItemBook, vShapesItemAnyOfX0, sgDecodeItemBook)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1700,7 +1700,7 @@ func (t ItemBook) Validate() error {
 	if sgOKItemBook(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Item_AnyOf_X0)
+	return sgValidateWith(t, vShapesItemAnyOfX0)
 }
 
 // sgOKItemBook reports whether Validate finds t valid, walking t itself: false means not
@@ -1784,7 +1784,7 @@ func ParseItemDisc(data []byte) (ItemDisc, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, sgPlanItemDisc, vShapes_Item_AnyOf_X1, sgDecodeItemDisc)
+	return sgParseWith(data, sgPlanItemDisc, vShapesItemAnyOfX1, sgDecodeItemDisc)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1792,7 +1792,7 @@ func (t ItemDisc) Validate() error {
 	if sgOKItemDisc(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Item_AnyOf_X1)
+	return sgValidateWith(t, vShapesItemAnyOfX1)
 }
 
 // sgOKItemDisc reports whether Validate finds t valid, walking t itself: false means not
@@ -1871,7 +1871,7 @@ func (t *Shape) UnmarshalJSON(data []byte) error {
 
 // ParseShape decodes and validates data in one step; the error is ValidationErrors.
 func ParseShape(data []byte) (Shape, error) {
-	return sgParseWith(data, nil, vShapes_Shape2, sgDecodeShape)
+	return sgParseWith(data, nil, vShapesShape2, sgDecodeShape)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1879,7 +1879,7 @@ func (t Shape) Validate() error {
 	if sgOKShape(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Shape2)
+	return sgValidateWith(t, vShapesShape2)
 }
 
 // sgOKShape reports whether Validate finds t valid, walking t itself: false means not
@@ -1955,7 +1955,7 @@ func ParseShapeCircle(data []byte) (ShapeCircle, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vShapes_Shape_OneOf_X0, sgDecodeShapeCircle)
+	return sgParseWith(data, nil, vShapesShapeOneOfX0, sgDecodeShapeCircle)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -1963,7 +1963,7 @@ func (t ShapeCircle) Validate() error {
 	if sgOKShapeCircle(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Shape_OneOf_X0)
+	return sgValidateWith(t, vShapesShapeOneOfX0)
 }
 
 // sgOKShapeCircle reports whether Validate finds t valid, walking t itself: false means not
@@ -2025,7 +2025,7 @@ func ParseShapeSquare(data []byte) (ShapeSquare, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vShapes_Shape_OneOf_X1, sgDecodeShapeSquare)
+	return sgParseWith(data, nil, vShapesShapeOneOfX1, sgDecodeShapeSquare)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2033,7 +2033,7 @@ func (t ShapeSquare) Validate() error {
 	if sgOKShapeSquare(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Shape_OneOf_X1)
+	return sgValidateWith(t, vShapesShapeOneOfX1)
 }
 
 // sgOKShapeSquare reports whether Validate finds t valid, walking t itself: false means not
@@ -2063,7 +2063,7 @@ func sgEncodeMaybeName(e *sgEncoder, t MaybeName) {
 // ParseMaybeName decodes and validates data in one step; the error is ValidationErrors. The
 // schema accepts null as well, which gives nil (MaybeName holds the other values).
 func ParseMaybeName(data []byte) (*MaybeName, error) {
-	return sgParseWith(data, nil, vShapes_Note, func(v *sgValue) (*MaybeName, error) {
+	return sgParseWith(data, nil, vShapesNote, func(v *sgValue) (*MaybeName, error) {
 		return sgDecPtr(v, sgDecodeMaybeName)
 	})
 }
@@ -2073,7 +2073,7 @@ func (t MaybeName) Validate() error {
 	if sgOKMaybeName(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Note)
+	return sgValidateWith(t, vShapesNote)
 }
 
 // sgOKMaybeName reports whether Validate finds t valid, walking t itself: false means not
@@ -2139,7 +2139,7 @@ func (t *List) UnmarshalJSON(data []byte) error {
 // ParseList decodes and validates data in one step; the error is ValidationErrors. The
 // schema accepts null as well, which gives nil (List holds the other values).
 func ParseList(data []byte) (*List, error) {
-	return sgParseWith(data, nil, vShapes_List2, func(v *sgValue) (*List, error) {
+	return sgParseWith(data, nil, vShapesList2, func(v *sgValue) (*List, error) {
 		return sgDecPtr(v, sgDecodeList)
 	})
 }
@@ -2149,7 +2149,7 @@ func (t List) Validate() error {
 	if sgOKList(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_List2)
+	return sgValidateWith(t, vShapesList2)
 }
 
 // sgOKList reports whether Validate finds t valid, walking t itself: false means not
@@ -2177,18 +2177,14 @@ func sgDecodeKennel(v *sgValue) (Kennel, error) {
 	return Kennel(x), err
 }
 
-func sgEncodeKennel(e *sgEncoder, t Kennel) {
-	sgEncMap(e, map[string]Pet(t), sgEncodePet)
-}
-
 // ParseKennel decodes and validates data in one step; the error is ValidationErrors.
 func ParseKennel(data []byte) (Kennel, error) {
-	return sgParseWith(data, nil, vShapes_Kennel2, sgDecodeKennel)
+	return sgParseWith(data, nil, vShapesKennel2, sgDecodeKennel)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Kennel) Validate() error {
-	return sgValidateWith(t, vShapes_Kennel2)
+	return sgValidateWith(t, vShapesKennel2)
 }
 
 func sgDecodeSourceFile(v *sgValue) (SourceFile, error) {
@@ -2202,12 +2198,12 @@ func sgEncodeSourceFile(e *sgEncoder, t SourceFile) {
 
 // ParseSourceFile decodes and validates data in one step; the error is ValidationErrors.
 func ParseSourceFile(data []byte) (SourceFile, error) {
-	return sgParseWith(data, nil, vShapes_SourceFile, sgDecodeSourceFile)
+	return sgParseWith(data, nil, vShapesSourceFile, sgDecodeSourceFile)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t SourceFile) Validate() error {
-	return sgValidateWith(t, vShapes_SourceFile)
+	return sgValidateWith(t, vShapesSourceFile)
 }
 
 func sgDecodeMaybePet(v *sgValue) (MaybePet, error) {
@@ -2235,14 +2231,14 @@ func (t *MaybePet) UnmarshalJSON(data []byte) error {
 // ParseMaybePet decodes and validates data in one step; the error is ValidationErrors. The
 // schema accepts null as well, which gives nil (MaybePet holds the other values).
 func ParseMaybePet(data []byte) (*MaybePet, error) {
-	return sgParseWith(data, nil, vShapes_MaybePet, func(v *sgValue) (*MaybePet, error) {
+	return sgParseWith(data, nil, vShapesMaybePet, func(v *sgValue) (*MaybePet, error) {
 		return sgDecPtr(v, sgDecodeMaybePet)
 	})
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t MaybePet) Validate() error {
-	return sgValidateWith(t, vShapes_MaybePet)
+	return sgValidateWith(t, vShapesMaybePet)
 }
 
 func sgDecodePermission(v *sgValue) (Permission, error) {
@@ -2305,14 +2301,14 @@ func (t *Permission) UnmarshalJSON(data []byte) error {
 // ParsePermission decodes and validates data in one step; the error is ValidationErrors. The
 // schema accepts null as well, which gives nil (Permission holds the other values).
 func ParsePermission(data []byte) (*Permission, error) {
-	return sgParseWith(data, nil, vShapes_Permission2, func(v *sgValue) (*Permission, error) {
+	return sgParseWith(data, nil, vShapesPermission2, func(v *sgValue) (*Permission, error) {
 		return sgDecPtr(v, sgDecodePermission)
 	})
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Permission) Validate() error {
-	return sgValidateWith(t, vShapes_Permission2)
+	return sgValidateWith(t, vShapesPermission2)
 }
 
 func sgDecodePermissionString(v *sgValue) (PermissionString, error) {
@@ -2327,7 +2323,7 @@ func sgOnlyPermissionString(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	vShapes_Permission2(v, p, e)
+	vShapesPermission2(v, p, e)
 }
 
 // ParsePermissionString decodes and validates data in one step; the error is ValidationErrors.
@@ -2340,7 +2336,7 @@ func (t PermissionString) Validate() error {
 	if sgOKPermissionString(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Permission2)
+	return sgValidateWith(t, vShapesPermission2)
 }
 
 // sgOKPermissionString reports whether Validate finds t valid, walking t itself: false means not
@@ -2369,7 +2365,7 @@ func sgOnlyPermissionNumber(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("number", v))
 		return
 	}
-	vShapes_Permission2(v, p, e)
+	vShapesPermission2(v, p, e)
 }
 
 // ParsePermissionNumber decodes and validates data in one step; the error is ValidationErrors.
@@ -2379,7 +2375,7 @@ func ParsePermissionNumber(data []byte) (PermissionNumber, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t PermissionNumber) Validate() error {
-	return sgValidateWith(t, vShapes_Permission2)
+	return sgValidateWith(t, vShapesPermission2)
 }
 
 func sgDecodeRunsOn(v *sgValue) (RunsOn, error) {
@@ -2432,12 +2428,12 @@ func (t *RunsOn) UnmarshalJSON(data []byte) error {
 
 // ParseRunsOn decodes and validates data in one step; the error is ValidationErrors.
 func ParseRunsOn(data []byte) (RunsOn, error) {
-	return sgParseWith(data, nil, vShapes_RunsOn2, sgDecodeRunsOn)
+	return sgParseWith(data, nil, vShapesRunsOn2, sgDecodeRunsOn)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t RunsOn) Validate() error {
-	return sgValidateWith(t, vShapes_RunsOn2)
+	return sgValidateWith(t, vShapesRunsOn2)
 }
 
 func sgDecodeRunsOnArray(v *sgValue) (RunsOnArray, error) {
@@ -2479,7 +2475,7 @@ func sgOnlyRunsOnArray(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	vShapes_RunsOn_AnyOf_X1_AnyOf_X0(v, p, e)
+	vShapesRunsOnAnyOfX1AnyOfX0(v, p, e)
 }
 
 // ParseRunsOnArray decodes and validates data in one step; the error is ValidationErrors.
@@ -2489,17 +2485,17 @@ func ParseRunsOnArray(data []byte) (RunsOnArray, error) {
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t RunsOnArray) Validate() error {
-	return sgValidateWith(t, vShapes_RunsOn_AnyOf_X1_AnyOf_X0)
+	return sgValidateWith(t, vShapesRunsOnAnyOfX1AnyOfX0)
 }
 
 func sgDecodeHash(v *sgValue) (Hash, error) {
 	var t Hash
 	switch {
-	case sgIsObject(v) && sgValid(v, vShapes_Hash_OneOf_X0):
+	case sgIsObject(v) && sgValid(v, vShapesHashOneOfX0):
 		x, err := sgDecodeHashObject(v)
 		t.Object = &x
 		return t, err
-	case sgIsObject(v) && sgValid(v, vShapes_Hash_OneOf_X1):
+	case sgIsObject(v) && sgValid(v, vShapesHashOneOfX1):
 		x, err := sgDecodeHashObject2(v)
 		t.Object2 = &x
 		return t, err
@@ -2550,12 +2546,12 @@ func (t *Hash) UnmarshalJSON(data []byte) error {
 
 // ParseHash decodes and validates data in one step; the error is ValidationErrors.
 func ParseHash(data []byte) (Hash, error) {
-	return sgParseWith(data, nil, vShapes_Hash, sgDecodeHash)
+	return sgParseWith(data, nil, vShapesHash, sgDecodeHash)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Hash) Validate() error {
-	return sgValidateWith(t, vShapes_Hash)
+	return sgValidateWith(t, vShapesHash)
 }
 
 func sgDecodeHashObject(v *sgValue) (HashObject, error) {
@@ -2603,7 +2599,7 @@ func ParseHashObject(data []byte) (HashObject, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vShapes_Hash_OneOf_X0, sgDecodeHashObject)
+	return sgParseWith(data, nil, vShapesHashOneOfX0, sgDecodeHashObject)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2611,7 +2607,7 @@ func (t HashObject) Validate() error {
 	if sgOKHashObject(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Hash_OneOf_X0)
+	return sgValidateWith(t, vShapesHashOneOfX0)
 }
 
 // sgOKHashObject reports whether Validate finds t valid, walking t itself: false means not
@@ -2636,7 +2632,7 @@ func sgDecodeHashObjectAlg(v *sgValue) (HashObjectAlg, error) {
 
 // ParseHashObjectAlg decodes and validates data in one step; the error is ValidationErrors.
 func ParseHashObjectAlg(data []byte) (HashObjectAlg, error) {
-	return sgParseWith(data, nil, vShapes_Hash_OneOf_X0_Alg, sgDecodeHashObjectAlg)
+	return sgParseWith(data, nil, vShapesHashOneOfX0Alg, sgDecodeHashObjectAlg)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2644,7 +2640,7 @@ func (t HashObjectAlg) Validate() error {
 	if sgOKHashObjectAlg(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Hash_OneOf_X0_Alg)
+	return sgValidateWith(t, vShapesHashOneOfX0Alg)
 }
 
 // sgOKHashObjectAlg reports whether Validate finds t valid, walking t itself: false means not
@@ -2706,7 +2702,7 @@ func ParseHashObject2(data []byte) (HashObject2, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vShapes_Hash_OneOf_X1, sgDecodeHashObject2)
+	return sgParseWith(data, nil, vShapesHashOneOfX1, sgDecodeHashObject2)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2714,7 +2710,7 @@ func (t HashObject2) Validate() error {
 	if sgOKHashObject2(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Hash_OneOf_X1)
+	return sgValidateWith(t, vShapesHashOneOfX1)
 }
 
 // sgOKHashObject2 reports whether Validate finds t valid, walking t itself: false means not
@@ -2732,19 +2728,19 @@ func sgOKHashObject2(t HashObject2, d int) bool {
 func sgDecodeResource(v *sgValue) (Resource, error) {
 	var t Resource
 	switch {
-	case (sgIsBool(v) || sgIsString(v) || sgIsNumber(v) || sgIsArray(v) || sgIsObject(v)) && sgValid(v, vShapes_Resource_OneOf_X0):
+	case (sgIsBool(v) || sgIsString(v) || sgIsNumber(v) || sgIsArray(v) || sgIsObject(v)) && sgValid(v, vShapesResourceOneOfX0):
 		x, err := sgDecodeResourceValue(v)
 		t.Value = &x
 		return t, err
-	case (sgIsBool(v) || sgIsString(v) || sgIsNumber(v) || sgIsArray(v) || sgIsObject(v)) && sgValid(v, vShapes_Resource_OneOf_X1):
+	case (sgIsBool(v) || sgIsString(v) || sgIsNumber(v) || sgIsArray(v) || sgIsObject(v)) && sgValid(v, vShapesResourceOneOfX1):
 		x, err := sgDecodeResourceValue2(v)
 		t.Value2 = &x
 		return t, err
-	case (sgIsBool(v) || sgIsString(v) || sgIsNumber(v) || sgIsArray(v) || sgIsObject(v)) && sgValid(v, vShapes_Resource_OneOf_X2):
+	case (sgIsBool(v) || sgIsString(v) || sgIsNumber(v) || sgIsArray(v) || sgIsObject(v)) && sgValid(v, vShapesResourceOneOfX2):
 		x, err := sgDecodeResourceValue3(v)
 		t.Value3 = &x
 		return t, err
-	case (sgIsBool(v) || sgIsString(v) || sgIsNumber(v) || sgIsArray(v) || sgIsObject(v)) && sgValid(v, vShapes_Resource_OneOf_X3):
+	case (sgIsBool(v) || sgIsString(v) || sgIsNumber(v) || sgIsArray(v) || sgIsObject(v)) && sgValid(v, vShapesResourceOneOfX3):
 		x, err := sgDecodeResourceValue4(v)
 		t.Value4 = &x
 		return t, err
@@ -2814,14 +2810,14 @@ func (t *Resource) UnmarshalJSON(data []byte) error {
 // ParseResource decodes and validates data in one step; the error is ValidationErrors. The
 // schema accepts null as well, which gives nil (Resource holds the other values).
 func ParseResource(data []byte) (*Resource, error) {
-	return sgParseWith(data, nil, vShapes_Resource, func(v *sgValue) (*Resource, error) {
+	return sgParseWith(data, nil, vShapesResource, func(v *sgValue) (*Resource, error) {
 		return sgDecPtr(v, sgDecodeResource)
 	})
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t Resource) Validate() error {
-	return sgValidateWith(t, vShapes_Resource)
+	return sgValidateWith(t, vShapesResource)
 }
 
 func sgDecodeResourceValue(v *sgValue) (ResourceValue, error) {
@@ -2874,7 +2870,7 @@ func ParseResourceValue(data []byte) (ResourceValue, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vShapes_Resource_OneOf_X0, sgDecodeResourceValue)
+	return sgParseWith(data, nil, vShapesResourceOneOfX0, sgDecodeResourceValue)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2882,7 +2878,7 @@ func (t ResourceValue) Validate() error {
 	if sgOKResourceValue(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Resource_OneOf_X0)
+	return sgValidateWith(t, vShapesResourceOneOfX0)
 }
 
 // sgOKResourceValue reports whether Validate finds t valid, walking t itself: false means not
@@ -2952,7 +2948,7 @@ func ParseResourceValue2(data []byte) (ResourceValue2, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vShapes_Resource_OneOf_X1, sgDecodeResourceValue2)
+	return sgParseWith(data, nil, vShapesResourceOneOfX1, sgDecodeResourceValue2)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -2960,7 +2956,7 @@ func (t ResourceValue2) Validate() error {
 	if sgOKResourceValue2(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Resource_OneOf_X1)
+	return sgValidateWith(t, vShapesResourceOneOfX1)
 }
 
 // sgOKResourceValue2 reports whether Validate finds t valid, walking t itself: false means not
@@ -3036,7 +3032,7 @@ func ParseResourceValue3(data []byte) (ResourceValue3, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vShapes_Resource_OneOf_X2, sgDecodeResourceValue3)
+	return sgParseWith(data, nil, vShapesResourceOneOfX2, sgDecodeResourceValue3)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -3044,7 +3040,7 @@ func (t ResourceValue3) Validate() error {
 	if sgOKResourceValue3(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Resource_OneOf_X2)
+	return sgValidateWith(t, vShapesResourceOneOfX2)
 }
 
 // sgOKResourceValue3 reports whether Validate finds t valid, walking t itself: false means not
@@ -3069,7 +3065,7 @@ func sgDecodeResourceValue3Water(v *sgValue) (ResourceValue3Water, error) {
 
 // ParseResourceValue3Water decodes and validates data in one step; the error is ValidationErrors.
 func ParseResourceValue3Water(data []byte) (ResourceValue3Water, error) {
-	return sgParseWith(data, nil, vShapes_Resource_OneOf_X2_Water, sgDecodeResourceValue3Water)
+	return sgParseWith(data, nil, vShapesResourceOneOfX2Water, sgDecodeResourceValue3Water)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
@@ -3077,7 +3073,7 @@ func (t ResourceValue3Water) Validate() error {
 	if sgOKResourceValue3Water(t, 0) {
 		return nil
 	}
-	return sgValidateWith(t, vShapes_Resource_OneOf_X2_Water)
+	return sgValidateWith(t, vShapesResourceOneOfX2Water)
 }
 
 // sgOKResourceValue3Water reports whether Validate finds t valid, walking t itself: false means not
@@ -3152,12 +3148,12 @@ func ParseResourceValue4(data []byte) (ResourceValue4, error) {
 	}); ok {
 		return t, nil
 	}
-	return sgParseWith(data, nil, vShapes_Resource_OneOf_X3, sgDecodeResourceValue4)
+	return sgParseWith(data, nil, vShapesResourceOneOfX3, sgDecodeResourceValue4)
 }
 
 // Validate reports every violation of the schema (nil, or ValidationErrors).
 func (t ResourceValue4) Validate() error {
-	return sgValidateWith(t, vShapes_Resource_OneOf_X3)
+	return sgValidateWith(t, vShapesResourceOneOfX3)
 }
 
 var sgParsers = map[string]func([]byte) (any, error){
@@ -3319,54 +3315,54 @@ func Parse(typeName string, data []byte) (any, error) {
 }
 
 var sgValidators = map[string]sgValidator{
-	"Address":             vShapes_Address2,
-	"Animal":              vShapes_Animal2,
-	"AnimalBird":          vShapes_Animal_OneOf_X1,
-	"AnimalCat":           vShapes_Animal_OneOf_X0,
-	"Dog":                 vShapes_Dog2,
-	"Hash":                vShapes_Hash,
-	"HashObject":          vShapes_Hash_OneOf_X0,
-	"HashObject2":         vShapes_Hash_OneOf_X1,
-	"HashObjectAlg":       vShapes_Hash_OneOf_X0_Alg,
-	"Item":                vShapes_Item2,
-	"ItemBook":            vShapes_Item_AnyOf_X0,
-	"ItemDisc":            vShapes_Item_AnyOf_X1,
-	"Kennel":              vShapes_Kennel2,
-	"Level":               vShapes_Level2,
-	"List":                vShapes_List2,
-	"LonePet":             vShapes_LonePet,
-	"MaybeName":           vShapes_Note,
-	"MaybePet":            vShapes_MaybePet,
-	"MaybeWorkspace":      vShapes_MaybeWorkspace,
-	"Permission":          vShapes_Permission2,
-	"PermissionNumber":    vShapes_Permission2,
-	"PermissionString":    vShapes_Permission2,
-	"Pet":                 vShapes_Pet2,
-	"Range":               vShapes_Range2,
-	"Resource":            vShapes_Resource,
-	"ResourceValue":       vShapes_Resource_OneOf_X0,
-	"ResourceValue2":      vShapes_Resource_OneOf_X1,
-	"ResourceValue3":      vShapes_Resource_OneOf_X2,
-	"ResourceValue3Water": vShapes_Resource_OneOf_X2_Water,
-	"ResourceValue4":      vShapes_Resource_OneOf_X3,
-	"RunsOn":              vShapes_RunsOn2,
-	"RunsOnArray":         vShapes_RunsOn_AnyOf_X1_AnyOf_X0,
-	"Shape":               vShapes_Shape2,
-	"ShapeCircle":         vShapes_Shape_OneOf_X0,
-	"ShapeSquare":         vShapes_Shape_OneOf_X1,
+	"Address":             vShapesAddress2,
+	"Animal":              vShapesAnimal2,
+	"AnimalBird":          vShapesAnimalOneOfX1,
+	"AnimalCat":           vShapesAnimalOneOfX0,
+	"Dog":                 vShapesDog2,
+	"Hash":                vShapesHash,
+	"HashObject":          vShapesHashOneOfX0,
+	"HashObject2":         vShapesHashOneOfX1,
+	"HashObjectAlg":       vShapesHashOneOfX0Alg,
+	"Item":                vShapesItem2,
+	"ItemBook":            vShapesItemAnyOfX0,
+	"ItemDisc":            vShapesItemAnyOfX1,
+	"Kennel":              vShapesKennel2,
+	"Level":               vShapesLevel2,
+	"List":                vShapesList2,
+	"LonePet":             vShapesLonePet,
+	"MaybeName":           vShapesNote,
+	"MaybePet":            vShapesMaybePet,
+	"MaybeWorkspace":      vShapesMaybeWorkspace,
+	"Permission":          vShapesPermission2,
+	"PermissionNumber":    vShapesPermission2,
+	"PermissionString":    vShapesPermission2,
+	"Pet":                 vShapesPet2,
+	"Range":               vShapesRange2,
+	"Resource":            vShapesResource,
+	"ResourceValue":       vShapesResourceOneOfX0,
+	"ResourceValue2":      vShapesResourceOneOfX1,
+	"ResourceValue3":      vShapesResourceOneOfX2,
+	"ResourceValue3Water": vShapesResourceOneOfX2Water,
+	"ResourceValue4":      vShapesResourceOneOfX3,
+	"RunsOn":              vShapesRunsOn2,
+	"RunsOnArray":         vShapesRunsOnAnyOfX1AnyOfX0,
+	"Shape":               vShapesShape2,
+	"ShapeCircle":         vShapesShapeOneOfX0,
+	"ShapeSquare":         vShapesShapeOneOfX1,
 	"Shapes":              vShapes,
-	"ShapesCommand":       vShapes_Command,
-	"ShapesHome":          vShapes_Home,
-	"ShapesID":            vShapes_ID,
-	"ShapesOp":            vShapes_Op,
-	"ShapesPair":          vShapes_Pair,
-	"ShapesPoint":         vShapes_Point,
-	"ShapesRatio":         vShapes_Ratio,
-	"ShapesSize":          vShapes_Size,
-	"ShapesWhen":          vShapes_When,
-	"SourceFile":          vShapes_SourceFile,
-	"User":                vShapes_User2,
-	"WorkspaceRef":        vShapes_WorkspaceRef,
+	"ShapesCommand":       vShapesCommand,
+	"ShapesHome":          vShapesHome,
+	"ShapesID":            vShapesID,
+	"ShapesOp":            vShapesOp,
+	"ShapesPair":          vShapesPair,
+	"ShapesPoint":         vShapesPoint,
+	"ShapesRatio":         vShapesRatio,
+	"ShapesSize":          vShapesSize,
+	"ShapesWhen":          vShapesWhen,
+	"SourceFile":          vShapesSourceFile,
+	"User":                vShapesUser2,
+	"WorkspaceRef":        vShapesWorkspaceRef,
 }
 
 // Validate validates data as the named type (see TypeNames) by its schema alone: ValidationErrors,

@@ -21,7 +21,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vShapes_Pet); v != nil {
+			if v := d.value(depth+1, vShapesPet); v != nil {
 				d.check(sgNullField(v, "pet", &t.Pet, sgDecodePet))
 			}
 		case "owner":
@@ -30,7 +30,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vShapes_Owner); v != nil {
+			if v := d.value(depth+1, vShapesOwner); v != nil {
 				d.check(sgOptNilField(v, "owner", &t.Owner, sgDecodePet))
 			}
 		case "lone":
@@ -39,7 +39,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vShapes_Lone); v != nil {
+			if v := d.value(depth+1, vShapesLone); v != nil {
 				d.check(sgPtrField(v, "lone", &t.Lone, sgDecodeLonePet))
 			}
 		case "label":
@@ -48,7 +48,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[3] = true
-			if v := d.value(depth+1, vShapes_Label); v != nil {
+			if v := d.value(depth+1, vShapesLabel); v != nil {
 				d.check(sgNullField(v, "label", &t.Label, sgDecString))
 			}
 		case "note":
@@ -57,7 +57,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[4] = true
-			if v := d.value(depth+1, vShapes_Note); v != nil {
+			if v := d.value(depth+1, vShapesNote); v != nil {
 				d.check(sgOptNilField(v, "note", &t.Note, sgDecString))
 			}
 		case "tags":
@@ -66,7 +66,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[5] = true
-			if v := d.value(depth+1, vShapes_Tags); v != nil {
+			if v := d.value(depth+1, vShapesTags); v != nil {
 				d.check(sgOptNilField(v, "tags", &t.Tags, func(v *sgValue) ([]string, error) {
 					return sgDecArray(v, sgDecString)
 				}))
@@ -77,7 +77,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[6] = true
-			if v := d.value(depth+1, vShapes_Mixed); v != nil {
+			if v := d.value(depth+1, vShapesMixed); v != nil {
 				d.check(sgOptNilField(v, "mixed", &t.Mixed, sgDecAny))
 			}
 		case "address":
@@ -86,7 +86,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[7] = true
-			if v := d.value(depth+1, vShapes_Address); v != nil {
+			if v := d.value(depth+1, vShapesAddress); v != nil {
 				d.check(sgOptNilField(v, "address", &t.Address, sgDecodeAddress))
 			}
 		case "home":
@@ -95,7 +95,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[8] = true
-			if v := d.value(depth+1, vShapes_Home); v != nil {
+			if v := d.value(depth+1, vShapesHome); v != nil {
 				d.check(sgOptNilField(v, "home", &t.Home, sgDecodeShapesHome))
 			}
 		case "size":
@@ -104,7 +104,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[9] = true
-			if v := d.value(depth+1, vShapes_Size); v != nil {
+			if v := d.value(depth+1, vShapesSize); v != nil {
 				d.check(sgField(v, "size", &t.Size, sgDecodeShapesSize))
 			}
 		case "ratio":
@@ -113,7 +113,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[10] = true
-			if v := d.value(depth+1, vShapes_Ratio); v != nil {
+			if v := d.value(depth+1, vShapesRatio); v != nil {
 				d.check(sgOptNilField(v, "ratio", &t.Ratio, sgDecodeShapesRatio))
 			}
 		case "op":
@@ -122,7 +122,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[11] = true
-			if v := d.value(depth+1, vShapes_Op); v != nil {
+			if v := d.value(depth+1, vShapesOp); v != nil {
 				d.check(sgPtrField(v, "op", &t.Op, sgDecodeShapesOp))
 			}
 		case "level":
@@ -131,7 +131,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[12] = true
-			if v := d.value(depth+1, vShapes_Level); v != nil {
+			if v := d.value(depth+1, vShapesLevel); v != nil {
 				d.check(sgPtrField(v, "level", &t.Level, sgDecodeLevel))
 			}
 		case "workspace":
@@ -140,7 +140,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[13] = true
-			if v := d.value(depth+1, vShapes_Workspace); v != nil {
+			if v := d.value(depth+1, vShapesWorkspace); v != nil {
 				d.check(sgPtrField(v, "workspace", &t.Workspace, sgDecodeMaybeWorkspace))
 			}
 		case "id":
@@ -149,7 +149,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[14] = true
-			if v := d.value(depth+1, vShapes_ID); v != nil {
+			if v := d.value(depth+1, vShapesID); v != nil {
 				d.check(sgPtrField(v, "id", &t.ID, sgDecodeShapesID))
 			}
 		case "when":
@@ -158,7 +158,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[15] = true
-			if v := d.value(depth+1, vShapes_When); v != nil {
+			if v := d.value(depth+1, vShapesWhen); v != nil {
 				d.check(sgOptNilField(v, "when", &t.When, sgDecodeShapesWhen))
 			}
 		case "range":
@@ -167,7 +167,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[16] = true
-			if v := d.value(depth+1, vShapes_Range); v != nil {
+			if v := d.value(depth+1, vShapesRange); v != nil {
 				d.check(sgPtrField(v, "range", &t.Range, sgDecodeRange))
 			}
 		case "point":
@@ -176,7 +176,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[17] = true
-			if v := d.value(depth+1, vShapes_Point); v != nil {
+			if v := d.value(depth+1, vShapesPoint); v != nil {
 				d.check(sgPtrField(v, "point", &t.Point, sgDecodeShapesPoint))
 			}
 		case "pair":
@@ -185,7 +185,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[18] = true
-			if v := d.value(depth+1, vShapes_Pair); v != nil {
+			if v := d.value(depth+1, vShapesPair); v != nil {
 				d.check(sgPtrField(v, "pair", &t.Pair, sgDecodeShapesPair))
 			}
 		case "dog":
@@ -194,7 +194,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[19] = true
-			if v := d.value(depth+1, vShapes_Dog); v != nil {
+			if v := d.value(depth+1, vShapesDog); v != nil {
 				d.check(sgPtrField(v, "dog", &t.Dog, sgDecodeDog))
 			}
 		case "user":
@@ -225,7 +225,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 					return sgFastValue(d, depth, vUserRef, sgDecodeUser)
 				})
 			} else {
-				if v := d.value(depth+1, vShapes_Users); v != nil {
+				if v := d.value(depth+1, vShapesUsers); v != nil {
 					d.check(sgArrayField(v, "users", &t.Users, sgDecodeUser))
 				}
 			}
@@ -235,7 +235,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[22] = true
-			if v := d.value(depth+1, vShapes_Animal); v != nil {
+			if v := d.value(depth+1, vShapesAnimal); v != nil {
 				d.check(sgField(v, "animal", &t.Animal, sgDecodeAnimal))
 			}
 		case "item":
@@ -244,7 +244,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[23] = true
-			if v := d.value(depth+1, vShapes_Item); v != nil {
+			if v := d.value(depth+1, vShapesItem); v != nil {
 				d.check(sgPtrField(v, "item", &t.Item, sgDecodeItem))
 			}
 		case "shape":
@@ -253,7 +253,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[24] = true
-			if v := d.value(depth+1, vShapes_Shape); v != nil {
+			if v := d.value(depth+1, vShapesShape); v != nil {
 				d.check(sgPtrField(v, "shape", &t.Shape, sgDecodeShape))
 			}
 		case "names":
@@ -264,12 +264,12 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 			seen[25] = true
 			if d.peek() == '[' {
 				t.Names = sgFastItems(d, depth+1, -1, 3, func(d *sgFast, depth int) *MaybeName {
-					return sgFastValue(d, depth, vShapes_Names_Items, func(v *sgValue) (*MaybeName, error) {
+					return sgFastValue(d, depth, vShapesNamesItems, func(v *sgValue) (*MaybeName, error) {
 						return sgDecPtr(v, sgDecodeMaybeName)
 					})
 				})
 			} else {
-				if v := d.value(depth+1, vShapes_Names); v != nil {
+				if v := d.value(depth+1, vShapesNames); v != nil {
 					d.check(sgArrayField(v, "names", &t.Names, func(v *sgValue) (*MaybeName, error) {
 						return sgDecPtr(v, sgDecodeMaybeName)
 					}))
@@ -283,12 +283,12 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 			seen[26] = true
 			if d.peek() == '{' {
 				t.Scores = sgFastMap(d, depth+1, -1, 3, nil, func(d *sgFast, depth int) *float64 {
-					return sgFastValue(d, depth, vShapes_Scores_AdditionalProperties, func(v *sgValue) (*float64, error) {
+					return sgFastValue(d, depth, vShapesScoresAdditionalProperties, func(v *sgValue) (*float64, error) {
 						return sgDecPtr(v, sgDecFloat)
 					})
 				})
 			} else {
-				if v := d.value(depth+1, vShapes_Scores); v != nil {
+				if v := d.value(depth+1, vShapesScores); v != nil {
 					d.check(sgMapField(v, "scores", &t.Scores, func(v *sgValue) (*float64, error) {
 						return sgDecPtr(v, sgDecFloat)
 					}))
@@ -309,7 +309,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[28] = true
-			if v := d.value(depth+1, vShapes_Command); v != nil {
+			if v := d.value(depth+1, vShapesCommand); v != nil {
 				d.check(sgPtrField(v, "command", &t.Command, sgDecodeShapesCommand))
 			}
 		case "userIds":
@@ -318,7 +318,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[29] = true
-			if v := d.value(depth+1, vShapes_UserIDs); v != nil {
+			if v := d.value(depth+1, vShapesUserIDs); v != nil {
 				d.check(sgArrayField(v, "userIds", &t.UserIDs, sgDecString))
 			}
 		case "kennel":
@@ -327,7 +327,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[30] = true
-			if v := d.value(depth+1, vShapes_Kennel); v != nil {
+			if v := d.value(depth+1, vShapesKennel); v != nil {
 				d.check(sgMapField(v, "kennel", &t.Kennel, sgDecodePet))
 			}
 		case "source":
@@ -336,7 +336,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[31] = true
-			if v := d.value(depth+1, vShapes_Source); v != nil {
+			if v := d.value(depth+1, vShapesSource); v != nil {
 				d.check(sgPtrField(v, "source", &t.Source, sgDecodeSourceFile))
 			}
 		case "previous":
@@ -345,7 +345,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[32] = true
-			if v := d.value(depth+1, vShapes_Previous); v != nil {
+			if v := d.value(depth+1, vShapesPrevious); v != nil {
 				d.check(sgOptNilField(v, "previous", &t.Previous, sgDecodeMaybePet))
 			}
 		case "runsOn":
@@ -354,7 +354,7 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[33] = true
-			if v := d.value(depth+1, vShapes_RunsOn); v != nil {
+			if v := d.value(depth+1, vShapesRunsOn); v != nil {
 				d.check(sgPtrField(v, "runsOn", &t.RunsOn, sgDecodeRunsOn))
 			}
 		case "permission":
@@ -363,52 +363,14 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[34] = true
-			if v := d.value(depth+1, vShapes_Permission); v != nil {
+			if v := d.value(depth+1, vShapesPermission); v != nil {
 				d.check(sgOptNilField(v, "permission", &t.Permission, sgDecodePermission))
 			}
 		default:
-			d.value(depth+1, vShapes_AdditionalProperties)
+			d.value(depth+1, vShapesAdditionalProperties)
 		}
 	}
 	if !seen[0] || !seen[3] || !seen[9] || !seen[22] {
-		d.fail()
-	}
-	return
-}
-
-// sgFastShapesHome reads a ShapesHome object at nesting depth in one pass (raw: as the document,
-// whose undeclared members a plan keeps as text); d.bad reports a doubt.
-func sgFastShapesHome(d *sgFast, depth int, raw bool) (t ShapesHome) {
-	var seen [2]bool
-	for more := d.open('{', depth); more; more = d.next('}') {
-		k := d.key()
-		if d.bad {
-			return
-		}
-		switch k {
-		case "city":
-			if seen[0] {
-				d.fail()
-				return
-			}
-			seen[0] = true
-			if v := d.value(depth+1, vString); v != nil {
-				d.check(sgField(v, "city", &t.City, sgDecString))
-			}
-		case "zip":
-			if seen[1] {
-				d.fail()
-				return
-			}
-			seen[1] = true
-			if v := d.value(depth+1, vShapes_Home_Zip); v != nil {
-				d.check(sgOptNilField(v, "zip", &t.Zip, sgDecInt))
-			}
-		default:
-			d.value(depth+1, vShapes_AdditionalProperties)
-		}
-	}
-	if !seen[0] {
 		d.fail()
 	}
 	return
@@ -459,60 +421,6 @@ func sgFastPet(d *sgFast, depth int, raw bool) (t Pet) {
 	return
 }
 
-// sgFastAddress reads a Address object at nesting depth in one pass (raw: as the document,
-// whose undeclared members a plan keeps as text); d.bad reports a doubt.
-func sgFastAddress(d *sgFast, depth int, raw bool) (t Address) {
-	var seen [2]bool
-	for more := d.open('{', depth); more; more = d.next('}') {
-		k := d.key()
-		if d.bad {
-			return
-		}
-		switch k {
-		case "street":
-			if seen[0] {
-				d.fail()
-				return
-			}
-			seen[0] = true
-			if v := d.value(depth+1, vString); v != nil {
-				d.check(sgField(v, "street", &t.Street, sgDecString))
-			}
-		case "number":
-			if seen[1] {
-				d.fail()
-				return
-			}
-			seen[1] = true
-			if v := d.value(depth+1, vIntegerMin1); v != nil {
-				d.check(sgPtrField(v, "number", &t.Number, sgDecInt))
-			}
-		default:
-			var val json.RawMessage
-			if raw {
-				val = d.raw(depth + 1)
-			} else {
-				val = d.extra(depth + 1)
-			}
-			if d.bad {
-				return
-			}
-			if t.AdditionalProperties == nil {
-				t.AdditionalProperties = make(map[string]json.RawMessage)
-			}
-			if _, dup := t.AdditionalProperties[k]; dup {
-				d.fail()
-				return
-			}
-			t.AdditionalProperties[d.keepKey(k)] = val
-		}
-	}
-	if !seen[0] {
-		d.fail()
-	}
-	return
-}
-
 // sgFastWorkspaceRef reads a WorkspaceRef object at nesting depth in one pass (raw: as the document,
 // whose undeclared members a plan keeps as text); d.bad reports a doubt.
 func sgFastWorkspaceRef(d *sgFast, depth int, raw bool) (t WorkspaceRef) {
@@ -529,11 +437,11 @@ func sgFastWorkspaceRef(d *sgFast, depth int, raw bool) (t WorkspaceRef) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vShapes_WorkspaceRef_Workspace); v != nil {
+			if v := d.value(depth+1, vShapesWorkspaceRefWorkspace); v != nil {
 				d.check(sgField(v, "workspace", &t.Workspace, sgDecBool))
 			}
 		default:
-			d.value(depth+1, vShapes_AdditionalProperties)
+			d.value(depth+1, vShapesAdditionalProperties)
 		}
 	}
 	if !seen[0] {
@@ -616,7 +524,7 @@ func sgFastAnimalCat(d *sgFast, depth int, raw bool) (t AnimalCat) {
 				d.check(sgField(v, "meow", &t.Meow, sgDecBool))
 			}
 		default:
-			d.value(depth+1, vShapes_AdditionalProperties)
+			d.value(depth+1, vShapesAdditionalProperties)
 		}
 	}
 	if !seen[0] {
@@ -645,7 +553,7 @@ func sgFastAnimalBird(d *sgFast, depth int, raw bool) (t AnimalBird) {
 				d.check(sgField(v, "wings", &t.Wings, sgDecInt))
 			}
 		default:
-			d.value(depth+1, vShapes_AdditionalProperties)
+			d.value(depth+1, vShapesAdditionalProperties)
 		}
 	}
 	if !seen[0] {
@@ -760,7 +668,7 @@ func sgFastShapeCircle(d *sgFast, depth int, raw bool) (t ShapeCircle) {
 				return
 			}
 			seen[0] = true
-			d.value(depth+1, vShapes_Shape_OneOf_X0_Kind)
+			d.value(depth+1, vShapesShapeOneOfX0Kind)
 		case "radius":
 			if seen[1] {
 				d.fail()
@@ -771,7 +679,7 @@ func sgFastShapeCircle(d *sgFast, depth int, raw bool) (t ShapeCircle) {
 				d.check(sgField(v, "radius", &t.Radius, sgDecFloat))
 			}
 		default:
-			d.value(depth+1, vShapes_AdditionalProperties)
+			d.value(depth+1, vShapesAdditionalProperties)
 		}
 	}
 	if !seen[0] || !seen[1] {
@@ -796,7 +704,7 @@ func sgFastShapeSquare(d *sgFast, depth int, raw bool) (t ShapeSquare) {
 				return
 			}
 			seen[0] = true
-			d.value(depth+1, vShapes_Shape_OneOf_X1_Kind)
+			d.value(depth+1, vShapesShapeOneOfX1Kind)
 		case "side":
 			if seen[1] {
 				d.fail()
@@ -807,50 +715,10 @@ func sgFastShapeSquare(d *sgFast, depth int, raw bool) (t ShapeSquare) {
 				d.check(sgField(v, "side", &t.Side, sgDecFloat))
 			}
 		default:
-			d.value(depth+1, vShapes_AdditionalProperties)
+			d.value(depth+1, vShapesAdditionalProperties)
 		}
 	}
 	if !seen[0] || !seen[1] {
-		d.fail()
-	}
-	return
-}
-
-// sgFastList reads a List object at nesting depth in one pass (raw: as the document,
-// whose undeclared members a plan keeps as text); d.bad reports a doubt.
-func sgFastList(d *sgFast, depth int, raw bool) (t List) {
-	var seen [2]bool
-	for more := d.open('{', depth); more; more = d.next('}') {
-		k := d.key()
-		if d.bad {
-			return
-		}
-		switch k {
-		case "head":
-			if seen[0] {
-				d.fail()
-				return
-			}
-			seen[0] = true
-			if v := d.value(depth+1, vInteger); v != nil {
-				d.check(sgField(v, "head", &t.Head, sgDecInt))
-			}
-		case "tail":
-			if seen[1] {
-				d.fail()
-				return
-			}
-			seen[1] = true
-			if v := d.value(depth+1, vListRef); v != nil {
-				d.check(sgOptNilField(v, "tail", &t.Tail, func(v *sgValue) (*List, error) {
-					return sgDecRef(v, sgDecodeList)
-				}))
-			}
-		default:
-			d.value(depth+1, vShapes_AdditionalProperties)
-		}
-	}
-	if !seen[0] {
 		d.fail()
 	}
 	return
@@ -872,7 +740,7 @@ func sgFastHashObject(d *sgFast, depth int, raw bool) (t HashObject) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vShapes_Hash_OneOf_X0_Alg); v != nil {
+			if v := d.value(depth+1, vShapesHashOneOfX0Alg); v != nil {
 				d.check(sgField(v, "alg", &t.Alg, sgDecodeHashObjectAlg))
 			}
 		case "content":
@@ -881,11 +749,11 @@ func sgFastHashObject(d *sgFast, depth int, raw bool) (t HashObject) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vShapes_Hash_OneOf_X0_Content); v != nil {
+			if v := d.value(depth+1, vShapesHashOneOfX0Content); v != nil {
 				d.check(sgField(v, "content", &t.Content, sgDecString))
 			}
 		default:
-			d.value(depth+1, vShapes_AdditionalProperties)
+			d.value(depth+1, vShapesAdditionalProperties)
 		}
 	}
 	if !seen[0] || !seen[1] {
@@ -923,7 +791,7 @@ func sgFastHashObject2(d *sgFast, depth int, raw bool) (t HashObject2) {
 				d.check(sgField(v, "value", &t.Value, sgDecString))
 			}
 		default:
-			d.value(depth+1, vShapes_AdditionalProperties)
+			d.value(depth+1, vShapesAdditionalProperties)
 		}
 	}
 	if !seen[0] || !seen[1] {
@@ -948,18 +816,18 @@ func sgFastResourceValue(d *sgFast, depth int, raw bool) (t ResourceValue) {
 				return
 			}
 			seen[0] = true
-			d.value(depth+1, vShapes_Resource_OneOf_X0_ResourceType)
+			d.value(depth+1, vShapesResourceOneOfX0ResourceType)
 		case "lives":
 			if seen[1] {
 				d.fail()
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vShapes_Resource_OneOf_X0_Lives); v != nil {
+			if v := d.value(depth+1, vShapesResourceOneOfX0Lives); v != nil {
 				d.check(sgPtrField(v, "lives", &t.Lives, sgDecInt))
 			}
 		default:
-			d.value(depth+1, vShapes_AdditionalProperties)
+			d.value(depth+1, vShapesAdditionalProperties)
 		}
 	}
 	if !seen[0] {
@@ -984,18 +852,18 @@ func sgFastResourceValue2(d *sgFast, depth int, raw bool) (t ResourceValue2) {
 				return
 			}
 			seen[0] = true
-			d.value(depth+1, vShapes_Resource_OneOf_X1_ResourceType)
+			d.value(depth+1, vShapesResourceOneOfX1ResourceType)
 		case "wings":
 			if seen[1] {
 				d.fail()
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vShapes_Resource_OneOf_X1_Wings); v != nil {
+			if v := d.value(depth+1, vShapesResourceOneOfX1Wings); v != nil {
 				d.check(sgPtrField(v, "wings", &t.Wings, sgDecInt))
 			}
 		default:
-			d.value(depth+1, vShapes_AdditionalProperties)
+			d.value(depth+1, vShapesAdditionalProperties)
 		}
 	}
 	if !seen[0] {
@@ -1020,7 +888,7 @@ func sgFastResourceValue3(d *sgFast, depth int, raw bool) (t ResourceValue3) {
 				return
 			}
 			seen[0] = true
-			d.value(depth+1, vShapes_Resource_OneOf_X2_ResourceType)
+			d.value(depth+1, vShapesResourceOneOfX2ResourceType)
 		case "fins":
 			if seen[1] {
 				d.fail()
@@ -1036,11 +904,11 @@ func sgFastResourceValue3(d *sgFast, depth int, raw bool) (t ResourceValue3) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vShapes_Resource_OneOf_X2_Water); v != nil {
+			if v := d.value(depth+1, vShapesResourceOneOfX2Water); v != nil {
 				d.check(sgField(v, "water", &t.Water, sgDecodeResourceValue3Water))
 			}
 		default:
-			d.value(depth+1, vShapes_AdditionalProperties)
+			d.value(depth+1, vShapesAdditionalProperties)
 		}
 	}
 	if !seen[0] || !seen[2] {
@@ -1065,7 +933,7 @@ func sgFastResourceValue4(d *sgFast, depth int, raw bool) (t ResourceValue4) {
 				return
 			}
 			seen[0] = true
-			d.value(depth+1, vShapes_Resource_OneOf_X3_ResourceType)
+			d.value(depth+1, vShapesResourceOneOfX3ResourceType)
 		case "items":
 			if seen[1] {
 				d.fail()
@@ -1074,19 +942,19 @@ func sgFastResourceValue4(d *sgFast, depth int, raw bool) (t ResourceValue4) {
 			seen[1] = true
 			if d.peek() == '[' {
 				t.Items = sgFastItems(d, depth+1, -1, -1, func(d *sgFast, depth int) *Resource {
-					return sgFastValue(d, depth, vShapes_Resource_OneOf_X3_Items_Items, func(v *sgValue) (*Resource, error) {
+					return sgFastValue(d, depth, vShapesResourceOneOfX3ItemsItems, func(v *sgValue) (*Resource, error) {
 						return sgDecPtr(v, sgDecodeResource)
 					})
 				})
 			} else {
-				if v := d.value(depth+1, vShapes_Resource_OneOf_X3_Items); v != nil {
+				if v := d.value(depth+1, vShapesResourceOneOfX3Items); v != nil {
 					d.check(sgArrayField(v, "items", &t.Items, func(v *sgValue) (*Resource, error) {
 						return sgDecPtr(v, sgDecodeResource)
 					}))
 				}
 			}
 		default:
-			d.value(depth+1, vShapes_AdditionalProperties)
+			d.value(depth+1, vShapesAdditionalProperties)
 		}
 	}
 	if !seen[0] {

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math"
-	"math/big"
 	"reflect"
 	"slices"
 	"sort"
@@ -1132,23 +1131,6 @@ func (en *sgEnum) has(v *sgValue) bool {
 	return false
 }
 
-// multipleOf decides exactly whether x is a multiple of m, on the shortest decimal
-// representations of the two doubles.
-func sgMultipleOf(x, m float64) bool {
-	if m <= 0 || math.IsInf(x, 0) || math.IsNaN(x) {
-		return false
-	}
-	if sgIsIntegral(x) && sgIsIntegral(m) && math.Abs(x) < 1<<53 && m < 1<<53 {
-		return math.Mod(x, m) == 0
-	}
-	rx, ok1 := new(big.Rat).SetString(strconv.FormatFloat(x, 'g', -1, 64))
-	rm, ok2 := new(big.Rat).SetString(strconv.FormatFloat(m, 'g', -1, 64))
-	if !ok1 || !ok2 {
-		return false
-	}
-	return new(big.Rat).Quo(rx, rm).IsInt()
-}
-
 // sgRunes counts code points.
 func sgRunes(s string) int { return utf8.RuneCountInString(s) }
 
@@ -1193,17 +1175,6 @@ func (e *sgErrors) sortFrom(mark int, p *sgPointer) {
 // sgDuplicates returns, ascending, the indexes of items equal to an earlier item.
 func sgDuplicates(a []sgValue) []int {
 	return sgDuplicateKeys(len(a), func(j int) *sgValue { return &a[j] })
-}
-
-// sgDuplicatesBy returns, ascending, the indexes of object items whose member prop equals that
-// of an earlier item.
-func sgDuplicatesBy(a []sgValue, prop string) []int {
-	return sgDuplicateKeys(len(a), func(j int) *sgValue {
-		if a[j].kind() != sgKindObject {
-			return nil
-		}
-		return a[j].get(prop)
-	})
 }
 
 // sgDuplicateKeys returns, ascending, the indexes j < n whose key(j) is JSON-equal to the key
@@ -1378,13 +1349,6 @@ func sgCompact(b []byte, s string) []byte {
 	return b
 }
 
-func sgDecNull(v *sgValue) (any, error) {
-	if v.kind() != sgKindNull {
-		return nil, sgMismatch("null", v)
-	}
-	return nil, nil
-}
-
 func sgDecArray[T any](v *sgValue, elem func(*sgValue) (T, error)) ([]T, error) {
 	if v.kind() != sgKindArray {
 		return nil, sgMismatch("array", v)
@@ -1440,16 +1404,6 @@ func sgDecRef[T any](v *sgValue, elem func(*sgValue) (T, error)) (*T, error) {
 		return nil, err
 	}
 	return &x, nil
-}
-
-// sgDecNil decodes a nullable value whose Go type has a nil of its own: null gives the zero
-// value (a nil slice or map).
-func sgDecNil[T any](v *sgValue, elem func(*sgValue) (T, error)) (T, error) {
-	if v.kind() == sgKindNull {
-		var zero T
-		return zero, nil
-	}
-	return elem(v)
 }
 
 // sgDecObject returns v when it is an object.
@@ -1686,75 +1640,6 @@ func sgLengthIn(s string, lo, hi int) bool {
 	}
 	n := utf8.RuneCountInString(s)
 	return n >= lo && n <= hi
-}
-
-// sgDistinct reports whether the n strings key(0) … key(n-1) are valid UTF-8 and distinct
-// (strings of invalid UTF-8 could be equal once written). Up to 32 are compared in pairs;
-// more go through a set kept between calls, so that a valid value allocates nothing.
-func sgDistinct(n int, key func(int) string) bool {
-	for i := range n {
-		if !utf8.ValidString(key(i)) {
-			return false
-		}
-	}
-	if n <= 32 {
-		for i := range n {
-			for j := range i {
-				if key(i) == key(j) {
-					return false
-				}
-			}
-		}
-		return true
-	}
-	set := sgStringSets.Get().(map[string]struct{})
-	defer func() {
-		clear(set)
-		sgStringSets.Put(set)
-	}()
-	for i := range n {
-		k := key(i)
-		if _, dup := set[k]; dup {
-			return false
-		}
-		set[k] = struct{}{}
-	}
-	return true
-}
-
-var sgStringSets = sync.Pool{New: func() any { return map[string]struct{}{} }}
-
-// sgAnyOK reports whether the value x, typed any, is one encoding writes and
-// sgParseDocument reads back: what decoding gives (nil, bool, string, float64, json.Number,
-// []any, map[string]any), finite, numbers in the range of a double, nested at most 500 levels
-// below depth d. False means not known.
-func sgAnyOK(x any, d int) bool {
-	if d > 500 {
-		return false
-	}
-	switch v := x.(type) {
-	case nil, bool, string:
-		return true
-	case float64:
-		return !math.IsNaN(v) && !math.IsInf(v, 0)
-	case json.Number:
-		return len(v) > 0 && sgRawNumber([]byte(v), 0, sgRawValidate) == len(v)
-	case []any:
-		for _, item := range v {
-			if !sgAnyOK(item, d+1) {
-				return false
-			}
-		}
-		return true
-	case map[string]any:
-		for _, item := range v {
-			if !sgAnyOK(item, d+1) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }
 
 // sgEncoder appends the JSON of a Go value to b, member by member, with no reflection: the
@@ -2344,22 +2229,6 @@ func sgAppendString(b []byte, s string) []byte {
 		start = i
 	}
 	return append(append(b, s[start:]...), '"')
-}
-
-// sgSlice is s, or an empty slice when s is nil: a required array is written as [], not null.
-func sgSlice[S ~[]E, E any](s S) S {
-	if s == nil {
-		return S{}
-	}
-	return s
-}
-
-// sgMap is m, or an empty map when m is nil: a required object is written as {}, not null.
-func sgMap[M ~map[string]V, V any](m M) M {
-	if m == nil {
-		return M{}
-	}
-	return m
 }
 
 // sgArrayEncoder writes the items of a tuple: its positions in order, then the rest.

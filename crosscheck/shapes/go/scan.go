@@ -309,34 +309,6 @@ func sgFastMap[T any](d *sgFast, depth int, lo, hi int64, names sgValidator, ite
 	return out
 }
 
-// sgFastDistinct reports a doubt when two of the n keys are equal (x-unique-by on a member
-// every item has).
-func sgFastDistinct(d *sgFast, n int, key func(i int) string) {
-	if d.bad {
-		return
-	}
-	if n <= sgSmall {
-		for j := 1; j < n; j++ {
-			for i := 0; i < j; i++ {
-				if key(i) == key(j) {
-					d.fail()
-					return
-				}
-			}
-		}
-		return
-	}
-	seen := make(map[string]struct{}, n)
-	for i := 0; i < n; i++ {
-		k := key(i)
-		if _, dup := seen[k]; dup {
-			d.fail()
-			return
-		}
-		seen[k] = struct{}{}
-	}
-}
-
 // sgDFA matches a pattern whose characters are all ASCII and whose only assertions are the
 // beginning and the end of the text, as regexp.MatchString does, with a table built by the
 // generator from RE2's program for the pattern: one lookup per byte, nothing allocated.

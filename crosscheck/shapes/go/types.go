@@ -83,9 +83,9 @@ const (
 // ShapesSizeValues lists every value of ShapesSize, in schema order.
 var ShapesSizeValues = []ShapesSize{ShapesSize1, ShapesSize2, ShapesSize3}
 
-// Valid reports whether v is one of the values of ShapesSize.
-func (v ShapesSize) Valid() bool {
-	switch v {
+// Valid reports whether t is one of the values of ShapesSize.
+func (t ShapesSize) Valid() bool {
+	switch t {
 	case ShapesSize1, ShapesSize2, ShapesSize3:
 		return true
 	}
@@ -104,9 +104,9 @@ const (
 // ShapesRatioValues lists every value of ShapesRatio, in schema order.
 var ShapesRatioValues = []ShapesRatio{ShapesRatio0Point5, ShapesRatio1Point5}
 
-// Valid reports whether v is one of the values of ShapesRatio.
-func (v ShapesRatio) Valid() bool {
-	switch v {
+// Valid reports whether t is one of the values of ShapesRatio.
+func (t ShapesRatio) Valid() bool {
+	switch t {
 	case ShapesRatio0Point5, ShapesRatio1Point5:
 		return true
 	}
@@ -127,9 +127,9 @@ const (
 // ShapesOpValues lists every value of ShapesOp, in schema order.
 var ShapesOpValues = []ShapesOp{ShapesOpLessEqual, ShapesOpGreaterEqual, ShapesOpPlus1, ShapesOpMinus1}
 
-// Valid reports whether v is one of the values of ShapesOp.
-func (v ShapesOp) Valid() bool {
-	switch v {
+// Valid reports whether t is one of the values of ShapesOp.
+func (t ShapesOp) Valid() bool {
+	switch t {
 	case ShapesOpLessEqual, ShapesOpGreaterEqual, ShapesOpPlus1, ShapesOpMinus1:
 		return true
 	}
@@ -165,11 +165,11 @@ func NewShapesIDString(v string) ShapesID {
 
 // Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
 // variant.
-func (u ShapesID) Tag() ShapesIDTag {
-	if u.Integer != nil {
+func (t ShapesID) Tag() ShapesIDTag {
+	if t.Integer != nil {
 		return ShapesIDTagInteger
 	}
-	if u.String != nil {
+	if t.String != nil {
 		return ShapesIDTagString
 	}
 	return ""
@@ -204,11 +204,11 @@ func NewShapesWhenString(v string) ShapesWhen {
 
 // Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
 // variant.
-func (u ShapesWhen) Tag() ShapesWhenTag {
-	if u.Integer != nil {
+func (t ShapesWhen) Tag() ShapesWhenTag {
+	if t.Integer != nil {
 		return ShapesWhenTagInteger
 	}
-	if u.String != nil {
+	if t.String != nil {
 		return ShapesWhenTagString
 	}
 	return ""
@@ -263,11 +263,11 @@ func NewShapesCommandString(v string) ShapesCommand {
 
 // Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
 // variant.
-func (u ShapesCommand) Tag() ShapesCommandTag {
-	if u.Array != nil {
+func (t ShapesCommand) Tag() ShapesCommandTag {
+	if t.Array != nil {
 		return ShapesCommandTagArray
 	}
-	if u.String != nil {
+	if t.String != nil {
 		return ShapesCommandTagString
 	}
 	return ""
@@ -318,9 +318,9 @@ const (
 // LevelValues lists every value of Level, in schema order.
 var LevelValues = []Level{LevelMinus1, Level0, Level1, Level10}
 
-// Valid reports whether v is one of the values of Level.
-func (v Level) Valid() bool {
-	switch v {
+// Valid reports whether t is one of the values of Level.
+func (t Level) Valid() bool {
+	switch t {
 	case LevelMinus1, Level0, Level1, Level10:
 		return true
 	}
@@ -358,11 +358,11 @@ func NewMaybeWorkspaceWorkspaceRef(v WorkspaceRef) MaybeWorkspace {
 
 // Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
 // variant.
-func (u MaybeWorkspace) Tag() MaybeWorkspaceTag {
-	if u.Boolean != nil {
+func (t MaybeWorkspace) Tag() MaybeWorkspaceTag {
+	if t.Boolean != nil {
 		return MaybeWorkspaceTagBoolean
 	}
-	if u.WorkspaceRef != nil {
+	if t.WorkspaceRef != nil {
 		return MaybeWorkspaceTagWorkspaceRef
 	}
 	return ""
@@ -427,11 +427,11 @@ func NewAnimalBird(v AnimalBird) Animal {
 
 // Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
 // variant.
-func (u Animal) Tag() AnimalTag {
-	if u.Cat != nil {
+func (t Animal) Tag() AnimalTag {
+	if t.Cat != nil {
 		return AnimalTagCat
 	}
-	if u.Bird != nil {
+	if t.Bird != nil {
 		return AnimalTagBird
 	}
 	return ""
@@ -479,11 +479,11 @@ func NewItemDisc(v ItemDisc) Item {
 
 // Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
 // variant.
-func (u Item) Tag() ItemTag {
-	if u.Book != nil {
+func (t Item) Tag() ItemTag {
+	if t.Book != nil {
 		return ItemTagBook
 	}
-	if u.Disc != nil {
+	if t.Disc != nil {
 		return ItemTagDisc
 	}
 	return ""
@@ -532,11 +532,11 @@ func NewShapeSquare(v ShapeSquare) Shape {
 
 // Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
 // variant.
-func (u Shape) Tag() ShapeTag {
-	if u.Circle != nil {
+func (t Shape) Tag() ShapeTag {
+	if t.Circle != nil {
 		return ShapeTagCircle
 	}
-	if u.Square != nil {
+	if t.Square != nil {
 		return ShapeTagSquare
 	}
 	return ""
@@ -612,14 +612,14 @@ func NewPermissionNumber(v PermissionNumber) Permission {
 
 // Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
 // variant.
-func (u Permission) Tag() PermissionTag {
-	if u.String != nil {
+func (t Permission) Tag() PermissionTag {
+	if t.String != nil {
 		return PermissionTagString
 	}
-	if u.Boolean != nil {
+	if t.Boolean != nil {
 		return PermissionTagBoolean
 	}
-	if u.Number != nil {
+	if t.Number != nil {
 		return PermissionTagNumber
 	}
 	return ""
@@ -640,9 +640,9 @@ const (
 // PermissionStringValues lists every value of PermissionString, in schema order.
 var PermissionStringValues = []PermissionString{PermissionStringOp, PermissionStringNotOp}
 
-// Valid reports whether v is one of the values of PermissionString.
-func (v PermissionString) Valid() bool {
-	switch v {
+// Valid reports whether t is one of the values of PermissionString.
+func (t PermissionString) Valid() bool {
+	switch t {
 	case PermissionStringOp, PermissionStringNotOp:
 		return true
 	}
@@ -664,9 +664,9 @@ const (
 // PermissionNumberValues lists every value of PermissionNumber, in schema order.
 var PermissionNumberValues = []PermissionNumber{PermissionNumber2, PermissionNumber2Point5}
 
-// Valid reports whether v is one of the values of PermissionNumber.
-func (v PermissionNumber) Valid() bool {
-	switch v {
+// Valid reports whether t is one of the values of PermissionNumber.
+func (t PermissionNumber) Valid() bool {
+	switch t {
 	case PermissionNumber2, PermissionNumber2Point5:
 		return true
 	}
@@ -705,11 +705,11 @@ func NewRunsOnArray(v RunsOnArray) RunsOn {
 
 // Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
 // variant.
-func (u RunsOn) Tag() RunsOnTag {
-	if u.String != nil {
+func (t RunsOn) Tag() RunsOnTag {
+	if t.String != nil {
 		return RunsOnTagString
 	}
-	if u.Array != nil {
+	if t.Array != nil {
 		return RunsOnTagArray
 	}
 	return ""
@@ -757,11 +757,11 @@ func NewHashObject2(v HashObject2) Hash {
 
 // Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
 // variant.
-func (u Hash) Tag() HashTag {
-	if u.Object != nil {
+func (t Hash) Tag() HashTag {
+	if t.Object != nil {
 		return HashTagObject
 	}
-	if u.Object2 != nil {
+	if t.Object2 != nil {
 		return HashTagObject2
 	}
 	return ""
@@ -785,9 +785,9 @@ const (
 // HashObjectAlgValues lists every value of HashObjectAlg, in schema order.
 var HashObjectAlgValues = []HashObjectAlg{HashObjectAlgMD5, HashObjectAlgSHA1}
 
-// Valid reports whether v is one of the values of HashObjectAlg.
-func (v HashObjectAlg) Valid() bool {
-	switch v {
+// Valid reports whether t is one of the values of HashObjectAlg.
+func (t HashObjectAlg) Valid() bool {
+	switch t {
 	case HashObjectAlgMD5, HashObjectAlgSHA1:
 		return true
 	}
@@ -847,17 +847,17 @@ func NewResourceValue4(v ResourceValue4) Resource {
 
 // Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
 // variant.
-func (u Resource) Tag() ResourceTag {
-	if u.Value != nil {
+func (t Resource) Tag() ResourceTag {
+	if t.Value != nil {
 		return ResourceTagValue
 	}
-	if u.Value2 != nil {
+	if t.Value2 != nil {
 		return ResourceTagValue2
 	}
-	if u.Value3 != nil {
+	if t.Value3 != nil {
 		return ResourceTagValue3
 	}
-	if u.Value4 != nil {
+	if t.Value4 != nil {
 		return ResourceTagValue4
 	}
 	return ""
@@ -900,9 +900,9 @@ const (
 // ResourceValue3WaterValues lists every value of ResourceValue3Water, in schema order.
 var ResourceValue3WaterValues = []ResourceValue3Water{ResourceValue3WaterSalt, ResourceValue3WaterFresh}
 
-// Valid reports whether v is one of the values of ResourceValue3Water.
-func (v ResourceValue3Water) Valid() bool {
-	switch v {
+// Valid reports whether t is one of the values of ResourceValue3Water.
+func (t ResourceValue3Water) Valid() bool {
+	switch t {
 	case ResourceValue3WaterSalt, ResourceValue3WaterFresh:
 		return true
 	}

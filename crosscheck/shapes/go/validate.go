@@ -24,7 +24,7 @@ func rePattern0() *sgDFA {
 }
 
 var rePattern1 = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile("^\\[.*\\]$")
+	return regexp.MustCompile(`^\[.*\]$`)
 })
 
 // rePattern2Table is the automaton of the pattern "^[a-z]+$".
@@ -105,7 +105,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "pet",
 				parent: p,
 			}
-			vShapes_Pet(x, &c, e)
+			vShapesPet(x, &c, e)
 		}
 		if x := v.get("owner"); x != nil {
 			c := sgPointer{
@@ -113,7 +113,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "owner",
 				parent: p,
 			}
-			vShapes_Owner(x, &c, e)
+			vShapesOwner(x, &c, e)
 		}
 		if x := v.get("lone"); x != nil {
 			c := sgPointer{
@@ -121,7 +121,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "lone",
 				parent: p,
 			}
-			vShapes_Lone(x, &c, e)
+			vShapesLone(x, &c, e)
 		}
 		if x := v.get("label"); x != nil {
 			c := sgPointer{
@@ -129,7 +129,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "label",
 				parent: p,
 			}
-			vShapes_Label(x, &c, e)
+			vShapesLabel(x, &c, e)
 		}
 		if x := v.get("note"); x != nil {
 			c := sgPointer{
@@ -137,7 +137,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "note",
 				parent: p,
 			}
-			vShapes_Note(x, &c, e)
+			vShapesNote(x, &c, e)
 		}
 		if x := v.get("tags"); x != nil {
 			c := sgPointer{
@@ -145,7 +145,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "tags",
 				parent: p,
 			}
-			vShapes_Tags(x, &c, e)
+			vShapesTags(x, &c, e)
 		}
 		if x := v.get("mixed"); x != nil {
 			c := sgPointer{
@@ -153,7 +153,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "mixed",
 				parent: p,
 			}
-			vShapes_Mixed(x, &c, e)
+			vShapesMixed(x, &c, e)
 		}
 		if x := v.get("address"); x != nil {
 			c := sgPointer{
@@ -161,7 +161,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "address",
 				parent: p,
 			}
-			vShapes_Address(x, &c, e)
+			vShapesAddress(x, &c, e)
 		}
 		if x := v.get("home"); x != nil {
 			c := sgPointer{
@@ -169,7 +169,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "home",
 				parent: p,
 			}
-			vShapes_Home(x, &c, e)
+			vShapesHome(x, &c, e)
 		}
 		if x := v.get("size"); x != nil {
 			c := sgPointer{
@@ -177,7 +177,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "size",
 				parent: p,
 			}
-			vShapes_Size(x, &c, e)
+			vShapesSize(x, &c, e)
 		}
 		if x := v.get("ratio"); x != nil {
 			c := sgPointer{
@@ -185,7 +185,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "ratio",
 				parent: p,
 			}
-			vShapes_Ratio(x, &c, e)
+			vShapesRatio(x, &c, e)
 		}
 		if x := v.get("op"); x != nil {
 			c := sgPointer{
@@ -193,7 +193,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "op",
 				parent: p,
 			}
-			vShapes_Op(x, &c, e)
+			vShapesOp(x, &c, e)
 		}
 		if x := v.get("level"); x != nil {
 			c := sgPointer{
@@ -201,7 +201,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "level",
 				parent: p,
 			}
-			vShapes_Level(x, &c, e)
+			vShapesLevel(x, &c, e)
 		}
 		if x := v.get("workspace"); x != nil {
 			c := sgPointer{
@@ -209,7 +209,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "workspace",
 				parent: p,
 			}
-			vShapes_Workspace(x, &c, e)
+			vShapesWorkspace(x, &c, e)
 		}
 		if x := v.get("id"); x != nil {
 			c := sgPointer{
@@ -217,7 +217,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "id",
 				parent: p,
 			}
-			vShapes_ID(x, &c, e)
+			vShapesID(x, &c, e)
 		}
 		if x := v.get("when"); x != nil {
 			c := sgPointer{
@@ -225,7 +225,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "when",
 				parent: p,
 			}
-			vShapes_When(x, &c, e)
+			vShapesWhen(x, &c, e)
 		}
 		if x := v.get("range"); x != nil {
 			c := sgPointer{
@@ -233,7 +233,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "range",
 				parent: p,
 			}
-			vShapes_Range(x, &c, e)
+			vShapesRange(x, &c, e)
 		}
 		if x := v.get("point"); x != nil {
 			c := sgPointer{
@@ -241,7 +241,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "point",
 				parent: p,
 			}
-			vShapes_Point(x, &c, e)
+			vShapesPoint(x, &c, e)
 		}
 		if x := v.get("pair"); x != nil {
 			c := sgPointer{
@@ -249,7 +249,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "pair",
 				parent: p,
 			}
-			vShapes_Pair(x, &c, e)
+			vShapesPair(x, &c, e)
 		}
 		if x := v.get("dog"); x != nil {
 			c := sgPointer{
@@ -257,7 +257,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "dog",
 				parent: p,
 			}
-			vShapes_Dog(x, &c, e)
+			vShapesDog(x, &c, e)
 		}
 		if x := v.get("user"); x != nil {
 			c := sgPointer{
@@ -273,7 +273,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "users",
 				parent: p,
 			}
-			vShapes_Users(x, &c, e)
+			vShapesUsers(x, &c, e)
 		}
 		if x := v.get("animal"); x != nil {
 			c := sgPointer{
@@ -281,7 +281,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "animal",
 				parent: p,
 			}
-			vShapes_Animal(x, &c, e)
+			vShapesAnimal(x, &c, e)
 		}
 		if x := v.get("item"); x != nil {
 			c := sgPointer{
@@ -289,7 +289,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "item",
 				parent: p,
 			}
-			vShapes_Item(x, &c, e)
+			vShapesItem(x, &c, e)
 		}
 		if x := v.get("shape"); x != nil {
 			c := sgPointer{
@@ -297,7 +297,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "shape",
 				parent: p,
 			}
-			vShapes_Shape(x, &c, e)
+			vShapesShape(x, &c, e)
 		}
 		if x := v.get("names"); x != nil {
 			c := sgPointer{
@@ -305,7 +305,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "names",
 				parent: p,
 			}
-			vShapes_Names(x, &c, e)
+			vShapesNames(x, &c, e)
 		}
 		if x := v.get("scores"); x != nil {
 			c := sgPointer{
@@ -313,7 +313,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "scores",
 				parent: p,
 			}
-			vShapes_Scores(x, &c, e)
+			vShapesScores(x, &c, e)
 		}
 		if x := v.get("list"); x != nil {
 			c := sgPointer{
@@ -329,7 +329,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "command",
 				parent: p,
 			}
-			vShapes_Command(x, &c, e)
+			vShapesCommand(x, &c, e)
 		}
 		if x := v.get("userIds"); x != nil {
 			c := sgPointer{
@@ -337,7 +337,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "userIds",
 				parent: p,
 			}
-			vShapes_UserIDs(x, &c, e)
+			vShapesUserIDs(x, &c, e)
 		}
 		if x := v.get("kennel"); x != nil {
 			c := sgPointer{
@@ -345,7 +345,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "kennel",
 				parent: p,
 			}
-			vShapes_Kennel(x, &c, e)
+			vShapesKennel(x, &c, e)
 		}
 		if x := v.get("source"); x != nil {
 			c := sgPointer{
@@ -353,7 +353,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "source",
 				parent: p,
 			}
-			vShapes_Source(x, &c, e)
+			vShapesSource(x, &c, e)
 		}
 		if x := v.get("previous"); x != nil {
 			c := sgPointer{
@@ -361,7 +361,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "previous",
 				parent: p,
 			}
-			vShapes_Previous(x, &c, e)
+			vShapesPrevious(x, &c, e)
 		}
 		if x := v.get("runsOn"); x != nil {
 			c := sgPointer{
@@ -369,7 +369,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "runsOn",
 				parent: p,
 			}
-			vShapes_RunsOn(x, &c, e)
+			vShapesRunsOn(x, &c, e)
 		}
 		if x := v.get("permission"); x != nil {
 			c := sgPointer{
@@ -377,7 +377,7 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "permission",
 				parent: p,
 			}
-			vShapes_Permission(x, &c, e)
+			vShapesPermission(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
@@ -390,25 +390,25 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_AdditionalProperties validates shapes.json#/additionalProperties.
-func vShapes_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesAdditionalProperties validates shapes.json#/additionalProperties.
+func vShapesAdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
 	e.add(p, "false", "no value is allowed here")
 }
 
-// vShapes_Pet validates shapes.json#/properties/pet.
-func vShapes_Pet(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(e.valid(v, vPetRef) || e.valid(v, vShapes_Pet_AnyOf_X1)) {
-		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vPetRef, vShapes_Pet_AnyOf_X1)
+// vShapesPet validates shapes.json#/properties/pet.
+func vShapesPet(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(e.valid(v, vPetRef) || e.valid(v, vShapesPetAnyOfX1)) {
+		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vPetRef, vShapesPetAnyOfX1)
 	}
 }
 
 // vPetRef validates shapes.json#/properties/pet/anyOf/0.
 func vPetRef(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Pet2(v, p, e)
+	vShapesPet2(v, p, e)
 }
 
-// vShapes_Pet2 validates shapes.json#/$defs/Pet.
-func vShapes_Pet2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesPet2 validates shapes.json#/$defs/Pet.
+func vShapesPet2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -442,29 +442,29 @@ func vStringMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Pet_AnyOf_X1 validates shapes.json#/properties/pet/anyOf/1.
-func vShapes_Pet_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesPetAnyOfX1 validates shapes.json#/properties/pet/anyOf/1.
+func vShapesPetAnyOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsNull(v) {
 		e.add(p, "type", sgExpected("null", v))
 		return
 	}
 }
 
-// vShapes_Owner validates shapes.json#/properties/owner.
-func vShapes_Owner(v *sgValue, p *sgPointer, e *sgErrors) {
-	if k := e.countValid(v, vPetRef, vShapes_Pet_AnyOf_X1); k != 1 {
-		e.union(v, p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k), k, "", nil, vPetRef, vShapes_Pet_AnyOf_X1)
+// vShapesOwner validates shapes.json#/properties/owner.
+func vShapesOwner(v *sgValue, p *sgPointer, e *sgErrors) {
+	if k := e.countValid(v, vPetRef, vShapesPetAnyOfX1); k != 1 {
+		e.union(v, p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k), k, "", nil, vPetRef, vShapesPetAnyOfX1)
 	}
 }
 
-// vShapes_Lone validates shapes.json#/properties/lone.
-func vShapes_Lone(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_LonePet(v, p, e)
+// vShapesLone validates shapes.json#/properties/lone.
+func vShapesLone(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesLonePet(v, p, e)
 }
 
-// vShapes_LonePet validates shapes.json#/$defs/LonePet.
-func vShapes_LonePet(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Pet2(v, p, e)
+// vShapesLonePet validates shapes.json#/$defs/LonePet.
+func vShapesLonePet(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesPet2(v, p, e)
 	if v.kind() == sgKindObject {
 		if v.size() > 1 {
 			e.add(p, "maxProperties", "must have at most 1 properties")
@@ -472,8 +472,8 @@ func vShapes_LonePet(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Label validates shapes.json#/properties/label.
-func vShapes_Label(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesLabel validates shapes.json#/properties/label.
+func vShapesLabel(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("string or null", v))
 		return
@@ -486,8 +486,8 @@ func vShapes_Label(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Note validates shapes.json#/properties/note.
-func vShapes_Note(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesNote validates shapes.json#/properties/note.
+func vShapesNote(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsString(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("string or null", v))
 		return
@@ -500,8 +500,8 @@ func vShapes_Note(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Tags validates shapes.json#/properties/tags.
-func vShapes_Tags(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesTags validates shapes.json#/properties/tags.
+func vShapesTags(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsArray(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("array or null", v))
 		return
@@ -535,16 +535,16 @@ func vStringMax8(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Mixed validates shapes.json#/properties/mixed.
-func vShapes_Mixed(v *sgValue, p *sgPointer, e *sgErrors) {}
+// vShapesMixed validates shapes.json#/properties/mixed.
+func vShapesMixed(v *sgValue, p *sgPointer, e *sgErrors) {}
 
-// vShapes_Address validates shapes.json#/properties/address.
-func vShapes_Address(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Address2(v, p, e)
+// vShapesAddress validates shapes.json#/properties/address.
+func vShapesAddress(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesAddress2(v, p, e)
 }
 
-// vShapes_Address2 validates shapes.json#/$defs/Address.
-func vShapes_Address2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesAddress2 validates shapes.json#/$defs/Address.
+func vShapesAddress2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsObject(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("object or null", v))
 		return
@@ -594,7 +594,7 @@ func vIntegerMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-func sgExtraShapes_Home(k string) bool {
+func sgExtraShapesHome(k string) bool {
 	switch k {
 	case "city", "zip":
 		return false
@@ -602,8 +602,8 @@ func sgExtraShapes_Home(k string) bool {
 	return true
 }
 
-// vShapes_Home validates shapes.json#/properties/home.
-func vShapes_Home(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesHome validates shapes.json#/properties/home.
+func vShapesHome(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsObject(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("object or null", v))
 		return
@@ -626,11 +626,11 @@ func vShapes_Home(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "zip",
 				parent: p,
 			}
-			vShapes_Home_Zip(x, &c, e)
+			vShapesHomeZip(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_Home(k) {
+			if !sgExtraShapesHome(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -639,8 +639,8 @@ func vShapes_Home(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Home_Zip validates shapes.json#/properties/home/properties/zip.
-func vShapes_Home_Zip(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesHomeZip validates shapes.json#/properties/home/properties/zip.
+func vShapesHomeZip(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsInteger(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("integer or null", v))
 		return
@@ -653,60 +653,60 @@ func vShapes_Home_Zip(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var enumShapes_Size = sgNewEnum("[1,2,3]")
+var enumShapesSize = sgNewEnum("[1,2,3]")
 
-// vShapes_Size validates shapes.json#/properties/size.
-func vShapes_Size(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !enumShapes_Size.has(v) {
+// vShapesSize validates shapes.json#/properties/size.
+func vShapesSize(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !enumShapesSize.has(v) {
 		e.add(p, "enum", "must be one of 1, 2, 3")
 	}
 }
 
-var enumShapes_Ratio = sgNewEnum("[0.5,1.5,null]")
+var enumShapesRatio = sgNewEnum("[0.5,1.5,null]")
 
-// vShapes_Ratio validates shapes.json#/properties/ratio.
-func vShapes_Ratio(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !enumShapes_Ratio.has(v) {
+// vShapesRatio validates shapes.json#/properties/ratio.
+func vShapesRatio(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !enumShapesRatio.has(v) {
 		e.add(p, "enum", "must be one of 0.5, 1.5, null")
 	}
 }
 
-var enumShapes_Op = sgNewEnum("[\"\\u003c=\",\"\\u003e=\",\"+1\",\"-1\"]")
+var enumShapesOp = sgNewEnum("[\"\\u003c=\",\"\\u003e=\",\"+1\",\"-1\"]")
 
-// vShapes_Op validates shapes.json#/properties/op.
-func vShapes_Op(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !enumShapes_Op.has(v) {
+// vShapesOp validates shapes.json#/properties/op.
+func vShapesOp(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !enumShapesOp.has(v) {
 		e.add(p, "enum", "must be one of \"\\u003c=\", \"\\u003e=\", \"+1\", \"-1\"")
 	}
 }
 
-// vShapes_Level validates shapes.json#/properties/level.
-func vShapes_Level(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Level2(v, p, e)
+// vShapesLevel validates shapes.json#/properties/level.
+func vShapesLevel(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesLevel2(v, p, e)
 }
 
-var enumShapes_Level2 = sgNewEnum("[-1,0,1,10]")
+var enumShapesLevel2 = sgNewEnum("[-1,0,1,10]")
 
-// vShapes_Level2 validates shapes.json#/$defs/Level.
-func vShapes_Level2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesLevel2 validates shapes.json#/$defs/Level.
+func vShapesLevel2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsInteger(v) {
 		e.add(p, "type", sgExpected("integer", v))
 		return
 	}
-	if !enumShapes_Level2.has(v) {
+	if !enumShapesLevel2.has(v) {
 		e.add(p, "enum", "must be one of -1, 0, 1, 10")
 	}
 }
 
-// vShapes_Workspace validates shapes.json#/properties/workspace.
-func vShapes_Workspace(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_MaybeWorkspace(v, p, e)
+// vShapesWorkspace validates shapes.json#/properties/workspace.
+func vShapesWorkspace(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesMaybeWorkspace(v, p, e)
 }
 
-// vShapes_MaybeWorkspace validates shapes.json#/$defs/MaybeWorkspace.
-func vShapes_MaybeWorkspace(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(e.valid(v, vBoolean) || e.valid(v, vShapes_MaybeWorkspace_AnyOf_X1)) {
-		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vBoolean, vShapes_MaybeWorkspace_AnyOf_X1)
+// vShapesMaybeWorkspace validates shapes.json#/$defs/MaybeWorkspace.
+func vShapesMaybeWorkspace(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(e.valid(v, vBoolean) || e.valid(v, vShapesMaybeWorkspaceAnyOfX1)) {
+		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vBoolean, vShapesMaybeWorkspaceAnyOfX1)
 	}
 }
 
@@ -718,12 +718,12 @@ func vBoolean(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_MaybeWorkspace_AnyOf_X1 validates shapes.json#/$defs/MaybeWorkspace/anyOf/1.
-func vShapes_MaybeWorkspace_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_WorkspaceRef(v, p, e)
+// vShapesMaybeWorkspaceAnyOfX1 validates shapes.json#/$defs/MaybeWorkspace/anyOf/1.
+func vShapesMaybeWorkspaceAnyOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesWorkspaceRef(v, p, e)
 }
 
-func sgExtraShapes_WorkspaceRef(k string) bool {
+func sgExtraShapesWorkspaceRef(k string) bool {
 	switch k {
 	case "workspace":
 		return false
@@ -731,8 +731,8 @@ func sgExtraShapes_WorkspaceRef(k string) bool {
 	return true
 }
 
-// vShapes_WorkspaceRef validates shapes.json#/$defs/WorkspaceRef.
-func vShapes_WorkspaceRef(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesWorkspaceRef validates shapes.json#/$defs/WorkspaceRef.
+func vShapesWorkspaceRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -747,11 +747,11 @@ func vShapes_WorkspaceRef(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "workspace",
 				parent: p,
 			}
-			vShapes_WorkspaceRef_Workspace(x, &c, e)
+			vShapesWorkspaceRefWorkspace(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_WorkspaceRef(k) {
+			if !sgExtraShapesWorkspaceRef(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -760,19 +760,19 @@ func vShapes_WorkspaceRef(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var constShapes_WorkspaceRef_Workspace = sgMustValue("true")
+var constShapesWorkspaceRefWorkspace = sgMustValue("true")
 
-// vShapes_WorkspaceRef_Workspace validates shapes.json#/$defs/WorkspaceRef/properties/workspace.
-func vShapes_WorkspaceRef_Workspace(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !sgEqual(v, constShapes_WorkspaceRef_Workspace) {
+// vShapesWorkspaceRefWorkspace validates shapes.json#/$defs/WorkspaceRef/properties/workspace.
+func vShapesWorkspaceRefWorkspace(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constShapesWorkspaceRefWorkspace) {
 		e.add(p, "const", "must be true")
 	}
 }
 
-// vShapes_ID validates shapes.json#/properties/id.
-func vShapes_ID(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(e.valid(v, vIntegerMin0) || e.valid(v, vShapes_ID_AnyOf_X1)) {
-		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vIntegerMin0, vShapes_ID_AnyOf_X1)
+// vShapesID validates shapes.json#/properties/id.
+func vShapesID(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(e.valid(v, vIntegerMin0) || e.valid(v, vShapesIDAnyOfX1)) {
+		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vIntegerMin0, vShapesIDAnyOfX1)
 	}
 }
 
@@ -790,8 +790,8 @@ func vIntegerMin0(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_ID_AnyOf_X1 validates shapes.json#/properties/id/anyOf/1.
-func vShapes_ID_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesIDAnyOfX1 validates shapes.json#/properties/id/anyOf/1.
+func vShapesIDAnyOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -804,10 +804,10 @@ func vShapes_ID_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_When validates shapes.json#/properties/when.
-func vShapes_When(v *sgValue, p *sgPointer, e *sgErrors) {
-	if k := e.countValid(v, vInteger, vShapes_Pet_AnyOf_X1, vShapes_When_OneOf_X2); k != 1 {
-		e.union(v, p, "oneOf", "must match exactly one of the 3 alternatives, matches "+sgItoa(k), k, "", nil, vInteger, vShapes_Pet_AnyOf_X1, vShapes_When_OneOf_X2)
+// vShapesWhen validates shapes.json#/properties/when.
+func vShapesWhen(v *sgValue, p *sgPointer, e *sgErrors) {
+	if k := e.countValid(v, vInteger, vShapesPetAnyOfX1, vShapesWhenOneOfX2); k != 1 {
+		e.union(v, p, "oneOf", "must match exactly one of the 3 alternatives, matches "+sgItoa(k), k, "", nil, vInteger, vShapesPetAnyOfX1, vShapesWhenOneOfX2)
 	}
 }
 
@@ -819,8 +819,8 @@ func vInteger(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_When_OneOf_X2 validates shapes.json#/properties/when/oneOf/2.
-func vShapes_When_OneOf_X2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesWhenOneOfX2 validates shapes.json#/properties/when/oneOf/2.
+func vShapesWhenOneOfX2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -833,13 +833,13 @@ func vShapes_When_OneOf_X2(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Range validates shapes.json#/properties/range.
-func vShapes_Range(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Range2(v, p, e)
+// vShapesRange validates shapes.json#/properties/range.
+func vShapesRange(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesRange2(v, p, e)
 }
 
-// vShapes_Range2 validates shapes.json#/$defs/Range.
-func vShapes_Range2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesRange2 validates shapes.json#/$defs/Range.
+func vShapesRange2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -871,13 +871,13 @@ func vShapes_Range2(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vShapes_Range_Items(&a[i], &c, e)
+			vShapesRangeItems(&a[i], &c, e)
 		}
 	}
 }
 
-// vShapes_Range_Items validates shapes.json#/$defs/Range/items.
-func vShapes_Range_Items(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesRangeItems validates shapes.json#/$defs/Range/items.
+func vShapesRangeItems(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -890,8 +890,8 @@ func vShapes_Range_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Point validates shapes.json#/properties/point.
-func vShapes_Point(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesPoint validates shapes.json#/properties/point.
+func vShapesPoint(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -920,7 +920,7 @@ func vShapes_Point(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vShapes_AdditionalProperties(&a[i], &c, e)
+			vShapesAdditionalProperties(&a[i], &c, e)
 		}
 	}
 }
@@ -933,8 +933,8 @@ func vNumber(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Pair validates shapes.json#/properties/pair.
-func vShapes_Pair(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesPair validates shapes.json#/properties/pair.
+func vShapesPair(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -953,39 +953,39 @@ func vShapes_Pair(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  1,
 				parent: p,
 			}
-			vShapes_Pair_PrefixItems_X1(&a[1], &c, e)
+			vShapesPairPrefixItemsX1(&a[1], &c, e)
 		}
 		for i := 2; i < len(a); i++ {
 			c := sgPointer{
 				index:  i,
 				parent: p,
 			}
-			vShapes_AdditionalProperties(&a[i], &c, e)
+			vShapesAdditionalProperties(&a[i], &c, e)
 		}
 	}
 }
 
-// vShapes_Pair_PrefixItems_X1 validates shapes.json#/properties/pair/prefixItems/1.
-func vShapes_Pair_PrefixItems_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesPairPrefixItemsX1 validates shapes.json#/properties/pair/prefixItems/1.
+func vShapesPairPrefixItemsX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsInteger(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("integer or null", v))
 		return
 	}
 }
 
-// vShapes_Dog validates shapes.json#/properties/dog.
-func vShapes_Dog(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Dog2(v, p, e)
+// vShapesDog validates shapes.json#/properties/dog.
+func vShapesDog(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesDog2(v, p, e)
 }
 
-// vShapes_Dog2 validates shapes.json#/$defs/Dog.
-func vShapes_Dog2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesDog2 validates shapes.json#/$defs/Dog.
+func vShapesDog2(v *sgValue, p *sgPointer, e *sgErrors) {
 	vPetRef(v, p, e)
-	vShapes_Dog_AllOf_X1(v, p, e)
+	vShapesDogAllOfX1(v, p, e)
 }
 
-// vShapes_Dog_AllOf_X1 validates shapes.json#/$defs/Dog/allOf/1.
-func vShapes_Dog_AllOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesDogAllOfX1 validates shapes.json#/$defs/Dog/allOf/1.
+func vShapesDogAllOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1008,13 +1008,13 @@ func vShapes_Dog_AllOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "name",
 				parent: p,
 			}
-			vShapes_Dog_AllOf_X1_Name(x, &c, e)
+			vShapesDogAllOfX1Name(x, &c, e)
 		}
 	}
 }
 
-// vShapes_Dog_AllOf_X1_Name validates shapes.json#/$defs/Dog/allOf/1/properties/name.
-func vShapes_Dog_AllOf_X1_Name(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesDogAllOfX1Name validates shapes.json#/$defs/Dog/allOf/1/properties/name.
+func vShapesDogAllOfX1Name(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -1029,11 +1029,11 @@ func vShapes_Dog_AllOf_X1_Name(v *sgValue, p *sgPointer, e *sgErrors) {
 
 // vUserRef validates shapes.json#/properties/user.
 func vUserRef(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_User2(v, p, e)
+	vShapesUser2(v, p, e)
 }
 
-// vShapes_User2 validates shapes.json#/$defs/User.
-func vShapes_User2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesUser2 validates shapes.json#/$defs/User.
+func vShapesUser2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() == sgKindObject {
 		if v.get("login") == nil {
 			e.addKey(p, "login", "required", "missing required property \"login\"")
@@ -1057,8 +1057,8 @@ func vShapes_User2(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Users validates shapes.json#/properties/users.
-func vShapes_Users(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesUsers validates shapes.json#/properties/users.
+func vShapesUsers(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -1078,19 +1078,19 @@ func vShapes_Users(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Animal validates shapes.json#/properties/animal.
-func vShapes_Animal(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Animal2(v, p, e)
+// vShapesAnimal validates shapes.json#/properties/animal.
+func vShapesAnimal(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesAnimal2(v, p, e)
 }
 
-// vShapes_Animal2 validates shapes.json#/$defs/Animal.
-func vShapes_Animal2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if k := e.countValid(v, vShapes_Animal_OneOf_X0, vShapes_Animal_OneOf_X1); k != 1 {
-		e.union(v, p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k), k, "", nil, vShapes_Animal_OneOf_X0, vShapes_Animal_OneOf_X1)
+// vShapesAnimal2 validates shapes.json#/$defs/Animal.
+func vShapesAnimal2(v *sgValue, p *sgPointer, e *sgErrors) {
+	if k := e.countValid(v, vShapesAnimalOneOfX0, vShapesAnimalOneOfX1); k != 1 {
+		e.union(v, p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k), k, "", nil, vShapesAnimalOneOfX0, vShapesAnimalOneOfX1)
 	}
 }
 
-func sgExtraShapes_Animal_OneOf_X0(k string) bool {
+func sgExtraShapesAnimalOneOfX0(k string) bool {
 	switch k {
 	case "meow":
 		return false
@@ -1098,8 +1098,8 @@ func sgExtraShapes_Animal_OneOf_X0(k string) bool {
 	return true
 }
 
-// vShapes_Animal_OneOf_X0 validates shapes.json#/$defs/Animal/oneOf/0.
-func vShapes_Animal_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesAnimalOneOfX0 validates shapes.json#/$defs/Animal/oneOf/0.
+func vShapesAnimalOneOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1118,7 +1118,7 @@ func vShapes_Animal_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_Animal_OneOf_X0(k) {
+			if !sgExtraShapesAnimalOneOfX0(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1127,7 +1127,7 @@ func vShapes_Animal_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-func sgExtraShapes_Animal_OneOf_X1(k string) bool {
+func sgExtraShapesAnimalOneOfX1(k string) bool {
 	switch k {
 	case "wings":
 		return false
@@ -1135,8 +1135,8 @@ func sgExtraShapes_Animal_OneOf_X1(k string) bool {
 	return true
 }
 
-// vShapes_Animal_OneOf_X1 validates shapes.json#/$defs/Animal/oneOf/1.
-func vShapes_Animal_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesAnimalOneOfX1 validates shapes.json#/$defs/Animal/oneOf/1.
+func vShapesAnimalOneOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1155,7 +1155,7 @@ func vShapes_Animal_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_Animal_OneOf_X1(k) {
+			if !sgExtraShapesAnimalOneOfX1(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1164,20 +1164,20 @@ func vShapes_Animal_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Item validates shapes.json#/properties/item.
-func vShapes_Item(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Item2(v, p, e)
+// vShapesItem validates shapes.json#/properties/item.
+func vShapesItem(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesItem2(v, p, e)
 }
 
-// vShapes_Item2 validates shapes.json#/$defs/Item.
-func vShapes_Item2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(e.valid(v, vShapes_Item_AnyOf_X0) || e.valid(v, vShapes_Item_AnyOf_X1)) {
-		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vShapes_Item_AnyOf_X0, vShapes_Item_AnyOf_X1)
+// vShapesItem2 validates shapes.json#/$defs/Item.
+func vShapesItem2(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(e.valid(v, vShapesItemAnyOfX0) || e.valid(v, vShapesItemAnyOfX1)) {
+		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vShapesItemAnyOfX0, vShapesItemAnyOfX1)
 	}
 }
 
-// vShapes_Item_AnyOf_X0 validates shapes.json#/$defs/Item/anyOf/0.
-func vShapes_Item_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesItemAnyOfX0 validates shapes.json#/$defs/Item/anyOf/0.
+func vShapesItemAnyOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1197,8 +1197,8 @@ func vShapes_Item_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Item_AnyOf_X1 validates shapes.json#/$defs/Item/anyOf/1.
-func vShapes_Item_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesItemAnyOfX1 validates shapes.json#/$defs/Item/anyOf/1.
+func vShapesItemAnyOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1218,13 +1218,13 @@ func vShapes_Item_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Shape validates shapes.json#/properties/shape.
-func vShapes_Shape(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Shape2(v, p, e)
+// vShapesShape validates shapes.json#/properties/shape.
+func vShapesShape(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesShape2(v, p, e)
 }
 
-// vShapes_Shape2 validates shapes.json#/$defs/Shape.
-func vShapes_Shape2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesShape2 validates shapes.json#/$defs/Shape.
+func vShapesShape2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() != sgKindObject {
 		e.add(p, "type", sgExpected("object", v))
 	} else if d := v.get("kind"); d == nil {
@@ -1234,16 +1234,16 @@ func vShapes_Shape2(v *sgValue, p *sgPointer, e *sgErrors) {
 	} else {
 		switch d.str {
 		case "circle":
-			vShapes_Shape_OneOf_X0(v, p, e)
+			vShapesShapeOneOfX0(v, p, e)
 		case "square":
-			vShapes_Shape_OneOf_X1(v, p, e)
+			vShapesShapeOneOfX1(v, p, e)
 		default:
 			e.addKey(p, "kind", "oneOf", "must be one of \"circle\", \"square\"")
 		}
 	}
 }
 
-func sgExtraShapes_Shape_OneOf_X0(k string) bool {
+func sgExtraShapesShapeOneOfX0(k string) bool {
 	switch k {
 	case "kind", "radius":
 		return false
@@ -1251,8 +1251,8 @@ func sgExtraShapes_Shape_OneOf_X0(k string) bool {
 	return true
 }
 
-// vShapes_Shape_OneOf_X0 validates shapes.json#/$defs/Shape/oneOf/0.
-func vShapes_Shape_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesShapeOneOfX0 validates shapes.json#/$defs/Shape/oneOf/0.
+func vShapesShapeOneOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1270,7 +1270,7 @@ func vShapes_Shape_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "kind",
 				parent: p,
 			}
-			vShapes_Shape_OneOf_X0_Kind(x, &c, e)
+			vShapesShapeOneOfX0Kind(x, &c, e)
 		}
 		if x := v.get("radius"); x != nil {
 			c := sgPointer{
@@ -1282,7 +1282,7 @@ func vShapes_Shape_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_Shape_OneOf_X0(k) {
+			if !sgExtraShapesShapeOneOfX0(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1291,11 +1291,11 @@ func vShapes_Shape_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var constShapes_Shape_OneOf_X0_Kind = sgMustValue("\"circle\"")
+var constShapesShapeOneOfX0Kind = sgMustValue("\"circle\"")
 
-// vShapes_Shape_OneOf_X0_Kind validates shapes.json#/$defs/Shape/oneOf/0/properties/kind.
-func vShapes_Shape_OneOf_X0_Kind(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !sgEqual(v, constShapes_Shape_OneOf_X0_Kind) {
+// vShapesShapeOneOfX0Kind validates shapes.json#/$defs/Shape/oneOf/0/properties/kind.
+func vShapesShapeOneOfX0Kind(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constShapesShapeOneOfX0Kind) {
 		e.add(p, "const", "must be \"circle\"")
 	}
 }
@@ -1314,7 +1314,7 @@ func vNumberMin0(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-func sgExtraShapes_Shape_OneOf_X1(k string) bool {
+func sgExtraShapesShapeOneOfX1(k string) bool {
 	switch k {
 	case "kind", "side":
 		return false
@@ -1322,8 +1322,8 @@ func sgExtraShapes_Shape_OneOf_X1(k string) bool {
 	return true
 }
 
-// vShapes_Shape_OneOf_X1 validates shapes.json#/$defs/Shape/oneOf/1.
-func vShapes_Shape_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesShapeOneOfX1 validates shapes.json#/$defs/Shape/oneOf/1.
+func vShapesShapeOneOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1341,7 +1341,7 @@ func vShapes_Shape_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "kind",
 				parent: p,
 			}
-			vShapes_Shape_OneOf_X1_Kind(x, &c, e)
+			vShapesShapeOneOfX1Kind(x, &c, e)
 		}
 		if x := v.get("side"); x != nil {
 			c := sgPointer{
@@ -1353,7 +1353,7 @@ func vShapes_Shape_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_Shape_OneOf_X1(k) {
+			if !sgExtraShapesShapeOneOfX1(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1362,17 +1362,17 @@ func vShapes_Shape_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var constShapes_Shape_OneOf_X1_Kind = sgMustValue("\"square\"")
+var constShapesShapeOneOfX1Kind = sgMustValue("\"square\"")
 
-// vShapes_Shape_OneOf_X1_Kind validates shapes.json#/$defs/Shape/oneOf/1/properties/kind.
-func vShapes_Shape_OneOf_X1_Kind(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !sgEqual(v, constShapes_Shape_OneOf_X1_Kind) {
+// vShapesShapeOneOfX1Kind validates shapes.json#/$defs/Shape/oneOf/1/properties/kind.
+func vShapesShapeOneOfX1Kind(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constShapesShapeOneOfX1Kind) {
 		e.add(p, "const", "must be \"square\"")
 	}
 }
 
-// vShapes_Names validates shapes.json#/properties/names.
-func vShapes_Names(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesNames validates shapes.json#/properties/names.
+func vShapesNames(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -1387,22 +1387,22 @@ func vShapes_Names(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vShapes_Names_Items(&a[i], &c, e)
+			vShapesNamesItems(&a[i], &c, e)
 		}
 	}
 }
 
-// vShapes_Names_Items validates shapes.json#/properties/names/items.
-func vShapes_Names_Items(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Note(v, p, e)
+// vShapesNamesItems validates shapes.json#/properties/names/items.
+func vShapesNamesItems(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesNote(v, p, e)
 }
 
-func sgExtraShapes_Scores(k string) bool {
+func sgExtraShapesScores(k string) bool {
 	return true
 }
 
-// vShapes_Scores validates shapes.json#/properties/scores.
-func vShapes_Scores(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesScores validates shapes.json#/properties/scores.
+func vShapesScores(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1411,7 +1411,7 @@ func vShapes_Scores(v *sgValue, p *sgPointer, e *sgErrors) {
 		vals := v.vals()
 		m := len(e.list)
 		for i, k := range v.keys() {
-			if !sgExtraShapes_Scores(k) {
+			if !sgExtraShapesScores(k) {
 				continue
 			}
 			{
@@ -1420,7 +1420,7 @@ func vShapes_Scores(v *sgValue, p *sgPointer, e *sgErrors) {
 					key:    k,
 					parent: p,
 				}
-				vShapes_Scores_AdditionalProperties(&vals[i], &c, e)
+				vShapesScoresAdditionalProperties(&vals[i], &c, e)
 			}
 		}
 		e.sortFrom(m, p)
@@ -1430,9 +1430,8 @@ func vShapes_Scores(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Scores_AdditionalProperties validates
-// shapes.json#/properties/scores/additionalProperties.
-func vShapes_Scores_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesScoresAdditionalProperties validates shapes.json#/properties/scores/additionalProperties.
+func vShapesScoresAdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsNumber(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("number or null", v))
 		return
@@ -1441,10 +1440,10 @@ func vShapes_Scores_AdditionalProperties(v *sgValue, p *sgPointer, e *sgErrors) 
 
 // vListRef validates shapes.json#/properties/list.
 func vListRef(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_List2(v, p, e)
+	vShapesList2(v, p, e)
 }
 
-func sgExtraShapes_List2(k string) bool {
+func sgExtraShapesList2(k string) bool {
 	switch k {
 	case "head", "tail":
 		return false
@@ -1452,8 +1451,8 @@ func sgExtraShapes_List2(k string) bool {
 	return true
 }
 
-// vShapes_List2 validates shapes.json#/$defs/List.
-func vShapes_List2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesList2 validates shapes.json#/$defs/List.
+func vShapesList2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsObject(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("object or null", v))
 		return
@@ -1480,7 +1479,7 @@ func vShapes_List2(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_List2(k) {
+			if !sgExtraShapesList2(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1489,8 +1488,8 @@ func vShapes_List2(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Command validates shapes.json#/properties/command.
-func vShapes_Command(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesCommand validates shapes.json#/properties/command.
+func vShapesCommand(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsArray(v) || sgIsString(v)) {
 		e.add(p, "type", sgExpected("array or string", v))
 		return
@@ -1513,8 +1512,8 @@ func vShapes_Command(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_UserIDs validates shapes.json#/properties/userIds.
-func vShapes_UserIDs(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesUserIDs validates shapes.json#/properties/userIds.
+func vShapesUserIDs(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -1541,26 +1540,23 @@ func vShapes_UserIDs(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Kennel validates shapes.json#/properties/kennel.
-func vShapes_Kennel(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Kennel_AllOf_X0(v, p, e)
-	vShapes_Kennel_AllOf_X1(v, p, e)
+// vShapesKennel validates shapes.json#/properties/kennel.
+func vShapesKennel(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesKennelAllOfX0(v, p, e)
+	vShapesKennelAllOfX1(v, p, e)
 }
 
-// vShapes_Kennel_AllOf_X0 validates shapes.json#/properties/kennel/allOf/0.
-func vShapes_Kennel_AllOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Kennel2(v, p, e)
+// vShapesKennelAllOfX0 validates shapes.json#/properties/kennel/allOf/0.
+func vShapesKennelAllOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesKennel2(v, p, e)
 }
 
-func sgExtraShapes_Kennel2(k string) bool {
-	if rePattern2().MatchString(k) {
-		return false
-	}
-	return true
+func sgExtraShapesKennel2(k string) bool {
+	return !rePattern2().MatchString(k)
 }
 
-// vShapes_Kennel2 validates shapes.json#/$defs/Kennel.
-func vShapes_Kennel2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesKennel2 validates shapes.json#/$defs/Kennel.
+func vShapesKennel2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1581,7 +1577,7 @@ func vShapes_Kennel2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.sortFrom(m, p)
 		m = len(e.list)
 		for i, k := range v.keys() {
-			if !sgExtraShapes_Kennel2(k) {
+			if !sgExtraShapesKennel2(k) {
 				continue
 			}
 			{
@@ -1600,12 +1596,12 @@ func vShapes_Kennel2(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-func sgExtraShapes_Kennel_AllOf_X1(k string) bool {
+func sgExtraShapesKennelAllOfX1(k string) bool {
 	return true
 }
 
-// vShapes_Kennel_AllOf_X1 validates shapes.json#/properties/kennel/allOf/1.
-func vShapes_Kennel_AllOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesKennelAllOfX1 validates shapes.json#/properties/kennel/allOf/1.
+func vShapesKennelAllOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !(sgIsObject(v) || sgIsNull(v)) {
 		e.add(p, "type", sgExpected("object or null", v))
 		return
@@ -1614,7 +1610,7 @@ func vShapes_Kennel_AllOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 		vals := v.vals()
 		m := len(e.list)
 		for i, k := range v.keys() {
-			if !sgExtraShapes_Kennel_AllOf_X1(k) {
+			if !sgExtraShapesKennelAllOfX1(k) {
 				continue
 			}
 			{
@@ -1630,13 +1626,13 @@ func vShapes_Kennel_AllOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Source validates shapes.json#/properties/source.
-func vShapes_Source(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_SourceFile(v, p, e)
+// vShapesSource validates shapes.json#/properties/source.
+func vShapesSource(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesSourceFile(v, p, e)
 }
 
-// vShapes_SourceFile validates shapes.json#/$defs/SourceFile.
-func vShapes_SourceFile(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesSourceFile validates shapes.json#/$defs/SourceFile.
+func vShapesSourceFile(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -1647,13 +1643,13 @@ func vShapes_SourceFile(v *sgValue, p *sgPointer, e *sgErrors) {
 			e.add(p, "maxLength", "must be at most 16 characters long")
 		}
 	}
-	if !(e.valid(v, vShapes_SourceFile_AnyOf_X0) || e.valid(v, vShapes_SourceFile_AnyOf_X1)) {
-		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vShapes_SourceFile_AnyOf_X0, vShapes_SourceFile_AnyOf_X1)
+	if !(e.valid(v, vShapesSourceFileAnyOfX0) || e.valid(v, vShapesSourceFileAnyOfX1)) {
+		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vShapesSourceFileAnyOfX0, vShapesSourceFileAnyOfX1)
 	}
 }
 
-// vShapes_SourceFile_AnyOf_X0 validates shapes.json#/$defs/SourceFile/anyOf/0.
-func vShapes_SourceFile_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesSourceFileAnyOfX0 validates shapes.json#/$defs/SourceFile/anyOf/0.
+func vShapesSourceFileAnyOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() == sgKindString {
 		s := v.str
 		if !rePattern3().MatchString(s) {
@@ -1662,8 +1658,8 @@ func vShapes_SourceFile_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_SourceFile_AnyOf_X1 validates shapes.json#/$defs/SourceFile/anyOf/1.
-func vShapes_SourceFile_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesSourceFileAnyOfX1 validates shapes.json#/$defs/SourceFile/anyOf/1.
+func vShapesSourceFileAnyOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() == sgKindString {
 		s := v.str
 		if !rePattern4().MatchString(s) {
@@ -1672,49 +1668,49 @@ func vShapes_SourceFile_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Previous validates shapes.json#/properties/previous.
-func vShapes_Previous(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Previous_AllOf_X0(v, p, e)
-	vShapes_Mixed(v, p, e)
+// vShapesPrevious validates shapes.json#/properties/previous.
+func vShapesPrevious(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesPreviousAllOfX0(v, p, e)
+	vShapesMixed(v, p, e)
 }
 
-// vShapes_Previous_AllOf_X0 validates shapes.json#/properties/previous/allOf/0.
-func vShapes_Previous_AllOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_MaybePet(v, p, e)
+// vShapesPreviousAllOfX0 validates shapes.json#/properties/previous/allOf/0.
+func vShapesPreviousAllOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesMaybePet(v, p, e)
 }
 
-// vShapes_MaybePet validates shapes.json#/$defs/MaybePet.
-func vShapes_MaybePet(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(e.valid(v, vShapes_Pet_AnyOf_X1) || e.valid(v, vPetRef)) {
-		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vShapes_Pet_AnyOf_X1, vPetRef)
+// vShapesMaybePet validates shapes.json#/$defs/MaybePet.
+func vShapesMaybePet(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(e.valid(v, vShapesPetAnyOfX1) || e.valid(v, vPetRef)) {
+		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vShapesPetAnyOfX1, vPetRef)
 	}
 }
 
-// vShapes_RunsOn validates shapes.json#/properties/runsOn.
-func vShapes_RunsOn(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_RunsOn2(v, p, e)
+// vShapesRunsOn validates shapes.json#/properties/runsOn.
+func vShapesRunsOn(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesRunsOn2(v, p, e)
 }
 
-// vShapes_RunsOn2 validates shapes.json#/$defs/RunsOn.
-func vShapes_RunsOn2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !(e.valid(v, vString) || e.valid(v, vShapes_RunsOn_AnyOf_X1)) {
-		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vString, vShapes_RunsOn_AnyOf_X1)
+// vShapesRunsOn2 validates shapes.json#/$defs/RunsOn.
+func vShapesRunsOn2(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(e.valid(v, vString) || e.valid(v, vShapesRunsOnAnyOfX1)) {
+		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vString, vShapesRunsOnAnyOfX1)
 	}
 }
 
-// vShapes_RunsOn_AnyOf_X1 validates shapes.json#/$defs/RunsOn/anyOf/1.
-func vShapes_RunsOn_AnyOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesRunsOnAnyOfX1 validates shapes.json#/$defs/RunsOn/anyOf/1.
+func vShapesRunsOnAnyOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	if !(e.valid(v, vShapes_RunsOn_AnyOf_X1_AnyOf_X0)) {
-		e.union(v, p, "anyOf", "must match at least one of the 1 alternatives", 0, "", nil, vShapes_RunsOn_AnyOf_X1_AnyOf_X0)
+	if !(e.valid(v, vShapesRunsOnAnyOfX1AnyOfX0)) {
+		e.union(v, p, "anyOf", "must match at least one of the 1 alternatives", 0, "", nil, vShapesRunsOnAnyOfX1AnyOfX0)
 	}
 }
 
-// vShapes_RunsOn_AnyOf_X1_AnyOf_X0 validates shapes.json#/$defs/RunsOn/anyOf/1/anyOf/0.
-func vShapes_RunsOn_AnyOf_X1_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesRunsOnAnyOfX1AnyOfX0 validates shapes.json#/$defs/RunsOn/anyOf/1/anyOf/0.
+func vShapesRunsOnAnyOfX1AnyOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() == sgKindArray {
 		a := v.items()
 		if len(a) < 1 {
@@ -1740,28 +1736,28 @@ func vShapes_RunsOn_AnyOf_X1_AnyOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Permission validates shapes.json#/properties/permission.
-func vShapes_Permission(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Permission2(v, p, e)
+// vShapesPermission validates shapes.json#/properties/permission.
+func vShapesPermission(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesPermission2(v, p, e)
 }
 
-var enumShapes_Permission2 = sgNewEnum("[true,false,\"op\",\"not op\",2,2.5,null]")
+var enumShapesPermission2 = sgNewEnum("[true,false,\"op\",\"not op\",2,2.5,null]")
 
-// vShapes_Permission2 validates shapes.json#/$defs/Permission.
-func vShapes_Permission2(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !enumShapes_Permission2.has(v) {
+// vShapesPermission2 validates shapes.json#/$defs/Permission.
+func vShapesPermission2(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !enumShapesPermission2.has(v) {
 		e.add(p, "enum", "must be one of true, false, \"op\", \"not op\", 2, 2.5, null")
 	}
 }
 
-// vShapes_Hash validates shapes.json#/$defs/Hash.
-func vShapes_Hash(v *sgValue, p *sgPointer, e *sgErrors) {
-	if k := e.countValid(v, vShapes_Hash_OneOf_X0, vShapes_Hash_OneOf_X1); k != 1 {
-		e.union(v, p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k), k, "", nil, vShapes_Hash_OneOf_X0, vShapes_Hash_OneOf_X1)
+// vShapesHash validates shapes.json#/$defs/Hash.
+func vShapesHash(v *sgValue, p *sgPointer, e *sgErrors) {
+	if k := e.countValid(v, vShapesHashOneOfX0, vShapesHashOneOfX1); k != 1 {
+		e.union(v, p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k), k, "", nil, vShapesHashOneOfX0, vShapesHashOneOfX1)
 	}
 }
 
-func sgExtraShapes_Hash_OneOf_X0(k string) bool {
+func sgExtraShapesHashOneOfX0(k string) bool {
 	switch k {
 	case "alg", "content":
 		return false
@@ -1769,8 +1765,8 @@ func sgExtraShapes_Hash_OneOf_X0(k string) bool {
 	return true
 }
 
-// vShapes_Hash_OneOf_X0 validates shapes.json#/$defs/Hash/oneOf/0.
-func vShapes_Hash_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesHashOneOfX0 validates shapes.json#/$defs/Hash/oneOf/0.
+func vShapesHashOneOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1788,7 +1784,7 @@ func vShapes_Hash_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "alg",
 				parent: p,
 			}
-			vShapes_Hash_OneOf_X0_Alg(x, &c, e)
+			vShapesHashOneOfX0Alg(x, &c, e)
 		}
 		if x := v.get("content"); x != nil {
 			c := sgPointer{
@@ -1796,11 +1792,11 @@ func vShapes_Hash_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "content",
 				parent: p,
 			}
-			vShapes_Hash_OneOf_X0_Content(x, &c, e)
+			vShapesHashOneOfX0Content(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_Hash_OneOf_X0(k) {
+			if !sgExtraShapesHashOneOfX0(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1809,17 +1805,17 @@ func vShapes_Hash_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var enumShapes_Hash_OneOf_X0_Alg = sgNewEnum("[\"MD5\",\"SHA-1\"]")
+var enumShapesHashOneOfX0Alg = sgNewEnum("[\"MD5\",\"SHA-1\"]")
 
-// vShapes_Hash_OneOf_X0_Alg validates shapes.json#/$defs/Hash/oneOf/0/properties/alg.
-func vShapes_Hash_OneOf_X0_Alg(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !enumShapes_Hash_OneOf_X0_Alg.has(v) {
+// vShapesHashOneOfX0Alg validates shapes.json#/$defs/Hash/oneOf/0/properties/alg.
+func vShapesHashOneOfX0Alg(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !enumShapesHashOneOfX0Alg.has(v) {
 		e.add(p, "enum", "must be one of \"MD5\", \"SHA-1\"")
 	}
 }
 
-// vShapes_Hash_OneOf_X0_Content validates shapes.json#/$defs/Hash/oneOf/0/properties/content.
-func vShapes_Hash_OneOf_X0_Content(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesHashOneOfX0Content validates shapes.json#/$defs/Hash/oneOf/0/properties/content.
+func vShapesHashOneOfX0Content(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsString(v) {
 		e.add(p, "type", sgExpected("string", v))
 		return
@@ -1832,7 +1828,7 @@ func vShapes_Hash_OneOf_X0_Content(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-func sgExtraShapes_Hash_OneOf_X1(k string) bool {
+func sgExtraShapesHashOneOfX1(k string) bool {
 	switch k {
 	case "algorithm", "value":
 		return false
@@ -1840,8 +1836,8 @@ func sgExtraShapes_Hash_OneOf_X1(k string) bool {
 	return true
 }
 
-// vShapes_Hash_OneOf_X1 validates shapes.json#/$defs/Hash/oneOf/1.
-func vShapes_Hash_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesHashOneOfX1 validates shapes.json#/$defs/Hash/oneOf/1.
+func vShapesHashOneOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsObject(v) {
 		e.add(p, "type", sgExpected("object", v))
 		return
@@ -1871,7 +1867,7 @@ func vShapes_Hash_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_Hash_OneOf_X1(k) {
+			if !sgExtraShapesHashOneOfX1(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1880,14 +1876,14 @@ func vShapes_Hash_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-// vShapes_Resource validates shapes.json#/$defs/Resource.
-func vShapes_Resource(v *sgValue, p *sgPointer, e *sgErrors) {
-	if k := e.countValid(v, vShapes_Resource_OneOf_X0, vShapes_Resource_OneOf_X1, vShapes_Resource_OneOf_X2, vShapes_Resource_OneOf_X3); k != 1 {
-		e.union(v, p, "oneOf", "must match exactly one of the 4 alternatives, matches "+sgItoa(k), k, "resourceType", []string{"Cat", "Bird", "Fish", "Bag"}, vShapes_Resource_OneOf_X0, vShapes_Resource_OneOf_X1, vShapes_Resource_OneOf_X2, vShapes_Resource_OneOf_X3)
+// vShapesResource validates shapes.json#/$defs/Resource.
+func vShapesResource(v *sgValue, p *sgPointer, e *sgErrors) {
+	if k := e.countValid(v, vShapesResourceOneOfX0, vShapesResourceOneOfX1, vShapesResourceOneOfX2, vShapesResourceOneOfX3); k != 1 {
+		e.union(v, p, "oneOf", "must match exactly one of the 4 alternatives, matches "+sgItoa(k), k, "resourceType", []string{"Cat", "Bird", "Fish", "Bag"}, vShapesResourceOneOfX0, vShapesResourceOneOfX1, vShapesResourceOneOfX2, vShapesResourceOneOfX3)
 	}
 }
 
-func sgExtraShapes_Resource_OneOf_X0(k string) bool {
+func sgExtraShapesResourceOneOfX0(k string) bool {
 	switch k {
 	case "resourceType", "lives":
 		return false
@@ -1895,8 +1891,8 @@ func sgExtraShapes_Resource_OneOf_X0(k string) bool {
 	return true
 }
 
-// vShapes_Resource_OneOf_X0 validates shapes.json#/$defs/Resource/oneOf/0.
-func vShapes_Resource_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesResourceOneOfX0 validates shapes.json#/$defs/Resource/oneOf/0.
+func vShapesResourceOneOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() == sgKindObject {
 		if v.get("resourceType") == nil {
 			e.addKey(p, "resourceType", "required", "missing required property \"resourceType\"")
@@ -1907,7 +1903,7 @@ func vShapes_Resource_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "resourceType",
 				parent: p,
 			}
-			vShapes_Resource_OneOf_X0_ResourceType(x, &c, e)
+			vShapesResourceOneOfX0ResourceType(x, &c, e)
 		}
 		if x := v.get("lives"); x != nil {
 			c := sgPointer{
@@ -1915,11 +1911,11 @@ func vShapes_Resource_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "lives",
 				parent: p,
 			}
-			vShapes_Resource_OneOf_X0_Lives(x, &c, e)
+			vShapesResourceOneOfX0Lives(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_Resource_OneOf_X0(k) {
+			if !sgExtraShapesResourceOneOfX0(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1928,18 +1924,18 @@ func vShapes_Resource_OneOf_X0(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var constShapes_Resource_OneOf_X0_ResourceType = sgMustValue("\"Cat\"")
+var constShapesResourceOneOfX0ResourceType = sgMustValue("\"Cat\"")
 
-// vShapes_Resource_OneOf_X0_ResourceType validates
+// vShapesResourceOneOfX0ResourceType validates
 // shapes.json#/$defs/Resource/oneOf/0/properties/resourceType.
-func vShapes_Resource_OneOf_X0_ResourceType(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !sgEqual(v, constShapes_Resource_OneOf_X0_ResourceType) {
+func vShapesResourceOneOfX0ResourceType(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constShapesResourceOneOfX0ResourceType) {
 		e.add(p, "const", "must be \"Cat\"")
 	}
 }
 
-// vShapes_Resource_OneOf_X0_Lives validates shapes.json#/$defs/Resource/oneOf/0/properties/lives.
-func vShapes_Resource_OneOf_X0_Lives(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesResourceOneOfX0Lives validates shapes.json#/$defs/Resource/oneOf/0/properties/lives.
+func vShapesResourceOneOfX0Lives(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsInteger(v) {
 		e.add(p, "type", sgExpected("integer", v))
 		return
@@ -1952,7 +1948,7 @@ func vShapes_Resource_OneOf_X0_Lives(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-func sgExtraShapes_Resource_OneOf_X1(k string) bool {
+func sgExtraShapesResourceOneOfX1(k string) bool {
 	switch k {
 	case "resourceType", "wings":
 		return false
@@ -1960,8 +1956,8 @@ func sgExtraShapes_Resource_OneOf_X1(k string) bool {
 	return true
 }
 
-// vShapes_Resource_OneOf_X1 validates shapes.json#/$defs/Resource/oneOf/1.
-func vShapes_Resource_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesResourceOneOfX1 validates shapes.json#/$defs/Resource/oneOf/1.
+func vShapesResourceOneOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() == sgKindObject {
 		if v.get("resourceType") == nil {
 			e.addKey(p, "resourceType", "required", "missing required property \"resourceType\"")
@@ -1972,7 +1968,7 @@ func vShapes_Resource_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "resourceType",
 				parent: p,
 			}
-			vShapes_Resource_OneOf_X1_ResourceType(x, &c, e)
+			vShapesResourceOneOfX1ResourceType(x, &c, e)
 		}
 		if x := v.get("wings"); x != nil {
 			c := sgPointer{
@@ -1980,11 +1976,11 @@ func vShapes_Resource_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "wings",
 				parent: p,
 			}
-			vShapes_Resource_OneOf_X1_Wings(x, &c, e)
+			vShapesResourceOneOfX1Wings(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_Resource_OneOf_X1(k) {
+			if !sgExtraShapesResourceOneOfX1(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -1993,18 +1989,18 @@ func vShapes_Resource_OneOf_X1(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var constShapes_Resource_OneOf_X1_ResourceType = sgMustValue("\"Bird\"")
+var constShapesResourceOneOfX1ResourceType = sgMustValue("\"Bird\"")
 
-// vShapes_Resource_OneOf_X1_ResourceType validates
+// vShapesResourceOneOfX1ResourceType validates
 // shapes.json#/$defs/Resource/oneOf/1/properties/resourceType.
-func vShapes_Resource_OneOf_X1_ResourceType(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !sgEqual(v, constShapes_Resource_OneOf_X1_ResourceType) {
+func vShapesResourceOneOfX1ResourceType(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constShapesResourceOneOfX1ResourceType) {
 		e.add(p, "const", "must be \"Bird\"")
 	}
 }
 
-// vShapes_Resource_OneOf_X1_Wings validates shapes.json#/$defs/Resource/oneOf/1/properties/wings.
-func vShapes_Resource_OneOf_X1_Wings(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesResourceOneOfX1Wings validates shapes.json#/$defs/Resource/oneOf/1/properties/wings.
+func vShapesResourceOneOfX1Wings(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsInteger(v) {
 		e.add(p, "type", sgExpected("integer", v))
 		return
@@ -2017,7 +2013,7 @@ func vShapes_Resource_OneOf_X1_Wings(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-func sgExtraShapes_Resource_OneOf_X2(k string) bool {
+func sgExtraShapesResourceOneOfX2(k string) bool {
 	switch k {
 	case "resourceType", "fins", "water":
 		return false
@@ -2025,8 +2021,8 @@ func sgExtraShapes_Resource_OneOf_X2(k string) bool {
 	return true
 }
 
-// vShapes_Resource_OneOf_X2 validates shapes.json#/$defs/Resource/oneOf/2.
-func vShapes_Resource_OneOf_X2(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesResourceOneOfX2 validates shapes.json#/$defs/Resource/oneOf/2.
+func vShapesResourceOneOfX2(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() == sgKindObject {
 		if v.get("resourceType") == nil {
 			e.addKey(p, "resourceType", "required", "missing required property \"resourceType\"")
@@ -2040,7 +2036,7 @@ func vShapes_Resource_OneOf_X2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "resourceType",
 				parent: p,
 			}
-			vShapes_Resource_OneOf_X2_ResourceType(x, &c, e)
+			vShapesResourceOneOfX2ResourceType(x, &c, e)
 		}
 		if x := v.get("fins"); x != nil {
 			c := sgPointer{
@@ -2056,11 +2052,11 @@ func vShapes_Resource_OneOf_X2(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "water",
 				parent: p,
 			}
-			vShapes_Resource_OneOf_X2_Water(x, &c, e)
+			vShapesResourceOneOfX2Water(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_Resource_OneOf_X2(k) {
+			if !sgExtraShapesResourceOneOfX2(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -2069,26 +2065,26 @@ func vShapes_Resource_OneOf_X2(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var constShapes_Resource_OneOf_X2_ResourceType = sgMustValue("\"Fish\"")
+var constShapesResourceOneOfX2ResourceType = sgMustValue("\"Fish\"")
 
-// vShapes_Resource_OneOf_X2_ResourceType validates
+// vShapesResourceOneOfX2ResourceType validates
 // shapes.json#/$defs/Resource/oneOf/2/properties/resourceType.
-func vShapes_Resource_OneOf_X2_ResourceType(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !sgEqual(v, constShapes_Resource_OneOf_X2_ResourceType) {
+func vShapesResourceOneOfX2ResourceType(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constShapesResourceOneOfX2ResourceType) {
 		e.add(p, "const", "must be \"Fish\"")
 	}
 }
 
-var enumShapes_Resource_OneOf_X2_Water = sgNewEnum("[\"salt\",\"fresh\"]")
+var enumShapesResourceOneOfX2Water = sgNewEnum("[\"salt\",\"fresh\"]")
 
-// vShapes_Resource_OneOf_X2_Water validates shapes.json#/$defs/Resource/oneOf/2/properties/water.
-func vShapes_Resource_OneOf_X2_Water(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !enumShapes_Resource_OneOf_X2_Water.has(v) {
+// vShapesResourceOneOfX2Water validates shapes.json#/$defs/Resource/oneOf/2/properties/water.
+func vShapesResourceOneOfX2Water(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !enumShapesResourceOneOfX2Water.has(v) {
 		e.add(p, "enum", "must be one of \"salt\", \"fresh\"")
 	}
 }
 
-func sgExtraShapes_Resource_OneOf_X3(k string) bool {
+func sgExtraShapesResourceOneOfX3(k string) bool {
 	switch k {
 	case "resourceType", "items":
 		return false
@@ -2096,8 +2092,8 @@ func sgExtraShapes_Resource_OneOf_X3(k string) bool {
 	return true
 }
 
-// vShapes_Resource_OneOf_X3 validates shapes.json#/$defs/Resource/oneOf/3.
-func vShapes_Resource_OneOf_X3(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesResourceOneOfX3 validates shapes.json#/$defs/Resource/oneOf/3.
+func vShapesResourceOneOfX3(v *sgValue, p *sgPointer, e *sgErrors) {
 	if v.kind() == sgKindObject {
 		if v.get("resourceType") == nil {
 			e.addKey(p, "resourceType", "required", "missing required property \"resourceType\"")
@@ -2108,7 +2104,7 @@ func vShapes_Resource_OneOf_X3(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "resourceType",
 				parent: p,
 			}
-			vShapes_Resource_OneOf_X3_ResourceType(x, &c, e)
+			vShapesResourceOneOfX3ResourceType(x, &c, e)
 		}
 		if x := v.get("items"); x != nil {
 			c := sgPointer{
@@ -2116,11 +2112,11 @@ func vShapes_Resource_OneOf_X3(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "items",
 				parent: p,
 			}
-			vShapes_Resource_OneOf_X3_Items(x, &c, e)
+			vShapesResourceOneOfX3Items(x, &c, e)
 		}
 		m := len(e.list)
 		for _, k := range v.keys() {
-			if !sgExtraShapes_Resource_OneOf_X3(k) {
+			if !sgExtraShapesResourceOneOfX3(k) {
 				continue
 			}
 			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
@@ -2129,18 +2125,18 @@ func vShapes_Resource_OneOf_X3(v *sgValue, p *sgPointer, e *sgErrors) {
 	}
 }
 
-var constShapes_Resource_OneOf_X3_ResourceType = sgMustValue("\"Bag\"")
+var constShapesResourceOneOfX3ResourceType = sgMustValue("\"Bag\"")
 
-// vShapes_Resource_OneOf_X3_ResourceType validates
+// vShapesResourceOneOfX3ResourceType validates
 // shapes.json#/$defs/Resource/oneOf/3/properties/resourceType.
-func vShapes_Resource_OneOf_X3_ResourceType(v *sgValue, p *sgPointer, e *sgErrors) {
-	if !sgEqual(v, constShapes_Resource_OneOf_X3_ResourceType) {
+func vShapesResourceOneOfX3ResourceType(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constShapesResourceOneOfX3ResourceType) {
 		e.add(p, "const", "must be \"Bag\"")
 	}
 }
 
-// vShapes_Resource_OneOf_X3_Items validates shapes.json#/$defs/Resource/oneOf/3/properties/items.
-func vShapes_Resource_OneOf_X3_Items(v *sgValue, p *sgPointer, e *sgErrors) {
+// vShapesResourceOneOfX3Items validates shapes.json#/$defs/Resource/oneOf/3/properties/items.
+func vShapesResourceOneOfX3Items(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsArray(v) {
 		e.add(p, "type", sgExpected("array", v))
 		return
@@ -2152,13 +2148,13 @@ func vShapes_Resource_OneOf_X3_Items(v *sgValue, p *sgPointer, e *sgErrors) {
 				index:  i,
 				parent: p,
 			}
-			vShapes_Resource_OneOf_X3_Items_Items(&a[i], &c, e)
+			vShapesResourceOneOfX3ItemsItems(&a[i], &c, e)
 		}
 	}
 }
 
-// vShapes_Resource_OneOf_X3_Items_Items validates
+// vShapesResourceOneOfX3ItemsItems validates
 // shapes.json#/$defs/Resource/oneOf/3/properties/items/items.
-func vShapes_Resource_OneOf_X3_Items_Items(v *sgValue, p *sgPointer, e *sgErrors) {
-	vShapes_Resource(v, p, e)
+func vShapesResourceOneOfX3ItemsItems(v *sgValue, p *sgPointer, e *sgErrors) {
+	vShapesResource(v, p, e)
 }

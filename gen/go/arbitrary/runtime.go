@@ -6,7 +6,6 @@ package arbitrary
 import (
 	"bytes"
 	"encoding/json"
-	"regexp"
 	"strconv"
 	"sync"
 	"unicode/utf8"
@@ -65,42 +64,6 @@ func matching(pattern string, lo, hi int) *rapid.Generator[string] {
 	})
 }
 
-var aheadCache = map[string]*regexp.Regexp{}
-
-// withLookaheads keeps the strings of g that the leading lookaheads of their pattern accept
-// (rapid, like RE2, has no lookaheads): every pattern of must matches them, none of mustNot
-// does.
-func withLookaheads(g *rapid.Generator[string], must, mustNot []string) *rapid.Generator[string] {
-	compile := func(srcs []string) []*regexp.Regexp {
-		patternMu.Lock()
-		defer patternMu.Unlock()
-		out := make([]*regexp.Regexp, len(srcs))
-		for i, src := range srcs {
-			re, ok := aheadCache[src]
-			if !ok {
-				re = regexp.MustCompile(src)
-				aheadCache[src] = re
-			}
-			out[i] = re
-		}
-		return out
-	}
-	yes, no := compile(must), compile(mustNot)
-	return g.Filter(func(s string) bool {
-		for _, re := range yes {
-			if !re.MatchString(s) {
-				return false
-			}
-		}
-		for _, re := range no {
-			if re.MatchString(s) {
-				return false
-			}
-		}
-		return true
-	})
-}
-
 // jsonKey is the canonical JSON of x, for distinctness.
 func jsonKey(x any) string {
 	data, err := json.Marshal(x)
@@ -151,15 +114,6 @@ func memberKey(x any, prop string) string {
 	return string(out)
 }
 
-// anyValue decodes JSON text as the generated package does.
-func anyValue(text string) any {
-	var v any
-	dec := json.NewDecoder(bytes.NewReader([]byte(text)))
-	dec.UseNumber()
-	_ = dec.Decode(&v)
-	return v
-}
-
 // anyJSON draws any JSON value, shallow.
 func anyJSON(depth int) *rapid.Generator[any] {
 	return rapid.Custom(func(t *rapid.T) any { return drawAny(t, depth) })
@@ -195,22 +149,6 @@ func drawAny(t *rapid.T, depth int) any {
 	return m
 }
 
-// notObject draws a JSON value that is not an object (null, a boolean, a number, a string or
-// an array), as its text.
-func notObject(t *rapid.T) json.RawMessage {
-	var x any
-	if rapid.IntRange(0, 4).Draw(t, "array?") == 0 {
-		x = rapid.SliceOfN(anyJSON(maxDepth), 0, 3).Draw(t, "items")
-	} else {
-		x = drawAny(t, maxDepth)
-	}
-	text, err := json.Marshal(x)
-	if err != nil {
-		t.Fatalf("a drawn JSON value cannot be written: %v", err)
-	}
-	return text
-}
-
 // extraMembers draws members not named in known, each kept as its JSON text, as decoding
 // keeps them.
 func extraMembers(t *rapid.T, depth int, known []string) map[string]json.RawMessage {
@@ -233,39 +171,6 @@ func extraMembers(t *rapid.T, depth int, known []string) map[string]json.RawMess
 		}
 	}
 	return m
-}
-
-// decodesAs reports whether the JSON of x, decoded again (without validation, as
-// UnmarshalJSON does), gives a value keep accepts: for unions whose variants may take the same
-// values, it keeps the values that decode into the variant they were drawn as.
-func decodesAs[T any](x T, keep func(T) bool) bool {
-	data, err := json.Marshal(x)
-	if err != nil {
-		return false
-	}
-	var y T
-	if json.Unmarshal(data, &y) != nil {
-		return false
-	}
-	return keep(y)
-}
-
-// chooseOptional picks which of n optional members to draw, at most room of them.
-func chooseOptional(t *rapid.T, n, room int) []bool {
-	out := make([]bool, n)
-	k := rapid.IntRange(0, min(n, room)).Draw(t, "optional members")
-	for _, i := range rapid.Permutation(indexes(n)).Draw(t, "which")[:k] {
-		out[i] = true
-	}
-	return out
-}
-
-func indexes(n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = i
-	}
-	return out
 }
 
 // drawNothing reads one bit for a type with a single value (a struct of const members only):

@@ -117,7 +117,7 @@ export function arbitraryFinding(depth: number = 0): FC.Arbitrary<Finding> {
 
 /** arbitraryFindingsResponse produces valid FindingsResponse values. */
 export function arbitraryFindingsResponse(depth: number = 0): FC.Arbitrary<FindingsResponse> {
-  return memo("FindingsResponse", depth, (depth) => valid(fc.record({ "findings": fc.array(arbitraryFinding(depth + 2), { maxLength: (depth + 1 < MAX_DEPTH ? 3 : 0) }), "total": fc.integer({ min: 0, max: 9007199254740991 }), "counts_by_kind": accepted(fc.dictionary(fc.string({ minLength: 1 }), fc.integer({ min: 1, max: 9007199254740991 }), { maxKeys: 4 }), n.vFindingsResponse_CountsByKind), "counts_by_severity": accepted(fc.dictionary(arbitrarySeverity(depth + 1), fc.integer({ min: 1, max: 9007199254740991 }), { maxKeys: 4 }), n.vFindingsResponse_CountsBySeverity), "capped_kinds": fc.array(fc.string({ minLength: 1 }), {}), "per_kind_limit": fc.integer({ min: 0, max: 9007199254740991 }), "summary": fc.string(), "identity_shared": fc.boolean(), "_meta": arbitraryMeta(depth + 1) }, { requiredKeys: ["findings", "total", "counts_by_kind", "counts_by_severity", "capped_kinds", "per_kind_limit", "_meta"] }), val.isFindingsResponse));
+  return memo("FindingsResponse", depth, (depth) => valid(fc.record({ "findings": fc.array(arbitraryFinding(depth + 2), { maxLength: (depth + 1 < MAX_DEPTH ? 3 : 0) }), "total": fc.integer({ min: 0, max: 9007199254740991 }), "counts_by_kind": accepted(fc.dictionary(fc.string({ minLength: 1 }), fc.integer({ min: 1, max: 9007199254740991 }), { maxKeys: 4 }), n.vFindingsResponseCountsByKind), "counts_by_severity": accepted(fc.dictionary(arbitrarySeverity(depth + 1), fc.integer({ min: 1, max: 9007199254740991 }), { maxKeys: 4 }), n.vFindingsResponseCountsBySeverity), "capped_kinds": fc.array(fc.string({ minLength: 1 }), {}), "per_kind_limit": fc.integer({ min: 0, max: 9007199254740991 }), "summary": fc.string(), "identity_shared": fc.boolean(), "_meta": arbitraryMeta(depth + 1) }, { requiredKeys: ["findings", "total", "counts_by_kind", "counts_by_severity", "capped_kinds", "per_kind_limit", "_meta"] }), val.isFindingsResponse));
 }
 
 /** arbitraryMeta produces valid Meta values. */
@@ -132,7 +132,7 @@ export function arbitraryGetSessionFindingsParams(depth: number = 0): FC.Arbitra
 
 /** arbitraryInvocationRequest produces valid InvocationRequest values. */
 export function arbitraryInvocationRequest(depth: number = 0): FC.Arbitrary<InvocationRequest> {
-  return memo("InvocationRequest", depth, (depth) => valid(fc.record({ "caller": arbitraryCaller(depth + 1), "skill_id": arbitrarySkillID(depth + 1), "inputs": accepted(anyObject(), n.vInvocationRequest_Inputs), "request_id": fc.string({ minLength: 1, maxLength: 128 }) }, { requiredKeys: ["caller", "skill_id", "inputs"] }), val.isInvocationRequest));
+  return memo("InvocationRequest", depth, (depth) => valid(fc.record({ "caller": arbitraryCaller(depth + 1), "skill_id": arbitrarySkillID(depth + 1), "inputs": accepted(anyObject(), n.vInvocationRequestInputs), "request_id": fc.string({ minLength: 1, maxLength: 128 }) }, { requiredKeys: ["caller", "skill_id", "inputs"] }), val.isInvocationRequest));
 }
 
 /** arbitraryCaller produces valid Caller values. */
@@ -157,12 +157,12 @@ export function arbitraryInvocationStatus(depth: number = 0): FC.Arbitrary<Invoc
 
 /** arbitraryTimestamps produces valid Timestamps values. */
 export function arbitraryTimestamps(depth: number = 0): FC.Arbitrary<Timestamps> {
-  return memo("Timestamps", depth, (depth) => valid(accepted(fc.record({ "received": arbitraryTimestamp(depth + 1), "started": arbitraryTimestamp(depth + 1), "completed": arbitraryTimestamp(depth + 1) }, { requiredKeys: ["received"] }), n.vInvocationResponse_Timestamps2), val.isTimestamps));
+  return memo("Timestamps", depth, (depth) => valid(accepted(fc.record({ "received": arbitraryTimestamp(depth + 1), "started": arbitraryTimestamp(depth + 1), "completed": arbitraryTimestamp(depth + 1) }, { requiredKeys: ["received"] }), n.vInvocationResponseTimestamps2), val.isTimestamps));
 }
 
 /** arbitraryInvocationError produces valid InvocationError values. */
 export function arbitraryInvocationError(depth: number = 0): FC.Arbitrary<InvocationError> {
-  return memo("InvocationError", depth, (depth) => valid(fc.record({ "code": accepted(fc.stringMatching(n.rePattern3).filter(lengthIn(0, 64)), n.vInvocationResponse_InvocationError_Code), "message": fc.string({ minLength: 1, maxLength: 4000 }) }, { requiredKeys: ["code", "message"] }), val.isInvocationError));
+  return memo("InvocationError", depth, (depth) => valid(fc.record({ "code": accepted(fc.stringMatching(n.rePattern3).filter(lengthIn(0, 64)), n.vInvocationResponseInvocationErrorCode), "message": fc.string({ minLength: 1, maxLength: 4000 }) }, { requiredKeys: ["code", "message"] }), val.isInvocationError));
 }
 
 /** arbitraryProtocolVersion produces valid ProtocolVersion values. */
@@ -177,7 +177,7 @@ export function arbitrarySkillDescriptor(depth: number = 0): FC.Arbitrary<SkillD
 
 /** arbitraryProvider produces valid Provider values. */
 export function arbitraryProvider(depth: number = 0): FC.Arbitrary<Provider> {
-  return memo("Provider", depth, (depth) => valid(fc.record({ "name": fc.string({ minLength: 1, maxLength: 200 }), "url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vStringMax2048Pattern5), "contact": accepted(fc.stringMatching(n.rePattern6).filter(lengthIn(0, 254)), n.vSkillDescriptor_Provider_Contact) }, { requiredKeys: ["name", "url"] }), val.isProvider));
+  return memo("Provider", depth, (depth) => valid(fc.record({ "name": fc.string({ minLength: 1, maxLength: 200 }), "url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vStringMax2048Pattern5), "contact": accepted(fc.stringMatching(n.rePattern6).filter(lengthIn(0, 254)), n.vSkillDescriptorProviderContact) }, { requiredKeys: ["name", "url"] }), val.isProvider));
 }
 
 /** arbitraryEndpoint produces valid Endpoint values. */
@@ -192,12 +192,12 @@ export function arbitraryEndpointMethod(depth: number = 0): FC.Arbitrary<Endpoin
 
 /** arbitraryInputParameter produces valid InputParameter values. */
 export function arbitraryInputParameter(depth: number = 0): FC.Arbitrary<InputParameter> {
-  return memo("InputParameter", depth, (depth) => valid(fc.record({ "name": accepted(fc.stringMatching(n.rePattern1).filter(lengthIn(0, 64)), n.vSkillDescriptor_InputParameter_Name), "type": arbitraryValueType(depth + 1), "description": fc.string({ maxLength: 2000 }), "required": fc.boolean() }, { requiredKeys: ["name", "type", "required"] }), val.isInputParameter));
+  return memo("InputParameter", depth, (depth) => valid(fc.record({ "name": accepted(fc.stringMatching(n.rePattern1).filter(lengthIn(0, 64)), n.vSkillDescriptorInputParameterName), "type": arbitraryValueType(depth + 1), "description": fc.string({ maxLength: 2000 }), "required": fc.boolean() }, { requiredKeys: ["name", "type", "required"] }), val.isInputParameter));
 }
 
 /** arbitraryOutputDescriptor produces valid OutputDescriptor values. */
 export function arbitraryOutputDescriptor(depth: number = 0): FC.Arbitrary<OutputDescriptor> {
-  return memo("OutputDescriptor", depth, (depth) => valid(fc.record({ "type": arbitraryValueType(depth + 1), "description": fc.string({ maxLength: 2000 }), "media_type": accepted(fc.stringMatching(n.rePattern7).filter(lengthIn(0, 255)), n.vSkillDescriptor_OutputDescriptor_MediaType) }, { requiredKeys: ["type"] }), val.isOutputDescriptor));
+  return memo("OutputDescriptor", depth, (depth) => valid(fc.record({ "type": arbitraryValueType(depth + 1), "description": fc.string({ maxLength: 2000 }), "media_type": accepted(fc.stringMatching(n.rePattern7).filter(lengthIn(0, 255)), n.vSkillDescriptorOutputDescriptorMediaType) }, { requiredKeys: ["type"] }), val.isOutputDescriptor));
 }
 
 /** arbitraryValueType produces valid ValueType values. */
@@ -212,7 +212,7 @@ export function arbitraryAuth(depth: number = 0): FC.Arbitrary<Auth> {
 
 /** arbitraryAPIKeyAuth produces valid APIKeyAuth values. */
 export function arbitraryAPIKeyAuth(depth: number = 0): FC.Arbitrary<APIKeyAuth> {
-  return memo("APIKeyAuth", depth, (depth) => valid(fc.record({ "type": fc.constant("api_key"), "in": arbitraryAPIKeyAuthIn(depth + 1), "name": accepted(fc.stringMatching(n.rePattern8).filter(lengthIn(1, 128)), n.vSkillDescriptor_APIKeyAuth_Name) }, { requiredKeys: ["type", "in", "name"] }), val.isAPIKeyAuth));
+  return memo("APIKeyAuth", depth, (depth) => valid(fc.record({ "type": fc.constant("api_key"), "in": arbitraryAPIKeyAuthIn(depth + 1), "name": accepted(fc.stringMatching(n.rePattern8).filter(lengthIn(1, 128)), n.vSkillDescriptorAPIKeyAuthName) }, { requiredKeys: ["type", "in", "name"] }), val.isAPIKeyAuth));
 }
 
 /** arbitraryAPIKeyAuthIn produces valid APIKeyAuthIn values. */
@@ -222,7 +222,7 @@ export function arbitraryAPIKeyAuthIn(depth: number = 0): FC.Arbitrary<APIKeyAut
 
 /** arbitraryOAuth2Auth produces valid OAuth2Auth values. */
 export function arbitraryOAuth2Auth(depth: number = 0): FC.Arbitrary<OAuth2Auth> {
-  return memo("OAuth2Auth", depth, (depth) => valid(sized(depth, { "type": fc.constant("oauth2"), "token_url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vStringMax2048Pattern5), "scopes": fc.uniqueArray(accepted(fc.stringMatching(n.rePattern9).filter(lengthIn(1, 256)), n.vSkillDescriptor_OAuth2Auth_Scopes_Items), { maxLength: 64, comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }) }, ["type", "token_url"], ["scopes"], []), val.isOAuth2Auth));
+  return memo("OAuth2Auth", depth, (depth) => valid(sized(depth, { "type": fc.constant("oauth2"), "token_url": accepted(fc.stringMatching(n.rePattern5).filter(lengthIn(0, 2048)), n.vStringMax2048Pattern5), "scopes": fc.uniqueArray(accepted(fc.stringMatching(n.rePattern9).filter(lengthIn(1, 256)), n.vSkillDescriptorOAuth2AuthScopesItems), { maxLength: 64, comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }) }, ["type", "token_url"], ["scopes"], []), val.isOAuth2Auth));
 }
 
 /** arbitraryCustomAuth produces valid CustomAuth values. */
@@ -242,12 +242,12 @@ export function arbitrarySkillIndex(depth: number = 0): FC.Arbitrary<SkillIndex>
 
 /** arbitrarySkillIndexEntry produces valid SkillIndexEntry values. */
 export function arbitrarySkillIndexEntry(depth: number = 0): FC.Arbitrary<SkillIndexEntry> {
-  return memo("SkillIndexEntry", depth, (depth) => valid(fc.record({ "id": arbitrarySkillID(depth + 1), "name": fc.string({ minLength: 1, maxLength: 200 }), "version": arbitrarySemVer(depth + 1), "capability_type": arbitraryCapabilityType(depth + 1), "access": arbitraryAccess(depth + 1), "description": fc.string({ maxLength: 4000 }), "descriptor_url": accepted(fc.stringMatching(n.rePattern10).filter(lengthIn(1, 2048)), n.vSkillIndex_SkillIndexEntry_DescriptorURL) }, { requiredKeys: ["id", "name", "version", "capability_type", "access", "descriptor_url"] }), val.isSkillIndexEntry));
+  return memo("SkillIndexEntry", depth, (depth) => valid(fc.record({ "id": arbitrarySkillID(depth + 1), "name": fc.string({ minLength: 1, maxLength: 200 }), "version": arbitrarySemVer(depth + 1), "capability_type": arbitraryCapabilityType(depth + 1), "access": arbitraryAccess(depth + 1), "description": fc.string({ maxLength: 4000 }), "descriptor_url": accepted(fc.stringMatching(n.rePattern10).filter(lengthIn(1, 2048)), n.vSkillIndexSkillIndexEntryDescriptorURL) }, { requiredKeys: ["id", "name", "version", "capability_type", "access", "descriptor_url"] }), val.isSkillIndexEntry));
 }
 
 /** arbitrarySemVer produces valid SemVer values. */
 export function arbitrarySemVer(depth: number = 0): FC.Arbitrary<SemVer> {
-  return memo("SemVer", depth, (depth) => valid(accepted(fc.stringMatching(n.rePattern4).filter(lengthIn(0, 64)), n.vCommon_SemVer), val.isSemVer));
+  return memo("SemVer", depth, (depth) => valid(accepted(fc.stringMatching(n.rePattern4).filter(lengthIn(0, 64)), n.vCommonSemVer), val.isSemVer));
 }
 
 /** arbitraryCapabilityType produces valid CapabilityType values. */
@@ -267,10 +267,10 @@ export function arbitrarySeverity(depth: number = 0): FC.Arbitrary<Severity> {
 
 /** arbitrarySkillID produces valid SkillID values. */
 export function arbitrarySkillID(depth: number = 0): FC.Arbitrary<SkillID> {
-  return memo("SkillID", depth, (depth) => valid(accepted(fc.stringMatching(n.rePattern0).filter(lengthIn(0, 128)), n.vCommon_SkillID), val.isSkillID));
+  return memo("SkillID", depth, (depth) => valid(accepted(fc.stringMatching(n.rePattern0).filter(lengthIn(0, 128)), n.vCommonSkillID), val.isSkillID));
 }
 
 /** arbitraryTimestamp produces valid Timestamp values. */
 export function arbitraryTimestamp(depth: number = 0): FC.Arbitrary<Timestamp> {
-  return memo("Timestamp", depth, (depth) => valid(accepted(fc.stringMatching(n.rePattern2).filter(lengthIn(0, 35)), n.vCommon_Timestamp), val.isTimestamp));
+  return memo("Timestamp", depth, (depth) => valid(accepted(fc.stringMatching(n.rePattern2).filter(lengthIn(0, 35)), n.vCommonTimestamp), val.isTimestamp));
 }

@@ -30,8 +30,8 @@ export function vFinding(v: unknown, p: rt.Path, d: number, e: ValidationError[]
   } else miss = true;
   if (own && !("severity" in rt.OP) ? "severity" in v : rt.hasOwn(v, "severity")) {
     p[d] = "severity";
-    if (d < rt.limit) vCommon_Severity(v["severity"], p, d + 1, e);
-    else rt.deeper(vCommon_Severity, v["severity"], p, d + 1, e);
+    if (d < rt.limit) vCommonSeverity(v["severity"], p, d + 1, e);
+    else rt.deeper(vCommonSeverity, v["severity"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["kind", "severity"]);
 }
@@ -47,11 +47,11 @@ export function vStringMin1(v: unknown, p: rt.Path, d: number, e: ValidationErro
 
 // Finding.json#/properties/severity
 export function vSeverityRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vCommon_Severity(v, p, d, e);
+  vCommonSeverity(v, p, d, e);
 }
 
 // defs/common.json#/$defs/Severity
-export function vCommon_Severity(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vCommonSeverity(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -60,7 +60,7 @@ export function vCommon_Severity(v: unknown, p: rt.Path, d: number, e: Validatio
 }
 
 // Finding.json#/additionalProperties
-export function vFinding_AdditionalProperties(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vFindingAdditionalProperties(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
 }
 
 // FindingsResponse.json#
@@ -74,8 +74,8 @@ export function vFindingsResponse(v: unknown, p: rt.Path, d: number, e: Validati
   let miss = false;
   if (own && !("findings" in rt.OP) ? "findings" in v : rt.hasOwn(v, "findings")) {
     p[d] = "findings";
-    if (d < rt.limit) vFindingsResponse_Findings(v["findings"], p, d + 1, e);
-    else rt.deeper(vFindingsResponse_Findings, v["findings"], p, d + 1, e);
+    if (d < rt.limit) vFindingsResponseFindings(v["findings"], p, d + 1, e);
+    else rt.deeper(vFindingsResponseFindings, v["findings"], p, d + 1, e);
   } else miss = true;
   if (own && !("total" in rt.OP) ? "total" in v : rt.hasOwn(v, "total")) {
     p[d] = "total";
@@ -84,18 +84,18 @@ export function vFindingsResponse(v: unknown, p: rt.Path, d: number, e: Validati
   } else miss = true;
   if (own && !("counts_by_kind" in rt.OP) ? "counts_by_kind" in v : rt.hasOwn(v, "counts_by_kind")) {
     p[d] = "counts_by_kind";
-    if (d < rt.limit) vFindingsResponse_CountsByKind(v["counts_by_kind"], p, d + 1, e);
-    else rt.deeper(vFindingsResponse_CountsByKind, v["counts_by_kind"], p, d + 1, e);
+    if (d < rt.limit) vFindingsResponseCountsByKind(v["counts_by_kind"], p, d + 1, e);
+    else rt.deeper(vFindingsResponseCountsByKind, v["counts_by_kind"], p, d + 1, e);
   } else miss = true;
   if (own && !("counts_by_severity" in rt.OP) ? "counts_by_severity" in v : rt.hasOwn(v, "counts_by_severity")) {
     p[d] = "counts_by_severity";
-    if (d < rt.limit) vFindingsResponse_CountsBySeverity(v["counts_by_severity"], p, d + 1, e);
-    else rt.deeper(vFindingsResponse_CountsBySeverity, v["counts_by_severity"], p, d + 1, e);
+    if (d < rt.limit) vFindingsResponseCountsBySeverity(v["counts_by_severity"], p, d + 1, e);
+    else rt.deeper(vFindingsResponseCountsBySeverity, v["counts_by_severity"], p, d + 1, e);
   } else miss = true;
   if (own && !("capped_kinds" in rt.OP) ? "capped_kinds" in v : rt.hasOwn(v, "capped_kinds")) {
     p[d] = "capped_kinds";
-    if (d < rt.limit) vFindingsResponse_CappedKinds(v["capped_kinds"], p, d + 1, e);
-    else rt.deeper(vFindingsResponse_CappedKinds, v["capped_kinds"], p, d + 1, e);
+    if (d < rt.limit) vFindingsResponseCappedKinds(v["capped_kinds"], p, d + 1, e);
+    else rt.deeper(vFindingsResponseCappedKinds, v["capped_kinds"], p, d + 1, e);
   } else miss = true;
   if (own && !("per_kind_limit" in rt.OP) ? "per_kind_limit" in v : rt.hasOwn(v, "per_kind_limit")) {
     p[d] = "per_kind_limit";
@@ -104,8 +104,8 @@ export function vFindingsResponse(v: unknown, p: rt.Path, d: number, e: Validati
   } else miss = true;
   if (own && !("summary" in rt.OP) ? "summary" in v : rt.hasOwn(v, "summary")) {
     p[d] = "summary";
-    if (d < rt.limit) vFindingsResponse_Summary(v["summary"], p, d + 1, e);
-    else rt.deeper(vFindingsResponse_Summary, v["summary"], p, d + 1, e);
+    if (d < rt.limit) vFindingsResponseSummary(v["summary"], p, d + 1, e);
+    else rt.deeper(vFindingsResponseSummary, v["summary"], p, d + 1, e);
   }
   if (own && !("identity_shared" in rt.OP) ? "identity_shared" in v : rt.hasOwn(v, "identity_shared")) {
     p[d] = "identity_shared";
@@ -114,14 +114,14 @@ export function vFindingsResponse(v: unknown, p: rt.Path, d: number, e: Validati
   }
   if (own && !("_meta" in rt.OP) ? "_meta" in v : rt.hasOwn(v, "_meta")) {
     p[d] = "_meta";
-    if (d < rt.limit) vFindingsResponse_Meta2(v["_meta"], p, d + 1, e);
-    else rt.deeper(vFindingsResponse_Meta2, v["_meta"], p, d + 1, e);
+    if (d < rt.limit) vFindingsResponseMeta2(v["_meta"], p, d + 1, e);
+    else rt.deeper(vFindingsResponseMeta2, v["_meta"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["findings", "total", "counts_by_kind", "counts_by_severity", "capped_kinds", "per_kind_limit", "_meta"]);
 }
 
 // FindingsResponse.json#/properties/findings
-export function vFindingsResponse_Findings(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vFindingsResponseFindings(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
@@ -134,7 +134,7 @@ export function vFindingsResponse_Findings(v: unknown, p: rt.Path, d: number, e:
 }
 
 // FindingsResponse.json#/properties/findings/items
-export function vFindingsResponse_Findings_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vFindingsResponseFindingsItems(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   vFinding(v, p, d, e);
 }
 
@@ -149,7 +149,7 @@ export function vIntegerMin0Max9007199254740991(v: unknown, p: rt.Path, d: numbe
 }
 
 // FindingsResponse.json#/properties/counts_by_kind
-export function vFindingsResponse_CountsByKind(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vFindingsResponseCountsByKind(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -161,7 +161,7 @@ export function vFindingsResponse_CountsByKind(v: unknown, p: rt.Path, d: number
       else rt.deeper(vIntegerMin1Max9007199254740991, v[k], p, d + 1, e);
     }
     for (const k of ks) {
-      if (!rt.accepts(vFindingsResponse_CountsByKind_PropertyNames, k, d)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
+      if (!rt.accepts(vFindingsResponseCountsByKindPropertyNames, k, d)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
     }
     if (sorted || e.length === n1 || rt.inOrder(ks)) break;
     e.length = n1;
@@ -169,7 +169,7 @@ export function vFindingsResponse_CountsByKind(v: unknown, p: rt.Path, d: number
 }
 
 // FindingsResponse.json#/properties/counts_by_kind/propertyNames
-export function vFindingsResponse_CountsByKind_PropertyNames(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vFindingsResponseCountsByKindPropertyNames(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (typeof v === "string") {
     if (v.length < 2 * 1 && rt.codePointLength(v) < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minLength", message: "must be at least 1 characters long" });
   }
@@ -186,7 +186,7 @@ export function vIntegerMin1Max9007199254740991(v: unknown, p: rt.Path, d: numbe
 }
 
 // FindingsResponse.json#/properties/counts_by_severity
-export function vFindingsResponse_CountsBySeverity(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vFindingsResponseCountsBySeverity(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -198,7 +198,7 @@ export function vFindingsResponse_CountsBySeverity(v: unknown, p: rt.Path, d: nu
       else rt.deeper(vIntegerMin1Max9007199254740991, v[k], p, d + 1, e);
     }
     for (const k of ks) {
-      if (!rt.accepts(vCommon_Severity, k, d)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
+      if (!rt.accepts(vCommonSeverity, k, d)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
     }
     if (sorted || e.length === n1 || rt.inOrder(ks)) break;
     e.length = n1;
@@ -206,7 +206,7 @@ export function vFindingsResponse_CountsBySeverity(v: unknown, p: rt.Path, d: nu
 }
 
 // FindingsResponse.json#/properties/capped_kinds
-export function vFindingsResponse_CappedKinds(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vFindingsResponseCappedKinds(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
@@ -219,7 +219,7 @@ export function vFindingsResponse_CappedKinds(v: unknown, p: rt.Path, d: number,
 }
 
 // FindingsResponse.json#/properties/summary
-export function vFindingsResponse_Summary(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vFindingsResponseSummary(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -235,12 +235,12 @@ export function vBoolean(v: unknown, p: rt.Path, d: number, e: ValidationError[]
 }
 
 // FindingsResponse.json#/properties/_meta
-export function vFindingsResponse_Meta(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vFindingsResponse_Meta2(v, p, d, e);
+export function vFindingsResponseMeta(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vFindingsResponseMeta2(v, p, d, e);
 }
 
 // FindingsResponse.json#/$defs/Meta
-export function vFindingsResponse_Meta2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vFindingsResponseMeta2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -270,8 +270,8 @@ export function vGetSessionFindingsParams(v: unknown, p: rt.Path, d: number, e: 
   }
   if (own && !("per_kind_limit" in rt.OP) ? "per_kind_limit" in v : rt.hasOwn(v, "per_kind_limit")) {
     p[d] = "per_kind_limit";
-    if (d < rt.limit) vGetSessionFindingsParams_PerKindLimit(v["per_kind_limit"], p, d + 1, e);
-    else rt.deeper(vGetSessionFindingsParams_PerKindLimit, v["per_kind_limit"], p, d + 1, e);
+    if (d < rt.limit) vGetSessionFindingsParamsPerKindLimit(v["per_kind_limit"], p, d + 1, e);
+    else rt.deeper(vGetSessionFindingsParamsPerKindLimit, v["per_kind_limit"], p, d + 1, e);
   }
   if (own && !("include_summary" in rt.OP) ? "include_summary" in v : rt.hasOwn(v, "include_summary")) {
     p[d] = "include_summary";
@@ -282,7 +282,7 @@ export function vGetSessionFindingsParams(v: unknown, p: rt.Path, d: number, e: 
 }
 
 // GetSessionFindingsParams.json#/additionalProperties
-export function vGetSessionFindingsParams_AdditionalProperties(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vGetSessionFindingsParamsAdditionalProperties(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   e.push({ pointer: rt.ptr(p, d), keyword: "false", message: "no value is allowed here" });
 }
 
@@ -297,7 +297,7 @@ export function vString1To256(v: unknown, p: rt.Path, d: number, e: ValidationEr
 }
 
 // GetSessionFindingsParams.json#/properties/per_kind_limit
-export function vGetSessionFindingsParams_PerKindLimit(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vGetSessionFindingsParamsPerKindLimit(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
@@ -317,18 +317,18 @@ export function vInvocationRequest(v: unknown, p: rt.Path, d: number, e: Validat
   let miss = false;
   if (own && !("caller" in rt.OP) ? "caller" in v : rt.hasOwn(v, "caller")) {
     p[d] = "caller";
-    if (d < rt.limit) vInvocationRequest_Caller2(v["caller"], p, d + 1, e);
-    else rt.deeper(vInvocationRequest_Caller2, v["caller"], p, d + 1, e);
+    if (d < rt.limit) vInvocationRequestCaller2(v["caller"], p, d + 1, e);
+    else rt.deeper(vInvocationRequestCaller2, v["caller"], p, d + 1, e);
   } else miss = true;
   if (own && !("skill_id" in rt.OP) ? "skill_id" in v : rt.hasOwn(v, "skill_id")) {
     p[d] = "skill_id";
-    if (d < rt.limit) vCommon_SkillID(v["skill_id"], p, d + 1, e);
-    else rt.deeper(vCommon_SkillID, v["skill_id"], p, d + 1, e);
+    if (d < rt.limit) vCommonSkillID(v["skill_id"], p, d + 1, e);
+    else rt.deeper(vCommonSkillID, v["skill_id"], p, d + 1, e);
   } else miss = true;
   if (own && !("inputs" in rt.OP) ? "inputs" in v : rt.hasOwn(v, "inputs")) {
     p[d] = "inputs";
-    if (d < rt.limit) vInvocationRequest_Inputs(v["inputs"], p, d + 1, e);
-    else rt.deeper(vInvocationRequest_Inputs, v["inputs"], p, d + 1, e);
+    if (d < rt.limit) vInvocationRequestInputs(v["inputs"], p, d + 1, e);
+    else rt.deeper(vInvocationRequestInputs, v["inputs"], p, d + 1, e);
   } else miss = true;
   if (own && !("request_id" in rt.OP) ? "request_id" in v : rt.hasOwn(v, "request_id")) {
     p[d] = "request_id";
@@ -339,12 +339,12 @@ export function vInvocationRequest(v: unknown, p: rt.Path, d: number, e: Validat
 }
 
 // InvocationRequest.json#/properties/caller
-export function vInvocationRequest_Caller(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vInvocationRequest_Caller2(v, p, d, e);
+export function vInvocationRequestCaller(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vInvocationRequestCaller2(v, p, d, e);
 }
 
 // InvocationRequest.json#/$defs/Caller
-export function vInvocationRequest_Caller2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vInvocationRequestCaller2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -359,15 +359,15 @@ export function vInvocationRequest_Caller2(v: unknown, p: rt.Path, d: number, e:
   } else miss = true;
   if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
     p[d] = "type";
-    if (d < rt.limit) vInvocationRequest_Caller_Type(v["type"], p, d + 1, e);
-    else rt.deeper(vInvocationRequest_Caller_Type, v["type"], p, d + 1, e);
+    if (d < rt.limit) vInvocationRequestCallerType(v["type"], p, d + 1, e);
+    else rt.deeper(vInvocationRequestCallerType, v["type"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["id", "type"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "id" || k === "type"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // InvocationRequest.json#/$defs/Caller/properties/type
-export function vInvocationRequest_Caller_Type(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vInvocationRequestCallerType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -377,11 +377,11 @@ export function vInvocationRequest_Caller_Type(v: unknown, p: rt.Path, d: number
 
 // InvocationRequest.json#/properties/skill_id
 export function vSkillIDRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vCommon_SkillID(v, p, d, e);
+  vCommonSkillID(v, p, d, e);
 }
 
 // defs/common.json#/$defs/SkillID
-export function vCommon_SkillID(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vCommonSkillID(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -391,14 +391,14 @@ export function vCommon_SkillID(v: unknown, p: rt.Path, d: number, e: Validation
 }
 
 // InvocationRequest.json#/properties/inputs
-export function vInvocationRequest_Inputs(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vInvocationRequestInputs(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
   }
   for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
     for (const k of ks) {
-      if (!rt.accepts(vInvocationRequest_Inputs_PropertyNames, k, d)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
+      if (!rt.accepts(vInvocationRequestInputsPropertyNames, k, d)) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "propertyNames", message: "property name " + rt.goQuote(k) + " is not allowed" });
     }
     if (sorted || e.length === n1 || rt.inOrder(ks)) break;
     e.length = n1;
@@ -407,7 +407,7 @@ export function vInvocationRequest_Inputs(v: unknown, p: rt.Path, d: number, e: 
 }
 
 // InvocationRequest.json#/properties/inputs/propertyNames
-export function vInvocationRequest_Inputs_PropertyNames(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vInvocationRequestInputsPropertyNames(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (typeof v === "string") {
     if (v.length > 64 && rt.codePointLength(v) > 64) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 64 characters long" });
     if (!rePattern1.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"^[A-Za-z_][A-Za-z0-9_]*$\"" });
@@ -440,40 +440,40 @@ export function vInvocationResponse(v: unknown, p: rt.Path, d: number, e: Valida
   } else miss = true;
   if (own && !("status" in rt.OP) ? "status" in v : rt.hasOwn(v, "status")) {
     p[d] = "status";
-    if (d < rt.limit) vInvocationResponse_InvocationStatus(v["status"], p, d + 1, e);
-    else rt.deeper(vInvocationResponse_InvocationStatus, v["status"], p, d + 1, e);
+    if (d < rt.limit) vInvocationResponseInvocationStatus(v["status"], p, d + 1, e);
+    else rt.deeper(vInvocationResponseInvocationStatus, v["status"], p, d + 1, e);
   } else miss = true;
   if (own && !("skill_id" in rt.OP) ? "skill_id" in v : rt.hasOwn(v, "skill_id")) {
     p[d] = "skill_id";
-    if (d < rt.limit) vCommon_SkillID(v["skill_id"], p, d + 1, e);
-    else rt.deeper(vCommon_SkillID, v["skill_id"], p, d + 1, e);
+    if (d < rt.limit) vCommonSkillID(v["skill_id"], p, d + 1, e);
+    else rt.deeper(vCommonSkillID, v["skill_id"], p, d + 1, e);
   } else miss = true;
   if (own && !("timestamps" in rt.OP) ? "timestamps" in v : rt.hasOwn(v, "timestamps")) {
     p[d] = "timestamps";
-    if (d < rt.limit) vInvocationResponse_Timestamps2(v["timestamps"], p, d + 1, e);
-    else rt.deeper(vInvocationResponse_Timestamps2, v["timestamps"], p, d + 1, e);
+    if (d < rt.limit) vInvocationResponseTimestamps2(v["timestamps"], p, d + 1, e);
+    else rt.deeper(vInvocationResponseTimestamps2, v["timestamps"], p, d + 1, e);
   } else miss = true;
   if (own && !("output" in rt.OP) ? "output" in v : rt.hasOwn(v, "output")) {
     p[d] = "output";
-    if (d < rt.limit) vInvocationResponse_Output(v["output"], p, d + 1, e);
-    else rt.deeper(vInvocationResponse_Output, v["output"], p, d + 1, e);
+    if (d < rt.limit) vInvocationResponseOutput(v["output"], p, d + 1, e);
+    else rt.deeper(vInvocationResponseOutput, v["output"], p, d + 1, e);
   }
   if (own && !("error" in rt.OP) ? "error" in v : rt.hasOwn(v, "error")) {
     p[d] = "error";
-    if (d < rt.limit) vInvocationResponse_InvocationError(v["error"], p, d + 1, e);
-    else rt.deeper(vInvocationResponse_InvocationError, v["error"], p, d + 1, e);
+    if (d < rt.limit) vInvocationResponseInvocationError(v["error"], p, d + 1, e);
+    else rt.deeper(vInvocationResponseInvocationError, v["error"], p, d + 1, e);
   }
   if (miss) rt.missing(v, p, d, e, r0, ["execution_id", "status", "skill_id", "timestamps"]);
-  vInvocationResponse_AllOf_X0(v, p, d, e);
+  vInvocationResponseAllOfX0(v, p, d, e);
 }
 
 // InvocationResponse.json#/properties/status
-export function vInvocationResponse_Status(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vInvocationResponse_InvocationStatus(v, p, d, e);
+export function vInvocationResponseStatus(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vInvocationResponseInvocationStatus(v, p, d, e);
 }
 
 // InvocationResponse.json#/$defs/InvocationStatus
-export function vInvocationResponse_InvocationStatus(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vInvocationResponseInvocationStatus(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -482,12 +482,12 @@ export function vInvocationResponse_InvocationStatus(v: unknown, p: rt.Path, d: 
 }
 
 // InvocationResponse.json#/properties/timestamps
-export function vInvocationResponse_Timestamps(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vInvocationResponse_Timestamps2(v, p, d, e);
+export function vInvocationResponseTimestamps(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vInvocationResponseTimestamps2(v, p, d, e);
 }
 
 // InvocationResponse.json#/$defs/Timestamps
-export function vInvocationResponse_Timestamps2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vInvocationResponseTimestamps2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -497,18 +497,18 @@ export function vInvocationResponse_Timestamps2(v: unknown, p: rt.Path, d: numbe
   let miss = false;
   if (own && !("received" in rt.OP) ? "received" in v : rt.hasOwn(v, "received")) {
     p[d] = "received";
-    if (d < rt.limit) vCommon_Timestamp(v["received"], p, d + 1, e);
-    else rt.deeper(vCommon_Timestamp, v["received"], p, d + 1, e);
+    if (d < rt.limit) vCommonTimestamp(v["received"], p, d + 1, e);
+    else rt.deeper(vCommonTimestamp, v["received"], p, d + 1, e);
   } else miss = true;
   if (own && !("started" in rt.OP) ? "started" in v : rt.hasOwn(v, "started")) {
     p[d] = "started";
-    if (d < rt.limit) vCommon_Timestamp(v["started"], p, d + 1, e);
-    else rt.deeper(vCommon_Timestamp, v["started"], p, d + 1, e);
+    if (d < rt.limit) vCommonTimestamp(v["started"], p, d + 1, e);
+    else rt.deeper(vCommonTimestamp, v["started"], p, d + 1, e);
   }
   if (own && !("completed" in rt.OP) ? "completed" in v : rt.hasOwn(v, "completed")) {
     p[d] = "completed";
-    if (d < rt.limit) vCommon_Timestamp(v["completed"], p, d + 1, e);
-    else rt.deeper(vCommon_Timestamp, v["completed"], p, d + 1, e);
+    if (d < rt.limit) vCommonTimestamp(v["completed"], p, d + 1, e);
+    else rt.deeper(vCommonTimestamp, v["completed"], p, d + 1, e);
   }
   if (miss) rt.missing(v, p, d, e, r0, ["received"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "received" || k === "started" || k === "completed"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -519,11 +519,11 @@ export function vInvocationResponse_Timestamps2(v: unknown, p: rt.Path, d: numbe
 
 // InvocationResponse.json#/$defs/Timestamps/properties/received
 export function vTimestampRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vCommon_Timestamp(v, p, d, e);
+  vCommonTimestamp(v, p, d, e);
 }
 
 // defs/common.json#/$defs/Timestamp
-export function vCommon_Timestamp(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vCommonTimestamp(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -533,16 +533,16 @@ export function vCommon_Timestamp(v: unknown, p: rt.Path, d: number, e: Validati
 }
 
 // InvocationResponse.json#/properties/output
-export function vInvocationResponse_Output(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vInvocationResponseOutput(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
 }
 
 // InvocationResponse.json#/properties/error
-export function vInvocationResponse_Error(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vInvocationResponse_InvocationError(v, p, d, e);
+export function vInvocationResponseError(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vInvocationResponseInvocationError(v, p, d, e);
 }
 
 // InvocationResponse.json#/$defs/InvocationError
-export function vInvocationResponse_InvocationError(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vInvocationResponseInvocationError(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -552,8 +552,8 @@ export function vInvocationResponse_InvocationError(v: unknown, p: rt.Path, d: n
   let miss = false;
   if (own && !("code" in rt.OP) ? "code" in v : rt.hasOwn(v, "code")) {
     p[d] = "code";
-    if (d < rt.limit) vInvocationResponse_InvocationError_Code(v["code"], p, d + 1, e);
-    else rt.deeper(vInvocationResponse_InvocationError_Code, v["code"], p, d + 1, e);
+    if (d < rt.limit) vInvocationResponseInvocationErrorCode(v["code"], p, d + 1, e);
+    else rt.deeper(vInvocationResponseInvocationErrorCode, v["code"], p, d + 1, e);
   } else miss = true;
   if (own && !("message" in rt.OP) ? "message" in v : rt.hasOwn(v, "message")) {
     p[d] = "message";
@@ -564,7 +564,7 @@ export function vInvocationResponse_InvocationError(v: unknown, p: rt.Path, d: n
 }
 
 // InvocationResponse.json#/$defs/InvocationError/properties/code
-export function vInvocationResponse_InvocationError_Code(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vInvocationResponseInvocationErrorCode(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -584,32 +584,32 @@ export function vString1To4000(v: unknown, p: rt.Path, d: number, e: ValidationE
 }
 
 // InvocationResponse.json#/allOf/0
-export function vInvocationResponse_AllOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (rt.accepts(vInvocationResponse_AllOf_X0_If, v, d)) vInvocationResponse_AllOf_X0_Then(v, p, d, e);
+export function vInvocationResponseAllOfX0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (rt.accepts(vInvocationResponseAllOfX0If, v, d)) vInvocationResponseAllOfX0Then(v, p, d, e);
 }
 
 // InvocationResponse.json#/allOf/0/if
-export function vInvocationResponse_AllOf_X0_If(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vInvocationResponseAllOfX0If(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (rt.isObject(v)) {
     const own = rt.isPlain(v);
     const r0 = e.length;
     let miss = false;
     if (own && !("status" in rt.OP) ? "status" in v : rt.hasOwn(v, "status")) {
       p[d] = "status";
-      if (d < rt.limit) vInvocationResponse_AllOf_X0_If_Status(v["status"], p, d + 1, e);
-      else rt.deeper(vInvocationResponse_AllOf_X0_If_Status, v["status"], p, d + 1, e);
+      if (d < rt.limit) vInvocationResponseAllOfX0IfStatus(v["status"], p, d + 1, e);
+      else rt.deeper(vInvocationResponseAllOfX0IfStatus, v["status"], p, d + 1, e);
     } else miss = true;
     if (miss) rt.missing(v, p, d, e, r0, ["status"]);
   }
 }
 
 // InvocationResponse.json#/allOf/0/if/properties/status
-export function vInvocationResponse_AllOf_X0_If_Status(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vInvocationResponseAllOfX0IfStatus(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!rt.jsonEqual(v, "failed")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"failed\"" });
 }
 
 // InvocationResponse.json#/allOf/0/then
-export function vInvocationResponse_AllOf_X0_Then(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vInvocationResponseAllOfX0Then(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (rt.isObject(v)) {
     const own = rt.isPlain(v);
     const r0 = e.length;
@@ -630,8 +630,8 @@ export function vProtocolVersion(v: unknown, p: rt.Path, d: number, e: Validatio
   let miss = false;
   if (own && !("version" in rt.OP) ? "version" in v : rt.hasOwn(v, "version")) {
     p[d] = "version";
-    if (d < rt.limit) vCommon_SemVer(v["version"], p, d + 1, e);
-    else rt.deeper(vCommon_SemVer, v["version"], p, d + 1, e);
+    if (d < rt.limit) vCommonSemVer(v["version"], p, d + 1, e);
+    else rt.deeper(vCommonSemVer, v["version"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["version"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "version"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -639,11 +639,11 @@ export function vProtocolVersion(v: unknown, p: rt.Path, d: number, e: Validatio
 
 // ProtocolVersion.json#/properties/version
 export function vSemVerRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vCommon_SemVer(v, p, d, e);
+  vCommonSemVer(v, p, d, e);
 }
 
 // defs/common.json#/$defs/SemVer
-export function vCommon_SemVer(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vCommonSemVer(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -668,8 +668,8 @@ export function vSkillDescriptor(v: unknown, p: rt.Path, d: number, e: Validatio
   } else miss = true;
   if (own && !("id" in rt.OP) ? "id" in v : rt.hasOwn(v, "id")) {
     p[d] = "id";
-    if (d < rt.limit) vCommon_SkillID(v["id"], p, d + 1, e);
-    else rt.deeper(vCommon_SkillID, v["id"], p, d + 1, e);
+    if (d < rt.limit) vCommonSkillID(v["id"], p, d + 1, e);
+    else rt.deeper(vCommonSkillID, v["id"], p, d + 1, e);
   } else miss = true;
   if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
     p[d] = "name";
@@ -678,13 +678,13 @@ export function vSkillDescriptor(v: unknown, p: rt.Path, d: number, e: Validatio
   } else miss = true;
   if (own && !("version" in rt.OP) ? "version" in v : rt.hasOwn(v, "version")) {
     p[d] = "version";
-    if (d < rt.limit) vCommon_SemVer(v["version"], p, d + 1, e);
-    else rt.deeper(vCommon_SemVer, v["version"], p, d + 1, e);
+    if (d < rt.limit) vCommonSemVer(v["version"], p, d + 1, e);
+    else rt.deeper(vCommonSemVer, v["version"], p, d + 1, e);
   } else miss = true;
   if (own && !("capability_type" in rt.OP) ? "capability_type" in v : rt.hasOwn(v, "capability_type")) {
     p[d] = "capability_type";
-    if (d < rt.limit) vCommon_CapabilityType(v["capability_type"], p, d + 1, e);
-    else rt.deeper(vCommon_CapabilityType, v["capability_type"], p, d + 1, e);
+    if (d < rt.limit) vCommonCapabilityType(v["capability_type"], p, d + 1, e);
+    else rt.deeper(vCommonCapabilityType, v["capability_type"], p, d + 1, e);
   } else miss = true;
   if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
     p[d] = "description";
@@ -693,38 +693,38 @@ export function vSkillDescriptor(v: unknown, p: rt.Path, d: number, e: Validatio
   } else miss = true;
   if (own && !("provider" in rt.OP) ? "provider" in v : rt.hasOwn(v, "provider")) {
     p[d] = "provider";
-    if (d < rt.limit) vSkillDescriptor_Provider2(v["provider"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_Provider2, v["provider"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorProvider2(v["provider"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorProvider2, v["provider"], p, d + 1, e);
   } else miss = true;
   if (own && !("endpoint" in rt.OP) ? "endpoint" in v : rt.hasOwn(v, "endpoint")) {
     p[d] = "endpoint";
-    if (d < rt.limit) vSkillDescriptor_Endpoint2(v["endpoint"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_Endpoint2, v["endpoint"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorEndpoint2(v["endpoint"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorEndpoint2, v["endpoint"], p, d + 1, e);
   } else miss = true;
   if (own && !("inputs" in rt.OP) ? "inputs" in v : rt.hasOwn(v, "inputs")) {
     p[d] = "inputs";
-    if (d < rt.limit) vSkillDescriptor_Inputs(v["inputs"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_Inputs, v["inputs"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorInputs(v["inputs"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorInputs, v["inputs"], p, d + 1, e);
   } else miss = true;
   if (own && !("output" in rt.OP) ? "output" in v : rt.hasOwn(v, "output")) {
     p[d] = "output";
-    if (d < rt.limit) vSkillDescriptor_OutputDescriptor(v["output"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_OutputDescriptor, v["output"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorOutputDescriptor(v["output"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorOutputDescriptor, v["output"], p, d + 1, e);
   } else miss = true;
   if (own && !("auth" in rt.OP) ? "auth" in v : rt.hasOwn(v, "auth")) {
     p[d] = "auth";
-    if (d < rt.limit) vSkillDescriptor_Auth2(v["auth"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_Auth2, v["auth"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorAuth2(v["auth"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorAuth2, v["auth"], p, d + 1, e);
   } else miss = true;
   if (own && !("access" in rt.OP) ? "access" in v : rt.hasOwn(v, "access")) {
     p[d] = "access";
-    if (d < rt.limit) vCommon_Access(v["access"], p, d + 1, e);
-    else rt.deeper(vCommon_Access, v["access"], p, d + 1, e);
+    if (d < rt.limit) vCommonAccess(v["access"], p, d + 1, e);
+    else rt.deeper(vCommonAccess, v["access"], p, d + 1, e);
   } else miss = true;
   if (own && !("tags" in rt.OP) ? "tags" in v : rt.hasOwn(v, "tags")) {
     p[d] = "tags";
-    if (d < rt.limit) vSkillDescriptor_Tags(v["tags"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_Tags, v["tags"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorTags(v["tags"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorTags, v["tags"], p, d + 1, e);
   }
   if (miss) rt.missing(v, p, d, e, r0, ["protocol", "id", "name", "version", "capability_type", "description", "provider", "endpoint", "inputs", "output", "auth", "access"]);
 }
@@ -746,11 +746,11 @@ export function vString1To200(v: unknown, p: rt.Path, d: number, e: ValidationEr
 
 // SkillDescriptor.json#/properties/capability_type
 export function vCapabilityTypeRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vCommon_CapabilityType(v, p, d, e);
+  vCommonCapabilityType(v, p, d, e);
 }
 
 // defs/common.json#/$defs/CapabilityType
-export function vCommon_CapabilityType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vCommonCapabilityType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -760,11 +760,11 @@ export function vCommon_CapabilityType(v: unknown, p: rt.Path, d: number, e: Val
 
 // SkillDescriptor.json#/properties/provider
 export function vProviderRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vSkillDescriptor_Provider2(v, p, d, e);
+  vSkillDescriptorProvider2(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/Provider
-export function vSkillDescriptor_Provider2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorProvider2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -784,8 +784,8 @@ export function vSkillDescriptor_Provider2(v: unknown, p: rt.Path, d: number, e:
   } else miss = true;
   if (own && !("contact" in rt.OP) ? "contact" in v : rt.hasOwn(v, "contact")) {
     p[d] = "contact";
-    if (d < rt.limit) vSkillDescriptor_Provider_Contact(v["contact"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_Provider_Contact, v["contact"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorProviderContact(v["contact"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorProviderContact, v["contact"], p, d + 1, e);
   }
   if (miss) rt.missing(v, p, d, e, r0, ["name", "url"]);
 }
@@ -801,7 +801,7 @@ export function vStringMax2048Pattern5(v: unknown, p: rt.Path, d: number, e: Val
 }
 
 // SkillDescriptor.json#/$defs/Provider/properties/contact
-export function vSkillDescriptor_Provider_Contact(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorProviderContact(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -811,12 +811,12 @@ export function vSkillDescriptor_Provider_Contact(v: unknown, p: rt.Path, d: num
 }
 
 // SkillDescriptor.json#/properties/endpoint
-export function vSkillDescriptor_Endpoint(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vSkillDescriptor_Endpoint2(v, p, d, e);
+export function vSkillDescriptorEndpoint(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillDescriptorEndpoint2(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/Endpoint
-export function vSkillDescriptor_Endpoint2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorEndpoint2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -831,19 +831,19 @@ export function vSkillDescriptor_Endpoint2(v: unknown, p: rt.Path, d: number, e:
   } else miss = true;
   if (own && !("method" in rt.OP) ? "method" in v : rt.hasOwn(v, "method")) {
     p[d] = "method";
-    if (d < rt.limit) vSkillDescriptor_Endpoint_Method(v["method"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_Endpoint_Method, v["method"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorEndpointMethod(v["method"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorEndpointMethod, v["method"], p, d + 1, e);
   } else miss = true;
   if (own && !("timeout_ms" in rt.OP) ? "timeout_ms" in v : rt.hasOwn(v, "timeout_ms")) {
     p[d] = "timeout_ms";
-    if (d < rt.limit) vSkillDescriptor_Endpoint_TimeoutMS(v["timeout_ms"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_Endpoint_TimeoutMS, v["timeout_ms"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorEndpointTimeoutMS(v["timeout_ms"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorEndpointTimeoutMS, v["timeout_ms"], p, d + 1, e);
   }
   if (miss) rt.missing(v, p, d, e, r0, ["url", "method"]);
 }
 
 // SkillDescriptor.json#/$defs/Endpoint/properties/method
-export function vSkillDescriptor_Endpoint_Method(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorEndpointMethod(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -852,7 +852,7 @@ export function vSkillDescriptor_Endpoint_Method(v: unknown, p: rt.Path, d: numb
 }
 
 // SkillDescriptor.json#/$defs/Endpoint/properties/timeout_ms
-export function vSkillDescriptor_Endpoint_TimeoutMS(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorEndpointTimeoutMS(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
@@ -862,7 +862,7 @@ export function vSkillDescriptor_Endpoint_TimeoutMS(v: unknown, p: rt.Path, d: n
 }
 
 // SkillDescriptor.json#/properties/inputs
-export function vSkillDescriptor_Inputs(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorInputs(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
@@ -870,19 +870,19 @@ export function vSkillDescriptor_Inputs(v: unknown, p: rt.Path, d: number, e: Va
   if (v.length > 100) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 100 items" });
   for (let i = 0; i < v.length; i++) {
     p[d] = i;
-    if (d < rt.limit) vSkillDescriptor_InputParameter(v[i], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_InputParameter, v[i], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorInputParameter(v[i], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorInputParameter, v[i], p, d + 1, e);
   }
   for (const j of rt.duplicateByIndexes(v, "name")) e.push({ pointer: rt.ptrTo(p, d, j) + "/name", keyword: "x-unique-by", message: "\"name\" duplicates that of an earlier item" });
 }
 
 // SkillDescriptor.json#/properties/inputs/items
-export function vSkillDescriptor_Inputs_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vSkillDescriptor_InputParameter(v, p, d, e);
+export function vSkillDescriptorInputsItems(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillDescriptorInputParameter(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/InputParameter
-export function vSkillDescriptor_InputParameter(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorInputParameter(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -892,13 +892,13 @@ export function vSkillDescriptor_InputParameter(v: unknown, p: rt.Path, d: numbe
   let miss = false;
   if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
     p[d] = "name";
-    if (d < rt.limit) vSkillDescriptor_InputParameter_Name(v["name"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_InputParameter_Name, v["name"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorInputParameterName(v["name"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorInputParameterName, v["name"], p, d + 1, e);
   } else miss = true;
   if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
     p[d] = "type";
-    if (d < rt.limit) vSkillDescriptor_ValueType(v["type"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_ValueType, v["type"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorValueType(v["type"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorValueType, v["type"], p, d + 1, e);
   } else miss = true;
   if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
     p[d] = "description";
@@ -915,7 +915,7 @@ export function vSkillDescriptor_InputParameter(v: unknown, p: rt.Path, d: numbe
 }
 
 // SkillDescriptor.json#/$defs/InputParameter/properties/name
-export function vSkillDescriptor_InputParameter_Name(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorInputParameterName(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -926,11 +926,11 @@ export function vSkillDescriptor_InputParameter_Name(v: unknown, p: rt.Path, d: 
 
 // SkillDescriptor.json#/$defs/InputParameter/properties/type
 export function vValueTypeRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vSkillDescriptor_ValueType(v, p, d, e);
+  vSkillDescriptorValueType(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/ValueType
-export function vSkillDescriptor_ValueType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorValueType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -948,12 +948,12 @@ export function vStringMax2000(v: unknown, p: rt.Path, d: number, e: ValidationE
 }
 
 // SkillDescriptor.json#/properties/output
-export function vSkillDescriptor_Output(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vSkillDescriptor_OutputDescriptor(v, p, d, e);
+export function vSkillDescriptorOutput(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillDescriptorOutputDescriptor(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/OutputDescriptor
-export function vSkillDescriptor_OutputDescriptor(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorOutputDescriptor(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -963,8 +963,8 @@ export function vSkillDescriptor_OutputDescriptor(v: unknown, p: rt.Path, d: num
   let miss = false;
   if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
     p[d] = "type";
-    if (d < rt.limit) vSkillDescriptor_ValueType(v["type"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_ValueType, v["type"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorValueType(v["type"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorValueType, v["type"], p, d + 1, e);
   } else miss = true;
   if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
     p[d] = "description";
@@ -973,15 +973,15 @@ export function vSkillDescriptor_OutputDescriptor(v: unknown, p: rt.Path, d: num
   }
   if (own && !("media_type" in rt.OP) ? "media_type" in v : rt.hasOwn(v, "media_type")) {
     p[d] = "media_type";
-    if (d < rt.limit) vSkillDescriptor_OutputDescriptor_MediaType(v["media_type"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_OutputDescriptor_MediaType, v["media_type"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorOutputDescriptorMediaType(v["media_type"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorOutputDescriptorMediaType, v["media_type"], p, d + 1, e);
   }
   if (miss) rt.missing(v, p, d, e, r0, ["type"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "description" || k === "media_type"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // SkillDescriptor.json#/$defs/OutputDescriptor/properties/media_type
-export function vSkillDescriptor_OutputDescriptor_MediaType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorOutputDescriptorMediaType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -991,12 +991,12 @@ export function vSkillDescriptor_OutputDescriptor_MediaType(v: unknown, p: rt.Pa
 }
 
 // SkillDescriptor.json#/properties/auth
-export function vSkillDescriptor_Auth(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vSkillDescriptor_Auth2(v, p, d, e);
+export function vSkillDescriptorAuth(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillDescriptorAuth2(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/Auth
-export function vSkillDescriptor_Auth2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorAuth2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!rt.isObject(v)) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
   } else if (!rt.hasOwn(v, "type")) {
@@ -1004,16 +1004,16 @@ export function vSkillDescriptor_Auth2(v: unknown, p: rt.Path, d: number, e: Val
   } else {
     switch (v["type"]) {
       case "api_key":
-        vSkillDescriptor_APIKeyAuth(v, p, d, e);
+        vSkillDescriptorAPIKeyAuth(v, p, d, e);
         break;
       case "oauth2":
-        vSkillDescriptor_OAuth2Auth(v, p, d, e);
+        vSkillDescriptorOAuth2Auth(v, p, d, e);
         break;
       case "custom":
-        vSkillDescriptor_CustomAuth(v, p, d, e);
+        vSkillDescriptorCustomAuth(v, p, d, e);
         break;
       case "none":
-        vSkillDescriptor_NoAuth(v, p, d, e);
+        vSkillDescriptorNoAuth(v, p, d, e);
         break;
       default:
         e.push({ pointer: rt.ptrTo(p, d, "type"), keyword: "oneOf", message: "must be one of \"api_key\", \"oauth2\", \"custom\", \"none\"" });
@@ -1022,12 +1022,12 @@ export function vSkillDescriptor_Auth2(v: unknown, p: rt.Path, d: number, e: Val
 }
 
 // SkillDescriptor.json#/$defs/Auth/oneOf/0
-export function vSkillDescriptor_Auth_OneOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vSkillDescriptor_APIKeyAuth(v, p, d, e);
+export function vSkillDescriptorAuthOneOfX0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillDescriptorAPIKeyAuth(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/APIKeyAuth
-export function vSkillDescriptor_APIKeyAuth(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorAPIKeyAuth(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -1037,30 +1037,30 @@ export function vSkillDescriptor_APIKeyAuth(v: unknown, p: rt.Path, d: number, e
   let miss = false;
   if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
     p[d] = "type";
-    if (d < rt.limit) vSkillDescriptor_APIKeyAuth_Type(v["type"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_APIKeyAuth_Type, v["type"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorAPIKeyAuthType(v["type"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorAPIKeyAuthType, v["type"], p, d + 1, e);
   } else miss = true;
   if (own && !("in" in rt.OP) ? "in" in v : rt.hasOwn(v, "in")) {
     p[d] = "in";
-    if (d < rt.limit) vSkillDescriptor_APIKeyAuth_In(v["in"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_APIKeyAuth_In, v["in"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorAPIKeyAuthIn(v["in"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorAPIKeyAuthIn, v["in"], p, d + 1, e);
   } else miss = true;
   if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
     p[d] = "name";
-    if (d < rt.limit) vSkillDescriptor_APIKeyAuth_Name(v["name"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_APIKeyAuth_Name, v["name"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorAPIKeyAuthName(v["name"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorAPIKeyAuthName, v["name"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["type", "in", "name"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "in" || k === "name"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/type
-export function vSkillDescriptor_APIKeyAuth_Type(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorAPIKeyAuthType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!rt.jsonEqual(v, "api_key")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"api_key\"" });
 }
 
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/in
-export function vSkillDescriptor_APIKeyAuth_In(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorAPIKeyAuthIn(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -1069,7 +1069,7 @@ export function vSkillDescriptor_APIKeyAuth_In(v: unknown, p: rt.Path, d: number
 }
 
 // SkillDescriptor.json#/$defs/APIKeyAuth/properties/name
-export function vSkillDescriptor_APIKeyAuth_Name(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorAPIKeyAuthName(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -1080,12 +1080,12 @@ export function vSkillDescriptor_APIKeyAuth_Name(v: unknown, p: rt.Path, d: numb
 }
 
 // SkillDescriptor.json#/$defs/Auth/oneOf/1
-export function vSkillDescriptor_Auth_OneOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vSkillDescriptor_OAuth2Auth(v, p, d, e);
+export function vSkillDescriptorAuthOneOfX1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillDescriptorOAuth2Auth(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/OAuth2Auth
-export function vSkillDescriptor_OAuth2Auth(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorOAuth2Auth(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -1095,8 +1095,8 @@ export function vSkillDescriptor_OAuth2Auth(v: unknown, p: rt.Path, d: number, e
   let miss = false;
   if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
     p[d] = "type";
-    if (d < rt.limit) vSkillDescriptor_OAuth2Auth_Type(v["type"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_OAuth2Auth_Type, v["type"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorOAuth2AuthType(v["type"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorOAuth2AuthType, v["type"], p, d + 1, e);
   } else miss = true;
   if (own && !("token_url" in rt.OP) ? "token_url" in v : rt.hasOwn(v, "token_url")) {
     p[d] = "token_url";
@@ -1105,20 +1105,20 @@ export function vSkillDescriptor_OAuth2Auth(v: unknown, p: rt.Path, d: number, e
   } else miss = true;
   if (own && !("scopes" in rt.OP) ? "scopes" in v : rt.hasOwn(v, "scopes")) {
     p[d] = "scopes";
-    if (d < rt.limit) vSkillDescriptor_OAuth2Auth_Scopes(v["scopes"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_OAuth2Auth_Scopes, v["scopes"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorOAuth2AuthScopes(v["scopes"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorOAuth2AuthScopes, v["scopes"], p, d + 1, e);
   }
   if (miss) rt.missing(v, p, d, e, r0, ["type", "token_url"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "type" || k === "token_url" || k === "scopes"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/type
-export function vSkillDescriptor_OAuth2Auth_Type(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorOAuth2AuthType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!rt.jsonEqual(v, "oauth2")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"oauth2\"" });
 }
 
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes
-export function vSkillDescriptor_OAuth2Auth_Scopes(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorOAuth2AuthScopes(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
@@ -1127,13 +1127,13 @@ export function vSkillDescriptor_OAuth2Auth_Scopes(v: unknown, p: rt.Path, d: nu
   for (const j of rt.duplicateIndexes(v)) e.push({ pointer: rt.ptrTo(p, d, j), keyword: "uniqueItems", message: "duplicates an earlier item" });
   for (let i = 0; i < v.length; i++) {
     p[d] = i;
-    if (d < rt.limit) vSkillDescriptor_OAuth2Auth_Scopes_Items(v[i], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_OAuth2Auth_Scopes_Items, v[i], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorOAuth2AuthScopesItems(v[i], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorOAuth2AuthScopesItems, v[i], p, d + 1, e);
   }
 }
 
 // SkillDescriptor.json#/$defs/OAuth2Auth/properties/scopes/items
-export function vSkillDescriptor_OAuth2Auth_Scopes_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorOAuth2AuthScopesItems(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -1144,12 +1144,12 @@ export function vSkillDescriptor_OAuth2Auth_Scopes_Items(v: unknown, p: rt.Path,
 }
 
 // SkillDescriptor.json#/$defs/Auth/oneOf/2
-export function vSkillDescriptor_Auth_OneOf_X2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vSkillDescriptor_CustomAuth(v, p, d, e);
+export function vSkillDescriptorAuthOneOfX2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillDescriptorCustomAuth(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/CustomAuth
-export function vSkillDescriptor_CustomAuth(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorCustomAuth(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -1159,8 +1159,8 @@ export function vSkillDescriptor_CustomAuth(v: unknown, p: rt.Path, d: number, e
   let miss = false;
   if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
     p[d] = "type";
-    if (d < rt.limit) vSkillDescriptor_CustomAuth_Type(v["type"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_CustomAuth_Type, v["type"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorCustomAuthType(v["type"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorCustomAuthType, v["type"], p, d + 1, e);
   } else miss = true;
   if (own && !("scheme" in rt.OP) ? "scheme" in v : rt.hasOwn(v, "scheme")) {
     p[d] = "scheme";
@@ -1177,17 +1177,17 @@ export function vSkillDescriptor_CustomAuth(v: unknown, p: rt.Path, d: number, e
 }
 
 // SkillDescriptor.json#/$defs/CustomAuth/properties/type
-export function vSkillDescriptor_CustomAuth_Type(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorCustomAuthType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!rt.jsonEqual(v, "custom")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"custom\"" });
 }
 
 // SkillDescriptor.json#/$defs/Auth/oneOf/3
-export function vSkillDescriptor_Auth_OneOf_X3(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vSkillDescriptor_NoAuth(v, p, d, e);
+export function vSkillDescriptorAuthOneOfX3(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillDescriptorNoAuth(v, p, d, e);
 }
 
 // SkillDescriptor.json#/$defs/NoAuth
-export function vSkillDescriptor_NoAuth(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorNoAuth(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -1197,25 +1197,25 @@ export function vSkillDescriptor_NoAuth(v: unknown, p: rt.Path, d: number, e: Va
   let miss = false;
   if (own && !("type" in rt.OP) ? "type" in v : rt.hasOwn(v, "type")) {
     p[d] = "type";
-    if (d < rt.limit) vSkillDescriptor_NoAuth_Type(v["type"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_NoAuth_Type, v["type"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorNoAuthType(v["type"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorNoAuthType, v["type"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["type"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "type"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // SkillDescriptor.json#/$defs/NoAuth/properties/type
-export function vSkillDescriptor_NoAuth_Type(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorNoAuthType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!rt.jsonEqual(v, "none")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"none\"" });
 }
 
 // SkillDescriptor.json#/properties/access
 export function vAccessRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vCommon_Access(v, p, d, e);
+  vCommonAccess(v, p, d, e);
 }
 
 // defs/common.json#/$defs/Access
-export function vCommon_Access(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vCommonAccess(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -1224,7 +1224,7 @@ export function vCommon_Access(v: unknown, p: rt.Path, d: number, e: ValidationE
 }
 
 // SkillDescriptor.json#/properties/tags
-export function vSkillDescriptor_Tags(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorTags(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
@@ -1233,13 +1233,13 @@ export function vSkillDescriptor_Tags(v: unknown, p: rt.Path, d: number, e: Vali
   for (const j of rt.duplicateIndexes(v)) e.push({ pointer: rt.ptrTo(p, d, j), keyword: "uniqueItems", message: "duplicates an earlier item" });
   for (let i = 0; i < v.length; i++) {
     p[d] = i;
-    if (d < rt.limit) vSkillDescriptor_Tags_Items(v[i], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_Tags_Items, v[i], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorTagsItems(v[i], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorTagsItems, v[i], p, d + 1, e);
   }
 }
 
 // SkillDescriptor.json#/properties/tags/items
-export function vSkillDescriptor_Tags_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillDescriptorTagsItems(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -1264,38 +1264,38 @@ export function vSkillIndex(v: unknown, p: rt.Path, d: number, e: ValidationErro
   } else miss = true;
   if (own && !("provider" in rt.OP) ? "provider" in v : rt.hasOwn(v, "provider")) {
     p[d] = "provider";
-    if (d < rt.limit) vSkillDescriptor_Provider2(v["provider"], p, d + 1, e);
-    else rt.deeper(vSkillDescriptor_Provider2, v["provider"], p, d + 1, e);
+    if (d < rt.limit) vSkillDescriptorProvider2(v["provider"], p, d + 1, e);
+    else rt.deeper(vSkillDescriptorProvider2, v["provider"], p, d + 1, e);
   }
   if (own && !("skills" in rt.OP) ? "skills" in v : rt.hasOwn(v, "skills")) {
     p[d] = "skills";
-    if (d < rt.limit) vSkillIndex_Skills(v["skills"], p, d + 1, e);
-    else rt.deeper(vSkillIndex_Skills, v["skills"], p, d + 1, e);
+    if (d < rt.limit) vSkillIndexSkills(v["skills"], p, d + 1, e);
+    else rt.deeper(vSkillIndexSkills, v["skills"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["protocol", "skills"]);
 }
 
 // SkillIndex.json#/properties/skills
-export function vSkillIndex_Skills(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillIndexSkills(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
   for (let i = 0; i < v.length; i++) {
     p[d] = i;
-    if (d < rt.limit) vSkillIndex_SkillIndexEntry(v[i], p, d + 1, e);
-    else rt.deeper(vSkillIndex_SkillIndexEntry, v[i], p, d + 1, e);
+    if (d < rt.limit) vSkillIndexSkillIndexEntry(v[i], p, d + 1, e);
+    else rt.deeper(vSkillIndexSkillIndexEntry, v[i], p, d + 1, e);
   }
   for (const j of rt.duplicateByIndexes(v, "id")) e.push({ pointer: rt.ptrTo(p, d, j) + "/id", keyword: "x-unique-by", message: "\"id\" duplicates that of an earlier item" });
 }
 
 // SkillIndex.json#/properties/skills/items
-export function vSkillIndex_Skills_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vSkillIndex_SkillIndexEntry(v, p, d, e);
+export function vSkillIndexSkillsItems(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vSkillIndexSkillIndexEntry(v, p, d, e);
 }
 
 // SkillIndex.json#/$defs/SkillIndexEntry
-export function vSkillIndex_SkillIndexEntry(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillIndexSkillIndexEntry(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -1305,8 +1305,8 @@ export function vSkillIndex_SkillIndexEntry(v: unknown, p: rt.Path, d: number, e
   let miss = false;
   if (own && !("id" in rt.OP) ? "id" in v : rt.hasOwn(v, "id")) {
     p[d] = "id";
-    if (d < rt.limit) vCommon_SkillID(v["id"], p, d + 1, e);
-    else rt.deeper(vCommon_SkillID, v["id"], p, d + 1, e);
+    if (d < rt.limit) vCommonSkillID(v["id"], p, d + 1, e);
+    else rt.deeper(vCommonSkillID, v["id"], p, d + 1, e);
   } else miss = true;
   if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
     p[d] = "name";
@@ -1315,34 +1315,34 @@ export function vSkillIndex_SkillIndexEntry(v: unknown, p: rt.Path, d: number, e
   } else miss = true;
   if (own && !("version" in rt.OP) ? "version" in v : rt.hasOwn(v, "version")) {
     p[d] = "version";
-    if (d < rt.limit) vCommon_SemVer(v["version"], p, d + 1, e);
-    else rt.deeper(vCommon_SemVer, v["version"], p, d + 1, e);
+    if (d < rt.limit) vCommonSemVer(v["version"], p, d + 1, e);
+    else rt.deeper(vCommonSemVer, v["version"], p, d + 1, e);
   } else miss = true;
   if (own && !("capability_type" in rt.OP) ? "capability_type" in v : rt.hasOwn(v, "capability_type")) {
     p[d] = "capability_type";
-    if (d < rt.limit) vCommon_CapabilityType(v["capability_type"], p, d + 1, e);
-    else rt.deeper(vCommon_CapabilityType, v["capability_type"], p, d + 1, e);
+    if (d < rt.limit) vCommonCapabilityType(v["capability_type"], p, d + 1, e);
+    else rt.deeper(vCommonCapabilityType, v["capability_type"], p, d + 1, e);
   } else miss = true;
   if (own && !("access" in rt.OP) ? "access" in v : rt.hasOwn(v, "access")) {
     p[d] = "access";
-    if (d < rt.limit) vCommon_Access(v["access"], p, d + 1, e);
-    else rt.deeper(vCommon_Access, v["access"], p, d + 1, e);
+    if (d < rt.limit) vCommonAccess(v["access"], p, d + 1, e);
+    else rt.deeper(vCommonAccess, v["access"], p, d + 1, e);
   } else miss = true;
   if (own && !("description" in rt.OP) ? "description" in v : rt.hasOwn(v, "description")) {
     p[d] = "description";
-    if (d < rt.limit) vSkillIndex_SkillIndexEntry_Description(v["description"], p, d + 1, e);
-    else rt.deeper(vSkillIndex_SkillIndexEntry_Description, v["description"], p, d + 1, e);
+    if (d < rt.limit) vSkillIndexSkillIndexEntryDescription(v["description"], p, d + 1, e);
+    else rt.deeper(vSkillIndexSkillIndexEntryDescription, v["description"], p, d + 1, e);
   }
   if (own && !("descriptor_url" in rt.OP) ? "descriptor_url" in v : rt.hasOwn(v, "descriptor_url")) {
     p[d] = "descriptor_url";
-    if (d < rt.limit) vSkillIndex_SkillIndexEntry_DescriptorURL(v["descriptor_url"], p, d + 1, e);
-    else rt.deeper(vSkillIndex_SkillIndexEntry_DescriptorURL, v["descriptor_url"], p, d + 1, e);
+    if (d < rt.limit) vSkillIndexSkillIndexEntryDescriptorURL(v["descriptor_url"], p, d + 1, e);
+    else rt.deeper(vSkillIndexSkillIndexEntryDescriptorURL, v["descriptor_url"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["id", "name", "version", "capability_type", "access", "descriptor_url"]);
 }
 
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/description
-export function vSkillIndex_SkillIndexEntry_Description(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillIndexSkillIndexEntryDescription(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -1351,7 +1351,7 @@ export function vSkillIndex_SkillIndexEntry_Description(v: unknown, p: rt.Path, 
 }
 
 // SkillIndex.json#/$defs/SkillIndexEntry/properties/descriptor_url
-export function vSkillIndex_SkillIndexEntry_DescriptorURL(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vSkillIndexSkillIndexEntryDescriptorURL(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;

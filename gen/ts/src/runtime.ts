@@ -46,11 +46,6 @@ export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** isNumber reports whether v is a JSON number (finite). */
-export function isNumber(v: unknown): v is number {
-  return typeof v === "number" && Number.isFinite(v);
-}
-
 /** isInteger reports whether v is a JSON number with an integral value. */
 export function isInteger(v: unknown): v is number {
   return typeof v === "number" && Number.isInteger(v);
@@ -165,7 +160,8 @@ export function inOrder(keys: readonly string[]): boolean {
 /**
  * sortedIndexes returns the positions of keys (distinct, as an object's) in the code point order
  * of the keys: the loops that mark keys by their position in the listing run in that order when
- * they reported a violation, as the others run over sortedKeys.
+ * they reported a violation, as the others run over sortedKeys. It is kept with sortedKeys.
+ * (The runtime tests check the two orders against each other.)
  */
 export function sortedIndexes(keys: readonly string[]): number[] {
   const ix = Array.from(keys, (_, i) => i);
@@ -365,46 +361,6 @@ export class JSONSet {
   }
 }
 
-// decimal splits the shortest decimal representation of a finite double into an integer
-// mantissa and a power of ten.
-function decimal(x: number): [bigint, number] {
-  let s = String(x);
-  let neg = false;
-  if (s.startsWith("-")) {
-    neg = true;
-    s = s.slice(1);
-  }
-  let exp = 0;
-  const e = s.indexOf("e");
-  if (e >= 0) {
-    exp = Number(s.slice(e + 1));
-    s = s.slice(0, e);
-  }
-  const dot = s.indexOf(".");
-  if (dot >= 0) {
-    exp -= s.length - dot - 1;
-    s = s.slice(0, dot) + s.slice(dot + 1);
-  }
-  const m = BigInt(s);
-  return [neg ? -m : m, exp];
-}
-
-/**
- * isMultipleOf decides exactly, on the shortest decimal representations of x and d, whether
- * x is an integer multiple of d (so 0.0075 is a multiple of 0.0001). A quotient that
- * overflows is not a multiple.
- */
-export function isMultipleOf(x: number, d: number): boolean {
-  if (!Number.isFinite(x / d)) return false;
-  const [m, a] = decimal(x);
-  const [n, b] = decimal(d);
-  if (n === BigInt(0)) return false;
-  const e = Math.min(a, b);
-  const mm = m * BigInt(10) ** BigInt(a - e);
-  const nn = n * BigInt(10) ** BigInt(b - e);
-  return mm % nn === BigInt(0);
-}
-
 /** duplicateIndexes lists, ascending, the indexes of items JSON-equal to an earlier item. */
 export function duplicateIndexes(items: readonly unknown[]): number[] {
   const out: number[] = [];
@@ -462,119 +418,8 @@ export function accepts(f: NodeValidator, v: unknown, d: number): boolean {
   return false;
 }
 
-/**
- * acceptsIn is accepts without the deferral, for a validator made for the one call (a closure
- * over the annotations it adds to), whose result cannot be kept. Validators run at most limit
- * levels down, so an in-place subschema is never deferred anyway.
- */
-export function acceptsIn(f: NodeValidator, v: unknown, d: number): boolean {
-  return accepts(f, v, Math.min(d, limit));
-}
-
 const scratch: ValidationError[] = [];
 const scratchPath: Path = [];
-
-/** acceptsSome reports whether one of the node validators fs finds no violation in v. */
-export function acceptsSome(fs: readonly NodeValidator[], v: unknown, d: number): boolean {
-  for (const f of fs) {
-    if (accepts(f, v, d)) return true;
-  }
-  return false;
-}
-
-/** acceptCount counts the node validators of fs that find no violation in v. */
-export function acceptCount(fs: readonly NodeValidator[], v: unknown, d: number): number {
-  let n = 0;
-  for (const f of fs) {
-    if (accepts(f, v, d)) n++;
-  }
-  return n;
-}
-
-/** The number of alternatives a union's message explains; the rest are counted. */
-const UNION_SHOWN = 3;
-
-/** terse > 0 while union explains alternatives: the unions inside them give their message alone. */
-let terse = 0;
-
-/**
- * union reports that v, at the first d tokens of p, fails the anyOf or oneOf keyword, whose
- * alternatives are fs and of which k match; message is the keyword's message
- * (docs/validation.md, "Unions"). When none matches and the member prop of the object v names
- * an alternative (its value is values[i]), the violations are those of that alternative alone.
- * Otherwise the message names the most specific violation of each of the first UNION_SHOWN
- * alternatives: the one deepest in the document, the first of those, at its pointer relative
- * to v, a union's without its own explanation. Alternatives are explained without explaining
- * the unions inside them, so that the work stays proportional to the document (and a deep
- * document, validated in parts, gets the same words). The Go package's union does the same, in the same words.
- */
-export function union(keyword: string, message: string, k: number, prop: string, values: readonly string[] | null,
-  fs: readonly NodeValidator[], v: unknown, p: Path, d: number, e: ValidationError[]): void {
-  if (e === scratch || k > 0) {
-    e.push({ pointer: ptr(p, d), keyword, message });
-    return;
-  }
-  if (values !== null && isObject(v) && hasOwn(v, prop)) {
-    const x = v[prop];
-    const i = typeof x === "string" ? values.indexOf(x) : -1;
-    if (i >= 0) {
-      const n = e.length;
-      (fs[i] as NodeValidator)(v, p, d, e);
-      if (e.length > n) return;
-    }
-  }
-  if (terse > 0) {
-    e.push({ pointer: ptr(p, d), keyword, message });
-    return;
-  }
-  let s = message + " (";
-  const base = ptr(p, d).length;
-  terse++;
-  try {
-    for (let i = 0; i < fs.length; i++) {
-      if (i > 0) s += "; ";
-      if (i === UNION_SHOWN) {
-        s += "and " + String(fs.length - i) + " more";
-        break;
-      }
-      const sub: ValidationError[] = [];
-      (fs[i] as NodeValidator)(v, p, d, sub);
-      s += keyword + "/" + String(i);
-      const best = mostSpecific(sub);
-      if (best !== undefined) {
-        const rel = best.pointer.slice(base);
-        if (rel !== "") s += " at " + rel;
-        s += ": " + unionHead(best);
-      }
-    }
-  } finally {
-    terse--;
-  }
-  e.push({ pointer: ptr(p, d), keyword, message: s + ")" });
-}
-
-/** unionHead is the message of a violation without the explanation of its alternatives, when it is a union's. */
-function unionHead(x: ValidationError): string {
-  if (x.keyword === "anyOf" || x.keyword === "oneOf") {
-    const i = x.message.indexOf(" (" + x.keyword + "/0");
-    if (i >= 0) return x.message.slice(0, i);
-  }
-  return x.message;
-}
-
-/** mostSpecific is the violation deepest in the document (the most tokens in its pointer), the first of those. */
-function mostSpecific(list: readonly ValidationError[]): ValidationError | undefined {
-  let best: ValidationError | undefined;
-  let depth = -1;
-  for (const x of list) {
-    const n = x.pointer.split("/").length - 1;
-    if (n > depth) {
-      best = x;
-      depth = n;
-    }
-  }
-  return best;
-}
 
 /*
  * Deep documents. Validators recurse, a call or a few per level of the document, and a
@@ -597,7 +442,8 @@ export let limit = STEP;
 
 /**
  * setStep sets the number of levels a run goes down (200) and returns the one it replaces:
- * with a small one, tests send shallow documents through the path of deep ones.
+ * with a small one, tests send shallow documents through the path of deep ones. It is kept
+ * with deeper.
  */
 export function setStep(n: number): number {
   const old = STEP;

@@ -29,7 +29,7 @@ export const {
   check: checkMeta,
   parse: parseMeta,
   serialize: serializeMeta,
-}: rt.API<Meta> = /*#__PURE__*/ rt.api(n.vFindingsResponse_Meta2);
+}: rt.API<Meta> = /*#__PURE__*/ rt.api(n.vFindingsResponseMeta2);
 
 /** Validate, check, parse and serialize a GetSessionFindingsParams (rt.API). */
 export const {
@@ -56,7 +56,7 @@ export const {
   check: checkCaller,
   parse: parseCaller,
   serialize: serializeCaller,
-}: rt.API<Caller> = /*#__PURE__*/ rt.api(n.vInvocationRequest_Caller2);
+}: rt.API<Caller> = /*#__PURE__*/ rt.api(n.vInvocationRequestCaller2);
 
 /** Validate, check, parse and serialize a CallerType (rt.API). */
 export const {
@@ -65,7 +65,7 @@ export const {
   check: checkCallerType,
   parse: parseCallerType,
   serialize: serializeCallerType,
-}: rt.API<CallerType> = /*#__PURE__*/ rt.api(n.vInvocationRequest_Caller_Type);
+}: rt.API<CallerType> = /*#__PURE__*/ rt.api(n.vInvocationRequestCallerType);
 
 /** Validate, check, parse and serialize a InvocationResponse (rt.API). */
 export const {
@@ -83,7 +83,7 @@ export const {
   check: checkInvocationStatus,
   parse: parseInvocationStatus,
   serialize: serializeInvocationStatus,
-}: rt.API<InvocationStatus> = /*#__PURE__*/ rt.api(n.vInvocationResponse_InvocationStatus);
+}: rt.API<InvocationStatus> = /*#__PURE__*/ rt.api(n.vInvocationResponseInvocationStatus);
 
 /** Validate, check, parse and serialize a Timestamps (rt.API). */
 export const {
@@ -92,7 +92,7 @@ export const {
   check: checkTimestamps,
   parse: parseTimestamps,
   serialize: serializeTimestamps,
-}: rt.API<Timestamps> = /*#__PURE__*/ rt.api(n.vInvocationResponse_Timestamps2);
+}: rt.API<Timestamps> = /*#__PURE__*/ rt.api(n.vInvocationResponseTimestamps2);
 
 /** Validate, check, parse and serialize a InvocationError (rt.API). */
 export const {
@@ -101,7 +101,7 @@ export const {
   check: checkInvocationError,
   parse: parseInvocationError,
   serialize: serializeInvocationError,
-}: rt.API<InvocationError> = /*#__PURE__*/ rt.api(n.vInvocationResponse_InvocationError);
+}: rt.API<InvocationError> = /*#__PURE__*/ rt.api(n.vInvocationResponseInvocationError);
 
 /** Validate, check, parse and serialize a ProtocolVersion (rt.API). */
 export const {
@@ -128,7 +128,7 @@ export const {
   check: checkProvider,
   parse: parseProvider,
   serialize: serializeProvider,
-}: rt.API<Provider> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_Provider2);
+}: rt.API<Provider> = /*#__PURE__*/ rt.api(n.vSkillDescriptorProvider2);
 
 /** Validate, check, parse and serialize a Endpoint (rt.API). */
 export const {
@@ -137,7 +137,7 @@ export const {
   check: checkEndpoint,
   parse: parseEndpoint,
   serialize: serializeEndpoint,
-}: rt.API<Endpoint> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_Endpoint2);
+}: rt.API<Endpoint> = /*#__PURE__*/ rt.api(n.vSkillDescriptorEndpoint2);
 
 /** Validate, check, parse and serialize a EndpointMethod (rt.API). */
 export const {
@@ -146,7 +146,7 @@ export const {
   check: checkEndpointMethod,
   parse: parseEndpointMethod,
   serialize: serializeEndpointMethod,
-}: rt.API<EndpointMethod> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_Endpoint_Method);
+}: rt.API<EndpointMethod> = /*#__PURE__*/ rt.api(n.vSkillDescriptorEndpointMethod);
 
 /** Validate, check, parse and serialize a InputParameter (rt.API). */
 export const {
@@ -155,7 +155,7 @@ export const {
   check: checkInputParameter,
   parse: parseInputParameter,
   serialize: serializeInputParameter,
-}: rt.API<InputParameter> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_InputParameter);
+}: rt.API<InputParameter> = /*#__PURE__*/ rt.api(n.vSkillDescriptorInputParameter);
 
 /** Validate, check, parse and serialize a OutputDescriptor (rt.API). */
 export const {
@@ -164,7 +164,7 @@ export const {
   check: checkOutputDescriptor,
   parse: parseOutputDescriptor,
   serialize: serializeOutputDescriptor,
-}: rt.API<OutputDescriptor> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_OutputDescriptor);
+}: rt.API<OutputDescriptor> = /*#__PURE__*/ rt.api(n.vSkillDescriptorOutputDescriptor);
 
 /** Validate, check, parse and serialize a ValueType (rt.API). */
 export const {
@@ -173,7 +173,7 @@ export const {
   check: checkValueType,
   parse: parseValueType,
   serialize: serializeValueType,
-}: rt.API<ValueType> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_ValueType);
+}: rt.API<ValueType> = /*#__PURE__*/ rt.api(n.vSkillDescriptorValueType);
 
 /** Validate, check, parse and serialize a Auth (rt.API). */
 export const {
@@ -182,7 +182,7 @@ export const {
   check: checkAuth,
   parse: parseAuth,
   serialize: serializeAuth,
-}: rt.API<Auth> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_Auth2);
+}: rt.API<Auth> = /*#__PURE__*/ rt.api(n.vSkillDescriptorAuth2);
 
 /** Validate, check, parse and serialize a APIKeyAuth (rt.API). */
 export const {
@@ -191,7 +191,7 @@ export const {
   check: checkAPIKeyAuth,
   parse: parseAPIKeyAuth,
   serialize: serializeAPIKeyAuth,
-}: rt.API<APIKeyAuth> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_APIKeyAuth);
+}: rt.API<APIKeyAuth> = /*#__PURE__*/ rt.api(n.vSkillDescriptorAPIKeyAuth);
 
 /** Validate, check, parse and serialize a APIKeyAuthIn (rt.API). */
 export const {
@@ -200,7 +200,7 @@ export const {
   check: checkAPIKeyAuthIn,
   parse: parseAPIKeyAuthIn,
   serialize: serializeAPIKeyAuthIn,
-}: rt.API<APIKeyAuthIn> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_APIKeyAuth_In);
+}: rt.API<APIKeyAuthIn> = /*#__PURE__*/ rt.api(n.vSkillDescriptorAPIKeyAuthIn);
 
 /** Validate, check, parse and serialize a OAuth2Auth (rt.API). */
 export const {
@@ -209,7 +209,7 @@ export const {
   check: checkOAuth2Auth,
   parse: parseOAuth2Auth,
   serialize: serializeOAuth2Auth,
-}: rt.API<OAuth2Auth> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_OAuth2Auth);
+}: rt.API<OAuth2Auth> = /*#__PURE__*/ rt.api(n.vSkillDescriptorOAuth2Auth);
 
 /** Validate, check, parse and serialize a CustomAuth (rt.API). */
 export const {
@@ -218,7 +218,7 @@ export const {
   check: checkCustomAuth,
   parse: parseCustomAuth,
   serialize: serializeCustomAuth,
-}: rt.API<CustomAuth> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_CustomAuth);
+}: rt.API<CustomAuth> = /*#__PURE__*/ rt.api(n.vSkillDescriptorCustomAuth);
 
 /** Validate, check, parse and serialize a NoAuth (rt.API). */
 export const {
@@ -227,7 +227,7 @@ export const {
   check: checkNoAuth,
   parse: parseNoAuth,
   serialize: serializeNoAuth,
-}: rt.API<NoAuth> = /*#__PURE__*/ rt.api(n.vSkillDescriptor_NoAuth);
+}: rt.API<NoAuth> = /*#__PURE__*/ rt.api(n.vSkillDescriptorNoAuth);
 
 /** Validate, check, parse and serialize a SkillIndex (rt.API). */
 export const {
@@ -245,7 +245,7 @@ export const {
   check: checkSkillIndexEntry,
   parse: parseSkillIndexEntry,
   serialize: serializeSkillIndexEntry,
-}: rt.API<SkillIndexEntry> = /*#__PURE__*/ rt.api(n.vSkillIndex_SkillIndexEntry);
+}: rt.API<SkillIndexEntry> = /*#__PURE__*/ rt.api(n.vSkillIndexSkillIndexEntry);
 
 /** Validate, check, parse and serialize a SemVer (rt.API). */
 export const {
@@ -254,7 +254,7 @@ export const {
   check: checkSemVer,
   parse: parseSemVer,
   serialize: serializeSemVer,
-}: rt.API<SemVer> = /*#__PURE__*/ rt.api(n.vCommon_SemVer);
+}: rt.API<SemVer> = /*#__PURE__*/ rt.api(n.vCommonSemVer);
 
 /** Validate, check, parse and serialize a CapabilityType (rt.API). */
 export const {
@@ -263,7 +263,7 @@ export const {
   check: checkCapabilityType,
   parse: parseCapabilityType,
   serialize: serializeCapabilityType,
-}: rt.API<CapabilityType> = /*#__PURE__*/ rt.api(n.vCommon_CapabilityType);
+}: rt.API<CapabilityType> = /*#__PURE__*/ rt.api(n.vCommonCapabilityType);
 
 /** Validate, check, parse and serialize a Access (rt.API). */
 export const {
@@ -272,7 +272,7 @@ export const {
   check: checkAccess,
   parse: parseAccess,
   serialize: serializeAccess,
-}: rt.API<Access> = /*#__PURE__*/ rt.api(n.vCommon_Access);
+}: rt.API<Access> = /*#__PURE__*/ rt.api(n.vCommonAccess);
 
 /** Validate, check, parse and serialize a Severity (rt.API). */
 export const {
@@ -281,7 +281,7 @@ export const {
   check: checkSeverity,
   parse: parseSeverity,
   serialize: serializeSeverity,
-}: rt.API<Severity> = /*#__PURE__*/ rt.api(n.vCommon_Severity);
+}: rt.API<Severity> = /*#__PURE__*/ rt.api(n.vCommonSeverity);
 
 /** Validate, check, parse and serialize a SkillID (rt.API). */
 export const {
@@ -290,7 +290,7 @@ export const {
   check: checkSkillID,
   parse: parseSkillID,
   serialize: serializeSkillID,
-}: rt.API<SkillID> = /*#__PURE__*/ rt.api(n.vCommon_SkillID);
+}: rt.API<SkillID> = /*#__PURE__*/ rt.api(n.vCommonSkillID);
 
 /** Validate, check, parse and serialize a Timestamp (rt.API). */
 export const {
@@ -299,4 +299,4 @@ export const {
   check: checkTimestamp,
   parse: parseTimestamp,
   serialize: serializeTimestamp,
-}: rt.API<Timestamp> = /*#__PURE__*/ rt.api(n.vCommon_Timestamp);
+}: rt.API<Timestamp> = /*#__PURE__*/ rt.api(n.vCommonTimestamp);

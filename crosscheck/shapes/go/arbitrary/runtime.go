@@ -6,7 +6,6 @@ package arbitrary
 import (
 	"bytes"
 	"encoding/json"
-	"regexp"
 	"strconv"
 	"sync"
 	"unicode/utf8"
@@ -65,42 +64,6 @@ func matching(pattern string, lo, hi int) *rapid.Generator[string] {
 	})
 }
 
-var aheadCache = map[string]*regexp.Regexp{}
-
-// withLookaheads keeps the strings of g that the leading lookaheads of their pattern accept
-// (rapid, like RE2, has no lookaheads): every pattern of must matches them, none of mustNot
-// does.
-func withLookaheads(g *rapid.Generator[string], must, mustNot []string) *rapid.Generator[string] {
-	compile := func(srcs []string) []*regexp.Regexp {
-		patternMu.Lock()
-		defer patternMu.Unlock()
-		out := make([]*regexp.Regexp, len(srcs))
-		for i, src := range srcs {
-			re, ok := aheadCache[src]
-			if !ok {
-				re = regexp.MustCompile(src)
-				aheadCache[src] = re
-			}
-			out[i] = re
-		}
-		return out
-	}
-	yes, no := compile(must), compile(mustNot)
-	return g.Filter(func(s string) bool {
-		for _, re := range yes {
-			if !re.MatchString(s) {
-				return false
-			}
-		}
-		for _, re := range no {
-			if re.MatchString(s) {
-				return false
-			}
-		}
-		return true
-	})
-}
-
 // jsonKey is the canonical JSON of x, for distinctness.
 func jsonKey(x any) string {
 	data, err := json.Marshal(x)
@@ -132,31 +95,6 @@ func canon(v any) any {
 			x[k] = canon(x[k])
 		}
 	}
-	return v
-}
-
-// memberKey is the canonical JSON of member prop of the object x encodes to.
-func memberKey(x any, prop string) string {
-	data, err := json.Marshal(x)
-	if err != nil {
-		return err.Error()
-	}
-	var m map[string]any
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	if dec.Decode(&m) != nil {
-		return string(data)
-	}
-	out, _ := json.Marshal(canon(m[prop]))
-	return string(out)
-}
-
-// anyValue decodes JSON text as the generated package does.
-func anyValue(text string) any {
-	var v any
-	dec := json.NewDecoder(bytes.NewReader([]byte(text)))
-	dec.UseNumber()
-	_ = dec.Decode(&v)
 	return v
 }
 
@@ -248,24 +186,6 @@ func decodesAs[T any](x T, keep func(T) bool) bool {
 		return false
 	}
 	return keep(y)
-}
-
-// chooseOptional picks which of n optional members to draw, at most room of them.
-func chooseOptional(t *rapid.T, n, room int) []bool {
-	out := make([]bool, n)
-	k := rapid.IntRange(0, min(n, room)).Draw(t, "optional members")
-	for _, i := range rapid.Permutation(indexes(n)).Draw(t, "which")[:k] {
-		out[i] = true
-	}
-	return out
-}
-
-func indexes(n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = i
-	}
-	return out
 }
 
 // drawNothing reads one bit for a type with a single value (a struct of const members only):

@@ -112,7 +112,7 @@ function anyObject(): FC.Arbitrary<unknown> {
 
 /** arbitraryShapes produces valid Shapes values. */
 export function arbitraryShapes(depth: number = 0): FC.Arbitrary<Shapes> {
-  return memo("Shapes", depth, (depth) => valid(sized(depth, { "pet": accepted(fc.oneof(arbitraryPet(depth + 1), fc.constant(null)), n.vShapes_Pet), "owner": accepted(fc.oneof(arbitraryPet(depth + 1), fc.constant(null)), n.vShapes_Owner), "lone": arbitraryLonePet(depth + 1), "label": fc.oneof(fc.string({ maxLength: 12 }), fc.constant(null)), "note": fc.oneof(fc.string({ minLength: 1 }), fc.constant(null)), "tags": fc.oneof(fc.array(fc.string({ maxLength: 8 }), { maxLength: 4 }), fc.constant(null)), "mixed": fc.jsonValue(), "address": arbitraryAddress(depth + 1), "home": arbitraryShapesHome(depth + 1), "size": arbitraryShapesSize(depth + 1), "ratio": arbitraryShapesRatio(depth + 1), "op": arbitraryShapesOp(depth + 1), "level": arbitraryLevel(depth + 1), "workspace": arbitraryMaybeWorkspace(depth + 1), "id": arbitraryShapesID(depth + 1), "when": arbitraryShapesWhen(depth + 1), "range": arbitraryRange(depth + 1), "point": arbitraryShapesPoint(depth + 1), "pair": arbitraryShapesPair(depth + 1), "dog": arbitraryDog(depth + 1), "user": arbitraryUser(depth + 1), "users": fc.array(arbitraryUser(depth + 2), { maxLength: (depth + 1 < MAX_DEPTH ? 3 : 0) }), "animal": arbitraryAnimal(depth + 1), "item": arbitraryItem(depth + 1), "shape": arbitraryShape(depth + 1), "names": fc.array(arbitraryMaybeName(depth + 2), { maxLength: 3 }), "scores": accepted(fc.dictionary(fc.string(), fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant(null)), { maxKeys: 4 }), n.vShapes_Scores), "list": arbitraryList(depth + 1), "command": arbitraryShapesCommand(depth + 1), "userIds": fc.uniqueArray(fc.string(), { maxLength: 3, comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }), "kennel": accepted(arbitraryKennel(depth + 1), n.vShapes_Kennel), "source": arbitrarySourceFile(depth + 1), "previous": accepted(arbitraryMaybePet(depth + 1), n.vShapes_Previous), "runsOn": arbitraryRunsOn(depth + 1), "permission": arbitraryPermission(depth + 1) }, ["pet", "label", "size", "animal"], ["owner", "lone", "tags", "address", "home", "workspace", "range", "point", "pair", "dog", "user", "users", "item", "shape", "names", "scores", "list", "command", "userIds", "kennel", "previous", "runsOn"], []), val.isShapes));
+  return memo("Shapes", depth, (depth) => valid(sized(depth, { "pet": accepted(fc.oneof(arbitraryPet(depth + 1), fc.constant(null)), n.vShapesPet), "owner": accepted(fc.oneof(arbitraryPet(depth + 1), fc.constant(null)), n.vShapesOwner), "lone": arbitraryLonePet(depth + 1), "label": fc.oneof(fc.string({ maxLength: 12 }), fc.constant(null)), "note": fc.oneof(fc.string({ minLength: 1 }), fc.constant(null)), "tags": fc.oneof(fc.array(fc.string({ maxLength: 8 }), { maxLength: 4 }), fc.constant(null)), "mixed": fc.jsonValue(), "address": arbitraryAddress(depth + 1), "home": arbitraryShapesHome(depth + 1), "size": arbitraryShapesSize(depth + 1), "ratio": arbitraryShapesRatio(depth + 1), "op": arbitraryShapesOp(depth + 1), "level": arbitraryLevel(depth + 1), "workspace": arbitraryMaybeWorkspace(depth + 1), "id": arbitraryShapesID(depth + 1), "when": arbitraryShapesWhen(depth + 1), "range": arbitraryRange(depth + 1), "point": arbitraryShapesPoint(depth + 1), "pair": arbitraryShapesPair(depth + 1), "dog": arbitraryDog(depth + 1), "user": arbitraryUser(depth + 1), "users": fc.array(arbitraryUser(depth + 2), { maxLength: (depth + 1 < MAX_DEPTH ? 3 : 0) }), "animal": arbitraryAnimal(depth + 1), "item": arbitraryItem(depth + 1), "shape": arbitraryShape(depth + 1), "names": fc.array(arbitraryMaybeName(depth + 2), { maxLength: 3 }), "scores": accepted(fc.dictionary(fc.string(), fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant(null)), { maxKeys: 4 }), n.vShapesScores), "list": arbitraryList(depth + 1), "command": arbitraryShapesCommand(depth + 1), "userIds": fc.uniqueArray(fc.string(), { maxLength: 3, comparator: (a: unknown, b: unknown) => rt.jsonEqual(a, b) }), "kennel": accepted(arbitraryKennel(depth + 1), n.vShapesKennel), "source": arbitrarySourceFile(depth + 1), "previous": accepted(arbitraryMaybePet(depth + 1), n.vShapesPrevious), "runsOn": arbitraryRunsOn(depth + 1), "permission": arbitraryPermission(depth + 1) }, ["pet", "label", "size", "animal"], ["owner", "lone", "tags", "address", "home", "workspace", "range", "point", "pair", "dog", "user", "users", "item", "shape", "names", "scores", "list", "command", "userIds", "kennel", "previous", "runsOn"], []), val.isShapes));
 }
 
 /** arbitraryShapesHome produces valid ShapesHome values. */
@@ -137,22 +137,22 @@ export function arbitraryShapesOp(depth: number = 0): FC.Arbitrary<ShapesOp> {
 
 /** arbitraryShapesID produces valid ShapesID values. */
 export function arbitraryShapesID(depth: number = 0): FC.Arbitrary<ShapesID> {
-  return memo("ShapesID", depth, (depth) => valid(accepted(fc.oneof(fc.integer({ min: 0, max: 4294967296 }), fc.stringMatching(n.rePattern0)), n.vShapes_ID), val.isShapesID));
+  return memo("ShapesID", depth, (depth) => valid(accepted(fc.oneof(fc.integer({ min: 0, max: 4294967296 }), fc.stringMatching(n.rePattern0)), n.vShapesID), val.isShapesID));
 }
 
 /** arbitraryShapesWhen produces valid ShapesWhen values. */
 export function arbitraryShapesWhen(depth: number = 0): FC.Arbitrary<ShapesWhen> {
-  return memo("ShapesWhen", depth, (depth) => valid(accepted(fc.oneof(fc.integer({ min: -2147483648, max: 2147483647 }), fc.constant(null), fc.stringMatching(n.rePattern1)), n.vShapes_When), (x): x is ShapesWhen => x !== null && val.isShapesWhen(x)));
+  return memo("ShapesWhen", depth, (depth) => valid(accepted(fc.oneof(fc.integer({ min: -2147483648, max: 2147483647 }), fc.constant(null), fc.stringMatching(n.rePattern1)), n.vShapesWhen), (x): x is ShapesWhen => x !== null && val.isShapesWhen(x)));
 }
 
 /** arbitraryShapesPoint produces valid ShapesPoint values. */
 export function arbitraryShapesPoint(depth: number = 0): FC.Arbitrary<ShapesPoint> {
-  return memo("ShapesPoint", depth, (depth) => valid(accepted(fc.tuple(fc.tuple(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.double({ noNaN: true, noDefaultInfinity: true })), fc.array(fc.jsonValue(), { maxLength: 0 })).map(([a, b]): unknown[] => [...a, ...b]), n.vShapes_Point), val.isShapesPoint));
+  return memo("ShapesPoint", depth, (depth) => valid(accepted(fc.tuple(fc.tuple(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.double({ noNaN: true, noDefaultInfinity: true })), fc.array(fc.jsonValue(), { maxLength: 0 })).map(([a, b]): unknown[] => [...a, ...b]), n.vShapesPoint), val.isShapesPoint));
 }
 
 /** arbitraryShapesPair produces valid ShapesPair values. */
 export function arbitraryShapesPair(depth: number = 0): FC.Arbitrary<ShapesPair> {
-  return memo("ShapesPair", depth, (depth) => valid(accepted(fc.tuple(fc.tuple(fc.string(), fc.oneof(fc.integer({ min: -2147483648, max: 2147483647 }), fc.constant(null))), fc.integer({ min: 0, max: 2 }), fc.array(fc.jsonValue(), { maxLength: 0 })).map(([a, k, b]): unknown[] => (k < a.length ? a.slice(0, k) : [...a, ...b])), n.vShapes_Pair), val.isShapesPair));
+  return memo("ShapesPair", depth, (depth) => valid(accepted(fc.tuple(fc.tuple(fc.string(), fc.oneof(fc.integer({ min: -2147483648, max: 2147483647 }), fc.constant(null))), fc.integer({ min: 0, max: 2 }), fc.array(fc.jsonValue(), { maxLength: 0 })).map(([a, k, b]): unknown[] => (k < a.length ? a.slice(0, k) : [...a, ...b])), n.vShapesPair), val.isShapesPair));
 }
 
 /** arbitraryShapesCommand produces valid ShapesCommand values. */
@@ -172,22 +172,22 @@ export function arbitraryAddress(depth: number = 0): FC.Arbitrary<Address> {
 
 /** arbitraryDog produces valid Dog values. */
 export function arbitraryDog(depth: number = 0): FC.Arbitrary<Dog> {
-  return memo("Dog", depth, (depth) => valid(accepted(fc.record({ "name": fc.string({ minLength: 1 }), "breed": fc.string() }, { requiredKeys: ["name", "breed"] }), n.vShapes_Dog2), val.isDog));
+  return memo("Dog", depth, (depth) => valid(accepted(fc.record({ "name": fc.string({ minLength: 1 }), "breed": fc.string() }, { requiredKeys: ["name", "breed"] }), n.vShapesDog2), val.isDog));
 }
 
 /** arbitraryLonePet produces valid LonePet values. */
 export function arbitraryLonePet(depth: number = 0): FC.Arbitrary<LonePet> {
-  return memo("LonePet", depth, (depth) => valid(accepted(arbitraryPet(depth), n.vShapes_LonePet), val.isLonePet));
+  return memo("LonePet", depth, (depth) => valid(accepted(arbitraryPet(depth), n.vShapesLonePet), val.isLonePet));
 }
 
 /** arbitraryLevel produces valid Level values. */
 export function arbitraryLevel(depth: number = 0): FC.Arbitrary<Level> {
-  return memo("Level", depth, (depth) => valid(accepted(fc.constantFrom(-1, 0, 1, 10), n.vShapes_Level2), val.isLevel));
+  return memo("Level", depth, (depth) => valid(accepted(fc.constantFrom(-1, 0, 1, 10), n.vShapesLevel2), val.isLevel));
 }
 
 /** arbitraryMaybeWorkspace produces valid MaybeWorkspace values. */
 export function arbitraryMaybeWorkspace(depth: number = 0): FC.Arbitrary<MaybeWorkspace> {
-  return memo("MaybeWorkspace", depth, (depth) => valid(accepted(fc.oneof(fc.boolean(), arbitraryWorkspaceRef(depth)), n.vShapes_MaybeWorkspace), val.isMaybeWorkspace));
+  return memo("MaybeWorkspace", depth, (depth) => valid(accepted(fc.oneof(fc.boolean(), arbitraryWorkspaceRef(depth)), n.vShapesMaybeWorkspace), val.isMaybeWorkspace));
 }
 
 /** arbitraryWorkspaceRef produces valid WorkspaceRef values. */
@@ -197,17 +197,17 @@ export function arbitraryWorkspaceRef(depth: number = 0): FC.Arbitrary<Workspace
 
 /** arbitraryRange produces valid Range values. */
 export function arbitraryRange(depth: number = 0): FC.Arbitrary<Range> {
-  return memo("Range", depth, (depth) => valid(accepted(fc.tuple(fc.tuple(fc.integer({ min: -2147483648, max: 2147483647 }), fc.integer({ min: -2147483648, max: 2147483647 })), fc.integer({ min: 1, max: 2 }), fc.array(fc.string({ maxLength: 4 }), { maxLength: 3 })).map(([a, k, b]): unknown[] => (k < a.length ? a.slice(0, k) : [...a, ...b])), n.vShapes_Range2), val.isRange));
+  return memo("Range", depth, (depth) => valid(accepted(fc.tuple(fc.tuple(fc.integer({ min: -2147483648, max: 2147483647 }), fc.integer({ min: -2147483648, max: 2147483647 })), fc.integer({ min: 1, max: 2 }), fc.array(fc.string({ maxLength: 4 }), { maxLength: 3 })).map(([a, k, b]): unknown[] => (k < a.length ? a.slice(0, k) : [...a, ...b])), n.vShapesRange2), val.isRange));
 }
 
 /** arbitraryUser produces valid User values. */
 export function arbitraryUser(depth: number = 0): FC.Arbitrary<User> {
-  return memo("User", depth, (depth) => valid(accepted(fc.oneof({ arbitrary: fc.record({ "login": fc.string({ minLength: 1 }), "age": fc.integer({ min: 0, max: 4294967296 }) }, { requiredKeys: ["login"] }), weight: 7 }, { arbitrary: notObject(), weight: 1 }), n.vShapes_User2), val.isUser));
+  return memo("User", depth, (depth) => valid(accepted(fc.oneof({ arbitrary: fc.record({ "login": fc.string({ minLength: 1 }), "age": fc.integer({ min: 0, max: 4294967296 }) }, { requiredKeys: ["login"] }), weight: 7 }, { arbitrary: notObject(), weight: 1 }), n.vShapesUser2), val.isUser));
 }
 
 /** arbitraryAnimal produces valid Animal values. */
 export function arbitraryAnimal(depth: number = 0): FC.Arbitrary<Animal> {
-  return memo("Animal", depth, (depth) => valid(accepted(fc.oneof(arbitraryAnimalCat(depth), arbitraryAnimalBird(depth)), n.vShapes_Animal2), val.isAnimal));
+  return memo("Animal", depth, (depth) => valid(accepted(fc.oneof(arbitraryAnimalCat(depth), arbitraryAnimalBird(depth)), n.vShapesAnimal2), val.isAnimal));
 }
 
 /** arbitraryAnimalCat produces valid AnimalCat values. */
@@ -222,7 +222,7 @@ export function arbitraryAnimalBird(depth: number = 0): FC.Arbitrary<AnimalBird>
 
 /** arbitraryItem produces valid Item values. */
 export function arbitraryItem(depth: number = 0): FC.Arbitrary<Item> {
-  return memo("Item", depth, (depth) => valid(accepted(fc.oneof(arbitraryItemBook(depth), arbitraryItemDisc(depth)), n.vShapes_Item2), val.isItem));
+  return memo("Item", depth, (depth) => valid(accepted(fc.oneof(arbitraryItemBook(depth), arbitraryItemDisc(depth)), n.vShapesItem2), val.isItem));
 }
 
 /** arbitraryItemBook produces valid ItemBook values. */
@@ -262,17 +262,17 @@ export function arbitraryList(depth: number = 0): FC.Arbitrary<List> {
 
 /** arbitraryKennel produces valid Kennel values. */
 export function arbitraryKennel(depth: number = 0): FC.Arbitrary<Kennel> {
-  return memo("Kennel", depth, (depth) => valid(accepted(fc.dictionary(fc.string(), arbitraryPet(depth + 1), { maxKeys: (depth < MAX_DEPTH ? 2 : 0) }), n.vShapes_Kennel2), val.isKennel));
+  return memo("Kennel", depth, (depth) => valid(accepted(fc.dictionary(fc.string(), arbitraryPet(depth + 1), { maxKeys: (depth < MAX_DEPTH ? 2 : 0) }), n.vShapesKennel2), val.isKennel));
 }
 
 /** arbitrarySourceFile produces valid SourceFile values. */
 export function arbitrarySourceFile(depth: number = 0): FC.Arbitrary<SourceFile> {
-  return memo("SourceFile", depth, (depth) => valid(accepted(fc.oneof(fc.stringMatching(n.rePattern3), fc.stringMatching(n.rePattern4)), n.vShapes_SourceFile), val.isSourceFile));
+  return memo("SourceFile", depth, (depth) => valid(accepted(fc.oneof(fc.stringMatching(n.rePattern3), fc.stringMatching(n.rePattern4)), n.vShapesSourceFile), val.isSourceFile));
 }
 
 /** arbitraryMaybePet produces valid MaybePet values. */
 export function arbitraryMaybePet(depth: number = 0): FC.Arbitrary<MaybePet> {
-  return memo("MaybePet", depth, (depth) => valid(accepted(fc.oneof(fc.constant(null), arbitraryPet(depth)), n.vShapes_MaybePet), (x): x is MaybePet => x !== null && val.isMaybePet(x)));
+  return memo("MaybePet", depth, (depth) => valid(accepted(fc.oneof(fc.constant(null), arbitraryPet(depth)), n.vShapesMaybePet), (x): x is MaybePet => x !== null && val.isMaybePet(x)));
 }
 
 /** arbitraryPermission produces valid Permission values. */
@@ -292,17 +292,17 @@ export function arbitraryPermissionNumber(depth: number = 0): FC.Arbitrary<Permi
 
 /** arbitraryRunsOn produces valid RunsOn values. */
 export function arbitraryRunsOn(depth: number = 0): FC.Arbitrary<RunsOn> {
-  return memo("RunsOn", depth, (depth) => valid(accepted(fc.oneof(fc.string(), accepted(fc.array(fc.jsonValue(), {}), n.vShapes_RunsOn_AnyOf_X1)), n.vShapes_RunsOn2), val.isRunsOn));
+  return memo("RunsOn", depth, (depth) => valid(accepted(fc.oneof(fc.string(), accepted(fc.array(fc.jsonValue(), {}), n.vShapesRunsOnAnyOfX1)), n.vShapesRunsOn2), val.isRunsOn));
 }
 
 /** arbitraryRunsOnArray produces valid RunsOnArray values. */
 export function arbitraryRunsOnArray(depth: number = 0): FC.Arbitrary<RunsOnArray> {
-  return memo("RunsOnArray", depth, (depth) => valid(accepted(fc.tuple(fc.tuple(fc.string()), fc.array(fc.string({ minLength: 1 }), { maxLength: 2 })).map(([a, b]): unknown[] => [...a, ...b]), n.vShapes_RunsOn_AnyOf_X1_AnyOf_X0), val.isRunsOnArray));
+  return memo("RunsOnArray", depth, (depth) => valid(accepted(fc.tuple(fc.tuple(fc.string()), fc.array(fc.string({ minLength: 1 }), { maxLength: 2 })).map(([a, b]): unknown[] => [...a, ...b]), n.vShapesRunsOnAnyOfX1AnyOfX0), val.isRunsOnArray));
 }
 
 /** arbitraryHash produces valid Hash values. */
 export function arbitraryHash(depth: number = 0): FC.Arbitrary<Hash> {
-  return memo("Hash", depth, (depth) => valid(accepted(fc.oneof(arbitraryHashObject(depth), arbitraryHashObject2(depth)), n.vShapes_Hash), val.isHash));
+  return memo("Hash", depth, (depth) => valid(accepted(fc.oneof(arbitraryHashObject(depth), arbitraryHashObject2(depth)), n.vShapesHash), val.isHash));
 }
 
 /** arbitraryHashObject produces valid HashObject values. */
@@ -322,22 +322,22 @@ export function arbitraryHashObject2(depth: number = 0): FC.Arbitrary<HashObject
 
 /** arbitraryResource produces valid Resource values. */
 export function arbitraryResource(depth: number = 0): FC.Arbitrary<Resource> {
-  return memo("Resource", depth, (depth) => valid(accepted((depth < MAX_DEPTH ? fc.oneof(arbitraryResourceValue(depth), arbitraryResourceValue2(depth), arbitraryResourceValue3(depth), lazy(() => arbitraryResourceValue4(depth + 1))) : fc.oneof(arbitraryResourceValue(depth), arbitraryResourceValue2(depth), arbitraryResourceValue3(depth))), n.vShapes_Resource), (x): x is Resource => x !== null && val.isResource(x)));
+  return memo("Resource", depth, (depth) => valid(accepted((depth < MAX_DEPTH ? fc.oneof(arbitraryResourceValue(depth), arbitraryResourceValue2(depth), arbitraryResourceValue3(depth), lazy(() => arbitraryResourceValue4(depth + 1))) : fc.oneof(arbitraryResourceValue(depth), arbitraryResourceValue2(depth), arbitraryResourceValue3(depth))), n.vShapesResource), (x): x is Resource => x !== null && val.isResource(x)));
 }
 
 /** arbitraryResourceValue produces valid ResourceValue values. */
 export function arbitraryResourceValue(depth: number = 0): FC.Arbitrary<ResourceValue> {
-  return memo("ResourceValue", depth, (depth) => valid(accepted(fc.oneof({ arbitrary: fc.record({ "resourceType": fc.constant("Cat"), "lives": fc.integer({ min: -4294967287, max: 9 }) }, { requiredKeys: ["resourceType"] }), weight: 7 }, { arbitrary: notObject(), weight: 1 }), n.vShapes_Resource_OneOf_X0), val.isResourceValue));
+  return memo("ResourceValue", depth, (depth) => valid(accepted(fc.oneof({ arbitrary: fc.record({ "resourceType": fc.constant("Cat"), "lives": fc.integer({ min: -4294967287, max: 9 }) }, { requiredKeys: ["resourceType"] }), weight: 7 }, { arbitrary: notObject(), weight: 1 }), n.vShapesResourceOneOfX0), val.isResourceValue));
 }
 
 /** arbitraryResourceValue2 produces valid ResourceValue2 values. */
 export function arbitraryResourceValue2(depth: number = 0): FC.Arbitrary<ResourceValue2> {
-  return memo("ResourceValue2", depth, (depth) => valid(accepted(fc.oneof({ arbitrary: fc.record({ "resourceType": fc.constant("Bird"), "wings": fc.integer({ min: 2, max: 4294967298 }) }, { requiredKeys: ["resourceType"] }), weight: 7 }, { arbitrary: notObject(), weight: 1 }), n.vShapes_Resource_OneOf_X1), val.isResourceValue2));
+  return memo("ResourceValue2", depth, (depth) => valid(accepted(fc.oneof({ arbitrary: fc.record({ "resourceType": fc.constant("Bird"), "wings": fc.integer({ min: 2, max: 4294967298 }) }, { requiredKeys: ["resourceType"] }), weight: 7 }, { arbitrary: notObject(), weight: 1 }), n.vShapesResourceOneOfX1), val.isResourceValue2));
 }
 
 /** arbitraryResourceValue3 produces valid ResourceValue3 values. */
 export function arbitraryResourceValue3(depth: number = 0): FC.Arbitrary<ResourceValue3> {
-  return memo("ResourceValue3", depth, (depth) => valid(accepted(fc.oneof({ arbitrary: fc.record({ "resourceType": fc.constant("Fish"), "fins": fc.integer({ min: -2147483648, max: 2147483647 }), "water": arbitraryResourceValue3Water(depth + 1) }, { requiredKeys: ["resourceType", "water"] }), weight: 7 }, { arbitrary: notObject(), weight: 1 }), n.vShapes_Resource_OneOf_X2), val.isResourceValue3));
+  return memo("ResourceValue3", depth, (depth) => valid(accepted(fc.oneof({ arbitrary: fc.record({ "resourceType": fc.constant("Fish"), "fins": fc.integer({ min: -2147483648, max: 2147483647 }), "water": arbitraryResourceValue3Water(depth + 1) }, { requiredKeys: ["resourceType", "water"] }), weight: 7 }, { arbitrary: notObject(), weight: 1 }), n.vShapesResourceOneOfX2), val.isResourceValue3));
 }
 
 /** arbitraryResourceValue3Water produces valid ResourceValue3Water values. */
@@ -347,5 +347,5 @@ export function arbitraryResourceValue3Water(depth: number = 0): FC.Arbitrary<Re
 
 /** arbitraryResourceValue4 produces valid ResourceValue4 values. */
 export function arbitraryResourceValue4(depth: number = 0): FC.Arbitrary<ResourceValue4> {
-  return memo("ResourceValue4", depth, (depth) => valid(accepted(fc.oneof({ arbitrary: sized(depth, { "resourceType": fc.constant("Bag"), "items": fc.array(lazy(() => arbitraryResource(depth + 2)), { maxLength: (depth + 1 < MAX_DEPTH ? 3 : 0) }) }, ["resourceType"], ["items"], ["items"]), weight: 7 }, { arbitrary: notObject(), weight: 1 }), n.vShapes_Resource_OneOf_X3), val.isResourceValue4));
+  return memo("ResourceValue4", depth, (depth) => valid(accepted(fc.oneof({ arbitrary: sized(depth, { "resourceType": fc.constant("Bag"), "items": fc.array(lazy(() => arbitraryResource(depth + 2)), { maxLength: (depth + 1 < MAX_DEPTH ? 3 : 0) }) }, ["resourceType"], ["items"], ["items"]), weight: 7 }, { arbitrary: notObject(), weight: 1 }), n.vShapesResourceOneOfX3), val.isResourceValue4));
 }

@@ -11,41 +11,41 @@ export const rePattern4 = new RegExp("\\.ts$", "u");
 const knownShapes = new Set<string>(["pet", "owner", "lone", "label", "note", "tags", "mixed", "address", "home", "size", "ratio", "op", "level", "workspace", "id", "when", "range", "point", "pair", "dog", "user", "users", "animal", "item", "shape", "names", "scores", "list", "command", "userIds", "kennel", "source", "previous", "runsOn", "permission"]);
 
 const shapeShapes: rt.Shape = [
-  ["pet", vShapes_Pet, true],
-  ["owner", vShapes_Owner, false],
-  ["lone", vShapes_LonePet, false],
-  ["label", vShapes_Label, true],
-  ["note", vShapes_Note, false],
-  ["tags", vShapes_Tags, false],
-  ["mixed", vShapes_Mixed, false],
-  ["address", vShapes_Address2, false],
-  ["home", vShapes_Home, false],
-  ["size", vShapes_Size, true],
-  ["ratio", vShapes_Ratio, false],
-  ["op", vShapes_Op, false],
-  ["level", vShapes_Level2, false],
-  ["workspace", vShapes_MaybeWorkspace, false],
-  ["id", vShapes_ID, false],
-  ["when", vShapes_When, false],
-  ["range", vShapes_Range2, false],
-  ["point", vShapes_Point, false],
-  ["pair", vShapes_Pair, false],
-  ["dog", vShapes_Dog2, false],
-  ["user", vShapes_User2, false],
-  ["users", vShapes_Users, false],
-  ["animal", vShapes_Animal2, true],
-  ["item", vShapes_Item2, false],
-  ["shape", vShapes_Shape2, false],
-  ["names", vShapes_Names, false],
-  ["scores", vShapes_Scores, false],
-  ["list", vShapes_List2, false],
-  ["command", vShapes_Command, false],
-  ["userIds", vShapes_UserIDs, false],
-  ["kennel", vShapes_Kennel, false],
-  ["source", vShapes_SourceFile, false],
-  ["previous", vShapes_Previous, false],
-  ["runsOn", vShapes_RunsOn2, false],
-  ["permission", vShapes_Permission2, false]
+  ["pet", vShapesPet, true],
+  ["owner", vShapesOwner, false],
+  ["lone", vShapesLonePet, false],
+  ["label", vShapesLabel, true],
+  ["note", vShapesNote, false],
+  ["tags", vShapesTags, false],
+  ["mixed", vShapesMixed, false],
+  ["address", vShapesAddress2, false],
+  ["home", vShapesHome, false],
+  ["size", vShapesSize, true],
+  ["ratio", vShapesRatio, false],
+  ["op", vShapesOp, false],
+  ["level", vShapesLevel2, false],
+  ["workspace", vShapesMaybeWorkspace, false],
+  ["id", vShapesID, false],
+  ["when", vShapesWhen, false],
+  ["range", vShapesRange2, false],
+  ["point", vShapesPoint, false],
+  ["pair", vShapesPair, false],
+  ["dog", vShapesDog2, false],
+  ["user", vShapesUser2, false],
+  ["users", vShapesUsers, false],
+  ["animal", vShapesAnimal2, true],
+  ["item", vShapesItem2, false],
+  ["shape", vShapesShape2, false],
+  ["names", vShapesNames, false],
+  ["scores", vShapesScores, false],
+  ["list", vShapesList2, false],
+  ["command", vShapesCommand, false],
+  ["userIds", vShapesUserIDs, false],
+  ["kennel", vShapesKennel, false],
+  ["source", vShapesSourceFile, false],
+  ["previous", vShapesPrevious, false],
+  ["runsOn", vShapesRunsOn2, false],
+  ["permission", vShapesPermission2, false]
 ];
 
 // shapes.json#
@@ -59,22 +59,22 @@ export function vShapes(v: unknown, p: rt.Path, d: number, e: ValidationError[])
 }
 
 // shapes.json#/additionalProperties
-export function vShapes_AdditionalProperties(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesAdditionalProperties(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   e.push({ pointer: rt.ptr(p, d), keyword: "false", message: "no value is allowed here" });
 }
 
 // shapes.json#/properties/pet
-export function vShapes_Pet(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (!(rt.accepts(vShapes_Pet2, v, d) || rt.accepts(vShapes_Pet_AnyOf_X1, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vShapes_Pet2, vShapes_Pet_AnyOf_X1], v, p, d, e);
+export function vShapesPet(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.accepts(vShapesPet2, v, d) || rt.accepts(vShapesPetAnyOfX1, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vShapesPet2, vShapesPetAnyOfX1], v, p, d, e);
 }
 
 // shapes.json#/properties/pet/anyOf/0
 export function vPetRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_Pet2(v, p, d, e);
+  vShapesPet2(v, p, d, e);
 }
 
 // shapes.json#/$defs/Pet
-export function vShapes_Pet2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesPet2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -100,7 +100,7 @@ export function vStringMin1(v: unknown, p: rt.Path, d: number, e: ValidationErro
 }
 
 // shapes.json#/properties/pet/anyOf/1
-export function vShapes_Pet_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesPetAnyOfX1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(v === null)) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected null, got " + rt.typeName(v) });
     return;
@@ -108,28 +108,28 @@ export function vShapes_Pet_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: Valid
 }
 
 // shapes.json#/properties/owner
-export function vShapes_Owner(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesOwner(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   {
-    const k = rt.acceptCount([vShapes_Pet2, vShapes_Pet_AnyOf_X1], v, d);
-    if (k !== 1) rt.union("oneOf", "must match exactly one of the 2 alternatives, matches " + String(k), k, "", null, [vShapes_Pet2, vShapes_Pet_AnyOf_X1], v, p, d, e);
+    const k = rt.acceptCount([vShapesPet2, vShapesPetAnyOfX1], v, d);
+    if (k !== 1) rt.union("oneOf", "must match exactly one of the 2 alternatives, matches " + String(k), k, "", null, [vShapesPet2, vShapesPetAnyOfX1], v, p, d, e);
   }
 }
 
 // shapes.json#/properties/lone
-export function vShapes_Lone(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_LonePet(v, p, d, e);
+export function vShapesLone(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesLonePet(v, p, d, e);
 }
 
 // shapes.json#/$defs/LonePet
-export function vShapes_LonePet(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_Pet2(v, p, d, e);
+export function vShapesLonePet(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesPet2(v, p, d, e);
   if (rt.isObject(v)) {
     if (Object.keys(v).length > 1) e.push({ pointer: rt.ptr(p, d), keyword: "maxProperties", message: "must have at most 1 properties" });
   }
 }
 
 // shapes.json#/properties/label
-export function vShapes_Label(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesLabel(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string" || v === null)) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string or null, got " + rt.typeName(v) });
     return;
@@ -140,7 +140,7 @@ export function vShapes_Label(v: unknown, p: rt.Path, d: number, e: ValidationEr
 }
 
 // shapes.json#/properties/note
-export function vShapes_Note(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesNote(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string" || v === null)) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string or null, got " + rt.typeName(v) });
     return;
@@ -151,7 +151,7 @@ export function vShapes_Note(v: unknown, p: rt.Path, d: number, e: ValidationErr
 }
 
 // shapes.json#/properties/tags
-export function vShapes_Tags(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesTags(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v) || v === null)) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array or null, got " + rt.typeName(v) });
     return;
@@ -176,16 +176,16 @@ export function vStringMax8(v: unknown, p: rt.Path, d: number, e: ValidationErro
 }
 
 // shapes.json#/properties/mixed
-export function vShapes_Mixed(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesMixed(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
 }
 
 // shapes.json#/properties/address
-export function vShapes_Address(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_Address2(v, p, d, e);
+export function vShapesAddress(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesAddress2(v, p, d, e);
 }
 
 // shapes.json#/$defs/Address
-export function vShapes_Address2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesAddress2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v) || v === null)) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object or null, got " + rt.typeName(v) });
     return;
@@ -226,7 +226,7 @@ export function vIntegerMin1(v: unknown, p: rt.Path, d: number, e: ValidationErr
 }
 
 // shapes.json#/properties/home
-export function vShapes_Home(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesHome(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v) || v === null)) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object or null, got " + rt.typeName(v) });
     return;
@@ -242,8 +242,8 @@ export function vShapes_Home(v: unknown, p: rt.Path, d: number, e: ValidationErr
     } else miss = true;
     if (own && !("zip" in rt.OP) ? "zip" in v : rt.hasOwn(v, "zip")) {
       p[d] = "zip";
-      if (d < rt.limit) vShapes_Home_Zip(v["zip"], p, d + 1, e);
-      else rt.deeper(vShapes_Home_Zip, v["zip"], p, d + 1, e);
+      if (d < rt.limit) vShapesHomeZip(v["zip"], p, d + 1, e);
+      else rt.deeper(vShapesHomeZip, v["zip"], p, d + 1, e);
     }
     if (miss) rt.missing(v, p, d, e, r0, ["city"]);
     for (const k of rt.sortedKeys(v, (k) => !(k === "city" || k === "zip"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -251,7 +251,7 @@ export function vShapes_Home(v: unknown, p: rt.Path, d: number, e: ValidationErr
 }
 
 // shapes.json#/properties/home/properties/zip
-export function vShapes_Home_Zip(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesHomeZip(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isInteger(v) || v === null)) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer or null, got " + rt.typeName(v) });
     return;
@@ -262,27 +262,27 @@ export function vShapes_Home_Zip(v: unknown, p: rt.Path, d: number, e: Validatio
 }
 
 // shapes.json#/properties/size
-export function vShapes_Size(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesSize(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(v === 1 || v === 2 || v === 3)) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of 1, 2, 3" });
 }
 
 // shapes.json#/properties/ratio
-export function vShapes_Ratio(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesRatio(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(v === 0.5 || v === 1.5 || v === null)) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of 0.5, 1.5, null" });
 }
 
 // shapes.json#/properties/op
-export function vShapes_Op(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesOp(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(v === "<=" || v === ">=" || v === "+1" || v === "-1")) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of \"\\u003c=\", \"\\u003e=\", \"+1\", \"-1\"" });
 }
 
 // shapes.json#/properties/level
-export function vShapes_Level(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_Level2(v, p, d, e);
+export function vShapesLevel(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesLevel2(v, p, d, e);
 }
 
 // shapes.json#/$defs/Level
-export function vShapes_Level2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesLevel2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
@@ -291,13 +291,13 @@ export function vShapes_Level2(v: unknown, p: rt.Path, d: number, e: ValidationE
 }
 
 // shapes.json#/properties/workspace
-export function vShapes_Workspace(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_MaybeWorkspace(v, p, d, e);
+export function vShapesWorkspace(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesMaybeWorkspace(v, p, d, e);
 }
 
 // shapes.json#/$defs/MaybeWorkspace
-export function vShapes_MaybeWorkspace(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (!(rt.accepts(vBoolean, v, d) || rt.accepts(vShapes_WorkspaceRef, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vBoolean, vShapes_WorkspaceRef], v, p, d, e);
+export function vShapesMaybeWorkspace(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.accepts(vBoolean, v, d) || rt.accepts(vShapesWorkspaceRef, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vBoolean, vShapesWorkspaceRef], v, p, d, e);
 }
 
 // shapes.json#/$defs/MaybeWorkspace/anyOf/0
@@ -309,12 +309,12 @@ export function vBoolean(v: unknown, p: rt.Path, d: number, e: ValidationError[]
 }
 
 // shapes.json#/$defs/MaybeWorkspace/anyOf/1
-export function vShapes_MaybeWorkspace_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_WorkspaceRef(v, p, d, e);
+export function vShapesMaybeWorkspaceAnyOfX1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesWorkspaceRef(v, p, d, e);
 }
 
 // shapes.json#/$defs/WorkspaceRef
-export function vShapes_WorkspaceRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesWorkspaceRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -324,21 +324,21 @@ export function vShapes_WorkspaceRef(v: unknown, p: rt.Path, d: number, e: Valid
   let miss = false;
   if (own && !("workspace" in rt.OP) ? "workspace" in v : rt.hasOwn(v, "workspace")) {
     p[d] = "workspace";
-    if (d < rt.limit) vShapes_WorkspaceRef_Workspace(v["workspace"], p, d + 1, e);
-    else rt.deeper(vShapes_WorkspaceRef_Workspace, v["workspace"], p, d + 1, e);
+    if (d < rt.limit) vShapesWorkspaceRefWorkspace(v["workspace"], p, d + 1, e);
+    else rt.deeper(vShapesWorkspaceRefWorkspace, v["workspace"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["workspace"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "workspace"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // shapes.json#/$defs/WorkspaceRef/properties/workspace
-export function vShapes_WorkspaceRef_Workspace(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesWorkspaceRefWorkspace(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!rt.jsonEqual(v, true)) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be true" });
 }
 
 // shapes.json#/properties/id
-export function vShapes_ID(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (!(rt.accepts(vIntegerMin0, v, d) || rt.accepts(vShapes_ID_AnyOf_X1, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vIntegerMin0, vShapes_ID_AnyOf_X1], v, p, d, e);
+export function vShapesID(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.accepts(vIntegerMin0, v, d) || rt.accepts(vShapesIDAnyOfX1, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vIntegerMin0, vShapesIDAnyOfX1], v, p, d, e);
 }
 
 // shapes.json#/properties/id/anyOf/0
@@ -351,7 +351,7 @@ export function vIntegerMin0(v: unknown, p: rt.Path, d: number, e: ValidationErr
 }
 
 // shapes.json#/properties/id/anyOf/1
-export function vShapes_ID_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesIDAnyOfX1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -360,10 +360,10 @@ export function vShapes_ID_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: Valida
 }
 
 // shapes.json#/properties/when
-export function vShapes_When(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesWhen(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   {
-    const k = rt.acceptCount([vInteger, vShapes_Pet_AnyOf_X1, vShapes_When_OneOf_X2], v, d);
-    if (k !== 1) rt.union("oneOf", "must match exactly one of the 3 alternatives, matches " + String(k), k, "", null, [vInteger, vShapes_Pet_AnyOf_X1, vShapes_When_OneOf_X2], v, p, d, e);
+    const k = rt.acceptCount([vInteger, vShapesPetAnyOfX1, vShapesWhenOneOfX2], v, d);
+    if (k !== 1) rt.union("oneOf", "must match exactly one of the 3 alternatives, matches " + String(k), k, "", null, [vInteger, vShapesPetAnyOfX1, vShapesWhenOneOfX2], v, p, d, e);
   }
 }
 
@@ -376,7 +376,7 @@ export function vInteger(v: unknown, p: rt.Path, d: number, e: ValidationError[]
 }
 
 // shapes.json#/properties/when/oneOf/2
-export function vShapes_When_OneOf_X2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesWhenOneOfX2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -385,12 +385,12 @@ export function vShapes_When_OneOf_X2(v: unknown, p: rt.Path, d: number, e: Vali
 }
 
 // shapes.json#/properties/range
-export function vShapes_Range(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_Range2(v, p, d, e);
+export function vShapesRange(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesRange2(v, p, d, e);
 }
 
 // shapes.json#/$defs/Range
-export function vShapes_Range2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesRange2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
@@ -409,13 +409,13 @@ export function vShapes_Range2(v: unknown, p: rt.Path, d: number, e: ValidationE
   }
   for (let i = 2; i < v.length; i++) {
     p[d] = i;
-    if (d < rt.limit) vShapes_Range_Items(v[i], p, d + 1, e);
-    else rt.deeper(vShapes_Range_Items, v[i], p, d + 1, e);
+    if (d < rt.limit) vShapesRangeItems(v[i], p, d + 1, e);
+    else rt.deeper(vShapesRangeItems, v[i], p, d + 1, e);
   }
 }
 
 // shapes.json#/$defs/Range/items
-export function vShapes_Range_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesRangeItems(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -424,7 +424,7 @@ export function vShapes_Range_Items(v: unknown, p: rt.Path, d: number, e: Valida
 }
 
 // shapes.json#/properties/point
-export function vShapes_Point(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesPoint(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
@@ -442,8 +442,8 @@ export function vShapes_Point(v: unknown, p: rt.Path, d: number, e: ValidationEr
   }
   for (let i = 2; i < v.length; i++) {
     p[d] = i;
-    if (d < rt.limit) vShapes_AdditionalProperties(v[i], p, d + 1, e);
-    else rt.deeper(vShapes_AdditionalProperties, v[i], p, d + 1, e);
+    if (d < rt.limit) vShapesAdditionalProperties(v[i], p, d + 1, e);
+    else rt.deeper(vShapesAdditionalProperties, v[i], p, d + 1, e);
   }
 }
 
@@ -456,7 +456,7 @@ export function vNumber(v: unknown, p: rt.Path, d: number, e: ValidationError[])
 }
 
 // shapes.json#/properties/pair
-export function vShapes_Pair(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesPair(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
@@ -468,18 +468,18 @@ export function vShapes_Pair(v: unknown, p: rt.Path, d: number, e: ValidationErr
   }
   if (v.length > 1) {
     p[d] = 1;
-    if (d < rt.limit) vShapes_Pair_PrefixItems_X1(v[1], p, d + 1, e);
-    else rt.deeper(vShapes_Pair_PrefixItems_X1, v[1], p, d + 1, e);
+    if (d < rt.limit) vShapesPairPrefixItemsX1(v[1], p, d + 1, e);
+    else rt.deeper(vShapesPairPrefixItemsX1, v[1], p, d + 1, e);
   }
   for (let i = 2; i < v.length; i++) {
     p[d] = i;
-    if (d < rt.limit) vShapes_AdditionalProperties(v[i], p, d + 1, e);
-    else rt.deeper(vShapes_AdditionalProperties, v[i], p, d + 1, e);
+    if (d < rt.limit) vShapesAdditionalProperties(v[i], p, d + 1, e);
+    else rt.deeper(vShapesAdditionalProperties, v[i], p, d + 1, e);
   }
 }
 
 // shapes.json#/properties/pair/prefixItems/1
-export function vShapes_Pair_PrefixItems_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesPairPrefixItemsX1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isInteger(v) || v === null)) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer or null, got " + rt.typeName(v) });
     return;
@@ -487,18 +487,18 @@ export function vShapes_Pair_PrefixItems_X1(v: unknown, p: rt.Path, d: number, e
 }
 
 // shapes.json#/properties/dog
-export function vShapes_Dog(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_Dog2(v, p, d, e);
+export function vShapesDog(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesDog2(v, p, d, e);
 }
 
 // shapes.json#/$defs/Dog
-export function vShapes_Dog2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_Pet2(v, p, d, e);
-  vShapes_Dog_AllOf_X1(v, p, d, e);
+export function vShapesDog2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesPet2(v, p, d, e);
+  vShapesDogAllOfX1(v, p, d, e);
 }
 
 // shapes.json#/$defs/Dog/allOf/1
-export function vShapes_Dog_AllOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesDogAllOfX1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -513,14 +513,14 @@ export function vShapes_Dog_AllOf_X1(v: unknown, p: rt.Path, d: number, e: Valid
   } else miss = true;
   if (own && !("name" in rt.OP) ? "name" in v : rt.hasOwn(v, "name")) {
     p[d] = "name";
-    if (d < rt.limit) vShapes_Dog_AllOf_X1_Name(v["name"], p, d + 1, e);
-    else rt.deeper(vShapes_Dog_AllOf_X1_Name, v["name"], p, d + 1, e);
+    if (d < rt.limit) vShapesDogAllOfX1Name(v["name"], p, d + 1, e);
+    else rt.deeper(vShapesDogAllOfX1Name, v["name"], p, d + 1, e);
   }
   if (miss) rt.missing(v, p, d, e, r0, ["breed"]);
 }
 
 // shapes.json#/$defs/Dog/allOf/1/properties/name
-export function vShapes_Dog_AllOf_X1_Name(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesDogAllOfX1Name(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -530,11 +530,11 @@ export function vShapes_Dog_AllOf_X1_Name(v: unknown, p: rt.Path, d: number, e: 
 
 // shapes.json#/properties/user
 export function vUserRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_User2(v, p, d, e);
+  vShapesUser2(v, p, d, e);
 }
 
 // shapes.json#/$defs/User
-export function vShapes_User2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesUser2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (rt.isObject(v)) {
     const own = rt.isPlain(v);
     const r0 = e.length;
@@ -554,7 +554,7 @@ export function vShapes_User2(v: unknown, p: rt.Path, d: number, e: ValidationEr
 }
 
 // shapes.json#/properties/users
-export function vShapes_Users(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesUsers(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
@@ -562,26 +562,26 @@ export function vShapes_Users(v: unknown, p: rt.Path, d: number, e: ValidationEr
   if (v.length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 3 items" });
   for (let i = 0; i < v.length; i++) {
     p[d] = i;
-    if (d < rt.limit) vShapes_User2(v[i], p, d + 1, e);
-    else rt.deeper(vShapes_User2, v[i], p, d + 1, e);
+    if (d < rt.limit) vShapesUser2(v[i], p, d + 1, e);
+    else rt.deeper(vShapesUser2, v[i], p, d + 1, e);
   }
 }
 
 // shapes.json#/properties/animal
-export function vShapes_Animal(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_Animal2(v, p, d, e);
+export function vShapesAnimal(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesAnimal2(v, p, d, e);
 }
 
 // shapes.json#/$defs/Animal
-export function vShapes_Animal2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesAnimal2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   {
-    const k = rt.acceptCount([vShapes_Animal_OneOf_X0, vShapes_Animal_OneOf_X1], v, d);
-    if (k !== 1) rt.union("oneOf", "must match exactly one of the 2 alternatives, matches " + String(k), k, "", null, [vShapes_Animal_OneOf_X0, vShapes_Animal_OneOf_X1], v, p, d, e);
+    const k = rt.acceptCount([vShapesAnimalOneOfX0, vShapesAnimalOneOfX1], v, d);
+    if (k !== 1) rt.union("oneOf", "must match exactly one of the 2 alternatives, matches " + String(k), k, "", null, [vShapesAnimalOneOfX0, vShapesAnimalOneOfX1], v, p, d, e);
   }
 }
 
 // shapes.json#/$defs/Animal/oneOf/0
-export function vShapes_Animal_OneOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesAnimalOneOfX0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -599,7 +599,7 @@ export function vShapes_Animal_OneOf_X0(v: unknown, p: rt.Path, d: number, e: Va
 }
 
 // shapes.json#/$defs/Animal/oneOf/1
-export function vShapes_Animal_OneOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesAnimalOneOfX1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -617,17 +617,17 @@ export function vShapes_Animal_OneOf_X1(v: unknown, p: rt.Path, d: number, e: Va
 }
 
 // shapes.json#/properties/item
-export function vShapes_Item(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_Item2(v, p, d, e);
+export function vShapesItem(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesItem2(v, p, d, e);
 }
 
 // shapes.json#/$defs/Item
-export function vShapes_Item2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (!(rt.accepts(vShapes_Item_AnyOf_X0, v, d) || rt.accepts(vShapes_Item_AnyOf_X1, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vShapes_Item_AnyOf_X0, vShapes_Item_AnyOf_X1], v, p, d, e);
+export function vShapesItem2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.accepts(vShapesItemAnyOfX0, v, d) || rt.accepts(vShapesItemAnyOfX1, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vShapesItemAnyOfX0, vShapesItemAnyOfX1], v, p, d, e);
 }
 
 // shapes.json#/$defs/Item/anyOf/0
-export function vShapes_Item_AnyOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesItemAnyOfX0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -644,7 +644,7 @@ export function vShapes_Item_AnyOf_X0(v: unknown, p: rt.Path, d: number, e: Vali
 }
 
 // shapes.json#/$defs/Item/anyOf/1
-export function vShapes_Item_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesItemAnyOfX1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -661,12 +661,12 @@ export function vShapes_Item_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: Vali
 }
 
 // shapes.json#/properties/shape
-export function vShapes_Shape(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_Shape2(v, p, d, e);
+export function vShapesShape(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesShape2(v, p, d, e);
 }
 
 // shapes.json#/$defs/Shape
-export function vShapes_Shape2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesShape2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!rt.isObject(v)) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
   } else if (!rt.hasOwn(v, "kind")) {
@@ -674,10 +674,10 @@ export function vShapes_Shape2(v: unknown, p: rt.Path, d: number, e: ValidationE
   } else {
     switch (v["kind"]) {
       case "circle":
-        vShapes_Shape_OneOf_X0(v, p, d, e);
+        vShapesShapeOneOfX0(v, p, d, e);
         break;
       case "square":
-        vShapes_Shape_OneOf_X1(v, p, d, e);
+        vShapesShapeOneOfX1(v, p, d, e);
         break;
       default:
         e.push({ pointer: rt.ptrTo(p, d, "kind"), keyword: "oneOf", message: "must be one of \"circle\", \"square\"" });
@@ -686,7 +686,7 @@ export function vShapes_Shape2(v: unknown, p: rt.Path, d: number, e: ValidationE
 }
 
 // shapes.json#/$defs/Shape/oneOf/0
-export function vShapes_Shape_OneOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesShapeOneOfX0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -696,8 +696,8 @@ export function vShapes_Shape_OneOf_X0(v: unknown, p: rt.Path, d: number, e: Val
   let miss = false;
   if (own && !("kind" in rt.OP) ? "kind" in v : rt.hasOwn(v, "kind")) {
     p[d] = "kind";
-    if (d < rt.limit) vShapes_Shape_OneOf_X0_Kind(v["kind"], p, d + 1, e);
-    else rt.deeper(vShapes_Shape_OneOf_X0_Kind, v["kind"], p, d + 1, e);
+    if (d < rt.limit) vShapesShapeOneOfX0Kind(v["kind"], p, d + 1, e);
+    else rt.deeper(vShapesShapeOneOfX0Kind, v["kind"], p, d + 1, e);
   } else miss = true;
   if (own && !("radius" in rt.OP) ? "radius" in v : rt.hasOwn(v, "radius")) {
     p[d] = "radius";
@@ -709,7 +709,7 @@ export function vShapes_Shape_OneOf_X0(v: unknown, p: rt.Path, d: number, e: Val
 }
 
 // shapes.json#/$defs/Shape/oneOf/0/properties/kind
-export function vShapes_Shape_OneOf_X0_Kind(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesShapeOneOfX0Kind(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!rt.jsonEqual(v, "circle")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"circle\"" });
 }
 
@@ -723,7 +723,7 @@ export function vNumberMin0(v: unknown, p: rt.Path, d: number, e: ValidationErro
 }
 
 // shapes.json#/$defs/Shape/oneOf/1
-export function vShapes_Shape_OneOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesShapeOneOfX1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -733,8 +733,8 @@ export function vShapes_Shape_OneOf_X1(v: unknown, p: rt.Path, d: number, e: Val
   let miss = false;
   if (own && !("kind" in rt.OP) ? "kind" in v : rt.hasOwn(v, "kind")) {
     p[d] = "kind";
-    if (d < rt.limit) vShapes_Shape_OneOf_X1_Kind(v["kind"], p, d + 1, e);
-    else rt.deeper(vShapes_Shape_OneOf_X1_Kind, v["kind"], p, d + 1, e);
+    if (d < rt.limit) vShapesShapeOneOfX1Kind(v["kind"], p, d + 1, e);
+    else rt.deeper(vShapesShapeOneOfX1Kind, v["kind"], p, d + 1, e);
   } else miss = true;
   if (own && !("side" in rt.OP) ? "side" in v : rt.hasOwn(v, "side")) {
     p[d] = "side";
@@ -746,12 +746,12 @@ export function vShapes_Shape_OneOf_X1(v: unknown, p: rt.Path, d: number, e: Val
 }
 
 // shapes.json#/$defs/Shape/oneOf/1/properties/kind
-export function vShapes_Shape_OneOf_X1_Kind(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesShapeOneOfX1Kind(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!rt.jsonEqual(v, "square")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"square\"" });
 }
 
 // shapes.json#/properties/names
-export function vShapes_Names(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesNames(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
@@ -759,18 +759,18 @@ export function vShapes_Names(v: unknown, p: rt.Path, d: number, e: ValidationEr
   if (v.length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 3 items" });
   for (let i = 0; i < v.length; i++) {
     p[d] = i;
-    if (d < rt.limit) vShapes_Note(v[i], p, d + 1, e);
-    else rt.deeper(vShapes_Note, v[i], p, d + 1, e);
+    if (d < rt.limit) vShapesNote(v[i], p, d + 1, e);
+    else rt.deeper(vShapesNote, v[i], p, d + 1, e);
   }
 }
 
 // shapes.json#/properties/names/items
-export function vShapes_Names_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_Note(v, p, d, e);
+export function vShapesNamesItems(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesNote(v, p, d, e);
 }
 
 // shapes.json#/properties/scores
-export function vShapes_Scores(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesScores(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -778,8 +778,8 @@ export function vShapes_Scores(v: unknown, p: rt.Path, d: number, e: ValidationE
   for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
     for (const k of ks) {
       p[d] = k;
-      if (d < rt.limit) vShapes_Scores_AdditionalProperties(v[k], p, d + 1, e);
-      else rt.deeper(vShapes_Scores_AdditionalProperties, v[k], p, d + 1, e);
+      if (d < rt.limit) vShapesScoresAdditionalProperties(v[k], p, d + 1, e);
+      else rt.deeper(vShapesScoresAdditionalProperties, v[k], p, d + 1, e);
     }
     if (sorted || e.length === n1 || rt.inOrder(ks)) break;
     e.length = n1;
@@ -788,7 +788,7 @@ export function vShapes_Scores(v: unknown, p: rt.Path, d: number, e: ValidationE
 }
 
 // shapes.json#/properties/scores/additionalProperties
-export function vShapes_Scores_AdditionalProperties(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesScoresAdditionalProperties(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isNumber(v) || v === null)) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected number or null, got " + rt.typeName(v) });
     return;
@@ -797,11 +797,11 @@ export function vShapes_Scores_AdditionalProperties(v: unknown, p: rt.Path, d: n
 
 // shapes.json#/properties/list
 export function vListRef(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_List2(v, p, d, e);
+  vShapesList2(v, p, d, e);
 }
 
 // shapes.json#/$defs/List
-export function vShapes_List2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesList2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v) || v === null)) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object or null, got " + rt.typeName(v) });
     return;
@@ -817,8 +817,8 @@ export function vShapes_List2(v: unknown, p: rt.Path, d: number, e: ValidationEr
     } else miss = true;
     if (own && !("tail" in rt.OP) ? "tail" in v : rt.hasOwn(v, "tail")) {
       p[d] = "tail";
-      if (d < rt.limit) vShapes_List2(v["tail"], p, d + 1, e);
-      else rt.deeper(vShapes_List2, v["tail"], p, d + 1, e);
+      if (d < rt.limit) vShapesList2(v["tail"], p, d + 1, e);
+      else rt.deeper(vShapesList2, v["tail"], p, d + 1, e);
     }
     if (miss) rt.missing(v, p, d, e, r0, ["head"]);
     for (const k of rt.sortedKeys(v, (k) => !(k === "head" || k === "tail"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -826,7 +826,7 @@ export function vShapes_List2(v: unknown, p: rt.Path, d: number, e: ValidationEr
 }
 
 // shapes.json#/properties/command
-export function vShapes_Command(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesCommand(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v) || typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array or string, got " + rt.typeName(v) });
     return;
@@ -844,7 +844,7 @@ export function vShapes_Command(v: unknown, p: rt.Path, d: number, e: Validation
 }
 
 // shapes.json#/properties/userIds
-export function vShapes_UserIDs(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesUserIDs(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
@@ -859,18 +859,18 @@ export function vShapes_UserIDs(v: unknown, p: rt.Path, d: number, e: Validation
 }
 
 // shapes.json#/properties/kennel
-export function vShapes_Kennel(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_Kennel2(v, p, d, e);
-  vShapes_Kennel_AllOf_X1(v, p, d, e);
+export function vShapesKennel(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesKennel2(v, p, d, e);
+  vShapesKennelAllOfX1(v, p, d, e);
 }
 
 // shapes.json#/properties/kennel/allOf/0
-export function vShapes_Kennel_AllOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_Kennel2(v, p, d, e);
+export function vShapesKennelAllOfX0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesKennel2(v, p, d, e);
 }
 
 // shapes.json#/$defs/Kennel
-export function vShapes_Kennel2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesKennel2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -879,15 +879,15 @@ export function vShapes_Kennel2(v: unknown, p: rt.Path, d: number, e: Validation
     for (const k of ks) {
       if (rePattern2.test(k)) {
         p[d] = k;
-        if (d < rt.limit) vShapes_Pet2(v[k], p, d + 1, e);
-        else rt.deeper(vShapes_Pet2, v[k], p, d + 1, e);
+        if (d < rt.limit) vShapesPet2(v[k], p, d + 1, e);
+        else rt.deeper(vShapesPet2, v[k], p, d + 1, e);
       }
     }
     for (const k of ks) {
       if (rePattern2.test(k)) continue;
       p[d] = k;
-      if (d < rt.limit) vShapes_Pet2(v[k], p, d + 1, e);
-      else rt.deeper(vShapes_Pet2, v[k], p, d + 1, e);
+      if (d < rt.limit) vShapesPet2(v[k], p, d + 1, e);
+      else rt.deeper(vShapesPet2, v[k], p, d + 1, e);
     }
     if (sorted || e.length === n1 || rt.inOrder(ks)) break;
     e.length = n1;
@@ -896,7 +896,7 @@ export function vShapes_Kennel2(v: unknown, p: rt.Path, d: number, e: Validation
 }
 
 // shapes.json#/properties/kennel/allOf/1
-export function vShapes_Kennel_AllOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesKennelAllOfX1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v) || v === null)) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object or null, got " + rt.typeName(v) });
     return;
@@ -905,8 +905,8 @@ export function vShapes_Kennel_AllOf_X1(v: unknown, p: rt.Path, d: number, e: Va
     for (let ks = Object.keys(v), n1 = e.length, sorted = false; ; ks = rt.sortedKeys(v), sorted = true) {
       for (const k of ks) {
         p[d] = k;
-        if (d < rt.limit) vShapes_Pet2(v[k], p, d + 1, e);
-        else rt.deeper(vShapes_Pet2, v[k], p, d + 1, e);
+        if (d < rt.limit) vShapesPet2(v[k], p, d + 1, e);
+        else rt.deeper(vShapesPet2, v[k], p, d + 1, e);
       }
       if (sorted || e.length === n1 || rt.inOrder(ks)) break;
       e.length = n1;
@@ -915,71 +915,71 @@ export function vShapes_Kennel_AllOf_X1(v: unknown, p: rt.Path, d: number, e: Va
 }
 
 // shapes.json#/properties/source
-export function vShapes_Source(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_SourceFile(v, p, d, e);
+export function vShapesSource(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesSourceFile(v, p, d, e);
 }
 
 // shapes.json#/$defs/SourceFile
-export function vShapes_SourceFile(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesSourceFile(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
   }
   if (v.length > 16 && rt.codePointLength(v) > 16) e.push({ pointer: rt.ptr(p, d), keyword: "maxLength", message: "must be at most 16 characters long" });
-  if (!(rt.accepts(vShapes_SourceFile_AnyOf_X0, v, d) || rt.accepts(vShapes_SourceFile_AnyOf_X1, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vShapes_SourceFile_AnyOf_X0, vShapes_SourceFile_AnyOf_X1], v, p, d, e);
+  if (!(rt.accepts(vShapesSourceFileAnyOfX0, v, d) || rt.accepts(vShapesSourceFileAnyOfX1, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vShapesSourceFileAnyOfX0, vShapesSourceFileAnyOfX1], v, p, d, e);
 }
 
 // shapes.json#/$defs/SourceFile/anyOf/0
-export function vShapes_SourceFile_AnyOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesSourceFileAnyOfX0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (typeof v === "string") {
     if (!rePattern3.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"\\\\.go$\"" });
   }
 }
 
 // shapes.json#/$defs/SourceFile/anyOf/1
-export function vShapes_SourceFile_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesSourceFileAnyOfX1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (typeof v === "string") {
     if (!rePattern4.test(v)) e.push({ pointer: rt.ptr(p, d), keyword: "pattern", message: "must match the pattern \"\\\\.ts$\"" });
   }
 }
 
 // shapes.json#/properties/previous
-export function vShapes_Previous(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_MaybePet(v, p, d, e);
-  vShapes_Mixed(v, p, d, e);
+export function vShapesPrevious(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesMaybePet(v, p, d, e);
+  vShapesMixed(v, p, d, e);
 }
 
 // shapes.json#/properties/previous/allOf/0
-export function vShapes_Previous_AllOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_MaybePet(v, p, d, e);
+export function vShapesPreviousAllOfX0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesMaybePet(v, p, d, e);
 }
 
 // shapes.json#/$defs/MaybePet
-export function vShapes_MaybePet(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (!(rt.accepts(vShapes_Pet_AnyOf_X1, v, d) || rt.accepts(vShapes_Pet2, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vShapes_Pet_AnyOf_X1, vShapes_Pet2], v, p, d, e);
+export function vShapesMaybePet(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.accepts(vShapesPetAnyOfX1, v, d) || rt.accepts(vShapesPet2, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vShapesPetAnyOfX1, vShapesPet2], v, p, d, e);
 }
 
 // shapes.json#/properties/runsOn
-export function vShapes_RunsOn(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_RunsOn2(v, p, d, e);
+export function vShapesRunsOn(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesRunsOn2(v, p, d, e);
 }
 
 // shapes.json#/$defs/RunsOn
-export function vShapes_RunsOn2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  if (!(rt.accepts(vString, v, d) || rt.accepts(vShapes_RunsOn_AnyOf_X1, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vString, vShapes_RunsOn_AnyOf_X1], v, p, d, e);
+export function vShapesRunsOn2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.accepts(vString, v, d) || rt.accepts(vShapesRunsOnAnyOfX1, v, d))) rt.union("anyOf", "must match at least one of the 2 alternatives", 0, "", null, [vString, vShapesRunsOnAnyOfX1], v, p, d, e);
 }
 
 // shapes.json#/$defs/RunsOn/anyOf/1
-export function vShapes_RunsOn_AnyOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesRunsOnAnyOfX1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
-  if (!(rt.accepts(vShapes_RunsOn_AnyOf_X1_AnyOf_X0, v, d))) rt.union("anyOf", "must match at least one of the 1 alternatives", 0, "", null, [vShapes_RunsOn_AnyOf_X1_AnyOf_X0], v, p, d, e);
+  if (!(rt.accepts(vShapesRunsOnAnyOfX1AnyOfX0, v, d))) rt.union("anyOf", "must match at least one of the 1 alternatives", 0, "", null, [vShapesRunsOnAnyOfX1AnyOfX0], v, p, d, e);
 }
 
 // shapes.json#/$defs/RunsOn/anyOf/1/anyOf/0
-export function vShapes_RunsOn_AnyOf_X1_AnyOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesRunsOnAnyOfX1AnyOfX0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (Array.isArray(v)) {
     if (v.length < 1) e.push({ pointer: rt.ptr(p, d), keyword: "minItems", message: "must have at least 1 items" });
     if (v.length > 3) e.push({ pointer: rt.ptr(p, d), keyword: "maxItems", message: "must have at most 3 items" });
@@ -997,25 +997,25 @@ export function vShapes_RunsOn_AnyOf_X1_AnyOf_X0(v: unknown, p: rt.Path, d: numb
 }
 
 // shapes.json#/properties/permission
-export function vShapes_Permission(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_Permission2(v, p, d, e);
+export function vShapesPermission(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesPermission2(v, p, d, e);
 }
 
 // shapes.json#/$defs/Permission
-export function vShapes_Permission2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesPermission2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(v === true || v === false || v === "op" || v === "not op" || v === 2 || v === 2.5 || v === null)) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of true, false, \"op\", \"not op\", 2, 2.5, null" });
 }
 
 // shapes.json#/$defs/Hash
-export function vShapes_Hash(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesHash(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   {
-    const k = rt.acceptCount([vShapes_Hash_OneOf_X0, vShapes_Hash_OneOf_X1], v, d);
-    if (k !== 1) rt.union("oneOf", "must match exactly one of the 2 alternatives, matches " + String(k), k, "", null, [vShapes_Hash_OneOf_X0, vShapes_Hash_OneOf_X1], v, p, d, e);
+    const k = rt.acceptCount([vShapesHashOneOfX0, vShapesHashOneOfX1], v, d);
+    if (k !== 1) rt.union("oneOf", "must match exactly one of the 2 alternatives, matches " + String(k), k, "", null, [vShapesHashOneOfX0, vShapesHashOneOfX1], v, p, d, e);
   }
 }
 
 // shapes.json#/$defs/Hash/oneOf/0
-export function vShapes_Hash_OneOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesHashOneOfX0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -1025,25 +1025,25 @@ export function vShapes_Hash_OneOf_X0(v: unknown, p: rt.Path, d: number, e: Vali
   let miss = false;
   if (own && !("alg" in rt.OP) ? "alg" in v : rt.hasOwn(v, "alg")) {
     p[d] = "alg";
-    if (d < rt.limit) vShapes_Hash_OneOf_X0_Alg(v["alg"], p, d + 1, e);
-    else rt.deeper(vShapes_Hash_OneOf_X0_Alg, v["alg"], p, d + 1, e);
+    if (d < rt.limit) vShapesHashOneOfX0Alg(v["alg"], p, d + 1, e);
+    else rt.deeper(vShapesHashOneOfX0Alg, v["alg"], p, d + 1, e);
   } else miss = true;
   if (own && !("content" in rt.OP) ? "content" in v : rt.hasOwn(v, "content")) {
     p[d] = "content";
-    if (d < rt.limit) vShapes_Hash_OneOf_X0_Content(v["content"], p, d + 1, e);
-    else rt.deeper(vShapes_Hash_OneOf_X0_Content, v["content"], p, d + 1, e);
+    if (d < rt.limit) vShapesHashOneOfX0Content(v["content"], p, d + 1, e);
+    else rt.deeper(vShapesHashOneOfX0Content, v["content"], p, d + 1, e);
   } else miss = true;
   if (miss) rt.missing(v, p, d, e, r0, ["alg", "content"]);
   for (const k of rt.sortedKeys(v, (k) => !(k === "alg" || k === "content"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
 }
 
 // shapes.json#/$defs/Hash/oneOf/0/properties/alg
-export function vShapes_Hash_OneOf_X0_Alg(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesHashOneOfX0Alg(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(v === "MD5" || v === "SHA-1")) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of \"MD5\", \"SHA-1\"" });
 }
 
 // shapes.json#/$defs/Hash/oneOf/0/properties/content
-export function vShapes_Hash_OneOf_X0_Content(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesHashOneOfX0Content(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(typeof v === "string")) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
     return;
@@ -1052,7 +1052,7 @@ export function vShapes_Hash_OneOf_X0_Content(v: unknown, p: rt.Path, d: number,
 }
 
 // shapes.json#/$defs/Hash/oneOf/1
-export function vShapes_Hash_OneOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesHashOneOfX1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isObject(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
     return;
@@ -1075,28 +1075,28 @@ export function vShapes_Hash_OneOf_X1(v: unknown, p: rt.Path, d: number, e: Vali
 }
 
 // shapes.json#/$defs/Resource
-export function vShapes_Resource(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesResource(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   {
-    const k = rt.acceptCount([vShapes_Resource_OneOf_X0, vShapes_Resource_OneOf_X1, vShapes_Resource_OneOf_X2, vShapes_Resource_OneOf_X3], v, d);
-    if (k !== 1) rt.union("oneOf", "must match exactly one of the 4 alternatives, matches " + String(k), k, "resourceType", ["Cat", "Bird", "Fish", "Bag"], [vShapes_Resource_OneOf_X0, vShapes_Resource_OneOf_X1, vShapes_Resource_OneOf_X2, vShapes_Resource_OneOf_X3], v, p, d, e);
+    const k = rt.acceptCount([vShapesResourceOneOfX0, vShapesResourceOneOfX1, vShapesResourceOneOfX2, vShapesResourceOneOfX3], v, d);
+    if (k !== 1) rt.union("oneOf", "must match exactly one of the 4 alternatives, matches " + String(k), k, "resourceType", ["Cat", "Bird", "Fish", "Bag"], [vShapesResourceOneOfX0, vShapesResourceOneOfX1, vShapesResourceOneOfX2, vShapesResourceOneOfX3], v, p, d, e);
   }
 }
 
 // shapes.json#/$defs/Resource/oneOf/0
-export function vShapes_Resource_OneOf_X0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesResourceOneOfX0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (rt.isObject(v)) {
     const own = rt.isPlain(v);
     const r0 = e.length;
     let miss = false;
     if (own && !("resourceType" in rt.OP) ? "resourceType" in v : rt.hasOwn(v, "resourceType")) {
       p[d] = "resourceType";
-      if (d < rt.limit) vShapes_Resource_OneOf_X0_ResourceType(v["resourceType"], p, d + 1, e);
-      else rt.deeper(vShapes_Resource_OneOf_X0_ResourceType, v["resourceType"], p, d + 1, e);
+      if (d < rt.limit) vShapesResourceOneOfX0ResourceType(v["resourceType"], p, d + 1, e);
+      else rt.deeper(vShapesResourceOneOfX0ResourceType, v["resourceType"], p, d + 1, e);
     } else miss = true;
     if (own && !("lives" in rt.OP) ? "lives" in v : rt.hasOwn(v, "lives")) {
       p[d] = "lives";
-      if (d < rt.limit) vShapes_Resource_OneOf_X0_Lives(v["lives"], p, d + 1, e);
-      else rt.deeper(vShapes_Resource_OneOf_X0_Lives, v["lives"], p, d + 1, e);
+      if (d < rt.limit) vShapesResourceOneOfX0Lives(v["lives"], p, d + 1, e);
+      else rt.deeper(vShapesResourceOneOfX0Lives, v["lives"], p, d + 1, e);
     }
     if (miss) rt.missing(v, p, d, e, r0, ["resourceType"]);
     for (const k of rt.sortedKeys(v, (k) => !(k === "resourceType" || k === "lives"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -1104,12 +1104,12 @@ export function vShapes_Resource_OneOf_X0(v: unknown, p: rt.Path, d: number, e: 
 }
 
 // shapes.json#/$defs/Resource/oneOf/0/properties/resourceType
-export function vShapes_Resource_OneOf_X0_ResourceType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesResourceOneOfX0ResourceType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!rt.jsonEqual(v, "Cat")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"Cat\"" });
 }
 
 // shapes.json#/$defs/Resource/oneOf/0/properties/lives
-export function vShapes_Resource_OneOf_X0_Lives(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesResourceOneOfX0Lives(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
@@ -1118,20 +1118,20 @@ export function vShapes_Resource_OneOf_X0_Lives(v: unknown, p: rt.Path, d: numbe
 }
 
 // shapes.json#/$defs/Resource/oneOf/1
-export function vShapes_Resource_OneOf_X1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesResourceOneOfX1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (rt.isObject(v)) {
     const own = rt.isPlain(v);
     const r0 = e.length;
     let miss = false;
     if (own && !("resourceType" in rt.OP) ? "resourceType" in v : rt.hasOwn(v, "resourceType")) {
       p[d] = "resourceType";
-      if (d < rt.limit) vShapes_Resource_OneOf_X1_ResourceType(v["resourceType"], p, d + 1, e);
-      else rt.deeper(vShapes_Resource_OneOf_X1_ResourceType, v["resourceType"], p, d + 1, e);
+      if (d < rt.limit) vShapesResourceOneOfX1ResourceType(v["resourceType"], p, d + 1, e);
+      else rt.deeper(vShapesResourceOneOfX1ResourceType, v["resourceType"], p, d + 1, e);
     } else miss = true;
     if (own && !("wings" in rt.OP) ? "wings" in v : rt.hasOwn(v, "wings")) {
       p[d] = "wings";
-      if (d < rt.limit) vShapes_Resource_OneOf_X1_Wings(v["wings"], p, d + 1, e);
-      else rt.deeper(vShapes_Resource_OneOf_X1_Wings, v["wings"], p, d + 1, e);
+      if (d < rt.limit) vShapesResourceOneOfX1Wings(v["wings"], p, d + 1, e);
+      else rt.deeper(vShapesResourceOneOfX1Wings, v["wings"], p, d + 1, e);
     }
     if (miss) rt.missing(v, p, d, e, r0, ["resourceType"]);
     for (const k of rt.sortedKeys(v, (k) => !(k === "resourceType" || k === "wings"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -1139,12 +1139,12 @@ export function vShapes_Resource_OneOf_X1(v: unknown, p: rt.Path, d: number, e: 
 }
 
 // shapes.json#/$defs/Resource/oneOf/1/properties/resourceType
-export function vShapes_Resource_OneOf_X1_ResourceType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesResourceOneOfX1ResourceType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!rt.jsonEqual(v, "Bird")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"Bird\"" });
 }
 
 // shapes.json#/$defs/Resource/oneOf/1/properties/wings
-export function vShapes_Resource_OneOf_X1_Wings(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesResourceOneOfX1Wings(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(rt.isInteger(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected integer, got " + rt.typeName(v) });
     return;
@@ -1153,15 +1153,15 @@ export function vShapes_Resource_OneOf_X1_Wings(v: unknown, p: rt.Path, d: numbe
 }
 
 // shapes.json#/$defs/Resource/oneOf/2
-export function vShapes_Resource_OneOf_X2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesResourceOneOfX2(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (rt.isObject(v)) {
     const own = rt.isPlain(v);
     const r0 = e.length;
     let miss = false;
     if (own && !("resourceType" in rt.OP) ? "resourceType" in v : rt.hasOwn(v, "resourceType")) {
       p[d] = "resourceType";
-      if (d < rt.limit) vShapes_Resource_OneOf_X2_ResourceType(v["resourceType"], p, d + 1, e);
-      else rt.deeper(vShapes_Resource_OneOf_X2_ResourceType, v["resourceType"], p, d + 1, e);
+      if (d < rt.limit) vShapesResourceOneOfX2ResourceType(v["resourceType"], p, d + 1, e);
+      else rt.deeper(vShapesResourceOneOfX2ResourceType, v["resourceType"], p, d + 1, e);
     } else miss = true;
     if (own && !("fins" in rt.OP) ? "fins" in v : rt.hasOwn(v, "fins")) {
       p[d] = "fins";
@@ -1170,8 +1170,8 @@ export function vShapes_Resource_OneOf_X2(v: unknown, p: rt.Path, d: number, e: 
     }
     if (own && !("water" in rt.OP) ? "water" in v : rt.hasOwn(v, "water")) {
       p[d] = "water";
-      if (d < rt.limit) vShapes_Resource_OneOf_X2_Water(v["water"], p, d + 1, e);
-      else rt.deeper(vShapes_Resource_OneOf_X2_Water, v["water"], p, d + 1, e);
+      if (d < rt.limit) vShapesResourceOneOfX2Water(v["water"], p, d + 1, e);
+      else rt.deeper(vShapesResourceOneOfX2Water, v["water"], p, d + 1, e);
     } else miss = true;
     if (miss) rt.missing(v, p, d, e, r0, ["resourceType", "water"]);
     for (const k of rt.sortedKeys(v, (k) => !(k === "resourceType" || k === "fins" || k === "water"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -1179,30 +1179,30 @@ export function vShapes_Resource_OneOf_X2(v: unknown, p: rt.Path, d: number, e: 
 }
 
 // shapes.json#/$defs/Resource/oneOf/2/properties/resourceType
-export function vShapes_Resource_OneOf_X2_ResourceType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesResourceOneOfX2ResourceType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!rt.jsonEqual(v, "Fish")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"Fish\"" });
 }
 
 // shapes.json#/$defs/Resource/oneOf/2/properties/water
-export function vShapes_Resource_OneOf_X2_Water(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesResourceOneOfX2Water(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(v === "salt" || v === "fresh")) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of \"salt\", \"fresh\"" });
 }
 
 // shapes.json#/$defs/Resource/oneOf/3
-export function vShapes_Resource_OneOf_X3(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesResourceOneOfX3(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (rt.isObject(v)) {
     const own = rt.isPlain(v);
     const r0 = e.length;
     let miss = false;
     if (own && !("resourceType" in rt.OP) ? "resourceType" in v : rt.hasOwn(v, "resourceType")) {
       p[d] = "resourceType";
-      if (d < rt.limit) vShapes_Resource_OneOf_X3_ResourceType(v["resourceType"], p, d + 1, e);
-      else rt.deeper(vShapes_Resource_OneOf_X3_ResourceType, v["resourceType"], p, d + 1, e);
+      if (d < rt.limit) vShapesResourceOneOfX3ResourceType(v["resourceType"], p, d + 1, e);
+      else rt.deeper(vShapesResourceOneOfX3ResourceType, v["resourceType"], p, d + 1, e);
     } else miss = true;
     if (own && !("items" in rt.OP) ? "items" in v : rt.hasOwn(v, "items")) {
       p[d] = "items";
-      if (d < rt.limit) vShapes_Resource_OneOf_X3_Items(v["items"], p, d + 1, e);
-      else rt.deeper(vShapes_Resource_OneOf_X3_Items, v["items"], p, d + 1, e);
+      if (d < rt.limit) vShapesResourceOneOfX3Items(v["items"], p, d + 1, e);
+      else rt.deeper(vShapesResourceOneOfX3Items, v["items"], p, d + 1, e);
     }
     if (miss) rt.missing(v, p, d, e, r0, ["resourceType"]);
     for (const k of rt.sortedKeys(v, (k) => !(k === "resourceType" || k === "items"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
@@ -1210,24 +1210,24 @@ export function vShapes_Resource_OneOf_X3(v: unknown, p: rt.Path, d: number, e: 
 }
 
 // shapes.json#/$defs/Resource/oneOf/3/properties/resourceType
-export function vShapes_Resource_OneOf_X3_ResourceType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesResourceOneOfX3ResourceType(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!rt.jsonEqual(v, "Bag")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"Bag\"" });
 }
 
 // shapes.json#/$defs/Resource/oneOf/3/properties/items
-export function vShapes_Resource_OneOf_X3_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+export function vShapesResourceOneOfX3Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   if (!(Array.isArray(v))) {
     e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected array, got " + rt.typeName(v) });
     return;
   }
   for (let i = 0; i < v.length; i++) {
     p[d] = i;
-    if (d < rt.limit) vShapes_Resource(v[i], p, d + 1, e);
-    else rt.deeper(vShapes_Resource, v[i], p, d + 1, e);
+    if (d < rt.limit) vShapesResource(v[i], p, d + 1, e);
+    else rt.deeper(vShapesResource, v[i], p, d + 1, e);
   }
 }
 
 // shapes.json#/$defs/Resource/oneOf/3/properties/items/items
-export function vShapes_Resource_OneOf_X3_Items_Items(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
-  vShapes_Resource(v, p, d, e);
+export function vShapesResourceOneOfX3ItemsItems(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  vShapesResource(v, p, d, e);
 }

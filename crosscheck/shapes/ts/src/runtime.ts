@@ -165,7 +165,8 @@ export function inOrder(keys: readonly string[]): boolean {
 /**
  * sortedIndexes returns the positions of keys (distinct, as an object's) in the code point order
  * of the keys: the loops that mark keys by their position in the listing run in that order when
- * they reported a violation, as the others run over sortedKeys.
+ * they reported a violation, as the others run over sortedKeys. It is kept with sortedKeys.
+ * (The runtime tests check the two orders against each other.)
  */
 export function sortedIndexes(keys: readonly string[]): number[] {
   const ix = Array.from(keys, (_, i) => i);
@@ -365,71 +366,12 @@ export class JSONSet {
   }
 }
 
-// decimal splits the shortest decimal representation of a finite double into an integer
-// mantissa and a power of ten.
-function decimal(x: number): [bigint, number] {
-  let s = String(x);
-  let neg = false;
-  if (s.startsWith("-")) {
-    neg = true;
-    s = s.slice(1);
-  }
-  let exp = 0;
-  const e = s.indexOf("e");
-  if (e >= 0) {
-    exp = Number(s.slice(e + 1));
-    s = s.slice(0, e);
-  }
-  const dot = s.indexOf(".");
-  if (dot >= 0) {
-    exp -= s.length - dot - 1;
-    s = s.slice(0, dot) + s.slice(dot + 1);
-  }
-  const m = BigInt(s);
-  return [neg ? -m : m, exp];
-}
-
-/**
- * isMultipleOf decides exactly, on the shortest decimal representations of x and d, whether
- * x is an integer multiple of d (so 0.0075 is a multiple of 0.0001). A quotient that
- * overflows is not a multiple.
- */
-export function isMultipleOf(x: number, d: number): boolean {
-  if (!Number.isFinite(x / d)) return false;
-  const [m, a] = decimal(x);
-  const [n, b] = decimal(d);
-  if (n === BigInt(0)) return false;
-  const e = Math.min(a, b);
-  const mm = m * BigInt(10) ** BigInt(a - e);
-  const nn = n * BigInt(10) ** BigInt(b - e);
-  return mm % nn === BigInt(0);
-}
-
 /** duplicateIndexes lists, ascending, the indexes of items JSON-equal to an earlier item. */
 export function duplicateIndexes(items: readonly unknown[]): number[] {
   const out: number[] = [];
   const seen = new JSONSet();
   for (let j = 0; j < items.length; j++) {
     if (!seen.add(items[j])) out.push(j);
-  }
-  return out;
-}
-
-/** sameAt reports whether a and b are objects that both have key, with JSON-equal values. */
-export function sameAt(a: unknown, b: unknown, key: string): boolean {
-  return isObject(a) && isObject(b) && hasOwn(a, key) && hasOwn(b, key) && jsonEqual(a[key], b[key]);
-}
-
-/**
- * duplicateByIndexes lists, ascending, the indexes of items that are objects whose value at
- * key equals that of an earlier item (the x-unique-by extension).
- */
-export function duplicateByIndexes(items: readonly unknown[], key: string): number[] {
-  const out: number[] = [];
-  const seen = new JSONSet();
-  for (let j = 0; j < items.length; j++) {
-    const item = items[j];
-    if (isObject(item) && hasOwn(item, key) && !seen.add(item[key])) out.push(j);
   }
   return out;
 }
@@ -462,25 +404,8 @@ export function accepts(f: NodeValidator, v: unknown, d: number): boolean {
   return false;
 }
 
-/**
- * acceptsIn is accepts without the deferral, for a validator made for the one call (a closure
- * over the annotations it adds to), whose result cannot be kept. Validators run at most limit
- * levels down, so an in-place subschema is never deferred anyway.
- */
-export function acceptsIn(f: NodeValidator, v: unknown, d: number): boolean {
-  return accepts(f, v, Math.min(d, limit));
-}
-
 const scratch: ValidationError[] = [];
 const scratchPath: Path = [];
-
-/** acceptsSome reports whether one of the node validators fs finds no violation in v. */
-export function acceptsSome(fs: readonly NodeValidator[], v: unknown, d: number): boolean {
-  for (const f of fs) {
-    if (accepts(f, v, d)) return true;
-  }
-  return false;
-}
 
 /** acceptCount counts the node validators of fs that find no violation in v. */
 export function acceptCount(fs: readonly NodeValidator[], v: unknown, d: number): number {
@@ -597,7 +522,8 @@ export let limit = STEP;
 
 /**
  * setStep sets the number of levels a run goes down (200) and returns the one it replaces:
- * with a small one, tests send shallow documents through the path of deep ones.
+ * with a small one, tests send shallow documents through the path of deep ones. It is kept
+ * with deeper.
  */
 export function setStep(n: number): number {
   const old = STEP;

@@ -21,7 +21,7 @@ export const {
   check: checkShapesHome,
   parse: parseShapesHome,
   serialize: serializeShapesHome,
-}: rt.API<ShapesHome | null> = /*#__PURE__*/ rt.api(n.vShapes_Home);
+}: rt.API<ShapesHome | null> = /*#__PURE__*/ rt.api(n.vShapesHome);
 
 /** Validate, check, parse and serialize a ShapesSize (rt.API). */
 export const {
@@ -30,7 +30,7 @@ export const {
   check: checkShapesSize,
   parse: parseShapesSize,
   serialize: serializeShapesSize,
-}: rt.API<ShapesSize> = /*#__PURE__*/ rt.api(n.vShapes_Size);
+}: rt.API<ShapesSize> = /*#__PURE__*/ rt.api(n.vShapesSize);
 
 /** Validate, check, parse and serialize a ShapesRatio or null, which its schema accepts and ShapesRatio leaves to its references (rt.API). */
 export const {
@@ -39,7 +39,7 @@ export const {
   check: checkShapesRatio,
   parse: parseShapesRatio,
   serialize: serializeShapesRatio,
-}: rt.API<ShapesRatio | null> = /*#__PURE__*/ rt.api(n.vShapes_Ratio);
+}: rt.API<ShapesRatio | null> = /*#__PURE__*/ rt.api(n.vShapesRatio);
 
 /** Validate, check, parse and serialize a ShapesOp (rt.API). */
 export const {
@@ -48,7 +48,7 @@ export const {
   check: checkShapesOp,
   parse: parseShapesOp,
   serialize: serializeShapesOp,
-}: rt.API<ShapesOp> = /*#__PURE__*/ rt.api(n.vShapes_Op);
+}: rt.API<ShapesOp> = /*#__PURE__*/ rt.api(n.vShapesOp);
 
 /** Validate, check, parse and serialize a ShapesID (rt.API). */
 export const {
@@ -57,7 +57,7 @@ export const {
   check: checkShapesID,
   parse: parseShapesID,
   serialize: serializeShapesID,
-}: rt.API<ShapesID> = /*#__PURE__*/ rt.api(n.vShapes_ID);
+}: rt.API<ShapesID> = /*#__PURE__*/ rt.api(n.vShapesID);
 
 /** Validate, check, parse and serialize a ShapesWhen or null, which its schema accepts and ShapesWhen leaves to its references (rt.API). */
 export const {
@@ -66,7 +66,7 @@ export const {
   check: checkShapesWhen,
   parse: parseShapesWhen,
   serialize: serializeShapesWhen,
-}: rt.API<ShapesWhen | null> = /*#__PURE__*/ rt.api(n.vShapes_When);
+}: rt.API<ShapesWhen | null> = /*#__PURE__*/ rt.api(n.vShapesWhen);
 
 /** Validate, check, parse and serialize a ShapesPoint (rt.API). */
 export const {
@@ -75,7 +75,7 @@ export const {
   check: checkShapesPoint,
   parse: parseShapesPoint,
   serialize: serializeShapesPoint,
-}: rt.API<ShapesPoint> = /*#__PURE__*/ rt.api(n.vShapes_Point);
+}: rt.API<ShapesPoint> = /*#__PURE__*/ rt.api(n.vShapesPoint);
 
 /** Validate, check, parse and serialize a ShapesPair (rt.API). */
 export const {
@@ -84,7 +84,7 @@ export const {
   check: checkShapesPair,
   parse: parseShapesPair,
   serialize: serializeShapesPair,
-}: rt.API<ShapesPair> = /*#__PURE__*/ rt.api(n.vShapes_Pair);
+}: rt.API<ShapesPair> = /*#__PURE__*/ rt.api(n.vShapesPair);
 
 /** Validate, check, parse and serialize a ShapesCommand (rt.API). */
 export const {
@@ -93,7 +93,7 @@ export const {
   check: checkShapesCommand,
   parse: parseShapesCommand,
   serialize: serializeShapesCommand,
-}: rt.API<ShapesCommand> = /*#__PURE__*/ rt.api(n.vShapes_Command);
+}: rt.API<ShapesCommand> = /*#__PURE__*/ rt.api(n.vShapesCommand);
 
 /** Validate, check, parse and serialize a Pet (rt.API). */
 export const {
@@ -102,7 +102,7 @@ export const {
   check: checkPet,
   parse: parsePet,
   serialize: serializePet,
-}: rt.API<Pet> = /*#__PURE__*/ rt.api(n.vShapes_Pet2);
+}: rt.API<Pet> = /*#__PURE__*/ rt.api(n.vShapesPet2);
 
 /** Validate, check, parse and serialize a Address or null, which its schema accepts and Address leaves to its references (rt.API). */
 export const {
@@ -111,7 +111,7 @@ export const {
   check: checkAddress,
   parse: parseAddress,
   serialize: serializeAddress,
-}: rt.API<Address | null> = /*#__PURE__*/ rt.api(n.vShapes_Address2);
+}: rt.API<Address | null> = /*#__PURE__*/ rt.api(n.vShapesAddress2);
 
 /** Validate, check, parse and serialize a Dog (rt.API). */
 export const {
@@ -120,7 +120,7 @@ export const {
   check: checkDog,
   parse: parseDog,
   serialize: serializeDog,
-}: rt.API<Dog> = /*#__PURE__*/ rt.api(n.vShapes_Dog2);
+}: rt.API<Dog> = /*#__PURE__*/ rt.api(n.vShapesDog2);
 
 /** Validate, check, parse and serialize a LonePet (rt.API). */
 export const {
@@ -129,7 +129,7 @@ export const {
   check: checkLonePet,
   parse: parseLonePet,
   serialize: serializeLonePet,
-}: rt.API<LonePet> = /*#__PURE__*/ rt.api(n.vShapes_LonePet);
+}: rt.API<LonePet> = /*#__PURE__*/ rt.api(n.vShapesLonePet);
 
 /** Validate, check, parse and serialize a Level (rt.API). */
 export const {
@@ -138,7 +138,7 @@ export const {
   check: checkLevel,
   parse: parseLevel,
   serialize: serializeLevel,
-}: rt.API<Level> = /*#__PURE__*/ rt.api(n.vShapes_Level2);
+}: rt.API<Level> = /*#__PURE__*/ rt.api(n.vShapesLevel2);
 
 /** Validate, check, parse and serialize a MaybeWorkspace (rt.API). */
 export const {
@@ -147,7 +147,7 @@ export const {
   check: checkMaybeWorkspace,
   parse: parseMaybeWorkspace,
   serialize: serializeMaybeWorkspace,
-}: rt.API<MaybeWorkspace> = /*#__PURE__*/ rt.api(n.vShapes_MaybeWorkspace);
+}: rt.API<MaybeWorkspace> = /*#__PURE__*/ rt.api(n.vShapesMaybeWorkspace);
 
 /** Validate, check, parse and serialize a WorkspaceRef (rt.API). */
 export const {
@@ -156,7 +156,7 @@ export const {
   check: checkWorkspaceRef,
   parse: parseWorkspaceRef,
   serialize: serializeWorkspaceRef,
-}: rt.API<WorkspaceRef> = /*#__PURE__*/ rt.api(n.vShapes_WorkspaceRef);
+}: rt.API<WorkspaceRef> = /*#__PURE__*/ rt.api(n.vShapesWorkspaceRef);
 
 /** Validate, check, parse and serialize a Range (rt.API). */
 export const {
@@ -165,7 +165,7 @@ export const {
   check: checkRange,
   parse: parseRange,
   serialize: serializeRange,
-}: rt.API<Range> = /*#__PURE__*/ rt.api(n.vShapes_Range2);
+}: rt.API<Range> = /*#__PURE__*/ rt.api(n.vShapesRange2);
 
 /** Validate, check, parse and serialize a User (rt.API). */
 export const {
@@ -174,7 +174,7 @@ export const {
   check: checkUser,
   parse: parseUser,
   serialize: serializeUser,
-}: rt.API<User> = /*#__PURE__*/ rt.api(n.vShapes_User2);
+}: rt.API<User> = /*#__PURE__*/ rt.api(n.vShapesUser2);
 
 /** Validate, check, parse and serialize a Animal (rt.API). */
 export const {
@@ -183,7 +183,7 @@ export const {
   check: checkAnimal,
   parse: parseAnimal,
   serialize: serializeAnimal,
-}: rt.API<Animal> = /*#__PURE__*/ rt.api(n.vShapes_Animal2);
+}: rt.API<Animal> = /*#__PURE__*/ rt.api(n.vShapesAnimal2);
 
 /** Validate, check, parse and serialize a AnimalCat (rt.API). */
 export const {
@@ -192,7 +192,7 @@ export const {
   check: checkAnimalCat,
   parse: parseAnimalCat,
   serialize: serializeAnimalCat,
-}: rt.API<AnimalCat> = /*#__PURE__*/ rt.api(n.vShapes_Animal_OneOf_X0);
+}: rt.API<AnimalCat> = /*#__PURE__*/ rt.api(n.vShapesAnimalOneOfX0);
 
 /** Validate, check, parse and serialize a AnimalBird (rt.API). */
 export const {
@@ -201,7 +201,7 @@ export const {
   check: checkAnimalBird,
   parse: parseAnimalBird,
   serialize: serializeAnimalBird,
-}: rt.API<AnimalBird> = /*#__PURE__*/ rt.api(n.vShapes_Animal_OneOf_X1);
+}: rt.API<AnimalBird> = /*#__PURE__*/ rt.api(n.vShapesAnimalOneOfX1);
 
 /** Validate, check, parse and serialize a Item (rt.API). */
 export const {
@@ -210,7 +210,7 @@ export const {
   check: checkItem,
   parse: parseItem,
   serialize: serializeItem,
-}: rt.API<Item> = /*#__PURE__*/ rt.api(n.vShapes_Item2);
+}: rt.API<Item> = /*#__PURE__*/ rt.api(n.vShapesItem2);
 
 /** Validate, check, parse and serialize a ItemBook (rt.API). */
 export const {
@@ -219,7 +219,7 @@ export const {
   check: checkItemBook,
   parse: parseItemBook,
   serialize: serializeItemBook,
-}: rt.API<ItemBook> = /*#__PURE__*/ rt.api(n.vShapes_Item_AnyOf_X0);
+}: rt.API<ItemBook> = /*#__PURE__*/ rt.api(n.vShapesItemAnyOfX0);
 
 /** Validate, check, parse and serialize a ItemDisc (rt.API). */
 export const {
@@ -228,7 +228,7 @@ export const {
   check: checkItemDisc,
   parse: parseItemDisc,
   serialize: serializeItemDisc,
-}: rt.API<ItemDisc> = /*#__PURE__*/ rt.api(n.vShapes_Item_AnyOf_X1);
+}: rt.API<ItemDisc> = /*#__PURE__*/ rt.api(n.vShapesItemAnyOfX1);
 
 /** Validate, check, parse and serialize a Shape (rt.API). */
 export const {
@@ -237,7 +237,7 @@ export const {
   check: checkShape,
   parse: parseShape,
   serialize: serializeShape,
-}: rt.API<Shape> = /*#__PURE__*/ rt.api(n.vShapes_Shape2);
+}: rt.API<Shape> = /*#__PURE__*/ rt.api(n.vShapesShape2);
 
 /** Validate, check, parse and serialize a ShapeCircle (rt.API). */
 export const {
@@ -246,7 +246,7 @@ export const {
   check: checkShapeCircle,
   parse: parseShapeCircle,
   serialize: serializeShapeCircle,
-}: rt.API<ShapeCircle> = /*#__PURE__*/ rt.api(n.vShapes_Shape_OneOf_X0);
+}: rt.API<ShapeCircle> = /*#__PURE__*/ rt.api(n.vShapesShapeOneOfX0);
 
 /** Validate, check, parse and serialize a ShapeSquare (rt.API). */
 export const {
@@ -255,7 +255,7 @@ export const {
   check: checkShapeSquare,
   parse: parseShapeSquare,
   serialize: serializeShapeSquare,
-}: rt.API<ShapeSquare> = /*#__PURE__*/ rt.api(n.vShapes_Shape_OneOf_X1);
+}: rt.API<ShapeSquare> = /*#__PURE__*/ rt.api(n.vShapesShapeOneOfX1);
 
 /** Validate, check, parse and serialize a MaybeName or null, which its schema accepts and MaybeName leaves to its references (rt.API). */
 export const {
@@ -264,7 +264,7 @@ export const {
   check: checkMaybeName,
   parse: parseMaybeName,
   serialize: serializeMaybeName,
-}: rt.API<MaybeName | null> = /*#__PURE__*/ rt.api(n.vShapes_Note);
+}: rt.API<MaybeName | null> = /*#__PURE__*/ rt.api(n.vShapesNote);
 
 /** Validate, check, parse and serialize a List or null, which its schema accepts and List leaves to its references (rt.API). */
 export const {
@@ -273,7 +273,7 @@ export const {
   check: checkList,
   parse: parseList,
   serialize: serializeList,
-}: rt.API<List | null> = /*#__PURE__*/ rt.api(n.vShapes_List2);
+}: rt.API<List | null> = /*#__PURE__*/ rt.api(n.vShapesList2);
 
 /** Validate, check, parse and serialize a Kennel (rt.API). */
 export const {
@@ -282,7 +282,7 @@ export const {
   check: checkKennel,
   parse: parseKennel,
   serialize: serializeKennel,
-}: rt.API<Kennel> = /*#__PURE__*/ rt.api(n.vShapes_Kennel2);
+}: rt.API<Kennel> = /*#__PURE__*/ rt.api(n.vShapesKennel2);
 
 /** Validate, check, parse and serialize a SourceFile (rt.API). */
 export const {
@@ -291,7 +291,7 @@ export const {
   check: checkSourceFile,
   parse: parseSourceFile,
   serialize: serializeSourceFile,
-}: rt.API<SourceFile> = /*#__PURE__*/ rt.api(n.vShapes_SourceFile);
+}: rt.API<SourceFile> = /*#__PURE__*/ rt.api(n.vShapesSourceFile);
 
 /** Validate, check, parse and serialize a MaybePet or null, which its schema accepts and MaybePet leaves to its references (rt.API). */
 export const {
@@ -300,7 +300,7 @@ export const {
   check: checkMaybePet,
   parse: parseMaybePet,
   serialize: serializeMaybePet,
-}: rt.API<MaybePet | null> = /*#__PURE__*/ rt.api(n.vShapes_MaybePet);
+}: rt.API<MaybePet | null> = /*#__PURE__*/ rt.api(n.vShapesMaybePet);
 
 /** Validate, check, parse and serialize a Permission or null, which its schema accepts and Permission leaves to its references (rt.API); is, check and parse also refuse the values the type leaves out. */
 export const {
@@ -309,7 +309,7 @@ export const {
   check: checkPermission,
   parse: parsePermission,
   serialize: serializePermission,
-}: rt.API<Permission | null> = /*#__PURE__*/ rt.api(n.vShapes_Permission2, nullOr(narrowPermission));
+}: rt.API<Permission | null> = /*#__PURE__*/ rt.api(n.vShapesPermission2, nullOr(narrowPermission));
 
 /** Validate, check, parse and serialize a PermissionString (rt.API); is, check and parse also refuse the values the type leaves out. */
 export const {
@@ -318,7 +318,7 @@ export const {
   check: checkPermissionString,
   parse: parsePermissionString,
   serialize: serializePermissionString,
-}: rt.API<PermissionString> = /*#__PURE__*/ rt.api(n.vShapes_Permission2, narrowPermissionString, onlyPermissionString);
+}: rt.API<PermissionString> = /*#__PURE__*/ rt.api(n.vShapesPermission2, narrowPermissionString, onlyPermissionString);
 
 /** Validate, check, parse and serialize a PermissionNumber (rt.API); is, check and parse also refuse the values the type leaves out. */
 export const {
@@ -327,7 +327,7 @@ export const {
   check: checkPermissionNumber,
   parse: parsePermissionNumber,
   serialize: serializePermissionNumber,
-}: rt.API<PermissionNumber> = /*#__PURE__*/ rt.api(n.vShapes_Permission2, narrowPermissionNumber, onlyPermissionNumber);
+}: rt.API<PermissionNumber> = /*#__PURE__*/ rt.api(n.vShapesPermission2, narrowPermissionNumber, onlyPermissionNumber);
 
 /** Validate, check, parse and serialize a RunsOn (rt.API); is, check and parse also refuse the values the type leaves out. */
 export const {
@@ -336,7 +336,7 @@ export const {
   check: checkRunsOn,
   parse: parseRunsOn,
   serialize: serializeRunsOn,
-}: rt.API<RunsOn> = /*#__PURE__*/ rt.api(n.vShapes_RunsOn2, narrowRunsOn);
+}: rt.API<RunsOn> = /*#__PURE__*/ rt.api(n.vShapesRunsOn2, narrowRunsOn);
 
 /** Validate, check, parse and serialize a RunsOnArray (rt.API); is, check and parse also refuse the values the type leaves out. */
 export const {
@@ -345,7 +345,7 @@ export const {
   check: checkRunsOnArray,
   parse: parseRunsOnArray,
   serialize: serializeRunsOnArray,
-}: rt.API<RunsOnArray> = /*#__PURE__*/ rt.api(n.vShapes_RunsOn_AnyOf_X1_AnyOf_X0, narrowRunsOnArray, onlyRunsOnArray);
+}: rt.API<RunsOnArray> = /*#__PURE__*/ rt.api(n.vShapesRunsOnAnyOfX1AnyOfX0, narrowRunsOnArray, onlyRunsOnArray);
 
 /** Validate, check, parse and serialize a Hash (rt.API). */
 export const {
@@ -354,7 +354,7 @@ export const {
   check: checkHash,
   parse: parseHash,
   serialize: serializeHash,
-}: rt.API<Hash> = /*#__PURE__*/ rt.api(n.vShapes_Hash);
+}: rt.API<Hash> = /*#__PURE__*/ rt.api(n.vShapesHash);
 
 /** Validate, check, parse and serialize a HashObject (rt.API). */
 export const {
@@ -363,7 +363,7 @@ export const {
   check: checkHashObject,
   parse: parseHashObject,
   serialize: serializeHashObject,
-}: rt.API<HashObject> = /*#__PURE__*/ rt.api(n.vShapes_Hash_OneOf_X0);
+}: rt.API<HashObject> = /*#__PURE__*/ rt.api(n.vShapesHashOneOfX0);
 
 /** Validate, check, parse and serialize a HashObjectAlg (rt.API). */
 export const {
@@ -372,7 +372,7 @@ export const {
   check: checkHashObjectAlg,
   parse: parseHashObjectAlg,
   serialize: serializeHashObjectAlg,
-}: rt.API<HashObjectAlg> = /*#__PURE__*/ rt.api(n.vShapes_Hash_OneOf_X0_Alg);
+}: rt.API<HashObjectAlg> = /*#__PURE__*/ rt.api(n.vShapesHashOneOfX0Alg);
 
 /** Validate, check, parse and serialize a HashObject2 (rt.API). */
 export const {
@@ -381,7 +381,7 @@ export const {
   check: checkHashObject2,
   parse: parseHashObject2,
   serialize: serializeHashObject2,
-}: rt.API<HashObject2> = /*#__PURE__*/ rt.api(n.vShapes_Hash_OneOf_X1);
+}: rt.API<HashObject2> = /*#__PURE__*/ rt.api(n.vShapesHashOneOfX1);
 
 /** Validate, check, parse and serialize a Resource or null, which its schema accepts and Resource leaves to its references (rt.API). */
 export const {
@@ -390,7 +390,7 @@ export const {
   check: checkResource,
   parse: parseResource,
   serialize: serializeResource,
-}: rt.API<Resource | null> = /*#__PURE__*/ rt.api(n.vShapes_Resource);
+}: rt.API<Resource | null> = /*#__PURE__*/ rt.api(n.vShapesResource);
 
 /** Validate, check, parse and serialize a ResourceValue (rt.API). */
 export const {
@@ -399,7 +399,7 @@ export const {
   check: checkResourceValue,
   parse: parseResourceValue,
   serialize: serializeResourceValue,
-}: rt.API<ResourceValue> = /*#__PURE__*/ rt.api(n.vShapes_Resource_OneOf_X0);
+}: rt.API<ResourceValue> = /*#__PURE__*/ rt.api(n.vShapesResourceOneOfX0);
 
 /** Validate, check, parse and serialize a ResourceValue2 (rt.API). */
 export const {
@@ -408,7 +408,7 @@ export const {
   check: checkResourceValue2,
   parse: parseResourceValue2,
   serialize: serializeResourceValue2,
-}: rt.API<ResourceValue2> = /*#__PURE__*/ rt.api(n.vShapes_Resource_OneOf_X1);
+}: rt.API<ResourceValue2> = /*#__PURE__*/ rt.api(n.vShapesResourceOneOfX1);
 
 /** Validate, check, parse and serialize a ResourceValue3 (rt.API). */
 export const {
@@ -417,7 +417,7 @@ export const {
   check: checkResourceValue3,
   parse: parseResourceValue3,
   serialize: serializeResourceValue3,
-}: rt.API<ResourceValue3> = /*#__PURE__*/ rt.api(n.vShapes_Resource_OneOf_X2);
+}: rt.API<ResourceValue3> = /*#__PURE__*/ rt.api(n.vShapesResourceOneOfX2);
 
 /** Validate, check, parse and serialize a ResourceValue3Water (rt.API). */
 export const {
@@ -426,7 +426,7 @@ export const {
   check: checkResourceValue3Water,
   parse: parseResourceValue3Water,
   serialize: serializeResourceValue3Water,
-}: rt.API<ResourceValue3Water> = /*#__PURE__*/ rt.api(n.vShapes_Resource_OneOf_X2_Water);
+}: rt.API<ResourceValue3Water> = /*#__PURE__*/ rt.api(n.vShapesResourceOneOfX2Water);
 
 /** Validate, check, parse and serialize a ResourceValue4 (rt.API). */
 export const {
@@ -435,7 +435,7 @@ export const {
   check: checkResourceValue4,
   parse: parseResourceValue4,
   serialize: serializeResourceValue4,
-}: rt.API<ResourceValue4> = /*#__PURE__*/ rt.api(n.vShapes_Resource_OneOf_X3);
+}: rt.API<ResourceValue4> = /*#__PURE__*/ rt.api(n.vShapesResourceOneOfX3);
 
 // The values the schema accepts and the types leave out (docs/typescript.md, "Narrowing"): each
 // Narrow returns the first one in a value, in the order the Go decoder meets them, or null.
