@@ -2328,10 +2328,7 @@ func (t NoAuth) Validate() error {
 // sgOKNoAuth reports whether Validate finds t valid, walking t itself: false means not
 // known, and Validate then checks the JSON of t. d is the depth of t in the value.
 func sgOKNoAuth(t NoAuth, d int) bool {
-	if d > 500 {
-		return false
-	}
-	return true
+	return d <= 500
 }
 
 func sgKnownSkillIndex(k string) bool {

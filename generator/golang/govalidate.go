@@ -166,6 +166,10 @@ func (c *okCtx) body(t *ir.Type) []jen.Code {
 	default:
 		stmts = append(stmts, c.keywords(t.Node, &ir.TypeRef{Kind: ir.RefNamed, Named: t}, x, true)...)
 	}
+	if len(stmts) == 1 {
+		// Nothing to check but the depth.
+		return []jen.Code{jen.Return(jen.Id("d").Op("<=").Lit(500))}
+	}
 	stmts = append(stmts, jen.Return(jen.True()))
 	return stmts
 }

@@ -1491,10 +1491,7 @@ func (t AnimalCat) Validate() error {
 // sgOKAnimalCat reports whether Validate finds t valid, walking t itself: false means not
 // known, and Validate then checks the JSON of t. d is the depth of t in the value.
 func sgOKAnimalCat(t AnimalCat, d int) bool {
-	if d > 500 {
-		return false
-	}
-	return true
+	return d <= 500
 }
 
 func sgDecodeAnimalBird(v *sgValue) (AnimalBird, error) {

@@ -177,7 +177,7 @@ func (d *sgFast) value(depth int, f sgValidator) *sgValue {
 		return nil
 	}
 	d.v = v
-	if f != nil && !d.valid(&d.v, f) {
+	if f != nil && !d.passes(&d.v, f) {
 		d.fail()
 		return nil
 	}
@@ -226,8 +226,8 @@ func (d *sgFast) extra(depth int) json.RawMessage {
 	return nil
 }
 
-// valid reports whether v passes f.
-func (d *sgFast) valid(v *sgValue, f sgValidator) bool {
+// passes reports whether v passes f.
+func (d *sgFast) passes(v *sgValue, f sgValidator) bool {
 	n := d.e.n
 	f(v, nil, &d.e)
 	ok := d.e.n == n
@@ -241,7 +241,7 @@ func (d *sgFast) name(k string, f sgValidator) {
 		return
 	}
 	d.v = sgValue{str: k, kids: sgStringKids}
-	if !d.valid(&d.v, f) {
+	if !d.passes(&d.v, f) {
 		d.fail()
 	}
 }
