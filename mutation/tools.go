@@ -32,7 +32,7 @@ const gremlinsVersion = "v0.6.0"
 // that build error messages.
 var strykerSample = []string{
 	"gen/ts/src/protocol.ts:92:9-92:37",
-	"gen/ts/src/protocol.ts:861",
+	"gen/ts/src/protocol.ts:865",
 	"gen/ts/src/superauditor.ts:87",
 	"gen/ts/src/superauditor.ts:164:9-164:47",
 	"gen/ts/src/superauditor.ts:618",

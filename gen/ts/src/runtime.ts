@@ -46,6 +46,11 @@ export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/** isNumber reports whether v is a JSON number (finite). It is kept with isInteger. */
+export function isNumber(v: unknown): v is number {
+  return typeof v === "number" && Number.isFinite(v);
+}
+
 /** isInteger reports whether v is a JSON number with an integral value. */
 export function isInteger(v: unknown): v is number {
   return typeof v === "number" && Number.isInteger(v);
