@@ -75,7 +75,8 @@ func hostileCases() []hostileCase {
 			refuse("Keywords", `{"type":"t","func":"f","__proto__":"p","constructor":"c","Validate":"v","AdditionalProperties":"a","refs":{"tag":{"Tag":"String"}}}`, "/refs/tag/Tag", "oneOf"),
 			refuse("Keywords", `{"func":"f","__proto__":"p","constructor":"c","Validate":"v","AdditionalProperties":"a"}`, "/type", "required"),
 			accept("Color", `"Values"`),
-			accept("ParseThing2", `"x"`),
+			accept("ParseThing", `"x"`),
+			accept("Thing2", `{"a":"b"}`),
 		}},
 		{name: "names", file: "names", checks: []check{
 			accept("Names", `{"":"e","a/b":"abc","new\nline":"n","ünïcødé":"u","日本語":1,"*/ close":"c","\"quoted\"":"q","~tilde":"t","😀":"s"}`),
