@@ -706,23 +706,52 @@ export function parseJSON(text: string): { ok: true; value: unknown } | { ok: fa
  * The walk of parseJSON reads every member of every object, and reading the members of a large
  * object is not linear in V8 (an object of many keys is a hash table, whose members are sorted
  * by insertion when they are listed: Object.values on 128,000 keys takes about 25 times as long
- * as on 16,000), and a walk of many small objects makes an array of members per object. One
- * scan of the text, linear, tells when the walk cannot find anything: no number can leave the
- * range of a double, and no value is nested too deeply.
+ * as on 16,000), and a walk of many small objects makes an array of members per object. Tests
+ * of the text, linear, tell when the walk cannot find anything: no number can leave the range
+ * of a double, and no value is nested too deeply.
  */
 
 /**
+ * A number literal whose exponent has three digits or more, or with a hundred digits in a row,
+ * is the only kind that can leave the range of a double (below, the value is under 1e199). The
+ * test is of the text, strings included: a match only means the walk must look. A run of digits
+ * is tried from its first digit only (the lookbehind): tried from each of its digits, the scan
+ * costs the square of the digits of each number, more than JSON.parse on a text of numbers.
+ */
+const LARGE_NUMBER = /[eE][+-]?\d{3}|(?<!\d)\d{100}/;
+
+/**
  * mayNeedWalk reports whether the walk of parseJSON could find something in text, which must be
- * one JSON value (JSON.parse accepted it, so every string ends): a number that might leave the
- * range of a double, or arrays and objects nested more than max levels. It reads the text once,
- * outside strings (each string is skipped with indexOf): a number can leave the range only with
- * an exponent of three digits or more, or with a hundred digits in a row (below, it is under
- * 1e199), and each run of digits is read once, so the scan is linear in the text. A text
- * shorter than 2 * max + 2 characters cannot nest more than max levels.
+ * one JSON value (JSON.parse accepted it): a number that might leave the range of a double, or
+ * arrays and objects nested more than max levels. A text with no more than max opening brackets
+ * (counted with indexOf, and not at all in a text shorter than 2 * max + 2 characters) cannot
+ * nest too deeply: LARGE_NUMBER alone answers, the cheaper test on text made mostly of strings.
+ * Any other text is read once by scanText, which answers both questions.
  */
 function mayNeedWalk(text: string, max: number): boolean {
+  if (text.length >= 2 * max + 2 && openings(text, max) > max) return scanText(text, max);
+  return LARGE_NUMBER.test(text);
+}
+
+/** openings counts the opening brackets of text, strings included, up to max + 1. */
+function openings(text: string, max: number): number {
+  let n = 0;
+  for (const c of ["{", "["]) {
+    for (let i = text.indexOf(c); i >= 0; i = text.indexOf(c, i + 1)) {
+      if (++n > max) return n;
+    }
+  }
+  return n;
+}
+
+/**
+ * scanText reads text once, outside strings (each string is skipped with indexOf), and reports
+ * whether a number in it might leave the range of a double (an exponent of three digits or
+ * more, or a hundred digits in a row: LARGE_NUMBER outside strings) or it nests arrays and
+ * objects more than max levels. Each run of digits is read once: the scan is linear.
+ */
+function scanText(text: string, max: number): boolean {
   const n = text.length;
-  const depthMatters = n >= 2 * max + 2;
   let depth = 0;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
@@ -751,7 +780,7 @@ function mayNeedWalk(text: string, max: number): boolean {
       if (j - k >= 3) return true;
       i = j - 1;
     } else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max && depthMatters) return true;
+      if (++depth > max) return true;
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return false;
@@ -768,13 +797,7 @@ function isDigit(c: number): boolean {
  * accepted it), so every string ends.
  */
 export function deeperThan(text: string, max: number): boolean {
-  let n = 0;
-  count: for (const c of ["{", "["]) {
-    for (let i = text.indexOf(c); i >= 0; i = text.indexOf(c, i + 1)) {
-      if (++n > max) break count;
-    }
-  }
-  if (n <= max) return false;
+  if (openings(text, max) <= max) return false;
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
