@@ -181,3 +181,143 @@ describe("JSON Pointers", () => {
     expect(esc("/~")).toBe("~1~0");
   });
 });
+
+// parseJSON against the plainest implementation of its contract: refuse text with an unpaired
+// surrogate, parse, then always walk the whole value (depth, number range) and replace the
+// unpaired surrogates of every string and key by U+FFFD. parseJSON skips the walk when a scan of
+// the text says it cannot find anything; the two must agree on the result, value included.
+describe("parseJSON against an always-walking reference", () => {
+  const LONE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+  const fix = (s: string): string => s.replace(new RegExp(LONE.source, "g"), "\ufffd");
+  const reference = (text: string): { ok: true; value: unknown } | { ok: false; message: string } => {
+    if (LONE.test(text)) return { ok: false, message: "the text is not valid Unicode (unpaired surrogate)" };
+    let root: unknown;
+    try {
+      root = JSON.parse(text);
+    } catch (err) {
+      return { ok: false, message: (err as Error).message };
+    }
+    // Depth and range first, over the whole value, in the order of parseJSON's walk (an explicit
+    // stack of containers, the last one first; the members of each in order), so that a text
+    // that is both too deep and holds a number out of range gets the same one of the two.
+    if (typeof root === "number" && !Number.isFinite(root)) return { ok: false, message: "number out of range" };
+    const stack: [object, number][] = typeof root === "object" && root !== null ? [[root, 1]] : [];
+    while (stack.length > 0) {
+      const [x, depth] = stack.pop()!;
+      if (depth > MAX_DEPTH) return { ok: false, message: "nesting exceeds " + MAX_DEPTH + " levels" };
+      for (const y of Object.values(x)) {
+        if (typeof y === "number" && !Number.isFinite(y)) return { ok: false, message: "number out of range" };
+        if (typeof y === "object" && y !== null) stack.push([y, depth + 1]);
+      }
+    }
+    // The value again, each string and each object's keys repaired: the containers in
+    // preorder, then rebuilt from the last (every member before its container), with no
+    // recursion (the texts nest up to MAX_DEPTH + 1 levels).
+    const order: object[] = [];
+    const todo: unknown[] = [root];
+    while (todo.length > 0) {
+      const x = todo.pop();
+      if (typeof x === "object" && x !== null) {
+        order.push(x);
+        for (const y of Object.values(x)) todo.push(y);
+      }
+    }
+    const rebuilt = new Map<object, unknown>();
+    const get = (y: unknown): unknown => (typeof y === "string" ? fix(y) : typeof y === "object" && y !== null ? rebuilt.get(y) : y);
+    for (let i = order.length - 1; i >= 0; i--) {
+      const x = order[i]!;
+      if (Array.isArray(x)) {
+        rebuilt.set(x, x.map(get));
+        continue;
+      }
+      const o: Record<string, unknown> = {};
+      for (const [k, y] of Object.entries(x)) Object.defineProperty(o, fix(k), { value: get(y), enumerable: true, writable: true, configurable: true });
+      rebuilt.set(x, o);
+    }
+    const repaired = get(root);
+    return { ok: true, value: repaired };
+  };
+  const actual = (text: string): { ok: true; value: unknown } | { ok: false; message: string } => {
+    const r = parseJSON(text);
+    if (r.ok) return r;
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatchObject({ pointer: "", keyword: "json" });
+    return { ok: false, message: r.errors[0]!.message };
+  };
+  // Keys and order of keys, at every level (toEqual alone ignores the order).
+  class Key {
+    constructor(readonly name: string) {}
+  }
+  // A value written out in preorder, one line per value (with no recursion): the kind and
+  // size of each container, each key in order, each primitive, -0 apart from 0.
+  const shape = (x: unknown): string => {
+    const out: string[] = [];
+    const todo: unknown[] = [x];
+    while (todo.length > 0) {
+      const y = todo.pop();
+      if (y instanceof Key) out.push("key " + JSON.stringify(y.name));
+      else if (Array.isArray(y)) {
+        out.push("[" + y.length);
+        for (let i = y.length - 1; i >= 0; i--) todo.push(y[i]);
+      } else if (typeof y === "object" && y !== null) {
+        const ms = Object.entries(y);
+        out.push("{" + ms.length);
+        for (let i = ms.length - 1; i >= 0; i--) todo.push(ms[i]![1], new Key(ms[i]![0]));
+      } else out.push(Object.is(y, -0) ? "-0" : JSON.stringify(y));
+    }
+    return out.join("\n");
+  };
+
+  // A string's characters, written raw or as \u escapes: lone surrogates (high, low), a pair,
+  // brackets and quotes that must not count, digits and e that are not numbers.
+  const unit = fc.constantFrom("a", "e", "E", "9", "[", "{", "]", "}", '"', "\\", "\ud800", "\udc00", "\udbff", "\u{1f600}", "\u00e9", "\\u");
+  const str = fc.tuple(fc.array(fc.tuple(unit, fc.boolean()), { maxLength: 6 })).map(([cs]) => {
+    let s = '"';
+    for (const [c, escaped] of cs) {
+      if (c === "\\u") s += "\\\\u";
+      else if (c === '"' || c === "\\") s += "\\" + c;
+      else if (escaped && c.length === 1) s += "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0");
+      else if (escaped) s += [...c].map((_, i) => "\\u" + c.charCodeAt(i).toString(16).padStart(4, "0")).join("") + "\\u" + c.charCodeAt(1).toString(16);
+      else s += c;
+    }
+    return s + '"';
+  });
+  const num = fc.oneof(
+    fc.constantFrom("-0", "0", "-0.0", "1e308", "1e309", "-1e309", "1E+400", "1e-400", "2e-3", "0e999", "1" + "0".repeat(99), "1" + "0".repeat(309), "9".repeat(100), "0." + "0".repeat(400) + "1"),
+    fc.tuple(fc.stringMatching(/^-?(0|[1-9][0-9]{0,320})$/), fc.option(fc.stringMatching(/^[0-9]{1,4}$/)), fc.option(fc.stringMatching(/^[eE][+-]?[0-9]{1,4}$/))).map(([i, f, x]) => i + (f === null ? "" : "." + f) + (x ?? "")),
+  );
+  const { value } = fc.letrec((tie) => ({
+    value: fc.oneof({ depthSize: "small", withCrossShrink: true }, num, str, fc.constantFrom("true", "false", "null"), tie("array"), tie("object")),
+    array: fc.array(tie("value"), { maxLength: 4 }).map((xs) => "[" + (xs as string[]).join(",") + "]"),
+    object: fc.array(fc.tuple(str, tie("value")), { maxLength: 4 }).map((ms) => "{" + (ms as [string, string][]).map(([k, v]) => k + ":" + v).join(",") + "}"),
+  }));
+  // Around a value: nothing, or arrays and objects just below, at or just above MAX_DEPTH
+  // (nested, or side by side);
+  // sometimes the text is cut short (not JSON) or padded with white space.
+  const text = fc
+    .tuple(value as fc.Arbitrary<string>, fc.constantFrom(0, 0, 0, MAX_DEPTH - 2, MAX_DEPTH - 1, MAX_DEPTH, MAX_DEPTH + 1), fc.boolean(), fc.nat(), fc.boolean(), fc.option(num), fc.boolean())
+    .map(([v, levels, objects, cut, spaced, beside, flat]) => {
+      const open = objects ? '{"k":' : "[";
+      const close = objects ? "}" : "]";
+      // Nested, or as many brackets side by side (more than MAX_DEPTH, and shallow).
+      let t = flat ? "[" + (open + "0" + close + ",").repeat(levels) + v + "]" : open.repeat(levels) + v + close.repeat(levels);
+      // A number beside the nested value, one level up: deep texts with large numbers.
+      if (beside !== null) t = "[" + beside + "," + t + "]";
+      if (spaced) t = " \n" + t + "\t ";
+      if (cut % 7 === 0) t = t.slice(0, cut % (t.length + 1));
+      return t;
+    });
+
+  it("gives the reference's verdict, message and value on random texts", () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const want = reference(t);
+        const got = actual(t);
+        expect(got.ok).toBe(want.ok);
+        if (!want.ok && !got.ok) expect(got.message).toBe(want.message);
+        if (want.ok && got.ok) expect(shape(got.value)).toBe(shape(want.value));
+      }),
+      { numRuns: 400, seed: 32 },
+    );
+  });
+});
