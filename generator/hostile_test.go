@@ -365,9 +365,9 @@ func TestHostileSchemas(t *testing.T) {
 			AllowUnsupported: c.allowUnsupported,
 			Warn:             func(err error) { warnings = append(warnings, err.Error()) },
 		})
-		if d := time.Since(start); d > 20*time.Second {
-			t.Errorf("%s: generation took %v", c.name, d)
-		} else if d > time.Second {
+		// The time is logged, not asserted: speed is measured by make bench, never by a timed
+		// assertion on a shared machine.
+		if d := time.Since(start); d > time.Second {
 			t.Logf("%s: generation took %v", c.name, d)
 		}
 		if c.checks == nil {

@@ -54,7 +54,8 @@ func (s *Schema) AjvDoc() *Value {
 }
 
 // Oracle is santhosh-tekuri/jsonschema compiled for one schema: the verdicts the generated
-// Go must give. Formats are annotations (not asserted), as in skillgen.
+// Go must give. Formats are annotations (not asserted), as in skillgen run with
+// -assert-format=false (buildSchemas).
 type Oracle struct {
 	sch *jsonschema.Schema
 	c   *jsonschema.Compiler
