@@ -57,10 +57,13 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/skillgen/skillgen/generator"
 	"github.com/skillgen/skillgen/generator/udiff"
+	cfgfile "github.com/skillgen/skillgen/internal/config"
 )
 
 func main() {
@@ -71,26 +74,159 @@ func main() {
 type config struct {
 	generator.Options
 	check, verbose bool
-	set            map[string]bool // the flags given on the command line
+	// file is the configuration file given with -config or found in the current folder
+	// (nil: none).
+	configPath string
+	file       *cfgfile.File
+	// arbitraries is -arbitraries; goArbitraries and tsArbitraries are what each language gets.
+	arbitraries, goArbitraries, tsArbitraries bool
+	overrides                                 []cfgfile.Override
+	set                                       map[string]bool // the flags given on the command line
 }
 
 // bind declares every flag; a new flag is one line here (and one in checks if its value needs
-// checking).
+// checking, one in merge if the configuration file sets it).
 func (c *config) bind(fl *flag.FlagSet) {
+	fl.StringVar(&c.configPath, "config", "", "configuration `file` (default: skillgen.yaml, skillgen.yml or skillgen.json in the current folder; -config \"\" reads none); flags given win over it")
 	fl.StringVar(&c.SchemaPath, "schema", "", "schema file or folder (default: the embedded canonical schema)")
-	fl.StringVar(&c.GoOut, "go-out", "gen/go", "Go output folder (empty skips Go)")
-	fl.StringVar(&c.GoPackage, "go-package", "skill", "Go package name")
+	fl.StringVar(&c.GoOut, "go-out", "", "Go output folder (empty skips Go; default: the current folder, or the configuration file's go.out)")
+	fl.StringVar(&c.GoPackage, "go-package", "", "Go package name (default: the package of the Go files already in the output folder, else the folder's name)")
 	fl.StringVar(&c.GoImportPath, "go-import", "", "import path of the Go output, for the arbitraries package in DIR/arbitrary (default: derived from the nearest go.mod; empty skips the arbitraries)")
-	fl.StringVar(&c.TSOut, "ts-out", "gen/ts", "TypeScript output folder, an npm package (empty skips TypeScript)")
-	fl.StringVar(&c.TSPackage, "ts-package", "@skillgen/skill-protocol", "npm package name")
+	fl.StringVar(&c.TSOut, "ts-out", "", "TypeScript output folder, an npm package (default: none, no TypeScript)")
+	fl.StringVar(&c.TSPackage, "ts-package", "", "npm package name (default: the output folder's name, made a valid npm name)")
 	fl.StringVar(&c.TSVersion, "ts-version", "0.0.0", "npm package version (semver)")
 	fl.StringVar(&c.TSLicense, "ts-license", "MIT", "npm package licence, an SPDX expression such as MIT or Apache-2.0, or UNLICENSED (a LICENSE file is written for MIT only)")
-	fl.BoolVar(&c.Arbitraries, "arbitraries", false, "also write the property-test arbitraries: DIR/arbitrary (Go, rapid) and src/arbitraries.ts (fast-check) (default: on for the embedded canonical schema only)")
+	fl.BoolVar(&c.arbitraries, "arbitraries", false, "also write the property-test arbitraries: DIR/arbitrary (Go, rapid) and src/arbitraries.ts (fast-check) (default: on for the embedded canonical schema only)")
+	fl.BoolVar(&c.goArbitraries, "go-arbitraries", false, "-arbitraries for Go only")
+	fl.BoolVar(&c.tsArbitraries, "ts-arbitraries", false, "-arbitraries for TypeScript only")
 	fl.BoolVar(&c.check, "check", false, "write nothing; print a unified diff of every stale, missing or orphaned (no longer generated) file, and exit 1 if there is one")
 	fl.BoolVar(&c.verbose, "v", false, "say what was written: every file written or removed, and the counts")
 	fl.BoolVar(&c.AllowUnsupported, "allow-unsupported", false, "warn about misspelt assertion keywords instead of refusing the schema")
 	fl.Var(formatFlag{&c.Format}, "assert-format", "the validators assert \"format\" (date-time, email, uri …: docs/formats.md) in every draft; =false: in none (default: in draft-04, -06 and -07, as their validators do, and where a metaschema's vocabularies ask for it)")
+	fl.Func("override", "`LOCATION={\"keyword\": value, …}`: add keywords (x-go-type, x-go-type-import, x-go-name, tsType, x-enum-varnames, tsEnumNames) to the schema at LOCATION, a schema file and a JSON Pointer such as schema/pet.json#/$defs/Pet (repeatable; docs/config.md)", func(v string) error {
+		o, err := cfgfile.ParseOverrideFlag(v)
+		if err != nil {
+			return err
+		}
+		c.overrides = append(c.overrides, o)
+		return nil
+	})
 	draftFlags(fl, &c.Options)
+}
+
+// readConfig reads the configuration file named by -config, or the one in the current folder.
+func (c *config) readConfig() error {
+	path := c.configPath
+	if !c.set["config"] {
+		p, err := cfgfile.Find(".")
+		if err != nil {
+			return err
+		}
+		path = p
+	}
+	if path == "" {
+		return nil
+	}
+	f, err := cfgfile.Read(path)
+	if err != nil {
+		return err
+	}
+	c.file = f
+	return nil
+}
+
+// merge takes every setting of the configuration file whose flag was not given; a language the
+// file does not name is not generated unless its -…-out flag is given.
+func (c *config) merge() {
+	f := c.file
+	str := func(flag string, dst, v *string) {
+		if v != nil && !c.set[flag] {
+			*dst = *v
+		}
+	}
+	path := func(flag string, dst, v *string) {
+		if v != nil && !c.set[flag] {
+			*dst = f.Resolve(*v)
+		}
+	}
+	boolean := func(flag string, dst, v *bool) {
+		if v != nil && !c.set[flag] {
+			*dst = *v
+		}
+	}
+	path("schema", &c.SchemaPath, f.Schema)
+	if f.Draft != nil && !c.set["draft"] {
+		c.Draft = string(*f.Draft)
+	}
+	if !c.set["ref-map"] {
+		for _, m := range f.RefMaps {
+			c.RefMaps = append(c.RefMaps, generator.RefMap{Prefix: m.Prefix, Dir: f.Resolve(m.Dir)})
+		}
+	}
+	boolean("allow-unsupported", &c.AllowUnsupported, f.AllowUnsupported)
+	boolean("strict", &c.Strict, f.Strict)
+	if f.AssertFormat != nil && !c.set["assert-format"] {
+		formatFlag{&c.Format}.Set(strconv.FormatBool(*f.AssertFormat))
+	}
+	if g := f.Go; g != nil {
+		path("go-out", &c.GoOut, &g.Out)
+		str("go-package", &c.GoPackage, g.Package)
+		str("go-import", &c.GoImportPath, g.Import)
+		if !c.set["arbitraries"] {
+			boolean("go-arbitraries", &c.goArbitraries, g.Arbitraries)
+		}
+	}
+	if t := f.Ts; t != nil {
+		path("ts-out", &c.TSOut, &t.Out)
+		str("ts-package", &c.TSPackage, t.Package)
+		str("ts-version", &c.TSVersion, t.Version)
+		str("ts-license", &c.TSLicense, t.License)
+		if !c.set["arbitraries"] {
+			boolean("ts-arbitraries", &c.tsArbitraries, t.Arbitraries)
+		}
+	}
+	// An override given with -override replaces the file's at the same location.
+	given := map[string]bool{}
+	for _, o := range c.overrides {
+		given[o.Location] = true
+	}
+	for _, o := range f.Overrides {
+		if !given[o.Location] {
+			c.overrides = append(c.overrides, o)
+		}
+	}
+}
+
+// defaults fills in what neither the flags nor the configuration file set: Go into the
+// current folder (without a configuration file), the package names from the output folders,
+// and the arbitraries for the embedded canonical schema.
+func (c *config) defaults() error {
+	if c.file == nil && !c.set["go-out"] {
+		c.GoOut = "."
+	}
+	if c.GoOut != "" && c.GoPackage == "" && !c.set["go-package"] {
+		name, err := goPackageOf(c.GoOut)
+		if err != nil {
+			return err
+		}
+		c.GoPackage = name
+	}
+	if c.TSOut != "" && c.TSPackage == "" && !c.set["ts-package"] {
+		c.TSPackage = npmPackageOf(c.TSOut)
+	}
+	arb := func(flag string, v *bool, fromFile bool) {
+		switch {
+		case c.set[flag], fromFile:
+		case c.set["arbitraries"]:
+			*v = c.arbitraries
+		default:
+			// The canonical schema's packages come with arbitraries.
+			*v = c.SchemaPath == ""
+		}
+	}
+	arb("go-arbitraries", &c.goArbitraries, c.file != nil && c.file.Go != nil && c.file.Go.Arbitraries != nil && !c.set["arbitraries"])
+	arb("ts-arbitraries", &c.tsArbitraries, c.file != nil && c.file.Ts != nil && c.file.Ts.Arbitraries != nil && !c.set["arbitraries"])
+	return nil
 }
 
 // checks lists the flag values checked before any work, each by its rule; a flag whose value
@@ -99,13 +235,21 @@ func (c *config) checks() []struct {
 	flag, value string
 	check       func(string) error
 } {
+	goPackage := generator.CheckGoPackage
+	if c.GoOut == "" && !c.set["go-package"] {
+		goPackage = optional(goPackage)
+	}
+	tsPackage := generator.CheckNPMPackage
+	if c.TSOut == "" && !c.set["ts-package"] {
+		tsPackage = optional(tsPackage)
+	}
 	return []struct {
 		flag, value string
 		check       func(string) error
 	}{
-		{"go-package", c.GoPackage, generator.CheckGoPackage},
+		{"go-package", c.GoPackage, goPackage},
 		{"go-import", c.GoImportPath, optional(generator.CheckGoImportPath)},
-		{"ts-package", c.TSPackage, generator.CheckNPMPackage},
+		{"ts-package", c.TSPackage, tsPackage},
 		{"ts-version", c.TSVersion, generator.CheckSemver},
 		{"ts-license", c.TSLicense, generator.CheckLicense},
 		{"draft", c.Draft, optional(checkDraft)},
@@ -123,10 +267,7 @@ func optional(check func(string) error) func(string) error {
 }
 
 // validate checks the command line as a whole; the error is one line.
-func (c *config) validate(fl *flag.FlagSet) error {
-	if fl.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q (every input is a flag; skillgen -help lists them)", fl.Arg(0))
-	}
+func (c *config) validate() error {
 	for _, v := range c.checks() {
 		if err := v.check(v.value); err != nil {
 			return fmt.Errorf("-%s %q: %v", v.flag, v.value, err)
@@ -157,11 +298,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	fl.Visit(func(f *flag.Flag) { c.set[f.Name] = true })
-	if !c.set["arbitraries"] {
-		// The canonical schema's packages (this repository's gen/) come with arbitraries.
-		c.Arbitraries = c.SchemaPath == ""
+	if fl.NArg() > 0 {
+		fmt.Fprintf(stderr, "skillgen: unexpected argument %q (every input is a flag; skillgen -help lists them)\n", fl.Arg(0))
+		return 2
 	}
-	if err := c.validate(fl); err != nil {
+	if err := c.readConfig(); err != nil {
+		for _, line := range strings.Split(err.Error(), "\n") {
+			fmt.Fprintf(stderr, "skillgen: %s\n", line)
+		}
+		return 2
+	}
+	if c.file != nil {
+		c.merge()
+	}
+	if err := c.defaults(); err != nil {
+		fmt.Fprintf(stderr, "skillgen: %v\n", err)
+		return 2
+	}
+	if err := c.validate(); err != nil {
 		fmt.Fprintf(stderr, "skillgen: %v\n", err)
 		return 2
 	}
@@ -175,7 +329,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 
-	outs, err := generator.Generate(c.Options)
+	outs, err := c.generate()
 	for _, line := range generator.GroupWarnings(warnings, c.verbose) {
 		warn("%s", line)
 	}
@@ -236,11 +390,49 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// generate loads the schema, adds the overrides' keywords, builds it and renders the outputs
+// (each language with its own arbitraries setting).
+func (c *config) generate() ([]generator.Output, error) {
+	set, err := generator.Load(c.Options)
+	if set == nil {
+		return nil, err
+	}
+	if err == nil && len(c.overrides) > 0 {
+		if err := cfgfile.Apply(set, c.overrides); err != nil {
+			return nil, err
+		}
+	}
+	s, err := generator.BuildSet(set, c.Options)
+	if err != nil {
+		return nil, err
+	}
+	if c.GoOut == "" || c.TSOut == "" || c.goArbitraries == c.tsArbitraries {
+		opts := c.Options
+		opts.Arbitraries = c.goArbitraries && c.GoOut != "" || c.tsArbitraries && c.TSOut != ""
+		return generator.Emit(s, opts)
+	}
+	var outs []generator.Output
+	for _, lang := range []struct {
+		goOut, tsOut string
+		arbitraries  bool
+	}{{c.GoOut, "", c.goArbitraries}, {"", c.TSOut, c.tsArbitraries}} {
+		opts := c.Options
+		opts.GoOut, opts.TSOut, opts.Arbitraries = lang.goOut, lang.tsOut, lang.arbitraries
+		o, err := generator.Emit(s, opts)
+		if err != nil {
+			return nil, err
+		}
+		outs = append(outs, o...)
+	}
+	sort.Slice(outs, func(i, j int) bool { return outs[i].Path < outs[j].Path })
+	return outs, nil
+}
+
 // deriveGoImport sets the import path of the Go output from the nearest go.mod, unless
 // -go-import was given. Without a go.mod the arbitraries, which import the generated package,
 // are skipped with a warning saying why.
 func (c *config) deriveGoImport(warn func(string, ...any)) error {
-	if c.set["go-import"] || c.GoOut == "" || !c.Arbitraries {
+	if c.set["go-import"] || c.GoImportPath != "" || c.GoOut == "" || !c.goArbitraries {
 		return nil
 	}
 	arbitrary := filepath.Join(c.GoOut, "arbitrary")
