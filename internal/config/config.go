@@ -63,6 +63,9 @@ func (e *Error) Error() string {
 	if e.Line > 0 {
 		file += ":" + strconv.Itoa(e.Line)
 	}
+	if e.Pointer == "" {
+		return file + ": " + e.Reason
+	}
 	return fmt.Sprintf("%s: #%s: %s", file, e.Pointer, e.Reason)
 }
 
@@ -120,6 +123,12 @@ func Parse(display string, data []byte) (*File, error) {
 			return nil, err
 		}
 	}
+	if !isYAML(display) {
+		// The generated parser says where a syntax error is by offset; ojson says the line.
+		if _, err := ojson.Parse(data); err != nil {
+			return nil, &Error{File: display, Reason: "not valid JSON: " + err.Error()}
+		}
+	}
 	cfg, err := gen.ParseConfig(jsonData)
 	if err != nil {
 		var verrs gen.ValidationErrors
@@ -128,7 +137,11 @@ func Parse(display string, data []byte) (*File, error) {
 		}
 		var es Errors
 		for _, v := range verrs {
-			es = append(es, f.errorf(v.Pointer, "%s", v.Message))
+			msg := v.Message
+			if v.Keyword == "propertyNames" && strings.HasPrefix(v.Pointer, "/overrides/") {
+				msg += ": a location is a schema file, # and a JSON Pointer, such as schema/pet.json#/$defs/Pet"
+			}
+			es = append(es, f.errorf(v.Pointer, "%s", msg))
 		}
 		return nil, es
 	}
@@ -146,7 +159,14 @@ func isYAML(name string) bool {
 }
 
 func (f *File) errorf(ptr, format string, args ...any) *Error {
-	return &Error{File: f.Path, Line: f.line(ptr), Pointer: ptr, Reason: fmt.Sprintf(format, args...)}
+	// A missing member (a required one) is on the line of the nearest value that is there.
+	line := 0
+	for p := ptr; ; p = p[:strings.LastIndexByte(p, '/')] {
+		if line = f.line(p); line > 0 || p == "" {
+			break
+		}
+	}
+	return &Error{File: f.Path, Line: line, Pointer: ptr, Reason: fmt.Sprintf(format, args...)}
 }
 
 // check applies the rules the schema does not say: the names and versions generator checks
