@@ -1,0 +1,257 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestConfigFileAndFlags: the configuration file in the current folder sets what no flag
+// sets; a flag given wins; -config names another file, whose paths are relative to its folder;
+// -config "" reads none.
+func TestConfigFileAndFlags(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "schema", "pet.json"), smallSchema)
+	writeFile(t, filepath.Join(dir, "skillgen.json"), `{
+  "schema": "schema",
+  "go": {"out": "out/go", "package": "pets", "import": "example.com/m/out/go", "arbitraries": true},
+  "ts": {"out": "out/ts", "package": "@acme/pets", "version": "2.0.0", "license": "Apache-2.0", "arbitraries": false}
+}`)
+	if code, _, stderr := runCLI(t, dir); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	files := snapshot(t, filepath.Join(dir, "out"))
+	if !strings.Contains(files["go/types.go"], "package pets\n") || !strings.Contains(files["go/arbitrary/arbitrary.go"], `"example.com/m/out/go"`) {
+		t.Errorf("Go output: %v", keys(files))
+	}
+	pkg := files["ts/package.json"]
+	if !strings.Contains(pkg, `"name": "@acme/pets"`) || !strings.Contains(pkg, `"version": "2.0.0"`) || !strings.Contains(pkg, `"license": "Apache-2.0"`) {
+		t.Errorf("package.json:\n%s", pkg)
+	}
+	if _, ok := files["ts/src/arbitraries.ts"]; ok {
+		t.Error("ts.arbitraries false, yet src/arbitraries.ts was written")
+	}
+	// Flags win: the package name, the version, the arbitraries of both languages.
+	if code, _, stderr := runCLI(t, dir, "-go-package", "animals", "-ts-version", "3.0.0", "-arbitraries=false"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	files = snapshot(t, filepath.Join(dir, "out"))
+	if !strings.Contains(files["go/types.go"], "package animals\n") || !strings.Contains(files["ts/package.json"], `"version": "3.0.0"`) || !strings.Contains(files["ts/package.json"], `"name": "@acme/pets"`) {
+		t.Errorf("flags did not win: %s", files["ts/package.json"])
+	}
+	if _, ok := files["go/arbitrary/arbitrary.go"]; ok {
+		t.Error("-arbitraries=false, yet the Go arbitraries are still there")
+	}
+	if code, _, stderr := runCLI(t, dir, "-ts-arbitraries", "-go-package", "animals", "-ts-version", "3.0.0"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	files = snapshot(t, filepath.Join(dir, "out"))
+	if _, ok := files["ts/src/arbitraries.ts"]; !ok {
+		t.Error("-ts-arbitraries did not win over ts.arbitraries false")
+	}
+	if _, ok := files["go/arbitrary/arbitrary.go"]; !ok {
+		t.Error("go.arbitraries true lost to -ts-arbitraries")
+	}
+	// -ts-out "" skips the file's TypeScript output; -check agrees with what is there.
+	if code, stdout, stderr := runCLI(t, dir, "-ts-out", "", "-go-package", "animals", "-check"); code != 0 || stdout != "" {
+		t.Errorf("-check: exit %d\n%s%s", code, stdout, stderr)
+	}
+
+	// -config from another folder: the file's paths are relative to it.
+	sub := filepath.Join(dir, "sub")
+	writeFile(t, filepath.Join(sub, "keep"), "")
+	code, _, stderr := runCLI(t, sub, "-config", "../skillgen.json", "-go-package", "animals", "-ts-arbitraries", "-ts-version", "3.0.0", "-check")
+	if code != 0 {
+		t.Errorf("-config ../skillgen.json -check: exit %d: %s", code, stderr)
+	}
+	// -config "" reads none: the neutral defaults, Go into the current folder.
+	code, _, stderr = runCLI(t, sub, "-config", "", "-schema", "../schema/pet.json", "-go-import", "")
+	if code != 0 || !strings.Contains(snapshot(t, sub)["types.go"], "package sub\n") {
+		t.Errorf("-config \"\": exit %d: %s %v", code, stderr, keys(snapshot(t, sub)))
+	}
+	if _, err := os.Stat(filepath.Join(sub, "package.json")); !os.IsNotExist(err) {
+		t.Error("TypeScript written without being asked for")
+	}
+}
+
+// TestConfigLanguages: a language the file does not name is generated only when its -…-out flag
+// is given.
+func TestConfigLanguages(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "pet.json"), smallSchema)
+	writeFile(t, filepath.Join(dir, "skillgen.json"), `{"schema": "pet.json", "ts": {"out": "web"}}`)
+	if code, _, stderr := runCLI(t, dir); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	files := snapshot(t, dir)
+	if _, ok := files["types.go"]; ok {
+		t.Error("Go written though the file names TypeScript only")
+	}
+	if !strings.Contains(files["web/package.json"], `"name": "web"`) {
+		t.Errorf("web/package.json:\n%s", files["web/package.json"])
+	}
+	if code, _, stderr := runCLI(t, dir, "-go-out", "api", "-go-import", ""); code != 0 || !strings.Contains(snapshot(t, dir)["api/types.go"], "package api\n") {
+		t.Fatalf("-go-out api: exit %d: %s", code, stderr)
+	}
+}
+
+// TestConfigErrors: a configuration file with mistakes is exit 2, every mistake on its own line
+// naming the file, the line and the pointer, before anything is read or written.
+func TestConfigErrors(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "skillgen.json"), "{\n  \"schema\": \"missing.json\",\n  \"go\": {\"out\": \"out\", \"packge\": \"pets\"},\n  \"ts\": {\"out\": \"ts\", \"version\": \"1.0\"}\n}")
+	code, stdout, stderr := runCLI(t, dir)
+	want := "skillgen: skillgen.json:3: #/go/packge: property \"packge\" is not allowed\n"
+	if code != 2 || stdout != "" || stderr != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
+	}
+	writeFile(t, filepath.Join(dir, "skillgen.json"), "{\n  \"schema\": \"missing.json\",\n  \"go\": {\"out\": \"out\", \"package\": \"main\"},\n  \"ts\": {\"out\": \"ts\", \"version\": \"1.0\"}\n}")
+	code, _, stderr = runCLI(t, dir)
+	want = "skillgen: skillgen.json:3: #/go/package: \"main\": package main is a command, which nothing can import; the generated package is imported by your code\n" +
+		"skillgen: skillgen.json:4: #/ts/version: \"1.0\": not a semantic version MAJOR.MINOR.PATCH[-PRERELEASE][+BUILD] (semver.org)\n"
+	if code != 2 || stderr != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
+	}
+	// A flag does not excuse the file's mistakes.
+	if code, _, _ := runCLI(t, dir, "-go-package", "pets", "-ts-version", "1.0.0"); code != 2 {
+		t.Errorf("exit %d with flags over the mistakes", code)
+	}
+	code, _, stderr = runCLI(t, dir, "-config", "nowhere.json")
+	if code != 2 || !strings.Contains(stderr, "nowhere.json") {
+		t.Errorf("-config nowhere.json: exit %d, %s", code, stderr)
+	}
+	writeFile(t, filepath.Join(dir, "skillgen.yaml"), "go:\n  out: x\n")
+	code, _, stderr = runCLI(t, dir)
+	if code != 2 || !strings.Contains(stderr, "skillgen.yaml and skillgen.json are both configuration files") {
+		t.Errorf("two files: exit %d, %s", code, stderr)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("a refused configuration wrote %v", entries)
+	}
+}
+
+// TestConfigOverrides: overrides of the file and of -override reach generation; a location
+// that is not in the schema is exit 1 naming the file, the line and the location, and nothing
+// is written.
+func TestConfigOverrides(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "schema", "pet.json"), smallSchema)
+	writeFile(t, filepath.Join(dir, "skillgen.json"), `{
+  "schema": "schema",
+  "go": {"out": "out"},
+  "overrides": {
+    "schema/pet.json#/properties/name": {"x-go-name": "Label"},
+    "schema/pet.json#/properties/nickname": {"x-go-name": "Nick"}
+  }
+}`)
+	code, _, stderr := runCLI(t, dir)
+	want := "skillgen: skillgen.json:6: #/overrides/schema~1pet.json#~1properties~1nickname: schema/pet.json#/properties/nickname: schema/pet.json has nothing at /properties/nickname\n"
+	if code != 1 || stderr != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out")); !os.IsNotExist(err) {
+		t.Error("output written despite the bad override")
+	}
+	// -override for the same location replaces the file's entry.
+	code, _, stderr = runCLI(t, dir, "-override", `schema/pet.json#/properties/nickname={"x-go-name": "Nick"}`)
+	if code != 1 || !strings.Contains(stderr, "-override schema/pet.json#/properties/nickname: schema/pet.json has nothing at /properties/nickname") {
+		t.Errorf("-override: exit %d, %s", code, stderr)
+	}
+	code, _, stderr = runCLI(t, dir, "-override", `schema/pet.json#/properties/nickname=`)
+	if code != 2 || !strings.Contains(stderr, `want LOCATION={"keyword": value, …}`) {
+		t.Errorf("-override without keywords: exit %d, %s", code, stderr)
+	}
+	writeFile(t, filepath.Join(dir, "skillgen.json"), `{"schema": "schema", "go": {"out": "out"}, "overrides": {"schema/pet.json#/properties/name": {"x-go-name": "Label"}}}`)
+	if code, _, stderr := runCLI(t, dir, "-override", `schema/pet.json#/properties/age={"x-go-name": "Years"}`); code != 0 {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
+
+// TestNeutralDefaults: with no configuration file and no output flags, Go goes into the current
+// folder, its package named by the Go files already there, else by the folder (made a Go
+// identifier), and no TypeScript is written; -ts-out names the npm package after its folder.
+func TestNeutralDefaults(t *testing.T) {
+	root := t.TempDir()
+	schema := filepath.Join(root, "pet.json")
+	writeFile(t, schema, smallSchema)
+	for _, c := range []struct{ folder, existing, want string }{
+		{"my-api.v2", "", "myapiv2"},
+		{"2024", "", "pkg2024"},
+		{"type", "", "typepkg"},
+		{"Models", "", "models"},
+		{"anything", "// Package pets is mine.\npackage pets\n", "pets"},
+		// go build's view: test files and files its build constraints exclude do not count.
+		{"mixed", "//go:build tools\n\npackage tools\n", "mixed"},
+	} {
+		dir := filepath.Join(root, c.folder)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if c.existing != "" {
+			writeFile(t, filepath.Join(dir, "doc.go"), c.existing)
+			writeFile(t, filepath.Join(dir, "doc_test.go"), "package "+c.want+"_test\n")
+		}
+		code, _, stderr := runCLI(t, dir, "-schema", schema, "-go-import", "")
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", c.folder, code, stderr)
+			continue
+		}
+		files := snapshot(t, dir)
+		if !strings.Contains(files["types.go"], "package "+c.want+"\n") {
+			t.Errorf("%s: types.go is not package %s:\n%.200s", c.folder, c.want, files["types.go"])
+		}
+		if _, ok := files["package.json"]; ok {
+			t.Errorf("%s: TypeScript written without -ts-out", c.folder)
+		}
+	}
+	// package main, and two packages, cannot be the generated package: exit 2, nothing written.
+	for _, c := range []struct {
+		files map[string]string
+		want  string
+	}{
+		{map[string]string{"main.go": "package main\n"}, "are package main, a command"},
+		{map[string]string{"a.go": "package a\n", "b.go": "package b\n"}, "are of packages a (a.go) and b (b.go): pass -go-package"},
+	} {
+		dir := t.TempDir()
+		for name, text := range c.files {
+			writeFile(t, filepath.Join(dir, name), text)
+		}
+		code, _, stderr := runCLI(t, dir, "-schema", schema)
+		if code != 2 || !strings.Contains(stderr, c.want) || len(snapshot(t, dir)) != len(c.files) {
+			t.Errorf("%v: exit %d, %s", keys(c.files), code, stderr)
+		}
+	}
+	dir := filepath.Join(root, "Web Client")
+	writeFile(t, filepath.Join(dir, "keep"), "")
+	if code, _, stderr := runCLI(t, dir, "-schema", schema, "-go-out", "", "-ts-out", "."); code != 0 {
+		t.Fatalf("-ts-out .: exit %d: %s", code, stderr)
+	}
+	if pkg := snapshot(t, dir)["package.json"]; !strings.Contains(pkg, `"name": "web-client"`) {
+		t.Errorf("package.json:\n%s", pkg)
+	}
+	for in, want := range map[string]string{"gen/ts": "ts", "_private": "private", "http": "http-types", "@@@": "skillgen-types", "A.B_c": "a.b_c"} {
+		if got := npmPackageOf(in); got != want {
+			t.Errorf("npmPackageOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestRepositoryConfigRegeneratesGen: this repository's own configuration files (what make
+// generate and make check run) produce gen/ and internal/config/gen as they are checked in.
+func TestRepositoryConfigRegeneratesGen(t *testing.T) {
+	for _, args := range [][]string{{"-check"}, {"-check", "-config", "internal/config/skillgen.json"}} {
+		code, stdout, stderr := runCLI(t, "../..", args...)
+		if code != 0 || stdout != "" {
+			t.Errorf("%v: exit %d\n%.2000s\n%s", args, code, stdout, stderr)
+		}
+	}
+}
+
+func keys(m map[string]string) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	return ks
+}
