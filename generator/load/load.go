@@ -28,16 +28,25 @@ import (
 )
 
 // Error is a problem with a schema: the file (relative to the schema root, or as given), the
-// JSON Pointer inside it (as the user wrote the file), and the reason.
+// JSON Pointer inside it (as the user wrote the file), and the reason. In a YAML file, Line and
+// Column (from 1; zero when unknown) place the pointer's value in the file.
 type Error struct {
 	File    string
 	Pointer string
 	Reason  string
+	Line    int
+	Column  int
 }
 
 func (e *Error) Error() string {
 	if e.Pointer == "" && e.File == "" {
 		return e.Reason
+	}
+	switch {
+	case e.Line > 0 && e.Column > 0:
+		return fmt.Sprintf("%s:%d:%d: #%s: %s", e.File, e.Line, e.Column, e.Pointer, e.Reason)
+	case e.Line > 0:
+		return fmt.Sprintf("%s:%d: #%s: %s", e.File, e.Line, e.Pointer, e.Reason)
 	}
 	return fmt.Sprintf("%s#%s: %s", e.File, e.Pointer, e.Reason)
 }
