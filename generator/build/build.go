@@ -191,6 +191,7 @@ func buildSet(set *load.Set, opts Options) (*ir.Schema, error) {
 
 // finish reports the warnings (as errors, with Strict) and returns every error, sorted.
 func (b *builder) finish(s *ir.Schema, err error) (*ir.Schema, error) {
+	b.set.Locate(b.warnings)
 	warnings := load.Sorted(b.warnings)
 	if b.opts.Strict {
 		for _, w := range warnings {
@@ -214,6 +215,7 @@ func (b *builder) finish(s *ir.Schema, err error) (*ir.Schema, error) {
 		}
 	}
 	if len(b.errs) > 0 {
+		b.set.Locate(b.errs)
 		return nil, load.Join(b.errs)
 	}
 	return s, nil
@@ -234,8 +236,7 @@ func (b *builder) build() (*ir.Schema, error) {
 				name = t.Str
 			}
 			if name == "" {
-				name = strings.TrimSuffix(pathBase(f.Path), ".json")
-				name = strings.TrimSuffix(name, ".schema")
+				name = strings.TrimSuffix(load.SchemaBase(f.Path), ".schema")
 			}
 			roots = append(roots, root{f.At(""), name})
 		}
@@ -338,13 +339,6 @@ func (b *builder) warnRenamed(loc load.Location, base string, t *ir.Type, heldBy
 		why = base + " is a name the generated TypeScript uses (a global, or a reserved word)"
 	}
 	b.warn(b.errf(loc, "type %s named %s in Go (parsed by Parse%s) and %s in TypeScript: %s", base, t.GoName, t.GoName, t.TSName, why))
-}
-
-func pathBase(p string) string {
-	if i := strings.LastIndexByte(p, '/'); i >= 0 {
-		return p[i+1:]
-	}
-	return p
 }
 
 // isTypeRoot: an object file root is a type unless it holds $defs and nothing else but
@@ -517,7 +511,7 @@ func (b *builder) checkCycles() error {
 // funcBase derives a readable, stable identifier from a location.
 func funcBase(loc load.Location) string {
 	var parts []string
-	file := strings.TrimSuffix(pathBase(loc.File.Path), ".json")
+	file := load.SchemaBase(loc.File.Path)
 	parts = append(parts, naming.Camel(file))
 	for _, t := range strings.Split(loc.Pointer, "/") {
 		if t == "" || t == "$defs" || t == "properties" || t == normalize.Ignored {
