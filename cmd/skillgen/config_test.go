@@ -240,7 +240,7 @@ func TestNeutralDefaults(t *testing.T) {
 // TestRepositoryConfigRegeneratesGen: this repository's own configuration files (what make
 // generate and make check run) produce gen/ and internal/config/gen as they are checked in.
 func TestRepositoryConfigRegeneratesGen(t *testing.T) {
-	for _, args := range [][]string{{"-check"}, {"-check", "-config", "internal/config/skillgen.json"}} {
+	for _, args := range [][]string{{"-check"}, {"-check", "-config", "internal/config/skillgen.yaml"}} {
 		code, stdout, stderr := runCLI(t, "../..", args...)
 		if code != 0 || stdout != "" {
 			t.Errorf("%v: exit %d\n%.2000s\n%s", args, code, stdout, stderr)

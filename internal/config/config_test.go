@@ -143,3 +143,43 @@ func TestJSONLine(t *testing.T) {
 		}
 	}
 }
+
+// TestYAML: a YAML configuration reads as its JSON form, and its mistakes name the YAML lines.
+func TestYAML(t *testing.T) {
+	f, err := Parse("skillgen.yaml", []byte(`# yaml-language-server: $schema=config/skillgen.schema.json
+schema: schema
+draft: 2020-12
+go:
+  out: gen/go
+  package: skill
+  arbitraries: true
+ts:
+  out: gen/ts
+  package: "@skillgen/skill-protocol"
+  version: 1.0.0
+overrides:
+  "schema/pet.json#/$defs/Kind":
+    x-enum-varnames: [Cat, Dog]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *f.Schema != "schema" || *f.Draft != "2020-12" || f.Go.Out != "gen/go" || *f.Go.Package != "skill" || !*f.Go.Arbitraries ||
+		*f.Ts.Package != "@skillgen/skill-protocol" || *f.Ts.Version != "1.0.0" || len(f.Overrides) != 1 || len(f.Overrides[0].Keywords[0].Value.Arr) != 2 {
+		t.Errorf("%+v", f.Config)
+	}
+	for _, c := range []struct{ text, want string }{
+		{"schema: s.json\ngo:\n  out: x\n  packge: p\n", "skillgen.yaml:4: #/go/packge: property \"packge\" is not allowed"},
+		{"go:\n  package: p\n", "skillgen.yaml:1: #/go/out: missing required property \"out\""},
+		{"ts:\n  out: t\n  version: 1.0\n", "skillgen.yaml:3: #/ts/version: expected string, got integer"},
+		{"ref-maps:\n  - prefix: https://e.com/\n    dir: .\n  - prefix: x\n    dir: .\n", "skillgen.yaml:4: #/ref-maps/1/prefix: must match the pattern"},
+		{"go:\n  out: x\n  package: func\n", "skillgen.yaml:3: #/go/package: \"func\": a Go keyword"},
+		{"base: &b\n  out: x\ngo:\n  <<: *b\n", "skillgen.yaml:4:"},
+		{"go: [\n", "skillgen.yaml:"},
+	} {
+		_, err := Parse("skillgen.yaml", []byte(c.text))
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%q: %v\nwant it to start with %s", c.text, err, c.want)
+		}
+	}
+}
