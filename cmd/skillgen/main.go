@@ -1,38 +1,59 @@
 // Command skillgen generates Go and TypeScript types, validators, codecs and protocol
 // behaviour from a JSON Schema (draft-04, -06, -07, 2019-09 or 2020-12).
 //
-// With no flags it regenerates this repository's gen/ from the canonical schema embedded in the
-// binary. A downstream module records it as a tool and runs it from a //go:generate line:
+// Its settings come from flags and from a configuration file: skillgen.yaml, skillgen.yml or
+// skillgen.json in the current folder (not its parents), or the file given with -config. A flag
+// given on the command line wins over the file; the file's paths are relative to its folder; the
+// file is checked against config/skillgen.schema.json, each mistake named by file, line and JSON
+// Pointer (docs/config.md). This repository's settings are in its skillgen.yaml.
+//
+// Without either, the defaults suit a downstream //go:generate line: Go into the current folder,
+// in the package of the Go files already there (else one named after the folder), no TypeScript
+// unless -ts-out asks for it, and with no -schema the canonical schema of the skill-sharing
+// protocol, embedded in the binary. A downstream module records skillgen as a tool:
 //
 //	go get -tool github.com/skillgen/skillgen/cmd/skillgen@<version>
 //
-//	//go:generate go tool skillgen -schema ../schema/drawing.json -go-out . -go-package drawing -ts-out ""
+//	//go:generate go tool skillgen -schema ../schema/drawing.json
 //
 // (the go tool route: the module's go.mod pins the version and go.sum its dependencies, and a
 // replace directive works, which go run pkg@version does not allow).
 //
-// Flags:
+// Flags (the configuration file's key in brackets):
 //
-//	-schema PATH        a schema file or folder (default: the embedded canonical schema)
-//	-go-out DIR         Go output folder ("" skips Go; default gen/go)
-//	-go-package NAME    Go package name (default skill)
+//	-config FILE        the configuration file ("" reads none; default: skillgen.yaml,
+//	                    skillgen.yml or skillgen.json in the current folder)
+//	-schema PATH        a schema file or folder [schema] (default: the embedded canonical schema)
+//	-go-out DIR         Go output folder [go.out] ("" skips Go; default: the current folder
+//	                    without a configuration file, else none unless the file names one)
+//	-go-package NAME    Go package name [go.package] (default: the package of the Go files in
+//	                    DIR, else DIR's name made a Go identifier)
 //	-go-import PATH     import path of the Go output, for the arbitraries package in DIR/arbitrary
-//	                    (default: derived from the nearest go.mod; "" skips the arbitraries)
+//	                    [go.import] (default: derived from the nearest go.mod; "" skips the
+//	                    arbitraries)
 //	-arbitraries        also write the arbitraries (Go DIR/arbitrary, TypeScript
 //	                    src/arbitraries.ts); default on for the embedded canonical schema only
-//	-ts-out DIR         TypeScript output folder ("" skips TypeScript; default gen/ts)
-//	-ts-package NAME    npm package name (default @skillgen/skill-protocol)
-//	-ts-version V       npm package version, semver (default 0.0.0)
-//	-ts-license SPDX    npm package licence, an SPDX expression (default MIT)
+//	-go-arbitraries     the same for Go only [go.arbitraries]
+//	-ts-arbitraries     the same for TypeScript only [ts.arbitraries]
+//	-ts-out DIR         TypeScript output folder [ts.out] (default: none)
+//	-ts-package NAME    npm package name [ts.package] (default: DIR's name made an npm name)
+//	-ts-version V       npm package version, semver [ts.version] (default 0.0.0)
+//	-ts-license SPDX    npm package licence, an SPDX expression [ts.license] (default MIT)
 //	-check              write nothing; print a unified diff of every stale, missing or
 //	                    orphaned (no longer generated) file and exit 1 when there is one
 //	-v                  say what was written: every file written or removed, and the counts
 //	-allow-unsupported  warn about unsupported keywords instead of refusing the schema
+//	                    [allow-unsupported]
+//	-assert-format      assert "format" in every draft; =false: in none [assert-format]
 //	-draft DRAFT        the draft of schema files without $schema: draft-04, draft-06,
-//	                    draft-07, 2019-09 or 2020-12 (default 2020-12)
+//	                    draft-07, 2019-09 or 2020-12 [draft] (default 2020-12)
 //	-ref-map URL=DIR    answer references whose URL starts with URL from the files below DIR
-//	                    (repeatable; nothing is ever fetched)
+//	                    (repeatable; nothing is ever fetched) [ref-maps]
 //	-strict             make every schema warning (an unknown keyword, an ignored one) an error
+//	                    [strict]
+//	-override LOC={…}   add keywords (x-go-type, x-go-type-import, x-go-name, tsType,
+//	                    x-enum-varnames, tsEnumNames) to the schema at LOC, a schema file and a
+//	                    JSON Pointer such as schema/pet.json#/$defs/Pet (repeatable) [overrides]
 //
 // skillgen writes over and removes only its own files (see docs/generated-go.md): any other
 // file where it must write is an error naming the file, and then nothing is written. A run is
@@ -40,7 +61,8 @@
 // run owns, and a second run into the same folders waits until the first is done.
 //
 // Exit status: 0 on success, 1 when generation fails, a file is in the way, or -check finds
-// stale output, 2 on usage errors (a bad flag value, checked before any work).
+// stale output, 2 on usage errors (a bad flag value or configuration file, checked before any
+// work).
 //
 // skillgen breaking -against OLD compares the schema (-schema, or the canonical one) with an
 // older version of it (a path, or a git revision such as origin/main) and reports, for every
