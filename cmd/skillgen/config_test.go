@@ -255,3 +255,68 @@ func keys(m map[string]string) []string {
 	}
 	return ks
 }
+
+// TestConfigSchemaSettings: the file's settings about reading the schema (ref-maps relative to
+// the file's folder, draft, strict, allow-unsupported, assert-format) reach generation, and
+// -ref-map flags replace the file's ref-maps.
+func TestConfigSchemaSettings(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "api", "schema", "order.json"), `{
+  "title": "Order",
+  "type": "object",
+  "properties": {
+    "price": {"$ref": "https://schemas.example.com/common/money.json"},
+    "at": {"type": "string", "format": "date-time"},
+    "note": {"type": "string", "maxLenght": 3}
+  },
+  "definitions": {"Unused": {"type": "string"}}
+}`)
+	writeFile(t, filepath.Join(dir, "api", "vendor", "common", "money.json"), `{"title": "Money", "type": "number", "minimum": 0}`)
+	writeFile(t, filepath.Join(dir, "api", "elsewhere", "keep"), "")
+	cfg := func(extra string) {
+		writeFile(t, filepath.Join(dir, "api", "skillgen.yaml"), "schema: schema/order.json\ndraft: draft-07\nref-maps:\n  - prefix: https://schemas.example.com/\n    dir: vendor\ngo:\n  out: out\n  import: example.com/x/out\n"+extra)
+	}
+	run := func(args ...string) (int, string) {
+		code, _, stderr := runCLI(t, dir, append([]string{"-config", "api/skillgen.yaml"}, args...)...)
+		return code, stderr
+	}
+	// The misspelt keyword is refused, until allow-unsupported.
+	cfg("")
+	if code, stderr := run(); code != 1 || !strings.Contains(stderr, "api/schema/order.json#/properties/note/maxLenght") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	cfg("allow-unsupported: true\n")
+	code, stderr := run()
+	if code != 0 || !strings.Contains(stderr, "maxLenght") {
+		t.Fatalf("allow-unsupported: exit %d: %s", code, stderr)
+	}
+	types := snapshot(t, filepath.Join(dir, "api", "out"))["types.go"]
+	// draft-07: definitions is read as $defs (a named type); the ref-map answers money.json,
+	// from the folder beside the file.
+	if !strings.Contains(types, "type Money ") || !strings.Contains(types, "type Unused ") {
+		t.Errorf("types.go:\n%s", types)
+	}
+	// draft-07 asserts format by default; assert-format: false turns it off.
+	if !strings.Contains(snapshot(t, filepath.Join(dir, "api", "out"))["validate.go"], "date-time") {
+		t.Error("draft-07 and no assert-format: format is not asserted")
+	}
+	cfg("allow-unsupported: true\nassert-format: false\n")
+	if code, stderr := run(); code != 0 || strings.Contains(snapshot(t, filepath.Join(dir, "api", "out"))["validate.go"], "date-time") {
+		t.Errorf("assert-format false: exit %d %s", code, stderr)
+	}
+	// strict makes the warning an error.
+	cfg("allow-unsupported: true\nstrict: true\n")
+	if code, stderr := run(); code != 1 || !strings.Contains(stderr, "maxLenght") {
+		t.Errorf("strict: exit %d: %s", code, stderr)
+	}
+	// -ref-map replaces the file's ref-maps: the folder it names lacks money.json.
+	cfg("allow-unsupported: true\n")
+	if code, stderr := run("-ref-map", "https://schemas.example.com/="+filepath.Join("api", "elsewhere")); code != 1 || !strings.Contains(stderr, "money.json") {
+		t.Errorf("-ref-map: exit %d: %s", code, stderr)
+	}
+	// A file naming no output, and no output flag: nothing to generate, said with the file.
+	writeFile(t, filepath.Join(dir, "api", "skillgen.yaml"), "schema: schema/order.json\n")
+	if code, stderr := run(); code != 2 || !strings.Contains(stderr, "nothing to generate: api/skillgen.yaml has neither go nor ts") {
+		t.Errorf("no output: exit %d: %s", code, stderr)
+	}
+}

@@ -296,6 +296,9 @@ func (c *config) validate() error {
 		}
 	}
 	if c.GoOut == "" && c.TSOut == "" {
+		if c.file != nil {
+			return fmt.Errorf("nothing to generate: %s has neither go nor ts, and no -go-out or -ts-out was given", c.file.Path)
+		}
 		return errors.New("both -go-out and -ts-out are empty: nothing to generate")
 	}
 	return nil
