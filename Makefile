@@ -108,6 +108,7 @@ fuzz:
 		echo "fuzz $$t"; $(GO) test ./gen/go -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) || exit 1; \
 	done
 	$(GO) test ./generator/load -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./internal/config -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
 	$(MAKE) schemafuzz
 
 schemafuzz: deps-ts

@@ -89,6 +89,9 @@ func (es Errors) Unwrap() []error {
 	return out
 }
 
+// maxErrors bounds the mistakes reported for one file (each is placed by a walk of the file).
+const maxErrors = 20
+
 // File is a configuration file read and checked.
 type File struct {
 	// Path is the file as named; Dir its folder, against which its relative paths are resolved.
@@ -136,7 +139,11 @@ func Parse(display string, data []byte) (*File, error) {
 			return nil, &Error{File: display, Reason: err.Error()}
 		}
 		var es Errors
-		for _, v := range verrs {
+		for i, v := range verrs {
+			if i == maxErrors {
+				es = append(es, &Error{File: display, Reason: fmt.Sprintf("and %d more mistakes", len(verrs)-maxErrors)})
+				break
+			}
 			msg := v.Message
 			if v.Keyword == "propertyNames" && strings.HasPrefix(v.Pointer, "/overrides/") {
 				msg += ": a location is a schema file, # and a JSON Pointer, such as schema/pet.json#/$defs/Pet"
