@@ -96,8 +96,8 @@ func main() {
 type config struct {
 	generator.Options
 	check, verbose bool
-	// file is the configuration file given with -config or found in the current folder
-	// (nil: none).
+	// configPath is -config; file is the configuration file it names, or the one found in the
+	// current folder (nil: none).
 	configPath string
 	file       *cfgfile.File
 	// arbitraries is -arbitraries; goArbitraries and tsArbitraries are what each language gets.
