@@ -91,6 +91,7 @@ func TestErrorsNameFileLineAndPointer(t *testing.T) {
 		{"override pointer", "{\"overrides\": {\"pet.json#x\": {\"x-go-name\": \"P\"}}}", []string{`cfg.json:1: #/overrides/pet.json#x: property name "pet.json#x" is not allowed: a location is a schema file, # and a JSON Pointer`}},
 		{"override empty", "{\"overrides\": {\"pet.json#\": {}}}", []string{`cfg.json:1: #/overrides/pet.json#: must have at least 1 properties`}},
 		{"x-go-name", "{\"overrides\": {\"pet.json#\": {\"x-go-name\": \"no-dash\"}}}", []string{`cfg.json:1: #/overrides/pet.json#/x-go-name: must match the pattern`}},
+		{"x-go-type-import", "{\"overrides\": {\"pet.json#\": {\"x-go-type\": \"t.T\",\n\"x-go-type-import\": {\"name\": \"t\"}}}}", []string{`cfg.json:2: #/overrides/pet.json#/x-go-type-import`}},
 		{"not an object", "[]", []string{`cfg.json:1: expected object, got array`}},
 		{"syntax", "{\n\"go\": {\"out\": \"x\",}\n}", []string{`cfg.json: not valid JSON: line 2, column`}},
 	} {

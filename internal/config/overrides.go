@@ -45,14 +45,25 @@ func NewOverride(loc string, o gen.Override) (Override, error) {
 		return v
 	}
 	var kw []ojson.Member
-	for _, k := range []struct {
-		name string
-		v    *string
-	}{{"x-go-type", o.XGoType}, {"x-go-type-import", o.XGoTypeImport}, {"x-go-name", o.XGoName}, {"tsType", o.TsType}} {
-		if k.v != nil {
-			kw = append(kw, ojson.Member{Key: k.name, Value: str(*k.v)})
+	add := func(name string, v *string) {
+		if v != nil {
+			kw = append(kw, ojson.Member{Key: name, Value: str(*v)})
 		}
 	}
+	add("x-go-type", o.XGoType)
+	if imp := o.XGoTypeImport; imp != nil {
+		if imp.String != nil {
+			add("x-go-type-import", imp.String)
+		} else if g := imp.GoTypeImport; g != nil {
+			members := []ojson.Member{{Key: "path", Value: str(g.Path)}}
+			if g.Name != nil {
+				members = append(members, ojson.Member{Key: "name", Value: str(*g.Name)})
+			}
+			kw = append(kw, ojson.Member{Key: "x-go-type-import", Value: ojson.NewObject(members)})
+		}
+	}
+	add("x-go-name", o.XGoName)
+	add("tsType", o.TsType)
 	if o.XEnumVarnames != nil {
 		kw = append(kw, ojson.Member{Key: "x-enum-varnames", Value: strs(o.XEnumVarnames)})
 	}

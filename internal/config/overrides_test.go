@@ -98,7 +98,7 @@ func TestOverridesReachTheLoadedSchema(t *testing.T) {
 		override(t, ".", "schema/pet.json#/properties/born", `{"x-go-type": "time.Time", "x-go-type-import": "time", "tsType": "Date"}`),
 		override(t, ".", "schema/pet.json#/$defs/Kind", `{"x-go-name": "Species", "x-enum-varnames": ["Cat", "Dog"], "tsEnumNames": ["Feline", "Canine"]}`),
 		override(t, ".", "schema/pet.json#", `{"x-go-name": "Animal"}`),
-		override(t, ".", "schema/pet.json#/properties/tags/prefixItems/0", `{"tsType": "Tag"}`),
+		override(t, ".", "schema/pet.json#/properties/tags/prefixItems/0", `{"tsType": "Tag", "x-go-type": "tags.Label", "x-go-type-import": {"path": "example.com/tags/v2", "name": "tags"}}`),
 		// A draft-07 file's pointers as its author wrote them.
 		override(t, ".", "schema/legacy.json#/definitions/Size", `{"x-go-type": "uint16"}`),
 		override(t, ".", "schema/legacy.json#/properties/pair/items/0", `{"x-go-name": "First"}`),
@@ -127,8 +127,12 @@ func TestOverridesReachTheLoadedSchema(t *testing.T) {
 	if str(t, pet.Raw, "x-go-name") != "Animal" || str(t, pet.Raw, "title") != "Pet" {
 		t.Errorf("root: %+v", pet.Raw)
 	}
-	if tag, _ := pet.Raw.At("/properties/tags/prefixItems/0"); str(t, tag, "tsType") != "Tag" {
+	tag, _ := pet.Raw.At("/properties/tags/prefixItems/0")
+	if str(t, tag, "tsType") != "Tag" || str(t, tag, "x-go-type") != "tags.Label" {
 		t.Errorf("prefixItems/0: %+v", tag)
+	}
+	if imp, ok := tag.Get("x-go-type-import"); !ok || str(t, imp, "path") != "example.com/tags/v2" || str(t, imp, "name") != "tags" || len(imp.Members) != 2 {
+		t.Errorf("x-go-type-import as an object: %+v", tag)
 	}
 	legacy := fileOf(t, set, "legacy.json")
 	if size, ok := legacy.Raw.At("/$defs/Size"); !ok || str(t, size, "x-go-type") != "uint16" {

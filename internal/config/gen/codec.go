@@ -79,6 +79,10 @@ func sgEncodeConfig(e *sgEncoder, t Config) {
 	if t.Overrides != nil {
 		e.key(`"overrides":`)
 		sgEncMap(e, t.Overrides, sgEncodeOverride)
+		if e.err != nil {
+			e.at("overrides")
+			return
+		}
 	}
 	e.b = append(e.b, '}')
 }
@@ -407,6 +411,81 @@ func sgOKTSOutput(t TSOutput, d int) bool {
 	return true
 }
 
+func sgDecodeGoTypeImport(v *sgValue) (GoTypeImport, error) {
+	var t GoTypeImport
+	o, err := sgDecObject(v)
+	if err != nil {
+		return t, err
+	}
+	err = sgFirst(
+		sgField(o.get("path"), "path", &t.Path, sgDecString),
+		sgPtrField(o.get("name"), "name", &t.Name, sgDecString),
+	)
+	if err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+func sgEncodeGoTypeImport(e *sgEncoder, t GoTypeImport) {
+	e.b = append(e.b, '{')
+	e.key(`"path":`)
+	sgEncString(e, t.Path)
+	if t.Name != nil {
+		e.key(`"name":`)
+		sgEncString(e, *t.Name)
+	}
+	e.b = append(e.b, '}')
+}
+
+// sgSizeGoTypeImport is the length of the JSON MarshalJSON wrote last for a GoTypeImport.
+var sgSizeGoTypeImport sgSize
+
+// MarshalJSON writes the members in schema order.
+func (t GoTypeImport) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeGoTypeImport, &sgSizeGoTypeImport)
+}
+
+// UnmarshalJSON decodes without validating; use ParseGoTypeImport to validate as well.
+func (t *GoTypeImport) UnmarshalJSON(data []byte) error {
+	return sgUnmarshalWith(data, nil, t, sgDecodeGoTypeImport)
+}
+
+// ParseGoTypeImport decodes and validates data in one step; the error is ValidationErrors.
+func ParseGoTypeImport(data []byte) (GoTypeImport, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) GoTypeImport {
+		return sgFastGoTypeImport(d, 0, false)
+	}); ok {
+		return t, nil
+	}
+	return sgParseWith(data, nil, vSkillgenSchemaGoTypeImport, sgDecodeGoTypeImport)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t GoTypeImport) Validate() error {
+	if sgOKGoTypeImport(t, 0) {
+		return nil
+	}
+	return sgValidateWith(t, vSkillgenSchemaGoTypeImport)
+}
+
+// sgOKGoTypeImport reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKGoTypeImport(t GoTypeImport, d int) bool {
+	if d > 500 {
+		return false
+	}
+	if !sgLengthIn(string(t.Path), 1, math.MaxInt) {
+		return false
+	}
+	if t.Name != nil {
+		if !sgLengthIn(string(*t.Name), 1, math.MaxInt) {
+			return false
+		}
+	}
+	return true
+}
+
 func sgDecodeOverride(v *sgValue) (Override, error) {
 	var t Override
 	o, err := sgDecObject(v)
@@ -415,7 +494,7 @@ func sgDecodeOverride(v *sgValue) (Override, error) {
 	}
 	err = sgFirst(
 		sgPtrField(o.get("x-go-type"), "x-go-type", &t.XGoType, sgDecString),
-		sgPtrField(o.get("x-go-type-import"), "x-go-type-import", &t.XGoTypeImport, sgDecString),
+		sgPtrField(o.get("x-go-type-import"), "x-go-type-import", &t.XGoTypeImport, sgDecodeOverrideXGoTypeImport),
 		sgPtrField(o.get("x-go-name"), "x-go-name", &t.XGoName, sgDecString),
 		sgPtrField(o.get("tsType"), "tsType", &t.TsType, sgDecString),
 		sgArrayField(o.get("x-enum-varnames"), "x-enum-varnames", &t.XEnumVarnames, sgDecString),
@@ -435,7 +514,11 @@ func sgEncodeOverride(e *sgEncoder, t Override) {
 	}
 	if t.XGoTypeImport != nil {
 		e.key(`"x-go-type-import":`)
-		sgEncString(e, *t.XGoTypeImport)
+		sgEncodeOverrideXGoTypeImport(e, *t.XGoTypeImport)
+		if e.err != nil {
+			e.at("x-go-type-import")
+			return
+		}
 	}
 	if t.XGoName != nil {
 		e.key(`"x-go-name":`)
@@ -484,6 +567,64 @@ func (t Override) Validate() error {
 	return sgValidateWith(t, vSkillgenSchemaOverride)
 }
 
+func sgDecodeOverrideXGoTypeImport(v *sgValue) (OverrideXGoTypeImport, error) {
+	var t OverrideXGoTypeImport
+	switch {
+	case sgIsString(v):
+		x, err := sgDecString(v)
+		t.String = &x
+		return t, err
+	case sgIsObject(v):
+		x, err := sgDecodeGoTypeImport(v)
+		t.GoTypeImport = &x
+		return t, err
+	}
+	return t, sgMismatch("string or object", v)
+}
+
+func sgEncodeOverrideXGoTypeImport(e *sgEncoder, t OverrideXGoTypeImport) {
+	count := 0
+	if t.String != nil {
+		count++
+	}
+	if t.GoTypeImport != nil {
+		count++
+	}
+	if count != 1 {
+		e.err = sgVariantError("OverrideXGoTypeImport", "oneOf", count)
+		return
+	}
+	switch {
+	case t.String != nil:
+		sgEncString(e, *t.String)
+	case t.GoTypeImport != nil:
+		sgEncodeGoTypeImport(e, *t.GoTypeImport)
+	}
+}
+
+// sgSizeOverrideXGoTypeImport is the length of the JSON MarshalJSON wrote last for a OverrideXGoTypeImport.
+var sgSizeOverrideXGoTypeImport sgSize
+
+// MarshalJSON writes the variant that is set; it fails unless exactly one is.
+func (t OverrideXGoTypeImport) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeOverrideXGoTypeImport, &sgSizeOverrideXGoTypeImport)
+}
+
+// UnmarshalJSON decodes without validating; use ParseOverrideXGoTypeImport to validate as well.
+func (t *OverrideXGoTypeImport) UnmarshalJSON(data []byte) error {
+	return sgUnmarshalWith(data, nil, t, sgDecodeOverrideXGoTypeImport)
+}
+
+// ParseOverrideXGoTypeImport decodes and validates data in one step; the error is ValidationErrors.
+func ParseOverrideXGoTypeImport(data []byte) (OverrideXGoTypeImport, error) {
+	return sgParseWith(data, nil, vSkillgenSchemaOverrideXGoTypeImport, sgDecodeOverrideXGoTypeImport)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t OverrideXGoTypeImport) Validate() error {
+	return sgValidateWith(t, vSkillgenSchemaOverrideXGoTypeImport)
+}
+
 var sgParsers = map[string]func([]byte) (any, error){
 	"Config": func(d []byte) (any, error) {
 		return ParseConfig(d)
@@ -494,8 +635,14 @@ var sgParsers = map[string]func([]byte) (any, error){
 	"GoOutput": func(d []byte) (any, error) {
 		return ParseGoOutput(d)
 	},
+	"GoTypeImport": func(d []byte) (any, error) {
+		return ParseGoTypeImport(d)
+	},
 	"Override": func(d []byte) (any, error) {
 		return ParseOverride(d)
+	},
+	"OverrideXGoTypeImport": func(d []byte) (any, error) {
+		return ParseOverrideXGoTypeImport(d)
 	},
 	"RefMap": func(d []byte) (any, error) {
 		return ParseRefMap(d)
@@ -517,12 +664,14 @@ func Parse(typeName string, data []byte) (any, error) {
 }
 
 var sgValidators = map[string]sgValidator{
-	"Config":      vSkillgenSchema,
-	"ConfigDraft": vSkillgenSchemaDraft,
-	"GoOutput":    vSkillgenSchemaGoOutput,
-	"Override":    vSkillgenSchemaOverride,
-	"RefMap":      vSkillgenSchemaRefMap,
-	"TSOutput":    vSkillgenSchemaTSOutput,
+	"Config":                vSkillgenSchema,
+	"ConfigDraft":           vSkillgenSchemaDraft,
+	"GoOutput":              vSkillgenSchemaGoOutput,
+	"GoTypeImport":          vSkillgenSchemaGoTypeImport,
+	"Override":              vSkillgenSchemaOverride,
+	"OverrideXGoTypeImport": vSkillgenSchemaOverrideXGoTypeImport,
+	"RefMap":                vSkillgenSchemaRefMap,
+	"TSOutput":              vSkillgenSchemaTSOutput,
 }
 
 // Validate validates data as the named type (see TypeNames) by its schema alone: ValidationErrors,
@@ -543,5 +692,5 @@ func Validate(typeName string, data []byte) error {
 
 // TypeNames lists the named types Parse accepts, in schema order.
 func TypeNames() []string {
-	return []string{"Config", "ConfigDraft", "RefMap", "GoOutput", "TSOutput", "Override"}
+	return []string{"Config", "ConfigDraft", "RefMap", "GoOutput", "TSOutput", "GoTypeImport", "Override", "OverrideXGoTypeImport"}
 }

@@ -306,6 +306,44 @@ func sgFastTSOutput(d *sgFast, depth int, raw bool) (t TSOutput) {
 	return
 }
 
+// sgFastGoTypeImport reads a GoTypeImport object at nesting depth in one pass (raw: as the document,
+// whose undeclared members a plan keeps as text); d.bad reports a doubt.
+func sgFastGoTypeImport(d *sgFast, depth int, raw bool) (t GoTypeImport) {
+	var seen [2]bool
+	for more := d.open('{', depth); more; more = d.next('}') {
+		k := d.key()
+		if d.bad {
+			return
+		}
+		switch k {
+		case "path":
+			if seen[0] {
+				d.fail()
+				return
+			}
+			seen[0] = true
+			if v := d.value(depth+1, vStringMin1); v != nil {
+				d.check(sgField(v, "path", &t.Path, sgDecString))
+			}
+		case "name":
+			if seen[1] {
+				d.fail()
+				return
+			}
+			seen[1] = true
+			if v := d.value(depth+1, vStringMin1); v != nil {
+				d.check(sgPtrField(v, "name", &t.Name, sgDecString))
+			}
+		default:
+			d.value(depth+1, vSkillgenSchemaAdditionalProperties)
+		}
+	}
+	if !seen[0] {
+		d.fail()
+	}
+	return
+}
+
 // sgFastOverride reads a Override object at nesting depth in one pass (raw: as the document,
 // whose undeclared members a plan keeps as text); d.bad reports a doubt.
 func sgFastOverride(d *sgFast, depth int, raw bool) (t Override) {
@@ -333,8 +371,8 @@ func sgFastOverride(d *sgFast, depth int, raw bool) (t Override) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
-				d.check(sgPtrField(v, "x-go-type-import", &t.XGoTypeImport, sgDecString))
+			if v := d.value(depth+1, vSkillgenSchemaOverrideXGoTypeImport); v != nil {
+				d.check(sgPtrField(v, "x-go-type-import", &t.XGoTypeImport, sgDecodeOverrideXGoTypeImport))
 			}
 		case "x-go-name":
 			if seen[2] {

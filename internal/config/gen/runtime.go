@@ -871,6 +871,8 @@ type sgErrors struct {
 	list  ValidationErrors
 	quick bool
 	n     int
+	// terse: a union that fails gives its message alone, explaining no alternative (union).
+	terse bool
 }
 
 func (e *sgErrors) add(p *sgPointer, keyword, msg string) {
@@ -1134,6 +1136,8 @@ func (e *sgErrors) sortFrom(mark int, p *sgPointer) {
 }
 
 func sgQuote(s string) string { return strconv.Quote(s) }
+
+func sgItoa(i int) string { return strconv.Itoa(i) }
 
 // decoding of validated trees into Go values.
 
@@ -1643,6 +1647,15 @@ func sgAppendString(b []byte, s string) []byte {
 	return append(append(b, s[start:]...), '"')
 }
 
+// sgVariantError is the error of a union value with no variant set, or several.
+func sgVariantError(name, keyword string, count int) error {
+	msg := "no variant of " + name + " is set"
+	if count > 1 {
+		msg = strconv.Itoa(count) + " variants of " + name + " are set"
+	}
+	return &sgValueError{keyword: keyword, msg: msg + ": exactly one must be"}
+}
+
 // sgLocate finds, in a slice or map that failed to encode, the item that failed, so that the
 // error names its pointer (the structs name their members themselves).
 func sgLocate(v any, err error) error {
@@ -1681,4 +1694,96 @@ func sgLocate(v any, err error) error {
 		}
 	}
 	return err
+}
+
+// countValid counts the validators v passes (see valid).
+func (e *sgErrors) countValid(v *sgValue, fs ...sgValidator) int {
+	n := 0
+	for _, f := range fs {
+		if e.valid(v, f) {
+			n++
+		}
+	}
+	return n
+}
+
+// sgUnionShown is the number of alternatives a union's message explains; the rest are counted.
+const sgUnionShown = 3
+
+// union reports that v at p fails the anyOf or oneOf keyword, whose alternatives are fs and
+// of which k match; msg is the keyword's message (docs/validation.md, "Unions"). When none
+// matches and the member prop of the object v names an alternative (its value is vals[i]),
+// the violations are those of that alternative alone. Otherwise the message names the most
+// specific violation of each of the first sgUnionShown alternatives: the one deepest in the
+// document, the first of those, at its pointer relative to v, a union's without its own
+// explanation. Alternatives are explained without explaining the unions inside them (terse),
+// so that the work stays proportional to the document.
+func (e *sgErrors) union(v *sgValue, p *sgPointer, keyword, msg string, k int, prop string, vals []string, fs ...sgValidator) {
+	if e.quick || k > 0 {
+		e.add(p, keyword, msg)
+		return
+	}
+	if prop != "" && v.kind() == sgKindObject {
+		if d := v.get(prop); d != nil && d.kind() == sgKindString {
+			if i := slices.Index(vals, d.str); i >= 0 {
+				n := e.n
+				fs[i](v, p, e)
+				if e.n > n {
+					return
+				}
+			}
+		}
+	}
+	if e.terse {
+		e.add(p, keyword, msg)
+		return
+	}
+	var b strings.Builder
+	b.WriteString(msg)
+	b.WriteString(" (")
+	base := len(p.String())
+	for i, f := range fs {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		if i == sgUnionShown {
+			b.WriteString("and " + strconv.Itoa(len(fs)-i) + " more")
+			break
+		}
+		sub := sgErrors{terse: true}
+		f(v, p, &sub)
+		b.WriteString(keyword + "/" + strconv.Itoa(i))
+		if best := sgMostSpecific(sub.list); best != nil {
+			if rel := best.Pointer[base:]; rel != "" {
+				b.WriteString(" at " + rel)
+			}
+			b.WriteString(": " + sgUnionHead(best))
+		}
+	}
+	b.WriteString(")")
+	e.add(p, keyword, b.String())
+}
+
+// sgUnionHead is the message of a violation without the explanation of its alternatives,
+// when it is a union's.
+func sgUnionHead(x *ValidationError) string {
+	if x.Keyword == "anyOf" || x.Keyword == "oneOf" {
+		if i := strings.Index(x.Message, " ("+x.Keyword+"/0"); i >= 0 {
+			return x.Message[:i]
+		}
+	}
+	return x.Message
+}
+
+// sgMostSpecific is the violation deepest in the document (the most tokens in its pointer),
+// the first of those; nil for none.
+func sgMostSpecific(list ValidationErrors) *ValidationError {
+	var best *ValidationError
+	depth := -1
+	for i := range list {
+		if d := strings.Count(list[i].Pointer, "/"); d > depth {
+			best, depth = &list[i], d
+		}
+	}
+	return best
 }

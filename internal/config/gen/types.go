@@ -115,6 +115,16 @@ type TSOutput struct {
 	Arbitraries *bool `json:"arbitraries,omitzero"`
 }
 
+// GoTypeImport is the package of an x-go-type, as oapi-codegen writes it.
+//
+// Generated from skillgen.schema.json#/$defs/GoTypeImport.
+type GoTypeImport struct {
+	// The import path, such as example.com/shop/tags/v2.
+	Path string `json:"path"`
+	// The name the import is given: the qualifier x-go-type uses, such as tags.
+	Name *string `json:"name,omitzero"`
+}
+
 // Override is the keywords to add at one schema location.
 //
 // Generated from skillgen.schema.json#/$defs/Override.
@@ -122,8 +132,9 @@ type Override struct {
 	// The Go type of the values at this location, written as Go code refers to it, such as time.Time
 	// or decimal.Decimal (with x-go-type-import).
 	XGoType *string `json:"x-go-type,omitzero"`
-	// The import path x-go-type needs, such as github.com/shopspring/decimal.
-	XGoTypeImport *string `json:"x-go-type-import,omitzero"`
+	// The package x-go-type needs: its import path, such as github.com/shopspring/decimal, or an
+	// object with the path and the name x-go-type qualifies the type with.
+	XGoTypeImport *OverrideXGoTypeImport `json:"x-go-type-import,omitzero"`
 	// The Go name of the type or field at this location.
 	XGoName *string `json:"x-go-name,omitzero"`
 	// The TypeScript type of the values at this location, written as it appears in the declaration.
@@ -132,4 +143,48 @@ type Override struct {
 	XEnumVarnames []string `json:"x-enum-varnames,omitzero"`
 	// The TypeScript names of the members of the enum at this location, in the order of its values.
 	TsEnumNames []string `json:"tsEnumNames,omitzero"`
+}
+
+// OverrideXGoTypeImport is the package x-go-type needs: its import path, such as
+// github.com/shopspring/decimal, or an object with the path and the name x-go-type qualifies the
+// type with.
+//
+// Generated from skillgen.schema.json#/$defs/Override/properties/x-go-type-import.
+//
+// Exactly one field of OverrideXGoTypeImport is set (not nil): the one for the JSON type of the
+// value.
+type OverrideXGoTypeImport struct {
+	String       *string
+	GoTypeImport *GoTypeImport
+}
+
+// OverrideXGoTypeImportTag is the tag of a variant of OverrideXGoTypeImport.
+type OverrideXGoTypeImportTag string
+
+// The tags of the variants of OverrideXGoTypeImport.
+const (
+	OverrideXGoTypeImportTagString       OverrideXGoTypeImportTag = "String"
+	OverrideXGoTypeImportTagGoTypeImport OverrideXGoTypeImportTag = "GoTypeImport"
+)
+
+// NewOverrideXGoTypeImportString returns an OverrideXGoTypeImport holding the String variant v.
+func NewOverrideXGoTypeImportString(v string) OverrideXGoTypeImport {
+	return OverrideXGoTypeImport{String: &v}
+}
+
+// NewOverrideXGoTypeImportGoTypeImport returns an OverrideXGoTypeImport holding the GoTypeImport variant v.
+func NewOverrideXGoTypeImportGoTypeImport(v GoTypeImport) OverrideXGoTypeImport {
+	return OverrideXGoTypeImport{GoTypeImport: &v}
+}
+
+// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
+// variant.
+func (t OverrideXGoTypeImport) Tag() OverrideXGoTypeImportTag {
+	if t.String != nil {
+		return OverrideXGoTypeImportTagString
+	}
+	if t.GoTypeImport != nil {
+		return OverrideXGoTypeImportTagGoTypeImport
+	}
+	return ""
 }

@@ -495,7 +495,7 @@ func vSkillgenSchemaOverride(v *sgValue, p *sgPointer, e *sgErrors) {
 				key:    "x-go-type-import",
 				parent: p,
 			}
-			vStringMin1(x, &c, e)
+			vSkillgenSchemaOverrideXGoTypeImport(x, &c, e)
 		}
 		if x := v.get("x-go-name"); x != nil {
 			c := sgPointer{
@@ -540,6 +540,65 @@ func vSkillgenSchemaOverride(v *sgValue, p *sgPointer, e *sgErrors) {
 		if v.size() < 1 {
 			e.add(p, "minProperties", "must have at least 1 properties")
 		}
+	}
+}
+
+// vSkillgenSchemaOverrideXGoTypeImport validates
+// skillgen.schema.json#/$defs/Override/properties/x-go-type-import.
+func vSkillgenSchemaOverrideXGoTypeImport(v *sgValue, p *sgPointer, e *sgErrors) {
+	if k := e.countValid(v, vStringMin1, vSkillgenSchemaOverrideXGoTypeImportOneOfX1); k != 1 {
+		e.union(v, p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k), k, "", nil, vStringMin1, vSkillgenSchemaOverrideXGoTypeImportOneOfX1)
+	}
+}
+
+// vSkillgenSchemaOverrideXGoTypeImportOneOfX1 validates
+// skillgen.schema.json#/$defs/Override/properties/x-go-type-import/oneOf/1.
+func vSkillgenSchemaOverrideXGoTypeImportOneOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
+	vSkillgenSchemaGoTypeImport(v, p, e)
+}
+
+func sgExtraSkillgenSchemaGoTypeImport(k string) bool {
+	switch k {
+	case "path", "name":
+		return false
+	}
+	return true
+}
+
+// vSkillgenSchemaGoTypeImport validates skillgen.schema.json#/$defs/GoTypeImport.
+func vSkillgenSchemaGoTypeImport(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgIsObject(v) {
+		e.add(p, "type", sgExpected("object", v))
+		return
+	}
+	if v.kind() == sgKindObject {
+		if v.get("path") == nil {
+			e.addKey(p, "path", "required", "missing required property \"path\"")
+		}
+		if x := v.get("path"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "path",
+				parent: p,
+			}
+			vStringMin1(x, &c, e)
+		}
+		if x := v.get("name"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "name",
+				parent: p,
+			}
+			vStringMin1(x, &c, e)
+		}
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraSkillgenSchemaGoTypeImport(k) {
+				continue
+			}
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+		}
+		e.sortFrom(m, p)
 	}
 }
 
