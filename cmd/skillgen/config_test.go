@@ -102,7 +102,7 @@ func TestConfigErrors(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "skillgen.json"), "{\n  \"schema\": \"missing.json\",\n  \"go\": {\"out\": \"out\", \"packge\": \"pets\"},\n  \"ts\": {\"out\": \"ts\", \"version\": \"1.0\"}\n}")
 	code, stdout, stderr := runCLI(t, dir)
-	want := "skillgen: skillgen.json:3: #/go/packge: property \"packge\" is not allowed\n"
+	want := "skillgen: skillgen.json:3: #/go/packge: property \"packge\" is not allowed: did you mean \"package\"?\n"
 	if code != 2 || stdout != "" || stderr != want {
 		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
 	}

@@ -145,6 +145,12 @@ func Parse(display string, data []byte) (*File, error) {
 				break
 			}
 			msg := v.Message
+			if i := strings.LastIndexByte(v.Pointer, '/'); v.Keyword == "additionalProperties" && i >= 0 {
+				k := strings.ReplaceAll(strings.ReplaceAll(v.Pointer[i+1:], "~1", "/"), "~0", "~")
+				if s := suggest(v.Pointer[:i], k); s != "" {
+					msg += ": " + s
+				}
+			}
 			if v.Keyword == "propertyNames" && strings.HasPrefix(v.Pointer, "/overrides/") {
 				msg += ": a location is a schema file, # and a JSON Pointer, such as schema/pet.json#/$defs/Pet"
 			}

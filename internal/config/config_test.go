@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -114,6 +115,28 @@ func TestErrorsNameFileLineAndPointer(t *testing.T) {
 				t.Errorf("errors.As finds no *Error naming the file: %#v", err)
 			}
 		})
+	}
+}
+
+// TestUnknownKeySuggestions: an unknown key is named with the key meant, when one is close, and
+// a flag's name written as a key with where it goes.
+func TestUnknownKeySuggestions(t *testing.T) {
+	for text, want := range map[string]string{
+		`{"go": {"out": ".", "pakage": "p"}}`:                  `#/go/pakage: property "pakage" is not allowed: did you mean "package"?`,
+		`{"ts": {"out": ".", "licence": "MIT"}}`:               `#/ts/licence: property "licence" is not allowed: did you mean "license"?`,
+		`{"shcema": "s"}`:                                      `#/shcema: property "shcema" is not allowed: did you mean "schema"?`,
+		`{"go-out": "x"}`:                                      `#/go-out: property "go-out" is not allowed: write -go-out as out under go`,
+		`{"ts-version": "1.0.0"}`:                              `#/ts-version: property "ts-version" is not allowed: write -ts-version as version under ts`,
+		`{"override": {}}`:                                     `#/override: property "override" is not allowed: did you mean "overrides"?`,
+		`{"ref-maps": [{"prefix": "https://e/", "dri": "."}]}`: `#/ref-maps/0/dri: property "dri" is not allowed: did you mean "dir"?`,
+		`{"overrides": {"a#": {"x-go-nam": "A"}}}`:             `#/overrides/a#/x-go-nam: property "x-go-nam" is not allowed: did you mean "x-go-name"?`,
+		`{"go": {"out": ".", "zzzzzz": 1}}`:                    `#/go/zzzzzz: property "zzzzzz" is not allowed`,
+		`{"go-import-path": 1}`:                                `#/go-import-path: property "go-import-path" is not allowed`,
+	} {
+		_, err := Parse("c.json", []byte(text))
+		if err == nil || !slices.Contains(strings.Split(err.Error(), "\n"), "c.json:1: "+want) {
+			t.Errorf("%s:\n%v\nwant\nc.json:1: %s", text, err, want)
+		}
 	}
 }
 
