@@ -1,10 +1,14 @@
 package main
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/skillgen/skillgen/internal/config/gen"
 )
 
 // TestConfigFileAndFlags: the configuration file in the current folder sets what no flag
@@ -318,5 +322,53 @@ func TestConfigSchemaSettings(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "api", "skillgen.yaml"), "schema: schema/order.json\n")
 	if code, stderr := run(); code != 2 || !strings.Contains(stderr, "nothing to generate: api/skillgen.yaml has neither go nor ts") {
 		t.Errorf("no output: exit %d: %s", code, stderr)
+	}
+}
+
+// TestEverySettingHasAFlag: every key of the configuration file (the generated types of its
+// schema) has the flag of the same meaning: a top-level key its own name (ref-maps and
+// overrides in the singular, as the flags are repeated), a key of go or ts the language's
+// prefix.
+func TestEverySettingHasAFlag(t *testing.T) {
+	fl := flag.NewFlagSet("skillgen", flag.ContinueOnError)
+	(&config{}).bind(fl)
+	keys := func(v any) []string {
+		var ks []string
+		rt := reflect.TypeOf(v)
+		for i := range rt.NumField() {
+			name, _, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
+			ks = append(ks, name)
+		}
+		return ks
+	}
+	n := 0
+	for _, k := range keys(gen.Config{}) {
+		var flags []string
+		switch k {
+		case "$schema", "version":
+			continue // for editors, and the format's version
+		case "go":
+			for _, sub := range keys(gen.GoOutput{}) {
+				flags = append(flags, "go-"+sub)
+			}
+		case "ts":
+			for _, sub := range keys(gen.TSOutput{}) {
+				flags = append(flags, "ts-"+sub)
+			}
+		default:
+			flags = []string{strings.TrimSuffix(k, "s")}
+			if fl.Lookup(k) != nil {
+				flags = []string{k}
+			}
+		}
+		for _, f := range flags {
+			n++
+			if fl.Lookup(f) == nil {
+				t.Errorf("the configuration's %s has no flag -%s", k, f)
+			}
+		}
+	}
+	if n < 15 {
+		t.Fatalf("only %d settings found", n)
 	}
 }
