@@ -82,6 +82,12 @@ func (w *walker) nullableWrap(v *ojson.Value, p, u string, d Draft, spec bool) (
 	w.record(p+"/anyOf/0", u)
 	w.record(p+"/anyOf/1", u+"/nullable")
 	inner := w.schema(ojson.NewObject(rest), p+"/anyOf/0", u, d, spec, false)
+	// The user's pointers below the schema lead into the first branch (those the walk
+	// recorded, of renamed members, stay).
+	for _, m := range rest {
+		t := "/" + ojson.EscapeToken(m.Key)
+		w.record(p+"/anyOf/0"+t, u+t)
+	}
 	null := ojson.NewObject([]ojson.Member{{Key: "type", Value: &ojson.Value{Kind: ojson.String, Str: "null"}}})
 	return ojson.NewObject([]ojson.Member{{Key: "anyOf", Value: &ojson.Value{Kind: ojson.Array, Arr: []*ojson.Value{inner, null}}}}), true
 }
