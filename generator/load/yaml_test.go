@@ -244,7 +244,9 @@ func yamlNode(v *ojson.Value, flow bool) *yaml.Node {
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: v.Str}
 	case ojson.String:
 		n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v.Str}
-		if plainTag(v.Str) != "!!str" {
+		// The encoder's literal blocks lose a leading line break ("\nA" becomes "A"): strings
+		// with line breaks are double-quoted, as are those YAML 1.2 reads as another type.
+		if plainTag(v.Str) != "!!str" || strings.ContainsAny(v.Str, "\n\r") {
 			n.Style = yaml.DoubleQuotedStyle
 		}
 		return n
