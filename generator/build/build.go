@@ -287,6 +287,10 @@ func (b *builder) build() (*ir.Schema, error) {
 		return nil, err
 	}
 	for _, n := range b.out.Nodes {
+		if d := b.declaredDecider(n); d != nil && n.Discriminator == nil {
+			n.Decider = d
+			continue
+		}
 		if n.Discriminator == nil && len(n.OneOf) > 0 {
 			n.Decider = decider("oneOf", n.OneOf)
 		} else if n.Discriminator == nil && len(n.AnyOf) > 0 {
@@ -960,6 +964,41 @@ func propertiesOf(n *ir.Node) []ir.Property {
 		return nil
 	}
 	return n.Properties
+}
+
+// declaredDecider reads the decider an OpenAPI discriminator declares (normalize.Discriminator:
+// the value of a property that names each branch of the oneOf or anyOf beside it).
+func (b *builder) declaredDecider(n *ir.Node) *ir.Discriminator {
+	loc, ok := b.locs[n]
+	if !ok {
+		return nil
+	}
+	raw, ok := loc.Raw()
+	if !ok || raw.Kind != ojson.Object {
+		return nil
+	}
+	v, ok := raw.Get(normalize.Discriminator)
+	if !ok {
+		return nil
+	}
+	kw, _ := v.Get("keyword")
+	prop, _ := v.Get("property")
+	vals, _ := v.Get("values")
+	if kw == nil || prop == nil || vals == nil || vals.Kind != ojson.Array {
+		return nil
+	}
+	branches := n.OneOf
+	if kw.Str == "anyOf" {
+		branches = n.AnyOf
+	}
+	if len(branches) < 2 || len(vals.Arr) != len(branches) {
+		return nil
+	}
+	d := &ir.Discriminator{Keyword: kw.Str, Property: prop.Str}
+	for _, e := range vals.Arr {
+		d.Values = append(d.Values, e.Str)
+	}
+	return d
 }
 
 // decider finds the property that names the branch of an anyOf/oneOf a document means: one

@@ -392,26 +392,19 @@ func (s *Set) add(p, display, retrieval string, data []byte) *File {
 		s.fail(f, "", "not valid JSON: %v", err)
 		return f
 	}
-	dialect, ok := s.draftOf(f, raw)
-	draft := dialect.Draft
-	if !ok {
+	var norm *normalize.Document
+	var findings []normalize.Finding
+	ok := false
+	if api, isAPI, err := normalize.OpenAPIVersion(raw); err != nil {
+		s.fail(f, "/openapi", "%v", err)
+		return f
+	} else if isAPI {
+		if norm, findings, ok = s.openAPI(f, raw, data, api); !ok {
+			return f
+		}
+	} else if norm, findings, ok = s.schemaDocument(f, raw, data); !ok {
 		return f
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		s.fail(f, "", "not valid JSON: %v", err)
-		return f
-	}
-	meta, err := metaschema(draft)
-	if err != nil {
-		s.fail(f, "", "the %s metaschema: %v", draft, err)
-		return f
-	}
-	if err := meta.Validate(doc); err != nil {
-		s.errs = append(s.errs, metaErrors(f, draft, doc, err)...)
-		return f
-	}
-	norm, findings := normalize.NormalizeDialect(raw, dialect)
 	for _, fd := range findings {
 		e := &Error{File: f.Display, Pointer: fd.Pointer, Reason: fd.Message}
 		if fd.Warning {
@@ -442,6 +435,33 @@ func (s *Set) add(p, display, retrieval string, data []byte) *File {
 	base, _ := url.Parse(f.URL)
 	s.index(root, f.Raw, base)
 	return f
+}
+
+// schemaDocument checks a JSON Schema document (raw, its JSON text data) against the
+// metaschema of its draft and normalizes it. ok is false when it does not conform (the errors
+// are recorded).
+func (s *Set) schemaDocument(f *File, raw *ojson.Value, data []byte) (*normalize.Document, []normalize.Finding, bool) {
+	dialect, ok := s.draftOf(f, raw)
+	draft := dialect.Draft
+	if !ok {
+		return nil, nil, false
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		s.fail(f, "", "not valid JSON: %v", err)
+		return nil, nil, false
+	}
+	meta, err := metaschema(draft)
+	if err != nil {
+		s.fail(f, "", "the %s metaschema: %v", draft, err)
+		return nil, nil, false
+	}
+	if err := meta.Validate(doc); err != nil {
+		s.errs = append(s.errs, metaErrors(f, draft, doc, err)...)
+		return nil, nil, false
+	}
+	norm, findings := normalize.NormalizeDialect(raw, dialect)
+	return norm, findings, true
 }
 
 // draftOf returns the dialect a file declares with $schema (its draft, and the vocabularies

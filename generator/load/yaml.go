@@ -324,7 +324,8 @@ func (c *yamlConv) scalar(n *yaml.Node) error {
 }
 
 // plainTag is the core-schema type of a plain scalar's text. A number too large for a float64
-// (1e400) is a number still: YAML 1.2 types a scalar by its text, not its range.
+// (1e400) or an int64 is a number still, and an integer: YAML 1.2 types a scalar by its text,
+// not its range.
 func plainTag(text string) string {
 	var probe yaml.Node
 	probe.Kind, probe.Value = yaml.ScalarNode, text
@@ -332,11 +333,17 @@ func plainTag(text string) string {
 		return "!!merge" // the parser's reading of a plain <<, which resolve does not give
 	}
 	tag := probe.ShortTag()
-	if tag == "!!str" && yamlFloat.MatchString(text) {
-		return "!!float"
+	switch {
+	case (tag == "!!str" || tag == "!!float") && yamlInt.MatchString(text):
+		return "!!int" // beyond 64 bits
+	case tag == "!!str" && yamlFloat.MatchString(text):
+		return "!!float" // beyond float64
 	}
 	return tag
 }
+
+// yamlInt is the YAML 1.2 core schema's decimal integer syntax.
+var yamlInt = regexp.MustCompile(`^[-+]?[0-9]+$`)
 
 // yamlFloat is the YAML 1.2 core schema's float syntax (without .inf and .nan).
 var yamlFloat = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)

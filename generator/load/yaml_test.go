@@ -244,7 +244,9 @@ func yamlNode(v *ojson.Value, flow bool) *yaml.Node {
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: v.Str}
 	case ojson.String:
 		n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v.Str}
-		if plainTag(v.Str) != "!!str" {
+		// The encoder's literal blocks lose a leading line break ("\nA" becomes "A"): strings
+		// with line breaks are double-quoted, as are those YAML 1.2 reads as another type.
+		if plainTag(v.Str) != "!!str" || strings.ContainsAny(v.Str, "\n\r") {
 			n.Style = yaml.DoubleQuotedStyle
 		}
 		return n
@@ -292,4 +294,28 @@ func sameJSON(a, b *ojson.Value) bool {
 		}
 	}
 	return true
+}
+
+// FuzzYAMLToJSON: any input gives JSON that parses, no bigger than the bound on alias growth,
+// or an *Error naming the file; nothing panics.
+func FuzzYAMLToJSON(f *testing.F) {
+	for _, s := range []string{"a: 1", "a: &x [1, *x]", "<<: {}", "- !!str 1\n- 0x1", "{a: [b, {c: d}]}", "a: |\n  x\n", "? [a]\n: b", "a: *x", "&a a: b", "a: !!float 1", "'\\x': \"\\x01\"", "--- 1\n--- 2"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		out, err := YAMLToJSON("f.yaml", data)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.File != "f.yaml" {
+				t.Fatalf("not an *Error naming the file: %v", err)
+			}
+			return
+		}
+		if _, err := ojson.Parse(out); err != nil {
+			t.Fatalf("%q gave %q, not JSON: %v", data, out, err)
+		}
+		if len(out) > yamlGrowth*len(data)+yamlSlack+len(data) {
+			t.Fatalf("%d bytes of JSON from %d of YAML", len(out), len(data))
+		}
+	})
 }
