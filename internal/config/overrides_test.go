@@ -212,3 +212,46 @@ func TestParseOverrideFlag(t *testing.T) {
 		t.Errorf("%v", err)
 	}
 }
+
+// TestOverridesInOpenAPI: a location in an OpenAPI document is written as the document is, below
+// components/schemas, though skillgen reads those schemas as $defs.
+func TestOverridesInOpenAPI(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "api.yaml"), `openapi: 3.1.0
+info: {title: Pets, version: "1"}
+paths: {}
+components:
+  schemas:
+    Pet:
+      type: object
+      properties:
+        name: {type: string}
+    Kind:
+      enum: [cat, dog]
+`)
+	chdir(t, dir)
+	set, err := generator.Load(generator.Options{SchemaPath: "api.yaml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ovs := []Override{
+		override(t, ".", "api.yaml#/components/schemas/Pet/properties/name", `{"x-go-name": "Label"}`),
+		override(t, ".", "api.yaml#/components/schemas/Kind", `{"x-enum-varnames": ["Cat", "Dog"]}`),
+	}
+	if err := Apply(set, ovs); err != nil {
+		t.Fatal(err)
+	}
+	api := fileOf(t, set, "api.yaml")
+	if name, ok := api.Raw.At("/$defs/Pet/properties/name"); !ok || str(t, name, "x-go-name") != "Label" {
+		t.Errorf("Pet's name: %+v", api.Raw)
+	}
+	if kind, ok := api.Raw.At("/$defs/Kind"); !ok {
+		t.Errorf("Kind: %+v", api.Raw)
+	} else if v, _ := kind.Get("x-enum-varnames"); v == nil || len(v.Arr) != 2 {
+		t.Errorf("Kind: %+v", kind)
+	}
+	err = Apply(set, []Override{override(t, ".", "api.yaml#/$defs/Pet", `{"x-go-name": "P"}`)})
+	if err == nil || !strings.Contains(err.Error(), "api.yaml has nothing at /$defs/Pet") {
+		t.Errorf("the canonical pointer was accepted: %v", err)
+	}
+}
