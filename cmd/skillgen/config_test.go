@@ -226,13 +226,18 @@ func TestNeutralDefaults(t *testing.T) {
 			t.Errorf("%v: exit %d, %s", keys(c.files), code, stderr)
 		}
 	}
+	// -ts-out alone names the only output: TypeScript, no Go.
 	dir := filepath.Join(root, "Web Client")
 	writeFile(t, filepath.Join(dir, "keep"), "")
-	if code, _, stderr := runCLI(t, dir, "-schema", schema, "-go-out", "", "-ts-out", "."); code != 0 {
+	if code, _, stderr := runCLI(t, dir, "-schema", schema, "-ts-out", "."); code != 0 {
 		t.Fatalf("-ts-out .: exit %d: %s", code, stderr)
 	}
-	if pkg := snapshot(t, dir)["package.json"]; !strings.Contains(pkg, `"name": "web-client"`) {
+	files := snapshot(t, dir)
+	if pkg := files["package.json"]; !strings.Contains(pkg, `"name": "web-client"`) {
 		t.Errorf("package.json:\n%s", pkg)
+	}
+	if _, ok := files["types.go"]; ok {
+		t.Error("-ts-out alone also wrote Go")
 	}
 	for in, want := range map[string]string{"gen/ts": "ts", "_private": "private", "http": "http-types", "@@@": "skillgen-types", "A.B_c": "a.b_c"} {
 		if got := npmPackageOf(in); got != want {

@@ -9,8 +9,8 @@
 //
 // Without either, the defaults suit a downstream //go:generate line: Go into the current folder,
 // in the package of the Go files already there (else one named after the folder), no TypeScript
-// unless -ts-out asks for it, and with no -schema the canonical schema of the skill-sharing
-// protocol, embedded in the binary. A downstream module records skillgen as a tool:
+// unless -ts-out asks for it (-ts-out alone: TypeScript only), and with no -schema the canonical
+// schema of the skill-sharing protocol, embedded in the binary. A downstream module records skillgen as a tool:
 //
 //	go get -tool github.com/skillgen/skillgen/cmd/skillgen@<version>
 //
@@ -25,7 +25,7 @@
 //	                    skillgen.yml or skillgen.json in the current folder)
 //	-schema PATH        a schema file or folder [schema] (default: the embedded canonical schema)
 //	-go-out DIR         Go output folder [go.out] ("" skips Go; default: the current folder
-//	                    without a configuration file, else none unless the file names one)
+//	                    when neither a configuration file nor -ts-out names an output)
 //	-go-package NAME    Go package name [go.package] (default: the package of the Go files in
 //	                    DIR, else DIR's name made a Go identifier)
 //	-go-import PATH     import path of the Go output, for the arbitraries package in DIR/arbitrary
@@ -111,7 +111,7 @@ type config struct {
 func (c *config) bind(fl *flag.FlagSet) {
 	fl.StringVar(&c.configPath, "config", "", "configuration `file` (default: skillgen.yaml, skillgen.yml or skillgen.json in the current folder; -config \"\" reads none); flags given win over it")
 	fl.StringVar(&c.SchemaPath, "schema", "", "schema file or folder (default: the embedded canonical schema)")
-	fl.StringVar(&c.GoOut, "go-out", "", "Go output folder (empty skips Go; default: the current folder, or the configuration file's go.out)")
+	fl.StringVar(&c.GoOut, "go-out", "", "Go output folder (empty skips Go; default: the configuration file's go.out, else the current folder unless -ts-out is given)")
 	fl.StringVar(&c.GoPackage, "go-package", "", "Go package name (default: the package of the Go files already in the output folder, else the folder's name)")
 	fl.StringVar(&c.GoImportPath, "go-import", "", "import path of the Go output, for the arbitraries package in DIR/arbitrary (default: derived from the nearest go.mod; empty skips the arbitraries)")
 	fl.StringVar(&c.TSOut, "ts-out", "", "TypeScript output folder, an npm package (default: none, no TypeScript)")
@@ -220,10 +220,11 @@ func (c *config) merge() {
 }
 
 // defaults fills in what neither the flags nor the configuration file set: Go into the
-// current folder (without a configuration file), the package names from the output folders,
-// and the arbitraries for the embedded canonical schema.
+// current folder (when no output is named), the package names from the output folders, and
+// the arbitraries for the embedded canonical schema.
 func (c *config) defaults() error {
-	if c.file == nil && !c.set["go-out"] {
+	if c.file == nil && !c.set["go-out"] && !c.set["ts-out"] {
+		// Outputs are the ones named; with none named, Go into the current folder.
 		c.GoOut = "."
 	}
 	if c.GoOut != "" && c.GoPackage == "" && !c.set["go-package"] {
