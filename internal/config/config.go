@@ -119,18 +119,18 @@ func Read(path string) (*File, error) {
 func Parse(display string, data []byte) (*File, error) {
 	f := &File{Path: display, Dir: filepath.Dir(display)}
 	jsonData := data
-	f.line = func(ptr string) int { return jsonLine(data, ptr) }
 	if isYAML(display) {
 		var err error
 		if jsonData, f.line, err = yamlToJSON(display, data); err != nil {
 			return nil, err
 		}
-	}
-	if !isYAML(display) {
-		// The generated parser says where a syntax error is by offset; ojson says the line.
+	} else {
+		// The generated parser says where a syntax error is by offset; ojson says the line, and
+		// refuses a key given twice (which would otherwise be a setting silently lost).
 		if _, err := ojson.Parse(data); err != nil {
 			return nil, &Error{File: display, Reason: "not valid JSON: " + err.Error()}
 		}
+		f.line = func(ptr string) int { return jsonLine(data, ptr) }
 	}
 	cfg, err := gen.ParseConfig(jsonData)
 	if err != nil {

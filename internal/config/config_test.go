@@ -95,6 +95,7 @@ func TestErrorsNameFileLineAndPointer(t *testing.T) {
 		{"x-go-type-import", "{\"overrides\": {\"pet.json#\": {\"x-go-type\": \"t.T\",\n\"x-go-type-import\": {\"name\": \"t\"}}}}", []string{`cfg.json:2: #/overrides/pet.json#/x-go-type-import`}},
 		{"not an object", "[]", []string{`cfg.json:1: expected object, got array`}},
 		{"syntax", "{\n\"go\": {\"out\": \"x\",}\n}", []string{`cfg.json: not valid JSON: line 2, column`}},
+		{"duplicate", "{\"go\": {\"out\": \"x\",\n\"out\": \"y\"}}", []string{`cfg.json: not valid JSON: line 2, column 6: duplicate key "out"`}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Parse(filepath.Join("d", "cfg.json"), []byte(c.text))
@@ -200,6 +201,7 @@ overrides:
 		{"go:\n  out: x\n  package: func\n", "skillgen.yaml:3: #/go/package: \"func\": a Go keyword"},
 		{"base: &b\n  out: x\ngo:\n  <<: *b\n", "skillgen.yaml:4:"},
 		{"go: [\n", "skillgen.yaml:"},
+		{"go:\n  out: x\n  out: y\n", "skillgen.yaml:3:"},
 	} {
 		_, err := Parse("skillgen.yaml", []byte(c.text))
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
