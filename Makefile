@@ -18,7 +18,7 @@ FUZZ_TARGETS = FuzzParseProtocolVersion FuzzParseSkillDescriptor FuzzParseSkillI
 all: generate test
 
 help:
-	@echo "make generate  regenerate gen/go and gen/ts from schema/"
+	@echo "make generate  regenerate gen/go and gen/ts from schema/ (skillgen.yaml), and internal/config/gen"
 	@echo "make check     fail when gen/ is stale, gofmt or go vet complain"
 	@echo "make test      install dependencies (Go modules, npm ci) and run every test"
 	@echo "make mutate    every semantic mutation (mutation/list.go), then StrykerJS and gremlins with the score per file"
@@ -29,12 +29,16 @@ help:
 	@echo "make corpus-types  every schema of the corpus generated and its types measured only (typed share, TypeScript unknown), in about a minute"
 	@echo "make build     build bin/skillgen and bin/skillcheck"
 
+# The settings are in skillgen.yaml (gen/ from schema/) and internal/config/skillgen.yaml (the
+# configuration file's own types, from config/skillgen.schema.json); docs/config.md.
 # -v: every file written or removed, then the counts (written, unchanged, removed).
 generate:
-	$(GO) run ./cmd/skillgen -v -arbitraries
+	$(GO) run ./cmd/skillgen -v
+	$(GO) run ./cmd/skillgen -v -config internal/config/skillgen.yaml
 
 check:
-	$(GO) run ./cmd/skillgen -check -arbitraries
+	$(GO) run ./cmd/skillgen -check
+	$(GO) run ./cmd/skillgen -check -config internal/config/skillgen.yaml
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
@@ -104,6 +108,7 @@ fuzz:
 		echo "fuzz $$t"; $(GO) test ./gen/go -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) || exit 1; \
 	done
 	$(GO) test ./generator/load -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./internal/config -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
 	$(MAKE) schemafuzz
 
 schemafuzz: deps-ts

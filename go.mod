@@ -12,3 +12,5 @@ require (
 require golang.org/x/text v0.14.0
 
 require golang.org/x/tools v0.52.0
+
+require gopkg.in/yaml.v3 v3.0.1

@@ -24,7 +24,7 @@ mkdir -p "$work"
 sg=(go run ./cmd/skillgen)
 [[ -n ${1:-} ]] && sg=("$1")
 log "generating Go and TypeScript for bench/scaling/schema.json"
-(cd "$root" && "${sg[@]}" -schema bench/scaling/schema.json -go-out bench/scaling -go-package scaling -go-import "" -ts-out "$work/ts")
+(cd "$root" && "${sg[@]}" -config "" -schema bench/scaling/schema.json -go-out bench/scaling -go-package scaling -go-import "" -ts-out "$work/ts")
 
 # bench/ is a module of its own that replaces the root module with ../.
 export GOFLAGS="${GOFLAGS:+$GOFLAGS }-mod=mod"

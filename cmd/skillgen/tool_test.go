@@ -125,7 +125,9 @@ func TestGoToolRoute(t *testing.T) {
 		t.Fatalf("go get -tool did not add the tool directive:\n%s", mod)
 	}
 
-	writeFile(t, filepath.Join(dir, "skill", "gen.go"), "// Package skill is generated from the skill-sharing protocol's schema.\npackage skill\n\n//go:generate go tool skillgen -go-out . -go-package skill -ts-out \"\"\n")
+	// The neutral defaults: Go into the folder of the //go:generate line, in the package of
+	// its Go files, no TypeScript; no -schema: the embedded canonical schema, with arbitraries.
+	writeFile(t, filepath.Join(dir, "skill", "gen.go"), "// Package skill is generated from the skill-sharing protocol's schema.\npackage skill\n\n//go:generate go tool skillgen\n")
 	writeFile(t, filepath.Join(dir, "skill", "skill_test.go"), consumerTest)
 	writeFile(t, filepath.Join(dir, "main.go"), consumerMain)
 	out := goRun("generate", "./...")
@@ -155,13 +157,17 @@ func TestGoToolRoute(t *testing.T) {
 	if !strings.Contains(out, "ok ") || !strings.Contains(out, "invalid /protocol required") {
 		t.Fatalf("consumer output:\n%s", out)
 	}
-	// A second go generate changes nothing, and -check agrees; the hand-written files stay.
+	// A second go generate changes nothing, and -check agrees; the hand-written files stay, and
+	// no TypeScript was written.
 	goRun("generate", "./...")
-	if out := goRun("tool", "skillgen", "-go-out", "skill", "-go-package", "skill", "-ts-out", "", "-check"); strings.Contains(out, "---") {
+	if out := goRun("tool", "skillgen", "-go-out", "skill", "-check"); strings.Contains(out, "---") {
 		t.Fatalf("-check after go generate:\n%s", out)
 	}
 	if data, _ := os.ReadFile(filepath.Join(dir, "skill", "skill_test.go")); string(data) != consumerTest {
 		t.Fatal("the consumer's skill_test.go was changed")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "skill", "package.json")); !os.IsNotExist(err) {
+		t.Fatal("go generate wrote TypeScript, which it was not asked for")
 	}
 }
 

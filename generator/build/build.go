@@ -191,6 +191,7 @@ func buildSet(set *load.Set, opts Options) (*ir.Schema, error) {
 
 // finish reports the warnings (as errors, with Strict) and returns every error, sorted.
 func (b *builder) finish(s *ir.Schema, err error) (*ir.Schema, error) {
+	b.set.Locate(b.warnings)
 	warnings := load.Sorted(b.warnings)
 	if b.opts.Strict {
 		for _, w := range warnings {
@@ -214,6 +215,7 @@ func (b *builder) finish(s *ir.Schema, err error) (*ir.Schema, error) {
 		}
 	}
 	if len(b.errs) > 0 {
+		b.set.Locate(b.errs)
 		return nil, load.Join(b.errs)
 	}
 	return s, nil
@@ -234,8 +236,7 @@ func (b *builder) build() (*ir.Schema, error) {
 				name = t.Str
 			}
 			if name == "" {
-				name = strings.TrimSuffix(pathBase(f.Path), ".json")
-				name = strings.TrimSuffix(name, ".schema")
+				name = strings.TrimSuffix(load.SchemaBase(f.Path), ".schema")
 			}
 			roots = append(roots, root{f.At(""), name})
 		}
@@ -286,6 +287,10 @@ func (b *builder) build() (*ir.Schema, error) {
 		return nil, err
 	}
 	for _, n := range b.out.Nodes {
+		if d := b.declaredDecider(n); d != nil && n.Discriminator == nil {
+			n.Decider = d
+			continue
+		}
 		if n.Discriminator == nil && len(n.OneOf) > 0 {
 			n.Decider = decider("oneOf", n.OneOf)
 		} else if n.Discriminator == nil && len(n.AnyOf) > 0 {
@@ -338,13 +343,6 @@ func (b *builder) warnRenamed(loc load.Location, base string, t *ir.Type, heldBy
 		why = base + " is a name the generated TypeScript uses (a global, or a reserved word)"
 	}
 	b.warn(b.errf(loc, "type %s named %s in Go (parsed by Parse%s) and %s in TypeScript: %s", base, t.GoName, t.GoName, t.TSName, why))
-}
-
-func pathBase(p string) string {
-	if i := strings.LastIndexByte(p, '/'); i >= 0 {
-		return p[i+1:]
-	}
-	return p
 }
 
 // isTypeRoot: an object file root is a type unless it holds $defs and nothing else but
@@ -517,7 +515,7 @@ func (b *builder) checkCycles() error {
 // funcBase derives a readable, stable identifier from a location.
 func funcBase(loc load.Location) string {
 	var parts []string
-	file := strings.TrimSuffix(pathBase(loc.File.Path), ".json")
+	file := load.SchemaBase(loc.File.Path)
 	parts = append(parts, naming.Camel(file))
 	for _, t := range strings.Split(loc.Pointer, "/") {
 		if t == "" || t == "$defs" || t == "properties" || t == normalize.Ignored {
@@ -966,6 +964,41 @@ func propertiesOf(n *ir.Node) []ir.Property {
 		return nil
 	}
 	return n.Properties
+}
+
+// declaredDecider reads the decider an OpenAPI discriminator declares (normalize.Discriminator:
+// the value of a property that names each branch of the oneOf or anyOf beside it).
+func (b *builder) declaredDecider(n *ir.Node) *ir.Discriminator {
+	loc, ok := b.locs[n]
+	if !ok {
+		return nil
+	}
+	raw, ok := loc.Raw()
+	if !ok || raw.Kind != ojson.Object {
+		return nil
+	}
+	v, ok := raw.Get(normalize.Discriminator)
+	if !ok {
+		return nil
+	}
+	kw, _ := v.Get("keyword")
+	prop, _ := v.Get("property")
+	vals, _ := v.Get("values")
+	if kw == nil || prop == nil || vals == nil || vals.Kind != ojson.Array {
+		return nil
+	}
+	branches := n.OneOf
+	if kw.Str == "anyOf" {
+		branches = n.AnyOf
+	}
+	if len(branches) < 2 || len(vals.Arr) != len(branches) {
+		return nil
+	}
+	d := &ir.Discriminator{Keyword: kw.Str, Property: prop.Str}
+	for _, e := range vals.Arr {
+		d.Values = append(d.Values, e.Str)
+	}
+	return d
 }
 
 // decider finds the property that names the branch of an anyOf/oneOf a document means: one

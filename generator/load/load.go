@@ -22,22 +22,32 @@ import (
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"gopkg.in/yaml.v3"
 
 	"github.com/skillgen/skillgen/generator/normalize"
 	"github.com/skillgen/skillgen/generator/ojson"
 )
 
 // Error is a problem with a schema: the file (relative to the schema root, or as given), the
-// JSON Pointer inside it (as the user wrote the file), and the reason.
+// JSON Pointer inside it (as the user wrote the file), and the reason. In a YAML file, Line and
+// Column (from 1; zero when unknown) place the pointer's value in the file.
 type Error struct {
 	File    string
 	Pointer string
 	Reason  string
+	Line    int
+	Column  int
 }
 
 func (e *Error) Error() string {
 	if e.Pointer == "" && e.File == "" {
 		return e.Reason
+	}
+	switch {
+	case e.Line > 0 && e.Column > 0:
+		return fmt.Sprintf("%s:%d:%d: #%s: %s", e.File, e.Line, e.Column, e.Pointer, e.Reason)
+	case e.Line > 0:
+		return fmt.Sprintf("%s:%d: #%s: %s", e.File, e.Line, e.Pointer, e.Reason)
 	}
 	return fmt.Sprintf("%s#%s: %s", e.File, e.Pointer, e.Reason)
 }
@@ -160,6 +170,8 @@ type File struct {
 	Raw *ojson.Value
 
 	doc *normalize.Document
+	// yaml is the node tree of a YAML file, which places a pointer on a line (yamlPosition).
+	yaml *yaml.Node
 }
 
 // Set is a loaded, metaschema-checked, normalized set of schema files with every reference
@@ -182,15 +194,17 @@ type Set struct {
 	pending  []pendingRef
 	errs     []*Error
 	warnings []*Error
+	// yamlFiles holds the YAML files by Display, to place errors on their lines (Locate).
+	yamlFiles map[string]*File
 }
 
 // rootURL is the base of file: URLs of schema files: a fixed, machine-independent prefix, so
 // that nothing in the output depends on where the schema lives on disk.
 const rootURL = "file:///skillgen-schema-root/"
 
-// FromFS loads every .json file below dir in fsys (files in folders named "examples" and
-// "node_modules" excluded) or, when dir names a file, that file alone. display is prefixed to
-// file names in messages.
+// FromFS loads every .json, .yaml and .yml file below dir in fsys (files in folders named
+// "examples" and "node_modules" excluded, and skillgen's configuration file, skillgen.yaml) or,
+// when dir names a file, that file alone. display is prefixed to file names in messages.
 func FromFS(fsys fs.FS, dir, display string) (*Set, error) {
 	return ReadFS(fsys, dir, display, Options{})
 }
@@ -217,7 +231,7 @@ func ReadFS(fsys fs.FS, dir, display string, opts Options) (*Set, error) {
 				}
 				return nil
 			}
-			if strings.HasSuffix(p, ".json") {
+			if IsSchemaFile(p) && d.Name() != "skillgen.yaml" && d.Name() != "skillgen.yml" {
 				rel := strings.TrimPrefix(strings.TrimPrefix(p, dir), "/")
 				if dir == "." {
 					rel = p
@@ -232,7 +246,7 @@ func ReadFS(fsys fs.FS, dir, display string, opts Options) (*Set, error) {
 	}
 	sort.Strings(paths)
 	if len(paths) == 0 {
-		return nil, Errors{{File: display, Reason: "no .json schema files found"}}
+		return nil, Errors{{File: display, Reason: "no .json, .yaml or .yml schema files found"}}
 	}
 	single := ""
 	if !st.IsDir() {
@@ -303,7 +317,43 @@ func Read(docs map[string][]byte, opts Options) (*Set, error) {
 	}
 	s.resolveAll()
 	sort.Slice(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
+	s.Locate(s.errs)
+	s.Locate(s.warnings)
 	return s, Join(s.errs)
+}
+
+// IsSchemaFile reports whether a file name is one a schema folder is read for: .json, .yaml or
+// .yml.
+func IsSchemaFile(name string) bool {
+	return strings.HasSuffix(name, ".json") || isYAML(name)
+}
+
+func isYAML(name string) bool {
+	return strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")
+}
+
+// SchemaBase is a schema file's name without its folder and extension (.json, .yaml, .yml).
+func SchemaBase(p string) string {
+	b := path.Base(p)
+	for _, ext := range []string{".json", ".yaml", ".yml"} {
+		if t, ok := strings.CutSuffix(b, ext); ok {
+			return t
+		}
+	}
+	return b
+}
+
+// Locate gives the errors about places in YAML files of the set their line and column (of the
+// pointer's value, or of its nearest ancestor in the file), when they have none.
+func (s *Set) Locate(errs []*Error) {
+	if len(s.yamlFiles) == 0 {
+		return
+	}
+	for _, e := range errs {
+		if f := s.yamlFiles[e.File]; f != nil && e.Line == 0 {
+			e.Line, e.Column = yamlPosition(f.yaml, e.Pointer)
+		}
+	}
 }
 
 // Errors returns the problems found, sorted.
@@ -321,31 +371,40 @@ func (s *Set) fail(f *File, ptr, format string, args ...any) {
 func (s *Set) add(p, display, retrieval string, data []byte) *File {
 	f := &File{Path: p, Display: display, URL: retrieval}
 	s.byURL[retrieval] = f
+	if isYAML(p) || isYAML(display) {
+		conv, root, err := yamlToJSON(display, data)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) {
+				e = &Error{File: display, Reason: err.Error()}
+			}
+			s.errs = append(s.errs, e)
+			return f
+		}
+		data, f.yaml = conv, root
+		if s.yamlFiles == nil {
+			s.yamlFiles = map[string]*File{}
+		}
+		s.yamlFiles[display] = f
+	}
 	raw, err := ojson.Parse(data)
 	if err != nil {
 		s.fail(f, "", "not valid JSON: %v", err)
 		return f
 	}
-	dialect, ok := s.draftOf(f, raw)
-	draft := dialect.Draft
-	if !ok {
+	var norm *normalize.Document
+	var findings []normalize.Finding
+	ok := false
+	if api, isAPI, err := normalize.OpenAPIVersion(raw); err != nil {
+		s.fail(f, "/openapi", "%v", err)
+		return f
+	} else if isAPI {
+		if norm, findings, ok = s.openAPI(f, raw, data, api); !ok {
+			return f
+		}
+	} else if norm, findings, ok = s.schemaDocument(f, raw, data); !ok {
 		return f
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		s.fail(f, "", "not valid JSON: %v", err)
-		return f
-	}
-	meta, err := metaschema(draft)
-	if err != nil {
-		s.fail(f, "", "the %s metaschema: %v", draft, err)
-		return f
-	}
-	if err := meta.Validate(doc); err != nil {
-		s.errs = append(s.errs, metaErrors(f, draft, doc, err)...)
-		return f
-	}
-	norm, findings := normalize.NormalizeDialect(raw, dialect)
 	for _, fd := range findings {
 		e := &Error{File: f.Display, Pointer: fd.Pointer, Reason: fd.Message}
 		if fd.Warning {
@@ -376,6 +435,33 @@ func (s *Set) add(p, display, retrieval string, data []byte) *File {
 	base, _ := url.Parse(f.URL)
 	s.index(root, f.Raw, base)
 	return f
+}
+
+// schemaDocument checks a JSON Schema document (raw, its JSON text data) against the
+// metaschema of its draft and normalizes it. ok is false when it does not conform (the errors
+// are recorded).
+func (s *Set) schemaDocument(f *File, raw *ojson.Value, data []byte) (*normalize.Document, []normalize.Finding, bool) {
+	dialect, ok := s.draftOf(f, raw)
+	draft := dialect.Draft
+	if !ok {
+		return nil, nil, false
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		s.fail(f, "", "not valid JSON: %v", err)
+		return nil, nil, false
+	}
+	meta, err := metaschema(draft)
+	if err != nil {
+		s.fail(f, "", "the %s metaschema: %v", draft, err)
+		return nil, nil, false
+	}
+	if err := meta.Validate(doc); err != nil {
+		s.errs = append(s.errs, metaErrors(f, draft, doc, err)...)
+		return nil, nil, false
+	}
+	norm, findings := normalize.NormalizeDialect(raw, dialect)
+	return norm, findings, true
 }
 
 // draftOf returns the dialect a file declares with $schema (its draft, and the vocabularies

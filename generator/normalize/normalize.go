@@ -99,6 +99,7 @@ type walker struct {
 	findings []Finding
 	dl       Dialect
 	off      map[string]bool // dl.off()
+	oas      OpenAPI         // the schemas of an OpenAPI document (NormalizeOpenAPI)
 }
 
 func (w *walker) record(p, u string) {
@@ -137,9 +138,12 @@ func (w *walker) schema(v *ojson.Value, p, u string, d Draft, spec, root bool) *
 	if !root {
 		d = w.dialect(v, u, d, spec)
 	}
+	if wrapped, ok := w.nullableWrap(v, p, u, d, spec); ok {
+		return wrapped
+	}
 	o := newObject(v, d, u, spec)
 	if d == w.dl.Draft {
-		o.off, o.assertFormat = w.off, w.dl.AssertFormat
+		o.off, o.assertFormat, o.oas = w.off, w.dl.AssertFormat, w.oas
 	}
 	for _, r := range Rules {
 		if r.Applies(d) {

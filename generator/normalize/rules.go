@@ -22,6 +22,8 @@ func every(Draft) bool                 { return true }
 // draft ignores is set aside before the rules that rename keywords run).
 var Rules = []Rule{
 	{"ref-overrides-siblings", upTo(Draft7), refOverridesSiblings},
+	{"openapi-nullable", every, openAPINullable},
+	{"openapi-keywords", every, openAPIKeywords},
 	{"foreign-keywords", every, foreignKeywords},
 	{"identifiers", every, identifiers},
 	{"defs-before-2019", upTo(Draft7), defsBefore2019},
@@ -42,6 +44,7 @@ type object struct {
 	// assertFormat whether they make "format" an assertion (Dialect).
 	off          map[string]bool
 	assertFormat bool
+	oas          OpenAPI // the object is a schema of an OpenAPI document
 	members      []member
 	ignored      []member
 	changed      bool
