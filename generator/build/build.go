@@ -5,6 +5,7 @@ package build
 import (
 	"errors"
 	"fmt"
+	"go/token"
 	"math"
 	"regexp"
 	"sort"
@@ -33,6 +34,9 @@ type Options struct {
 	Format FormatMode
 	// Warn receives warnings, sorted by file and pointer; nil discards them.
 	Warn func(error)
+	// MapFormats lists the formats whose strings Go holds in a type of the standard library
+	// (MappedFormats; docs/overrides.md).
+	MapFormats []string
 }
 
 // FormatMode says where "format" is an assertion (docs/formats.md).
@@ -254,18 +258,36 @@ func (b *builder) build() (*ir.Schema, error) {
 	named := make([]*ir.Type, len(roots))
 	wanted := map[string]bool{}
 	wantedBy := map[string]load.Location{}
+	goNamed := func(r root) string {
+		if raw, ok := r.loc.Raw(); ok && raw.Kind == ojson.Object {
+			if v, ok := raw.Get("x-go-name"); ok && v.Kind == ojson.String && token.IsIdentifier(v.Str) && token.IsExported(v.Str) {
+				return v.Str
+			}
+		}
+		return naming.Camel(r.name)
+	}
 	for _, r := range roots {
-		base := naming.Camel(r.name)
+		base := goNamed(r)
 		if !wanted[base] {
 			wanted[base], wantedBy[base] = true, r.loc
 		}
 	}
 	heldBy := map[string]load.Location{} // a Go identifier of a named type's family → that type's location
 	for i, r := range roots {
-		base := naming.Camel(r.name)
+		base := goNamed(r)
 		gn := b.goTypes.UniqueFamilyBeside(base, naming.GoTypeFamily, wanted)
-		named[i] = &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(gn), Location: b.set.Source(r.loc)}
-		b.warnRenamed(r.loc, base, named[i], heldBy, wantedBy)
+		tn := gn
+		if base != naming.Camel(r.name) {
+			// x-go-name names the Go type only.
+			tn = naming.Camel(r.name)
+			if gn != base {
+				b.fail(b.errf(r.loc.Child("x-go-name"), "x-go-name %s: the name is taken (by another type, or a name of its family the generated code declares)", base))
+			}
+		}
+		named[i] = &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(tn), Location: b.set.Source(r.loc)}
+		if tn == gn {
+			b.warnRenamed(r.loc, base, named[i], heldBy, wantedBy)
+		}
 		for _, d := range naming.GoTypeFamily(gn) {
 			heldBy[d] = r.loc
 		}
@@ -284,6 +306,10 @@ func (b *builder) build() (*ir.Schema, error) {
 	}
 	if err := b.checkCycles(); err != nil {
 		return nil, err
+	}
+	b.checkOverrides()
+	if len(b.errs) > 0 {
+		return nil, nil
 	}
 	for _, n := range b.out.Nodes {
 		if n.Discriminator == nil && len(n.OneOf) > 0 {
@@ -714,6 +740,7 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) {
 			b.fail(err)
 		}
 	}
+	b.readOverrides(n, loc, raw)
 	// then/else without if have no effect, nor minContains/maxContains without contains.
 	if n.If == nil {
 		n.Then, n.Else = nil, nil

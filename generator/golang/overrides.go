@@ -1,0 +1,83 @@
+package golang
+
+import (
+	"sort"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/skillgen/skillgen/generator/ir"
+)
+
+// The Go types of the user's (x-go-type, or a format mapped to a type of the standard
+// library; docs/overrides.md). Such values are decoded and encoded with encoding/json, on the
+// value's own JSON text, after the schema has validated that text; Validate checks the JSON
+// the value encodes to. A named type whose values are the user's has no Go declaration: its
+// references use the user's type.
+
+// userType is the user's Go type that holds the values of r, or nil.
+func userType(r *ir.TypeRef) *ir.GoType {
+	for i := 0; r != nil && i < 1000; i++ {
+		if r.Go != nil {
+			return r.Go
+		}
+		if r.Kind != ir.RefNamed || r.Named == nil {
+			return nil
+		}
+		t := r.Named
+		if t.Node != nil && t.Node.GoType != nil {
+			return t.Node.GoType
+		}
+		if t.Kind != ir.Alias {
+			return nil
+		}
+		r = t.Alias
+	}
+	return nil
+}
+
+// userTyped reports whether the named type t is a type of the user's in Go, which the package
+// does not declare.
+func userTyped(t *ir.Type) bool {
+	return userType(&ir.TypeRef{Kind: ir.RefNamed, Named: t}) != nil
+}
+
+// userTypeCode is the Go type gt.
+func userTypeCode(gt *ir.GoType) *jen.Statement {
+	if gt.Path == "" {
+		return jen.Id(gt.Name)
+	}
+	return jen.Qual(gt.Path, gt.Name)
+}
+
+// goTypesOf is s without the named types that are the user's in Go.
+func goTypesOf(s *ir.Schema) *ir.Schema {
+	keep := s.Types[:0:0]
+	for _, t := range s.Types {
+		if !userTyped(t) {
+			keep = append(keep, t)
+		}
+	}
+	if len(keep) == len(s.Types) {
+		return s
+	}
+	c := *s
+	c.Types = keep
+	return &c
+}
+
+// importAliases are the import paths of the user's types that are imported under a name of
+// their own, with that name, sorted by path.
+func importAliases(s *ir.Schema) [][2]string {
+	seen := map[string]string{}
+	for _, n := range s.Nodes {
+		if gt := n.GoType; gt != nil && gt.Alias != "" && gt.Path != "" {
+			seen[gt.Path] = gt.Alias
+		}
+	}
+	out := make([][2]string, 0, len(seen))
+	for p, a := range seen {
+		out = append(out, [2]string{p, a})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
+	return out
+}
