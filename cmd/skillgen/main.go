@@ -90,6 +90,7 @@ func (c *config) bind(fl *flag.FlagSet) {
 	fl.BoolVar(&c.verbose, "v", false, "say what was written: every file written or removed, and the counts")
 	fl.BoolVar(&c.AllowUnsupported, "allow-unsupported", false, "warn about misspelt assertion keywords instead of refusing the schema")
 	fl.Var(formatFlag{&c.Format}, "assert-format", "the validators assert \"format\" (date-time, email, uri …: docs/formats.md) in every draft; =false: in none (default: in draft-04, -06 and -07, as their validators do, and where a metaschema's vocabularies ask for it)")
+	fl.Func("map-formats", "formats whose strings the generated Go holds in a standard-library type, separated by commas, or all: date-time (time.Time); docs/overrides.md", func(s string) (err error) { c.MapFormats, err = generator.ParseMapFormats(s); return err })
 	draftFlags(fl, &c.Options)
 }
 

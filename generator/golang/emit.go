@@ -67,6 +67,11 @@ func emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 	if opts.Package == "" {
 		opts.Package = "skill"
 	}
+	if opts.arbitraries() {
+		if err := userShapes(s); err != nil {
+			return nil, err
+		}
+	}
 	s = goTypesOf(s)
 	e := &emitter{s: s, opts: opts, ok: newGoValid(s), aliases: importAliases(s)}
 	// The generated sources are rendered in chunks, concurrently: a large schema gives several

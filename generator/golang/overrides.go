@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/dave/jennifer/jen"
@@ -31,6 +32,36 @@ func userType(r *ir.TypeRef) *ir.GoType {
 			return nil
 		}
 		r = t.Alias
+	}
+	return nil
+}
+
+// shapeRef is r without the user's type: the shape the schema gives the values, from which
+// the arbitraries draw them. Nil when that shape is a struct, enum, union or tuple, which
+// userShapes refuses before anything is written.
+func shapeRef(r *ir.TypeRef) *ir.TypeRef {
+	for i := 0; r != nil && i < 1000; i++ {
+		cp := *r
+		cp.Go = nil
+		if userType(&cp) == nil {
+			return &cp
+		}
+		if cp.Kind != ir.RefNamed || cp.Named.Kind != ir.Alias {
+			return nil
+		}
+		r = cp.Named.Alias
+	}
+	return nil
+}
+
+// userShapes refuses the arbitraries of a schema where a type of the user's holds values
+// the schema makes objects with members, enums, unions or tuples: the arbitraries draw the
+// values of a user's type from the schema's shape, which then has no Go type to draw.
+func userShapes(s *ir.Schema) error {
+	for _, t := range s.Types {
+		if t.Node != nil && t.Node.GoType != nil && t.Kind != ir.Alias {
+			return fmt.Errorf("%s: the arbitraries cannot draw values of the x-go-type of a schema with members, enum values or alternatives; generate without the arbitraries, or move x-go-type to its members", t.Location)
+		}
 	}
 	return nil
 }
