@@ -272,6 +272,26 @@ func (b *builder) build() (*ir.Schema, error) {
 			wanted[base], wantedBy[base] = true, r.loc
 		}
 	}
+	// An x-go-name that another type has too (by its own x-go-name, or by its key) is an error.
+	explicit := map[string]load.Location{}
+	clash := map[load.Location]bool{}
+	for _, r := range roots {
+		if base := goNamed(r); base != naming.Camel(r.name) {
+			if at, ok := explicit[base]; ok {
+				b.fail(b.errf(r.loc.Child("x-go-name"), "x-go-name %s: the type at %s is named %s too", base, b.set.Source(at), base))
+				clash[r.loc] = true
+			}
+			explicit[base] = r.loc
+		}
+	}
+	for _, r := range roots {
+		if base := naming.Camel(r.name); goNamed(r) == base {
+			if at, ok := explicit[base]; ok && !clash[at] {
+				b.fail(b.errf(at.Child("x-go-name"), "x-go-name %s: the type at %s is named %s too", base, b.set.Source(r.loc), base))
+				clash[at] = true
+			}
+		}
+	}
 	heldBy := map[string]load.Location{} // a Go identifier of a named type's family → that type's location
 	for i, r := range roots {
 		base := goNamed(r)
@@ -280,7 +300,7 @@ func (b *builder) build() (*ir.Schema, error) {
 		if base != naming.Camel(r.name) {
 			// x-go-name names the Go type only.
 			tn = naming.Camel(r.name)
-			if gn != base {
+			if gn != base && !clash[r.loc] {
 				b.fail(b.errf(r.loc.Child("x-go-name"), "x-go-name %s: the name is taken (by another type, or a name of its family the generated code declares)", base))
 			}
 		}

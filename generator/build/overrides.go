@@ -365,6 +365,34 @@ func (b *builder) fieldName(names *naming.Namer, name string, cands []*ir.Node) 
 	return got
 }
 
+// explicitNames refuses an x-go-name of a member that another member of the struct has too,
+// by its own x-go-name or by the name made from its key.
+func (b *builder) explicitNames(order []string, cands map[string][]*ir.Node) {
+	by := map[string]string{}
+	for _, name := range order {
+		if memberGoName(cands[name]) == "" {
+			by[naming.Camel(name)] = name
+		}
+	}
+	for _, name := range order {
+		gn := memberGoName(cands[name])
+		if gn == "" {
+			continue
+		}
+		if other, ok := by[gn]; ok {
+			for _, c := range cands[name] {
+				if c != nil && c.GoName == gn {
+					if loc, ok := b.locs[c]; ok {
+						b.fail(b.errf(loc.Child("x-go-name"), "x-go-name %s: the member %q is named %s too", gn, other, gn))
+					}
+					break
+				}
+			}
+		}
+		by[gn] = name
+	}
+}
+
 // overrideTaken reports that the name an override asks for is taken.
 func (b *builder) overrideTaken(n *ir.Node, key, name string) {
 	loc, ok := b.locs[n]

@@ -159,6 +159,7 @@ func (b *builder) structFields(t *ir.Type, n *ir.Node, parts []*ir.Node, notObje
 			}
 		}
 	}
+	b.explicitNames(order, cands)
 	for _, name := range order {
 		f := &ir.Field{JSONName: name, TSName: naming.TSKey(name), Required: required[name]}
 		schema := b.choose(t, name, cands[name])

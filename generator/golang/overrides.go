@@ -15,6 +15,10 @@ import (
 // the value encodes to. A named type whose values are the user's has no Go declaration: its
 // references use the user's type.
 
+// dateTimePattern matches RFC 3339 date-times that time.Time reads (days up to 28, no leap
+// second), from which the arbitraries draw the values of format date-time mapped to time.Time.
+const dateTimePattern = `^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{1,9})?(?:Z|[+-](?:0[0-9]|1[0-3]):[0-5][0-9])$`
+
 // userType is the user's Go type that holds the values of r, or nil.
 func userType(r *ir.TypeRef) *ir.GoType {
 	for i := 0; r != nil && i < 1000; i++ {
