@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"strings"
+	"unicode"
 
 	"github.com/skillgen/skillgen/generator/ir"
 	"github.com/skillgen/skillgen/generator/load"
@@ -186,10 +187,16 @@ func (b *builder) goType(loc load.Location, raw *ojson.Value, text string) *ir.G
 	return &ir.GoType{Path: path, Alias: alias, Name: name}
 }
 
-// importPath: p is a Go import path (non-empty elements, no spaces or quotes).
+// importPath: p is a Go import path: graphic characters but spaces and
+// !"#$%&'()*,:;<=>?[\]^`{|}, in non-empty elements other than "." and "..".
 func importPath(p string) bool {
-	if p == "" || strings.ContainsAny(p, " \t\n\"'`\\") {
+	if p == "" {
 		return false
+	}
+	for _, r := range p {
+		if !unicode.IsGraphic(r) || unicode.IsSpace(r) || strings.ContainsRune("!\"#$%&'()*,:;<=>?[\\]^`{|}\uFFFD", r) {
+			return false
+		}
 	}
 	for _, el := range strings.Split(p, "/") {
 		if el == "" || el == "." || el == ".." {
