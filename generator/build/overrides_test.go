@@ -59,7 +59,7 @@ func TestOverrideErrors(t *testing.T) {
 // TestOverrideNames: the names the overrides give reach the IR: x-go-name for a member and a
 // type (the TypeScript name stays the key's), x-enum-varnames after the type's name,
 // tsEnumNames as written, a oneOf of titled consts an enum named by the titles, and x-go-type
-// and tsType on the member's TypeRef.
+// and tsType on the member's TypeRef, x-go-name on a tuple position.
 func TestOverrideNames(t *testing.T) {
 	set, err := load.FromDocs(map[string][]byte{"s.json": []byte(`{
   "title": "Order",
@@ -69,7 +69,8 @@ func TestOverrideNames(t *testing.T) {
     "status": {"enum": ["open", "shut"], "x-enum-varnames": ["Open", "closed"], "tsEnumNames": ["Opened", "Closed"]},
     "level": {"anyOf": [{"const": 1, "title": "low level"}, {"const": 2, "title": "High"}]},
     "at": {"type": "string", "format": "date-time", "tsType": "Date"},
-    "note": {"$ref": "#/$defs/Note"}
+    "note": {"$ref": "#/$defs/Note"},
+    "pair": {"type": "array", "prefixItems": [{"type": "string", "x-go-name": "Left"}, {"type": "integer"}], "items": false}
   },
   "$defs": {"Note": {"type": "object", "x-go-name": "Remark", "properties": {"text": {"type": "string"}}}}
 }`)}, nil)
@@ -97,6 +98,9 @@ func TestOverrideNames(t *testing.T) {
 	}
 	if gt := fields["at"].Type.Go; gt == nil || gt.Path != "time" || gt.Name != "Time" || fields["at"].Type.TS != "Date" {
 		t.Errorf("at: Go type %+v, TypeScript %q", gt, fields["at"].Type.TS)
+	}
+	if pair := types["OrderPair"]; pair == nil || len(pair.Fields) != 2 || pair.Fields[0].GoName != "Left" || pair.Fields[1].GoName != "Item1" {
+		t.Errorf("the tuple's positions are not named Left and Item1: %+v", pair)
 	}
 	if ty := types["Remark"]; ty == nil || ty.TSName != "Note" {
 		t.Errorf("Note: %+v", ty)
