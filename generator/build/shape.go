@@ -534,9 +534,11 @@ func (b *builder) tupleFields(t *ir.Type, n *ir.Node) {
 		if tp := b.deref(p); tp != nil && tp.Title != "" && tp.Type == nil {
 			name = naming.Camel(tp.Title)
 		}
-		gn := names.Unique(name)
+		var gn string
 		if p.GoName != "" {
 			gn = b.fieldName(names, "", []*ir.Node{p})
+		} else {
+			gn = names.Unique(name)
 		}
 		f := &ir.Field{
 			JSONName: strconv.Itoa(i),
