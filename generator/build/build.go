@@ -145,6 +145,10 @@ type builder struct {
 	warnOut  func(error)  // the caller's Options.Warn
 	shape    *shapeState  // kinds and designs (design.go)
 	dyn      dynamicState // dynamic references (dynamic.go)
+
+	// overrides: a node has x-go-type, tsType or a mapped format (overrides.go), which the
+	// shapes then look for.
+	overrides bool
 }
 
 // Build builds the IR of a loaded schema set. It reports every problem of the schema at once:
@@ -347,6 +351,7 @@ func (b *builder) build() (*ir.Schema, error) {
 		}
 	}
 	layout(b.out)
+	b.userTypes()
 	b.scopes()
 	dedupe(b.out)
 	b.nameShared()

@@ -72,9 +72,11 @@ func (b *builder) readOverrides(n *ir.Node, loc load.Location, raw *ojson.Value)
 	}
 	if ts, ok := str("tsType"); ok {
 		n.TSType = ts
+		b.overrides = true
 	}
 	if gt, ok := str("x-go-type"); ok {
 		n.GoType = b.goType(loc, raw, gt)
+		b.overrides = true
 	} else if _, ok := raw.Get("x-go-type-import"); ok {
 		b.fail(b.errf(loc.Child("x-go-type-import"), "x-go-type-import without x-go-type"))
 	}
@@ -221,6 +223,7 @@ func (b *builder) checkOverrides() {
 				b.fail(b.errf(loc.Child("format"), "format %s is mapped to %s.%s (-map-formats), which holds strings only, but the schema also allows %s: add \"type\": \"string\", or leave the format out of -map-formats", n.Format, gt.Path, gt.Name, joinNames(k&^kString)))
 			} else {
 				n.GoType = &gt
+				b.overrides = true
 			}
 		}
 		if n.GoType != nil && n.GoType.Path == "" {
@@ -326,6 +329,44 @@ func (b *builder) titledEnum(d *design, branches []*ir.Node, nn kindSet) *design
 	}
 	d.kind, d.base, d.values, d.names = dEnum, base, values, titles
 	return d
+}
+
+// userTypes sets Type.GoUser: the user's Go type that stands for each named type, through
+// the aliases, each type resolved once.
+func (b *builder) userTypes() {
+	if !b.overrides {
+		return
+	}
+	done := map[*ir.Type]bool{}
+	for _, t := range b.out.Types {
+		var chain []*ir.Type
+		var gt *ir.GoType
+		for u := t; u != nil && !done[u] && len(chain) <= len(b.out.Types); {
+			chain = append(chain, u)
+			if u.Node != nil && u.Node.GoType != nil {
+				gt = u.Node.GoType
+				break
+			}
+			if u.Kind != ir.Alias || u.Alias == nil {
+				break
+			}
+			if u.Alias.Go != nil {
+				gt = u.Alias.Go
+				break
+			}
+			if u.Alias.Kind != ir.RefNamed {
+				break
+			}
+			u = u.Alias.Named
+			if done[u] {
+				gt = u.GoUser
+			}
+		}
+		for _, u := range chain {
+			u.GoUser = gt
+			done[u] = true
+		}
+	}
 }
 
 // overrideOf is the Go type and the TypeScript text that x-go-type (or a mapped format) and

@@ -24,7 +24,9 @@ func (b *builder) shapeNamed(t *ir.Type) error {
 		// A named schema that is only a reference to another named type.
 		t.Kind = ir.Alias
 		t.Alias = &ir.TypeRef{Kind: ir.RefNamed, Named: target.Type, Node: n}
-		t.Alias.Go, t.Alias.TS = overrideOf(n)
+		if b.overrides {
+			t.Alias.Go, t.Alias.TS = overrideOf(n)
+		}
 		t.RefOnly = true
 		t.Nullable = typeNullable(b.design(target, true, 0))
 		return nil
@@ -641,6 +643,9 @@ func typeStep(n *ir.Node) *ir.Node {
 // it has to create.
 func (b *builder) shapeOf(n *ir.Node, ctxName string) *ir.TypeRef {
 	r := b.shapeBase(n, ctxName)
+	if !b.overrides {
+		return r
+	}
 	if gt, ts := overrideOf(n); gt != nil || ts != "" {
 		cp := *r
 		cp.Go, cp.TS = gt, ts

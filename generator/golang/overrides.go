@@ -21,21 +21,13 @@ const dateTimePattern = `^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])T(?
 
 // userType is the user's Go type that holds the values of r, or nil.
 func userType(r *ir.TypeRef) *ir.GoType {
-	for i := 0; r != nil && i < 1000; i++ {
-		if r.Go != nil {
-			return r.Go
-		}
-		if r.Kind != ir.RefNamed || r.Named == nil {
-			return nil
-		}
-		t := r.Named
-		if t.Node != nil && t.Node.GoType != nil {
-			return t.Node.GoType
-		}
-		if t.Kind != ir.Alias {
-			return nil
-		}
-		r = t.Alias
+	switch {
+	case r == nil:
+		return nil
+	case r.Go != nil:
+		return r.Go
+	case r.Kind == ir.RefNamed && r.Named != nil:
+		return r.Named.GoUser
 	}
 	return nil
 }

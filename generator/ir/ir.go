@@ -368,6 +368,10 @@ type Type struct {
 	// ("items": false); Go keeps them in the field RestGoName.
 	Rest       *TypeRef
 	RestGoName string
+
+	// GoUser is the Go type of the user's that stands for this type (its node's x-go-type or
+	// mapped format, or that of the type it is an alias of); nil for every other type.
+	GoUser *GoType
 }
 
 // Field is one property of a Struct.
