@@ -441,6 +441,19 @@ func (b *builder) explicitNames(order []string, cands map[string][]*ir.Node) {
 	}
 }
 
+// enumNamesKey is the keyword that names the Go constants of n's enum: x-enum-varnames, or
+// tsEnumNames when it stands alone.
+func (b *builder) enumNamesKey(n *ir.Node) string {
+	if loc, ok := b.locs[n]; ok {
+		if raw, ok := loc.Raw(); ok && raw.Kind == ojson.Object {
+			if _, has := raw.Get("x-enum-varnames"); !has {
+				return "tsEnumNames"
+			}
+		}
+	}
+	return "x-enum-varnames"
+}
+
 // overrideTaken reports that the name an override asks for is taken.
 func (b *builder) overrideTaken(n *ir.Node, key, name string) {
 	loc, ok := b.locs[n]

@@ -121,7 +121,9 @@ func (b *builder) enumValues(t *ir.Type, n *ir.Node, d *design) {
 			ev.TSName = naming.Camel(tsNames[i])
 		case goNames != nil:
 			want := t.GoName + strings.ToUpper(goNames[i][:1]) + goNames[i][1:]
-			if ev.GoName = b.goTypes.Unique(names.Unique(want)); ev.GoName != want {
+			if ev.GoName = b.goTypes.Unique(names.Unique(want)); ev.GoName != want && b.enumNamesKey(n) == "x-enum-varnames" {
+				// A name tsEnumNames alone gives the Go constant yields, as names made from
+				// values do; one x-enum-varnames gives is the user's, and an error.
 				b.overrideTaken(n, "x-enum-varnames", want)
 			}
 		default:
