@@ -30,7 +30,7 @@ func decLambda(typ *jen.Statement, call *jen.Statement) jen.Code {
 // baseDec decodes the Go type of r itself (no pointer).
 func baseDec(r *ir.TypeRef) jen.Code {
 	if gt := userType(r); gt != nil {
-		return jen.Id("sgDecJSON").Types(userTypeCode(gt))
+		return userDec(gt)
 	}
 	switch r.Kind {
 	case ir.RefNamed:

@@ -32,6 +32,27 @@ func userType(r *ir.TypeRef) *ir.GoType {
 	return nil
 }
 
+// userDec decodes the values of the user's type gt: the predeclared types as the generated
+// code reads their JSON types (an integer written 1e2 or 1.0 included), the others with
+// encoding/json.
+func userDec(gt *ir.GoType) jen.Code {
+	if gt.Path == "" {
+		switch gt.Name {
+		case "string":
+			return jen.Id("sgDecString")
+		case "bool":
+			return jen.Id("sgDecBool")
+		case "int64":
+			return jen.Id("sgDecInt")
+		case "float64":
+			return jen.Id("sgDecFloat")
+		case "int", "int8", "int16", "int32", "uint", "uint8", "uint16", "uint32", "uint64":
+			return jen.Id("sgDecIntAs").Types(jen.Id(gt.Name))
+		}
+	}
+	return jen.Id("sgDecJSON").Types(userTypeCode(gt))
+}
+
 // shapeRef is r without the user's type: the shape the schema gives the values, from which
 // the arbitraries draw them. Nil when that shape is a struct, enum, union or tuple, which
 // userShapes refuses before anything is written.

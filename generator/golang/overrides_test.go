@@ -112,6 +112,7 @@ parse back: <nil>
 same again: true placed equal: true
 invalid: /total: must match the pattern "^[0-9]+\\.[0-9]{2}$"; /tags/0: must be at most 5 characters long; /qty: must be <= 100
 bad date: /placed: cannot be held by the Go type time.Time: parsing time "not a date" as "2006-01-02T15:04:05Z07:00": cannot parse "not a date" as "2006"
+qty 1e2: 100 <nil>
 validate: /tags/0: must be at most 5 characters long
 validate ok: <nil>
 `
