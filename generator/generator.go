@@ -58,6 +58,11 @@ type Options struct {
 	// of draft-04, -06 and -07 (build.FormatByDraft); -assert-format makes it everywhere,
 	// -assert-format=false nowhere (docs/formats.md).
 	Format build.FormatMode
+	// MapFormats lists the formats whose strings the generated Go holds in a type of the
+	// standard library: "date-time" (time.Time). ParseMapFormats reads the -map-formats
+	// flag; docs/overrides.md says why the other formats are not mapped. TypeScript keeps
+	// string.
+	MapFormats []string
 }
 
 // RefMap answers a reference whose URL starts with Prefix with the file at the rest of the URL
@@ -149,7 +154,7 @@ func Build(opts Options) (*ir.Schema, error) {
 // BuildSet builds the IR of an already loaded schema set (the set's errors are reported with
 // the builder's).
 func BuildSet(set *load.Set, opts Options) (*ir.Schema, error) {
-	return build.Build(set, build.Options{AllowUnsupported: opts.AllowUnsupported, Strict: opts.Strict, Format: opts.Format, Warn: opts.Warn})
+	return build.Build(set, build.Options{AllowUnsupported: opts.AllowUnsupported, Strict: opts.Strict, Format: opts.Format, Warn: opts.Warn, MapFormats: opts.MapFormats})
 }
 
 // Generate returns every output file, sorted by path.

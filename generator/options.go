@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/skillgen/skillgen/generator/build"
 )
 
 // The checks of the option values. Each returns nil or an error saying what is wrong with
@@ -250,6 +252,42 @@ func (p *spdxParser) atom() error {
 
 func isOperator(t string) bool { return t == "AND" || t == "OR" || t == "WITH" }
 
+// ParseMapFormats reads a -map-formats value: formats separated by commas, or "all" for every
+// format skillgen maps (build.MappedFormats); empty maps none. A format that cannot be mapped
+// is an error saying why.
+func ParseMapFormats(s string) ([]string, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	if s == "all" {
+		var all []string
+		for f := range build.MappedFormats {
+			all = append(all, f)
+		}
+		slices.Sort(all)
+		return all, nil
+	}
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if err := CheckMapFormat(f); err != nil {
+			return nil, err
+		}
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
+
+// CheckMapFormat accepts a format the generated Go can hold in a type of the standard library.
+func CheckMapFormat(f string) error {
+	if why := build.FormatMappingRefusal(f); why != "" {
+		return fmt.Errorf("format %q cannot be mapped: %s", f, why)
+	}
+	return nil
+}
+
 // Check checks the values of o before any work, naming the field at fault. Empty values are
 // left to the defaults of the emitters.
 func (o Options) Check() error {
@@ -268,6 +306,11 @@ func (o Options) Check() error {
 		}
 		if err := c.check(c.value); err != nil {
 			return fmt.Errorf("%s %q: %w", c.field, c.value, err)
+		}
+	}
+	for _, f := range o.MapFormats {
+		if err := CheckMapFormat(f); err != nil {
+			return fmt.Errorf("MapFormats: %w", err)
 		}
 	}
 	return nil

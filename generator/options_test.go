@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -142,5 +143,40 @@ func TestGoPackageNames(t *testing.T) {
 		if err := generator.CheckGoPackage(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
+	}
+}
+
+// TestParseMapFormats: -map-formats reads formats separated by commas (spaces and repeats
+// allowed), "all" and the empty value; a format with no standard-library type is refused
+// with the reason, which Options.Check gives too.
+func TestParseMapFormats(t *testing.T) {
+	for in, want := range map[string][]string{
+		"":                     nil,
+		"date-time":            {"date-time"},
+		" date-time,date-time": {"date-time"},
+		"all":                  {"date-time"},
+	} {
+		got, err := generator.ParseMapFormats(in)
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("generator.ParseMapFormats(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for in, why := range map[string]string{
+		"duration":      "time.Duration cannot hold ISO 8601 durations",
+		"date-time,uri": "net/url's URL has no JSON encoding",
+		"uuid":          "the standard library has no UUID type",
+		"date":          "no type for a calendar date",
+		"email":         "not a format skillgen maps",
+		"date-time,":    `format "" cannot be mapped`,
+	} {
+		if _, err := generator.ParseMapFormats(in); err == nil || !strings.Contains(err.Error(), why) {
+			t.Errorf("generator.ParseMapFormats(%q): %v, want an error saying %q", in, err, why)
+		}
+	}
+	if err := (generator.Options{MapFormats: []string{"time"}}).Check(); err == nil || !strings.Contains(err.Error(), "MapFormats: format \"time\" cannot be mapped") {
+		t.Errorf("Options.Check with MapFormats time: %v", err)
+	}
+	if err := (generator.Options{MapFormats: []string{"date-time"}}).Check(); err != nil {
+		t.Errorf("Options.Check with MapFormats date-time: %v", err)
 	}
 }

@@ -133,6 +133,7 @@ func (c *config) bind(fl *flag.FlagSet) {
 		c.overrides = append(c.overrides, o)
 		return nil
 	})
+	fl.Func("map-formats", "formats whose strings the generated Go holds in a standard-library type, separated by commas, or all: date-time (time.Time); docs/overrides.md", func(s string) (err error) { c.MapFormats, err = generator.ParseMapFormats(s); return err })
 	draftFlags(fl, &c.Options)
 }
 
@@ -189,6 +190,10 @@ func (c *config) merge() {
 	boolean("strict", &c.Strict, f.Strict)
 	if f.AssertFormat != nil && !c.set["assert-format"] {
 		formatFlag{&c.Format}.Set(strconv.FormatBool(*f.AssertFormat))
+	}
+	if list, ok := f.MapFormatList(); ok && !c.set["map-formats"] {
+		// Checked when the file was read (each name at its pointer).
+		c.MapFormats, _ = generator.ParseMapFormats(list)
 	}
 	if g := f.Go; g != nil {
 		path("go-out", &c.GoOut, &g.Out)

@@ -5,6 +5,7 @@ package build
 import (
 	"errors"
 	"fmt"
+	"go/token"
 	"math"
 	"regexp"
 	"sort"
@@ -33,6 +34,9 @@ type Options struct {
 	Format FormatMode
 	// Warn receives warnings, sorted by file and pointer; nil discards them.
 	Warn func(error)
+	// MapFormats lists the formats whose strings Go holds in a type of the standard library
+	// (MappedFormats; docs/overrides.md).
+	MapFormats []string
 }
 
 // FormatMode says where "format" is an assertion (docs/formats.md).
@@ -141,6 +145,10 @@ type builder struct {
 	warnOut  func(error)  // the caller's Options.Warn
 	shape    *shapeState  // kinds and designs (design.go)
 	dyn      dynamicState // dynamic references (dynamic.go)
+
+	// overrides: a node has x-go-type, tsType or a mapped format (overrides.go), which the
+	// shapes then look for.
+	overrides bool
 }
 
 // Build builds the IR of a loaded schema set. It reports every problem of the schema at once:
@@ -255,18 +263,56 @@ func (b *builder) build() (*ir.Schema, error) {
 	named := make([]*ir.Type, len(roots))
 	wanted := map[string]bool{}
 	wantedBy := map[string]load.Location{}
+	goNamed := func(r root) string {
+		if raw, ok := r.loc.Raw(); ok && raw.Kind == ojson.Object {
+			if v, ok := raw.Get("x-go-name"); ok && v.Kind == ojson.String && token.IsIdentifier(v.Str) && token.IsExported(v.Str) {
+				return v.Str
+			}
+		}
+		return naming.Camel(r.name)
+	}
 	for _, r := range roots {
-		base := naming.Camel(r.name)
+		base := goNamed(r)
 		if !wanted[base] {
 			wanted[base], wantedBy[base] = true, r.loc
 		}
 	}
+	// An x-go-name that another type has too (by its own x-go-name, or by its key) is an error.
+	explicit := map[string]load.Location{}
+	clash := map[load.Location]bool{}
+	for _, r := range roots {
+		if base := goNamed(r); base != naming.Camel(r.name) {
+			if at, ok := explicit[base]; ok {
+				b.fail(b.errf(r.loc.Child("x-go-name"), "x-go-name %s: the type at %s is named %s too", base, b.set.Source(at), base))
+				clash[r.loc] = true
+			}
+			explicit[base] = r.loc
+		}
+	}
+	for _, r := range roots {
+		if base := naming.Camel(r.name); goNamed(r) == base {
+			if at, ok := explicit[base]; ok && !clash[at] {
+				b.fail(b.errf(at.Child("x-go-name"), "x-go-name %s: the type at %s is named %s too", base, b.set.Source(r.loc), base))
+				clash[at] = true
+			}
+		}
+	}
 	heldBy := map[string]load.Location{} // a Go identifier of a named type's family → that type's location
 	for i, r := range roots {
-		base := naming.Camel(r.name)
+		base := goNamed(r)
 		gn := b.goTypes.UniqueFamilyBeside(base, naming.GoTypeFamily, wanted)
-		named[i] = &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(gn), Location: b.set.Source(r.loc)}
-		b.warnRenamed(r.loc, base, named[i], heldBy, wantedBy)
+		tn := gn
+		if base != naming.Camel(r.name) {
+			// x-go-name names the Go type only.
+			tn = naming.Camel(r.name)
+			if gn != base && !clash[r.loc] {
+				b.fail(b.errf(r.loc.Child("x-go-name"), "x-go-name %s: the name is taken (by another type, or a name of its family the generated code declares)", base))
+			}
+		}
+		named[i] = &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(tn), Location: b.set.Source(r.loc)}
+		if tn == gn {
+			b.warnRenamed(r.loc, base, named[i], heldBy, wantedBy)
+		}
 		for _, d := range naming.GoTypeFamily(gn) {
 			heldBy[d] = r.loc
 		}
@@ -285,6 +331,10 @@ func (b *builder) build() (*ir.Schema, error) {
 	}
 	if err := b.checkCycles(); err != nil {
 		return nil, err
+	}
+	b.checkOverrides()
+	if len(b.errs) > 0 {
+		return nil, nil
 	}
 	for _, n := range b.out.Nodes {
 		if d := b.declaredDecider(n); d != nil && n.Discriminator == nil {
@@ -306,6 +356,7 @@ func (b *builder) build() (*ir.Schema, error) {
 		}
 	}
 	layout(b.out)
+	b.userTypes()
 	b.scopes()
 	dedupe(b.out)
 	b.nameShared()
@@ -712,6 +763,7 @@ func (b *builder) fill(n *ir.Node, loc load.Location, raw *ojson.Value) {
 			b.fail(err)
 		}
 	}
+	b.readOverrides(n, loc, raw)
 	// then/else without if have no effect, nor minContains/maxContains without contains.
 	if n.If == nil {
 		n.Then, n.Else = nil, nil

@@ -30,6 +30,7 @@ type design struct {
 	tuple *ir.Node // dTuple: the node with prefixItems
 
 	values []ir.Value // dEnum: the distinct non-null values
+	names  []string   // dEnum: the titles naming the values (a oneOf/anyOf of titled consts)
 	base   ir.RefKind // dEnum: RefString, RefInteger or RefNumber
 
 	alts   []alternative // dUnion
@@ -187,6 +188,9 @@ func (b *builder) newDesign(n *ir.Node, self bool, restrict kindSet) *design {
 		if alts := n.OneOf; (len(alts) > 0 || len(n.AnyOf) > 0) && !b.structured(n) {
 			if len(alts) == 0 {
 				alts = n.AnyOf
+			}
+			if e := b.titledEnum(d, alts, nn); e != nil {
+				return e
 			}
 			return b.unionDesign(d, n, nn, alts)
 		}

@@ -24,6 +24,9 @@ func (b *builder) shapeNamed(t *ir.Type) error {
 		// A named schema that is only a reference to another named type.
 		t.Kind = ir.Alias
 		t.Alias = &ir.TypeRef{Kind: ir.RefNamed, Named: target.Type, Node: n}
+		if b.overrides {
+			t.Alias.Go, t.Alias.TS = overrideOf(n)
+		}
 		t.RefOnly = true
 		t.Nullable = typeNullable(b.design(target, true, 0))
 		return nil
@@ -44,7 +47,7 @@ func (b *builder) shapeType(t *ir.Type, n *ir.Node, d *design) {
 		b.structFields(t, n, d.parts, d.objectOnly)
 	case dEnum:
 		t.Kind = ir.Enum
-		b.enumValues(t, d)
+		b.enumValues(t, n, d)
 	case dUnion:
 		t.Kind = ir.Union
 		b.unionVariants(t, n, d)
@@ -102,18 +105,34 @@ func nonNull(types []string) []string {
 	return out
 }
 
-func (b *builder) enumValues(t *ir.Type, d *design) {
+func (b *builder) enumValues(t *ir.Type, n *ir.Node, d *design) {
 	t.EnumBase = d.base
 	names := naming.NewNamer()
-	for _, v := range d.values {
+	goNames, tsNames := enumNames(n, d)
+	for i, v := range d.values {
 		val := v.String
 		if v.Kind == ir.Number {
 			val = v.Number
 		}
-		t.Values = append(t.Values, ir.EnumValue{
-			Value:  val,
-			GoName: b.goTypes.Unique(names.Unique(t.GoName + naming.ValueSuffix(val))),
-		})
+		ev := ir.EnumValue{Value: val}
+		switch {
+		case d.names != nil:
+			ev.GoName = b.goTypes.Unique(names.Unique(t.GoName + naming.Camel(goNames[i])))
+			ev.TSName = naming.Camel(tsNames[i])
+		case goNames != nil:
+			want := t.GoName + strings.ToUpper(goNames[i][:1]) + goNames[i][1:]
+			if ev.GoName = b.goTypes.Unique(names.Unique(want)); ev.GoName != want && b.enumNamesKey(n) == "x-enum-varnames" {
+				// A name tsEnumNames alone gives the Go constant yields, as names made from
+				// values do; one x-enum-varnames gives is the user's, and an error.
+				b.overrideTaken(n, "x-enum-varnames", want)
+			}
+		default:
+			ev.GoName = b.goTypes.Unique(names.Unique(t.GoName + naming.ValueSuffix(val)))
+		}
+		if tsNames != nil && d.names == nil {
+			ev.TSName = tsNames[i]
+		}
+		t.Values = append(t.Values, ev)
 	}
 }
 
@@ -144,6 +163,7 @@ func (b *builder) structFields(t *ir.Type, n *ir.Node, parts []*ir.Node, notObje
 			}
 		}
 	}
+	b.explicitNames(order, cands)
 	for _, name := range order {
 		f := &ir.Field{JSONName: name, TSName: naming.TSKey(name), Required: required[name]}
 		schema := b.choose(t, name, cands[name])
@@ -156,7 +176,7 @@ func (b *builder) structFields(t *ir.Type, n *ir.Node, parts []*ir.Node, notObje
 				f.Type.Nullable = null
 				f.Nullable = null
 				t.Fields = append(t.Fields, f)
-				f.GoName = goNames.Unique(naming.Camel(name))
+				f.GoName = b.fieldName(goNames, name, cands[name])
 				continue
 			}
 		}
@@ -170,7 +190,11 @@ func (b *builder) structFields(t *ir.Type, n *ir.Node, parts []*ir.Node, notObje
 				f.Const = &c
 				f.Type = &ir.TypeRef{Kind: ir.RefString, Node: schema}
 			} else {
-				f.Type = b.shapeOf(schema, t.GoName+naming.Camel(name))
+				ctx := t.GoName + naming.Camel(name)
+				if gn := memberGoName(cands[name]); gn != "" {
+					ctx = t.GoName + gn
+				}
+				f.Type = b.shapeOf(schema, ctx)
 				null := true
 				for _, c := range cands[name] {
 					null = null && b.kindsOf(c)&kNull != 0
@@ -195,7 +219,7 @@ func (b *builder) structFields(t *ir.Type, n *ir.Node, parts []*ir.Node, notObje
 		if f.Const == nil || !f.Required {
 			// A required const member needs no Go field (MarshalJSON writes the value); an
 			// optional one has a field that says whether the member is there.
-			f.GoName = goNames.Unique(naming.Camel(name))
+			f.GoName = b.fieldName(goNames, name, cands[name])
 		}
 		t.Fields = append(t.Fields, f)
 	}
@@ -514,9 +538,15 @@ func (b *builder) tupleFields(t *ir.Type, n *ir.Node) {
 		if tp := b.deref(p); tp != nil && tp.Title != "" && tp.Type == nil {
 			name = naming.Camel(tp.Title)
 		}
+		var gn string
+		if p.GoName != "" {
+			gn = b.fieldName(names, "", []*ir.Node{p})
+		} else {
+			gn = names.Unique(name)
+		}
 		f := &ir.Field{
 			JSONName: strconv.Itoa(i),
-			GoName:   names.Unique(name),
+			GoName:   gn,
 			TSName:   strconv.Itoa(i),
 			Doc:      doc(p),
 			Required: minItems != nil && int64(i) < *minItems,
@@ -614,6 +644,20 @@ func typeStep(n *ir.Node) *ir.Node {
 // shapeOf returns the shape of the values a schema accepts. ctxName names the inline types
 // it has to create.
 func (b *builder) shapeOf(n *ir.Node, ctxName string) *ir.TypeRef {
+	r := b.shapeBase(n, ctxName)
+	if !b.overrides {
+		return r
+	}
+	if gt, ts := overrideOf(n); gt != nil || ts != "" {
+		cp := *r
+		cp.Go, cp.TS = gt, ts
+		return &cp
+	}
+	return r
+}
+
+// shapeBase is shapeOf without the overrides of n.
+func (b *builder) shapeBase(n *ir.Node, ctxName string) *ir.TypeRef {
 	if n.Type != nil {
 		return &ir.TypeRef{Kind: ir.RefNamed, Named: n.Type, Node: n, Nullable: b.design(n, true, 0).null}
 	}

@@ -352,7 +352,7 @@ func (e *emitter) drawField(fd *ir.Field, present *jen.Statement) []jen.Code {
 			value = jen.Qual(e.opts.ImportPath, "Ptr").Call(value)
 		}
 		set := []jen.Code{dst.Clone().Dot("SetTo").Call(value)}
-		if fd.Type.Kind == ir.RefAny {
+		if fd.Type.Kind == ir.RefAny && userType(fd.Type) == nil {
 			// A nil any is null: it is drawn as such.
 			null = jen.Id("x").Op("==").Nil()
 			set = []jen.Code{dst.Clone().Dot("SetTo").Call(jen.Id("x"))}
@@ -408,6 +408,16 @@ func (e *emitter) gen(r *ir.TypeRef) *jen.Statement {
 }
 
 func (e *emitter) baseGen(r *ir.TypeRef) *jen.Statement {
+	if gt := userType(r); gt != nil {
+		// A type of the user's: a value of the schema's shape, decoded from its JSON.
+		shape := shapeRef(r)
+		inner := e.baseGen(shape)
+		if gt.Path == "time" && gt.Name == "Time" && shape.Kind == ir.RefString && (shape.Node == nil || collect(shape.Node).pattern == nil) {
+			// Strings of format date-time that time.Time reads (no pattern says more).
+			inner = jen.Id("matching").Call(jen.Lit(dateTimePattern), jen.Lit(0), jen.Lit(-1))
+		}
+		return jen.Id("viaJSON").Types(userTypeCode(gt)).Call(inner)
+	}
 	if alts := scalarAlternatives(r); len(alts) > 0 {
 		// A scalar of several anyOf/oneOf branches: draw from one of them.
 		var gs []jen.Code

@@ -29,6 +29,9 @@ func decLambda(typ *jen.Statement, call *jen.Statement) jen.Code {
 
 // baseDec decodes the Go type of r itself (no pointer).
 func baseDec(r *ir.TypeRef) jen.Code {
+	if gt := userType(r); gt != nil {
+		return userDec(gt)
+	}
 	switch r.Kind {
 	case ir.RefNamed:
 		return jen.Id(decName(r.Named))
@@ -73,6 +76,9 @@ func fieldDec(f *ir.Field) (string, jen.Code) {
 	}
 	if f.Nullable && f.Type.Kind != ir.RefAny && f.Type.GoNil() {
 		return "sgField", decLambda(goType(f.Type), jen.Id("sgDecNil").Call(jen.Id("v"), baseDec(f.Type)))
+	}
+	if userType(f.Type) != nil {
+		return "sgField", baseDec(f.Type)
 	}
 	switch f.Type.Kind {
 	case ir.RefArray:

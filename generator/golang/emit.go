@@ -48,6 +48,9 @@ type emitter struct {
 	opts Options
 	ok   *goValid // the types whose Validate walks the Go value (govalidate.go)
 	memo fastMemo // the types ParseT decodes in one pass (fast.go)
+	// aliases are the import paths of the user's types imported under a name of their own
+	// (overrides.go), with that name.
+	aliases [][2]string
 }
 
 // Emit returns the generated Go files. A panic of the emitter, on any of its goroutines, is an
@@ -64,7 +67,13 @@ func emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 	if opts.Package == "" {
 		opts.Package = "skill"
 	}
-	e := &emitter{s: s, opts: opts, ok: newGoValid(s)}
+	if opts.arbitraries() {
+		if err := userShapes(s); err != nil {
+			return nil, err
+		}
+	}
+	s = goTypesOf(s)
+	e := &emitter{s: s, opts: opts, ok: newGoValid(s), aliases: importAliases(s)}
 	// The generated sources are rendered in chunks, concurrently: a large schema gives several
 	// files per kind (types.go, types_2.go …), each rendered and formatted on its own, so that
 	// time scales with the cores and memory with the chunk, not with the schema.
@@ -186,6 +195,9 @@ func render(jobs []job) ([]ir.File, error) {
 
 func (e *emitter) newFile(pkg string) *jen.File {
 	f := jen.NewFile(pkg)
+	for _, a := range e.aliases {
+		f.ImportAlias(a[0], a[1])
+	}
 	f.HeaderComment(Header)
 	if e.opts.Sources != "" {
 		f.HeaderComment("// Source: " + e.opts.Sources)

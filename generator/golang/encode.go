@@ -30,6 +30,9 @@ func hasEncoder(t *ir.Type) bool {
 // encodeBase writes x, of the Go type of r without its pointer (typeIn(r)).
 func encodeBase(r *ir.TypeRef, x jen.Code) *jen.Statement {
 	e := jen.Id("e")
+	if userType(r) != nil {
+		return jen.Id("sgEncJSON").Call(e, x)
+	}
 	switch r.Kind {
 	case ir.RefNamed:
 		t := r.Named
@@ -95,6 +98,9 @@ func baseEncFunc(r *ir.TypeRef) jen.Code {
 		r = r.Named.Alias
 	}
 	generic := func(name string, typ jen.Code) jen.Code { return jen.Id(name).Types(typ) }
+	if gt := userType(r); gt != nil {
+		return generic("sgEncJSON", userTypeCode(gt))
+	}
 	switch r.Kind {
 	case ir.RefNamed:
 		t := r.Named
@@ -133,6 +139,9 @@ func encLambda(typ jen.Code, body jen.Code) jen.Code {
 type failer map[*ir.Type]bool
 
 func (m failer) ref(r *ir.TypeRef) bool {
+	if userType(r) != nil {
+		return true
+	}
 	switch r.Kind {
 	case ir.RefString, ir.RefInteger, ir.RefBool:
 		return false

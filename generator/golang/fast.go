@@ -172,7 +172,7 @@ func property(n *ir.Node, name string) *ir.Node {
 // fastTarget is the struct whose one-pass decoder reads the values of r at the schema n: the
 // struct r names (through Go aliases), when n accepts exactly what its schema does; or nil.
 func (e *emitter) fastTarget(r *ir.TypeRef, n *ir.Node) *ir.Type {
-	if r == nil || r.Kind != ir.RefNamed || r.Ptr || n == nil {
+	if r == nil || r.Kind != ir.RefNamed || r.Ptr || n == nil || userType(r) != nil {
 		return nil
 	}
 	t := r.Named
@@ -250,6 +250,8 @@ func (e *emitter) fastMember(f *ir.Field, n *ir.Node) []jen.Code {
 	}
 	m := e.reduce(n)
 	switch {
+	case userType(f.Type) != nil:
+		// A type of the user's: the value's text goes to encoding/json.
 	case f.Hold == ir.HoldValue || f.Hold == ir.HoldPointer:
 		if s := e.fastTarget(f.Type, n); s != nil {
 			x := jen.Id("x")

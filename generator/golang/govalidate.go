@@ -339,7 +339,8 @@ func contains(list []string, s string) bool {
 func (c *okCtx) keywords(n *ir.Node, r *ir.TypeRef, x jen.Code, self bool) []jen.Code {
 	c.depth++
 	defer func() { c.depth-- }()
-	if c.depth > 50 {
+	if c.depth > 50 || userType(r) != nil {
+		// A type of the user's: Validate checks the JSON it encodes to.
 		c.fail()
 		return nil
 	}

@@ -17,6 +17,9 @@ func goType(r *ir.TypeRef) *jen.Statement { return typeIn(r, jen.Id) }
 // typeIn is the Go type of r, naming generated types with named (jen.Id inside the package,
 // a qualified name outside it).
 func typeIn(r *ir.TypeRef, named func(string) *jen.Statement) *jen.Statement {
+	if gt := userType(r); gt != nil {
+		return userTypeCode(gt)
+	}
 	switch r.Kind {
 	case ir.RefNamed:
 		return named(r.Named.GoName)

@@ -175,6 +175,27 @@ type Node struct {
 	Title       string
 	Description string
 	Default     *Value
+
+	// Overrides (docs/overrides.md), read from the schema's own keywords and checked by the
+	// builder. GoName is "x-go-name" (the Go name of the type or member); GoType is
+	// "x-go-type" with "x-go-type-import", or the Go type a mapped format gives; TSType is
+	// "tsType", the TypeScript type as written; EnumNames name the members of an enum
+	// ("x-enum-varnames", "tsEnumNames", or the titles of a oneOf/anyOf of consts), one per
+	// value of Enum (or per branch), empty when not named.
+	GoName      string
+	GoType      *GoType
+	TSType      string
+	GoEnumNames []string
+	TSEnumNames []string
+}
+
+// GoType is a Go type of the user's: Name ("Time", or "[]byte"-like text when Path is empty)
+// from the package at Path, imported under Alias when it is set. Its values are decoded and
+// encoded with encoding/json (its UnmarshalJSON and MarshalJSON, when it has them).
+type GoType struct {
+	Path  string
+	Alias string
+	Name  string
 }
 
 // Property is one entry of "properties".
@@ -347,6 +368,10 @@ type Type struct {
 	// ("items": false); Go keeps them in the field RestGoName.
 	Rest       *TypeRef
 	RestGoName string
+
+	// GoUser is the Go type of the user's that stands for this type (its node's x-go-type or
+	// mapped format, or that of the type it is an alias of); nil for every other type.
+	GoUser *GoType
 }
 
 // Field is one property of a Struct.
@@ -379,6 +404,9 @@ type EnumValue struct {
 	// "2.5", "true").
 	Value  string
 	GoName string // the constant's name, e.g. AccessPublic
+	// TSName is the member's name in the TypeScript object of the enum's named members
+	// (tsEnumNames, x-enum-varnames or titles); empty when the members are not named.
+	TSName string
 }
 
 // Variant is one branch of a Union.
@@ -435,12 +463,20 @@ type TypeRef struct {
 	// Degraded says, for a RefAny, why the schema's values got no type of their own ("" when
 	// the schema allows any value there).
 	Degraded string
+	// Go is set when Go holds the values in a type of the user's (x-go-type, or a mapped
+	// format): Kind is then the shape the schema gives them, which TypeScript uses.
+	Go *GoType
+	// TS is set when TypeScript writes the values' type as this text (tsType).
+	TS string
 }
 
 // GoNil reports whether the Go type of r (ignoring Ptr) has a nil of its own: slices, maps,
 // any, and named types over them.
 func (r *TypeRef) GoNil() bool {
 	for i := 0; r != nil && i < 1000; i++ {
+		if r.Go != nil {
+			return false
+		}
 		switch r.Kind {
 		case RefArray, RefMap, RefAny, RefNull:
 			return true

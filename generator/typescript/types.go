@@ -16,6 +16,10 @@ func (e *emitter) types() string {
 
 func (e *emitter) typeDecl(t *ir.Type) string {
 	doc := docComment(t.Doc, "")
+	if t.Node != nil && t.Node.TSType != "" {
+		// tsType: the type as the schema writes it (docs/overrides.md).
+		return e.exec("types.alias", struct{ Doc, Name, Type string }{doc, t.TSName, t.Node.TSType})
+	}
 	switch t.Kind {
 	case ir.Struct:
 		var fields strings.Builder
@@ -57,7 +61,11 @@ func (e *emitter) typeDecl(t *ir.Type) string {
 		if union == "" {
 			union = "never"
 		}
-		return e.exec("types.enum", struct{ Doc, Name, Union, List string }{doc, t.TSName, union, strings.Join(lits, ", ")})
+		decl := e.exec("types.enum", struct{ Doc, Name, Union, List string }{doc, t.TSName, union, strings.Join(lits, ", ")})
+		if members := e.enumMembers(t); members != "" {
+			decl += e.exec("types.enumNames", struct{ Name, Members string }{t.TSName, members})
+		}
+		return decl
 	case ir.Union:
 		names := make([]string, len(t.Variants))
 		for i, v := range t.Variants {
@@ -92,6 +100,33 @@ func (e *emitter) enumLiteral(t *ir.Type, v ir.EnumValue) string {
 	return jsString(v.Value)
 }
 
+// enumMembers lists the named members of an enum (tsEnumNames, x-enum-varnames, or titled
+// consts) as the members of an object literal, "" when they are not named.
+func (e *emitter) enumMembers(t *ir.Type) string {
+	var members []string
+	for _, v := range t.Values {
+		if v.TSName == "" {
+			return ""
+		}
+		key := v.TSName
+		if !isIdentifier(key) {
+			key = jsString(key)
+		}
+		members = append(members, key+": "+e.enumLiteral(t, v))
+	}
+	return strings.Join(members, ", ")
+}
+
+// isIdentifier: s is an ECMAScript identifier name of ASCII letters, digits, _ and $.
+func isIdentifier(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r == '$' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || i > 0 && '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
 // parenthesize wraps a union type in parentheses, for use before "?" or "[]".
 func parenthesize(s string) string {
 	if strings.Contains(s, "|") {
@@ -122,6 +157,9 @@ func (e *emitter) fieldType(f *ir.Field) string {
 		s = jsString(*f.Const)
 	case f.Type != nil:
 		s = e.tsRef(f.Type)
+		if f.Type.TS != "" && f.Type.Kind != ir.RefNamed {
+			return s // tsType, as written
+		}
 	default:
 		s = e.exec("ref.unknown", nil)
 	}
@@ -133,6 +171,10 @@ func (e *emitter) fieldType(f *ir.Field) string {
 
 // tsRef writes the TypeScript type of a TypeRef.
 func (e *emitter) tsRef(r *ir.TypeRef) string {
+	if r.TS != "" && r.Kind != ir.RefNamed {
+		// tsType, as written; a named type's tsType is its declaration's.
+		return r.TS
+	}
 	var s string
 	switch r.Kind {
 	case ir.RefNamed:

@@ -214,6 +214,11 @@ func (f *File) check() Errors {
 			return nil
 		})
 	}
+	if m := f.MapFormats; m != nil {
+		for i, name := range m.Array {
+			add("/map-formats/"+strconv.Itoa(i), &name, generator.CheckMapFormat)
+		}
+	}
 	if g := f.Go; g != nil {
 		add("/go/package", g.Package, generator.CheckGoPackage)
 		add("/go/import", g.Import, generator.CheckGoImportPath)
@@ -239,6 +244,19 @@ func (f *File) check() Errors {
 		f.Overrides = append(f.Overrides, o)
 	}
 	return es
+}
+
+// MapFormatList returns map-formats as -map-formats takes it (names separated by commas, or
+// all), and false when the file does not set it.
+func (f *File) MapFormatList() (string, bool) {
+	switch m := f.MapFormats; {
+	case m == nil:
+		return "", false
+	case m.String != nil:
+		return *m.String, true
+	default:
+		return strings.Join(m.Array, ","), true
+	}
 }
 
 // Resolve returns a path of the file resolved against its folder (an absolute path as it is).

@@ -24,6 +24,7 @@ func sgDecodeConfig(v *sgValue) (Config, error) {
 		sgPtrField(o.get("allow-unsupported"), "allow-unsupported", &t.AllowUnsupported, sgDecBool),
 		sgPtrField(o.get("strict"), "strict", &t.Strict, sgDecBool),
 		sgPtrField(o.get("assert-format"), "assert-format", &t.AssertFormat, sgDecBool),
+		sgPtrField(o.get("map-formats"), "map-formats", &t.MapFormats, sgDecodeConfigMapFormats),
 		sgPtrField(o.get("go"), "go", &t.Go, sgDecodeGoOutput),
 		sgPtrField(o.get("ts"), "ts", &t.Ts, sgDecodeTSOutput),
 		sgMapField(o.get("overrides"), "overrides", &t.Overrides, sgDecodeOverride),
@@ -67,6 +68,14 @@ func sgEncodeConfig(e *sgEncoder, t Config) {
 	if t.AssertFormat != nil {
 		e.key(`"assert-format":`)
 		sgEncBool(e, *t.AssertFormat)
+	}
+	if t.MapFormats != nil {
+		e.key(`"map-formats":`)
+		sgEncodeConfigMapFormats(e, *t.MapFormats)
+		if e.err != nil {
+			e.at("map-formats")
+			return
+		}
 	}
 	if t.Go != nil {
 		e.key(`"go":`)
@@ -145,6 +154,66 @@ func sgOKConfigDraft(t ConfigDraft, d int) bool {
 		return false
 	}
 	return true
+}
+
+func sgDecodeConfigMapFormats(v *sgValue) (ConfigMapFormats, error) {
+	var t ConfigMapFormats
+	switch {
+	case sgIsArray(v):
+		x, err := func(v *sgValue) ([]string, error) {
+			return sgDecArray(v, sgDecString)
+		}(v)
+		t.Array = x
+		return t, err
+	case sgIsString(v):
+		x, err := sgDecString(v)
+		t.String = &x
+		return t, err
+	}
+	return t, sgMismatch("array or string", v)
+}
+
+func sgEncodeConfigMapFormats(e *sgEncoder, t ConfigMapFormats) {
+	count := 0
+	if t.Array != nil {
+		count++
+	}
+	if t.String != nil {
+		count++
+	}
+	if count != 1 {
+		e.err = sgVariantError("ConfigMapFormats", "anyOf", count)
+		return
+	}
+	switch {
+	case t.Array != nil:
+		sgEncSlice(e, t.Array, sgEncString[string])
+	case t.String != nil:
+		sgEncString(e, *t.String)
+	}
+}
+
+// sgSizeConfigMapFormats is the length of the JSON MarshalJSON wrote last for a ConfigMapFormats.
+var sgSizeConfigMapFormats sgSize
+
+// MarshalJSON writes the variant that is set; it fails unless exactly one is.
+func (t ConfigMapFormats) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeConfigMapFormats, &sgSizeConfigMapFormats)
+}
+
+// UnmarshalJSON decodes without validating; use ParseConfigMapFormats to validate as well.
+func (t *ConfigMapFormats) UnmarshalJSON(data []byte) error {
+	return sgUnmarshalWith(data, nil, t, sgDecodeConfigMapFormats)
+}
+
+// ParseConfigMapFormats decodes and validates data in one step; the error is ValidationErrors.
+func ParseConfigMapFormats(data []byte) (ConfigMapFormats, error) {
+	return sgParseWith(data, nil, vSkillgenSchemaMapFormats, sgDecodeConfigMapFormats)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t ConfigMapFormats) Validate() error {
+	return sgValidateWith(t, vSkillgenSchemaMapFormats)
 }
 
 func sgDecodeRefMap(v *sgValue) (RefMap, error) {
@@ -632,6 +701,9 @@ var sgParsers = map[string]func([]byte) (any, error){
 	"ConfigDraft": func(d []byte) (any, error) {
 		return ParseConfigDraft(d)
 	},
+	"ConfigMapFormats": func(d []byte) (any, error) {
+		return ParseConfigMapFormats(d)
+	},
 	"GoOutput": func(d []byte) (any, error) {
 		return ParseGoOutput(d)
 	},
@@ -666,6 +738,7 @@ func Parse(typeName string, data []byte) (any, error) {
 var sgValidators = map[string]sgValidator{
 	"Config":                vSkillgenSchema,
 	"ConfigDraft":           vSkillgenSchemaDraft,
+	"ConfigMapFormats":      vSkillgenSchemaMapFormats,
 	"GoOutput":              vSkillgenSchemaGoOutput,
 	"GoTypeImport":          vSkillgenSchemaGoTypeImport,
 	"Override":              vSkillgenSchemaOverride,
@@ -692,5 +765,5 @@ func Validate(typeName string, data []byte) error {
 
 // TypeNames lists the named types Parse accepts, in schema order.
 func TypeNames() []string {
-	return []string{"Config", "ConfigDraft", "RefMap", "GoOutput", "TSOutput", "GoTypeImport", "Override", "OverrideXGoTypeImport"}
+	return []string{"Config", "ConfigDraft", "ConfigMapFormats", "RefMap", "GoOutput", "TSOutput", "GoTypeImport", "Override", "OverrideXGoTypeImport"}
 }

@@ -6,7 +6,7 @@ package gen
 // sgFastConfig reads a Config object at nesting depth in one pass (raw: as the document,
 // whose undeclared members a plan keeps as text); d.bad reports a doubt.
 func sgFastConfig(d *sgFast, depth int, raw bool) (t Config) {
-	var seen [11]bool
+	var seen [12]bool
 	for more := d.open('{', depth); more; more = d.next('}') {
 		k := d.key()
 		if d.bad {
@@ -94,12 +94,21 @@ func sgFastConfig(d *sgFast, depth int, raw bool) (t Config) {
 			if v := d.value(depth+1, vBoolean); v != nil {
 				d.check(sgPtrField(v, "assert-format", &t.AssertFormat, sgDecBool))
 			}
-		case "go":
+		case "map-formats":
 			if seen[8] {
 				d.fail()
 				return
 			}
 			seen[8] = true
+			if v := d.value(depth+1, vSkillgenSchemaMapFormats); v != nil {
+				d.check(sgPtrField(v, "map-formats", &t.MapFormats, sgDecodeConfigMapFormats))
+			}
+		case "go":
+			if seen[9] {
+				d.fail()
+				return
+			}
+			seen[9] = true
 			if d.peek() == '{' {
 				x := sgFastGoOutput(d, depth+1, false)
 				t.Go = &x
@@ -109,11 +118,11 @@ func sgFastConfig(d *sgFast, depth int, raw bool) (t Config) {
 				}
 			}
 		case "ts":
-			if seen[9] {
+			if seen[10] {
 				d.fail()
 				return
 			}
-			seen[9] = true
+			seen[10] = true
 			if d.peek() == '{' {
 				x := sgFastTSOutput(d, depth+1, false)
 				t.Ts = &x
@@ -123,11 +132,11 @@ func sgFastConfig(d *sgFast, depth int, raw bool) (t Config) {
 				}
 			}
 		case "overrides":
-			if seen[10] {
+			if seen[11] {
 				d.fail()
 				return
 			}
-			seen[10] = true
+			seen[11] = true
 			if d.peek() == '{' {
 				t.Overrides = sgFastMap(d, depth+1, -1, -1, vSkillgenSchemaOverridesPropertyNames, func(d *sgFast, depth int) Override {
 					if d.peek() == '{' {

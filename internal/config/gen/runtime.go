@@ -1135,6 +1135,60 @@ func (e *sgErrors) sortFrom(mark int, p *sgPointer) {
 	}
 }
 
+// sgDuplicates returns, ascending, the indexes of items equal to an earlier item.
+func sgDuplicates(a []sgValue) []int {
+	return sgDuplicateKeys(len(a), func(j int) *sgValue { return &a[j] })
+}
+
+// sgDuplicateKeys returns, ascending, the indexes j < n whose key(j) is JSON-equal to the key
+// of an earlier index (a nil key takes no part). Beyond a few items, the hash of each key
+// finds the earlier keys it may equal and sgEqual confirms: linear time, not a comparison of
+// every pair.
+func sgDuplicateKeys(n int, key func(int) *sgValue) []int {
+	var out []int
+	if n <= sgSmall {
+		for j := 1; j < n; j++ {
+			kj := key(j)
+			if kj == nil {
+				continue
+			}
+			for i := 0; i < j; i++ {
+				if ki := key(i); ki != nil && sgEqual(ki, kj) {
+					out = append(out, j)
+					break
+				}
+			}
+		}
+		return out
+	}
+	// latest[h] is the last distinct key of hash h; earlier[j] the distinct key of the same
+	// hash before j, or -1.
+	latest := make(map[uint64]int, n)
+	earlier := make([]int, n)
+	for j := 0; j < n; j++ {
+		kj := key(j)
+		if kj == nil {
+			continue
+		}
+		h := sgHash(kj)
+		head, ok := latest[h]
+		if !ok {
+			head = -1
+		}
+		i := head
+		for i >= 0 && !sgEqual(key(i), kj) {
+			i = earlier[i]
+		}
+		if i >= 0 {
+			out = append(out, j)
+			continue
+		}
+		earlier[j] = head
+		latest[h] = j
+	}
+	return out
+}
+
 func sgQuote(s string) string { return strconv.Quote(s) }
 
 func sgItoa(i int) string { return strconv.Itoa(i) }

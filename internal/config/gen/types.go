@@ -30,6 +30,10 @@ type Config struct {
 	// (-assert-format). Absent: in draft-04, -06 and -07, and where a metaschema's vocabularies ask
 	// for it.
 	AssertFormat *bool `json:"assert-format,omitzero"`
+	// Formats whose strings the generated Go holds in a standard-library type (-map-formats): a list
+	// such as [date-time], or all. Only date-time (time.Time) can be mapped; the others are refused
+	// with the reason (docs/overrides.md).
+	MapFormats *ConfigMapFormats `json:"map-formats,omitzero"`
 	// The Go output. Absent from a configuration file: no Go output (unless -go-out is given).
 	Go *GoOutput `json:"go,omitzero"`
 	// The TypeScript output, an npm package. Absent from a configuration file: no TypeScript output
@@ -67,6 +71,52 @@ func (t ConfigDraft) Valid() bool {
 		return true
 	}
 	return false
+}
+
+// ConfigMapFormats: Formats whose strings the generated Go holds in a standard-library type
+// (-map-formats): a list such as [date-time], or all. Only date-time (time.Time) can be mapped;
+// the others are refused with the reason (docs/overrides.md).
+//
+// Generated from skillgen.schema.json#/properties/map-formats.
+//
+// Exactly one field of ConfigMapFormats is set (not nil): the one for the JSON type of the value.
+type ConfigMapFormats struct {
+	Array  []string
+	String *string
+}
+
+// ConfigMapFormatsTag is the tag of a variant of ConfigMapFormats.
+type ConfigMapFormatsTag string
+
+// The tags of the variants of ConfigMapFormats.
+const (
+	ConfigMapFormatsTagArray  ConfigMapFormatsTag = "Array"
+	ConfigMapFormatsTagString ConfigMapFormatsTag = "String"
+)
+
+// NewConfigMapFormatsArray returns a ConfigMapFormats holding the Array variant v.
+func NewConfigMapFormatsArray(v []string) ConfigMapFormats {
+	if v == nil {
+		v = []string{}
+	}
+	return ConfigMapFormats{Array: v}
+}
+
+// NewConfigMapFormatsString returns a ConfigMapFormats holding the String variant v.
+func NewConfigMapFormatsString(v string) ConfigMapFormats {
+	return ConfigMapFormats{String: &v}
+}
+
+// Tag returns the tag of the variant that is set, or "" when none is: switch on it to handle each
+// variant.
+func (t ConfigMapFormats) Tag() ConfigMapFormatsTag {
+	if t.Array != nil {
+		return ConfigMapFormatsTagArray
+	}
+	if t.String != nil {
+		return ConfigMapFormatsTagString
+	}
+	return ""
 }
 
 // RefMap is one -ref-map: references whose URL starts with prefix are read from the file at the

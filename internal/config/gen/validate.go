@@ -20,7 +20,7 @@ var rePattern2 = sync.OnceValue(func() *regexp.Regexp {
 
 func sgExtraSkillgenSchema(k string) bool {
 	switch k {
-	case "version", "schema", "$schema", "draft", "ref-maps", "allow-unsupported", "strict", "assert-format", "go", "ts", "overrides":
+	case "version", "schema", "$schema", "draft", "ref-maps", "allow-unsupported", "strict", "assert-format", "map-formats", "go", "ts", "overrides":
 		return false
 	}
 	return true
@@ -96,6 +96,14 @@ func vSkillgenSchema(v *sgValue, p *sgPointer, e *sgErrors) {
 				parent: p,
 			}
 			vBoolean(x, &c, e)
+		}
+		if x := v.get("map-formats"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "map-formats",
+				parent: p,
+			}
+			vSkillgenSchemaMapFormats(x, &c, e)
 		}
 		if x := v.get("go"); x != nil {
 			c := sgPointer{
@@ -267,6 +275,47 @@ func vBoolean(v *sgValue, p *sgPointer, e *sgErrors) {
 	if !sgIsBool(v) {
 		e.add(p, "type", sgExpected("boolean", v))
 		return
+	}
+}
+
+// vSkillgenSchemaMapFormats validates skillgen.schema.json#/properties/map-formats.
+func vSkillgenSchemaMapFormats(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !(e.valid(v, vSkillgenSchemaMapFormatsAnyOfX0) || e.valid(v, vSkillgenSchemaMapFormatsAnyOfX1)) {
+		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vSkillgenSchemaMapFormatsAnyOfX0, vSkillgenSchemaMapFormatsAnyOfX1)
+	}
+}
+
+// vSkillgenSchemaMapFormatsAnyOfX0 validates skillgen.schema.json#/properties/map-formats/anyOf/0.
+func vSkillgenSchemaMapFormatsAnyOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgIsArray(v) {
+		e.add(p, "type", sgExpected("array", v))
+		return
+	}
+	if v.kind() == sgKindArray {
+		a := v.items()
+		for _, j := range sgDuplicates(a) {
+			c := sgPointer{
+				index:  j,
+				parent: p,
+			}
+			e.add(&c, "uniqueItems", "duplicates an earlier item")
+		}
+		for i := 0; i < len(a); i++ {
+			c := sgPointer{
+				index:  i,
+				parent: p,
+			}
+			vStringMin1(&a[i], &c, e)
+		}
+	}
+}
+
+var constSkillgenSchemaMapFormatsAnyOfX1 = sgMustValue("\"all\"")
+
+// vSkillgenSchemaMapFormatsAnyOfX1 validates skillgen.schema.json#/properties/map-formats/anyOf/1.
+func vSkillgenSchemaMapFormatsAnyOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constSkillgenSchemaMapFormatsAnyOfX1) {
+		e.add(p, "const", "must be \"all\"")
 	}
 }
 
