@@ -13,7 +13,7 @@ FUZZ_TARGETS = FuzzParseProtocolVersion FuzzParseSkillDescriptor FuzzParseSkillI
 	FuzzParseFindingsResponse FuzzParseGetSessionFindingsParams FuzzParserMatchesEncodingJSON \
 	FuzzOnePassMatchesExact
 
-.PHONY: all generate check test test-go test-ts test-mutate test-mutate-tools mutate deps deps-go deps-ts build vet fmt bench fuzz schemafuzz corpus corpus-types clean help
+.PHONY: all generate check test test-go test-ts test-mutate test-mutate-tools mutate deps deps-go deps-ts build vet fmt bench fuzz schemafuzz corpus corpus-types npm clean help
 
 all: generate test
 
@@ -28,6 +28,7 @@ help:
 	@echo "make corpus    every schema of the real-world corpus (../shared/corpus): generated, compiled, documents judged, typed share, arbitraries"
 	@echo "make corpus-types  every schema of the corpus generated and its types measured only (typed share, TypeScript unknown), in about a minute"
 	@echo "make build     build bin/skillgen and bin/skillcheck"
+	@echo "make npm       build the npm package @skillgen/cli in npm/cli (skillgen compiled to WebAssembly): npm pack there"
 
 # -v: every file written or removed, then the counts (written, unchanged, removed).
 generate:
@@ -79,6 +80,11 @@ build:
 	$(GO) build -o bin/skillgen ./cmd/skillgen
 	$(GO) build -o bin/skillcheck ./cmd/skillcheck
 
+# The npm package @skillgen/cli (docs/npm.md): skillgen.wasm (cmd/skillgen for GOOS=js
+# GOARCH=wasm), Go's wasm_exec.js and the licences of what the .wasm holds, beside the launcher.
+npm:
+	GO=$(GO) bash npm/build.sh npm/cli
+
 vet:
 	$(GO) vet ./...
 
@@ -111,4 +117,4 @@ schemafuzz: deps-ts
 		$(GO) test -count=1 -v -timeout 0 ./schemafuzz -run '^TestSchemaFuzz$$' 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
 
 clean:
-	rm -rf bin
+	rm -rf bin npm/cli/skillgen.wasm npm/cli/wasm_exec.js npm/cli/THIRD_PARTY_NOTICES

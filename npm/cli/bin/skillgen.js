@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// skillgen from npm: the generator compiled to WebAssembly (GOOS=js GOARCH=wasm), run by Go's
+// own wasm_exec.js. The command line, the working folder, the environment, the standard
+// streams, the file system (through node:fs) and the exit status are those of this process, so
+// that `npx skillgen …` does what the native skillgen binary does with the same arguments.
+"use strict";
+
+const fs = require("node:fs");
+const path = require("node:path");
+
+// wasm_exec.js runs the Go program on what it finds on globalThis: node:fs is its file system
+// (every path is the user's, relative ones to the working folder).
+globalThis.require = require;
+globalThis.fs = fs;
+globalThis.path = path;
+globalThis.TextEncoder ??= require("node:util").TextEncoder;
+globalThis.TextDecoder ??= require("node:util").TextDecoder;
+globalThis.performance ??= require("node:perf_hooks").performance;
+globalThis.crypto ??= require("node:crypto").webcrypto;
+
+// Liftoff, V8's baseline WebAssembly compiler, only: Go's functions are large, and optimising
+// them with TurboFan costs a short run such as skillgen's several times what it saves (the
+// canonical schema: 1.6 s of processor time with Liftoff alone, 8 s with tiering up; see
+// docs/npm.md).
+require("node:v8").setFlagsFromString("--liftoff-only");
+
+const root = path.join(__dirname, "..");
+const wasmFile = path.join(root, "skillgen.wasm");
+
+function fail(message) {
+  fs.writeSync(2, `skillgen: ${message}\n`);
+  process.exit(1);
+}
+
+// Go's runtime reads the command line and the environment from a block of 8 KiB at start-up
+// (wasm_exec.js writes them at offset 4096, Go's data starts at 12288), each string padded to 8
+// bytes and given an 8-byte pointer.
+const startBlock = 8192;
+const size = (strings) => strings.reduce((n, s) => n + Math.ceil((Buffer.byteLength(s) + 1) / 8) * 8 + 8, 16);
+
+// keep are the variables that skillgen or Go's runtime read (GODEBUG, GOGC, GOMAXPROCS,
+// GOTRACEBACK …) or that a schema path may need: when the whole environment does not fit in the
+// start-up block, these are what the generator is given.
+const keep = /^(SKILLGEN_|GO|TMPDIR$|HOME$|PWD$|TZ$)/;
+
+function environment(argv) {
+  const env = { TMPDIR: require("node:os").tmpdir(), ...process.env };
+  const all = (e) => [...argv, ...Object.entries(e).map(([k, v]) => `${k}=${v}`)];
+  if (size(all(env)) <= startBlock) {
+    return env;
+  }
+  const kept = Object.fromEntries(Object.entries(env).filter(([k]) => keep.test(k)));
+  if (size(all(kept)) <= startBlock) {
+    return kept;
+  }
+  fail(`the command line is too long for the WebAssembly build of skillgen: with the environment it needs, it takes ${size(all(kept))} bytes of the ${startBlock} that Go's start-up block holds`);
+}
+
+let wasm;
+try {
+  wasm = fs.readFileSync(wasmFile);
+} catch (err) {
+  fail(`cannot read ${wasmFile} (${err.code || err.message}): this package is incomplete; reinstall it (a checkout builds it with make npm)`);
+}
+require(path.join(root, "wasm_exec.js"));
+
+const go = new Go();
+go.argv = ["skillgen", ...process.argv.slice(2)];
+go.env = environment(go.argv);
+go.exit = (code) => process.exit(code);
+
+WebAssembly.instantiate(wasm, go.importObject)
+  .then(({ instance }) => {
+    process.on("exit", (code) => {
+      // Node.js exits when nothing is pending: a Go program that has not exited by then is
+      // deadlocked, and resuming it makes Go print the goroutines' stacks and exit 2.
+      if (code === 0 && !go.exited) {
+        go._pendingEvent = { id: 0 };
+        go._resume();
+      }
+    });
+    return go.run(instance);
+  })
+  .catch((err) => fail(err && err.stack ? err.stack : String(err)));
