@@ -8,10 +8,70 @@
 const fs = require("node:fs");
 const path = require("node:path");
 
+// Go's js/wasm port words the system's errors as the C library does ("No such file or
+// directory"), the native binary on Linux and macOS as Go does there ("no such file or
+// directory"). Messages on standard error carry the native wording, so that they are the same
+// as the native binary's: each of these errors, as Go prints it after ": ", is reworded.
+const nativeWording = new Map([
+  ["Operation not permitted", "operation not permitted"],
+  ["No such file or directory", "no such file or directory"],
+  ["Interrupted system call", "interrupted system call"],
+  ["I/O error", "input/output error"],
+  ["No such device or address", "no such device or address"],
+  ["Bad file number", "bad file descriptor"],
+  ["Try again", "resource temporarily unavailable"],
+  ["Out of memory", "cannot allocate memory"],
+  ["Permission denied", "permission denied"],
+  ["Device or resource busy", "device or resource busy"],
+  ["File exists", "file exists"],
+  ["Cross-device link", "invalid cross-device link"],
+  ["No such device", "no such device"],
+  ["Not a directory", "not a directory"],
+  ["Is a directory", "is a directory"],
+  ["Invalid argument", "invalid argument"],
+  ["File table overflow", "too many open files in system"],
+  ["Too many open files", "too many open files"],
+  ["File too large", "file too large"],
+  ["No space left on device", "no space left on device"],
+  ["Illegal seek", "illegal seek"],
+  ["Read-only file system", "read-only file system"],
+  ["Too many links", "too many links"],
+  ["Broken pipe", "broken pipe"],
+  ["File name too long", "file name too long"],
+  ["Quota exceeded", "disk quota exceeded"],
+  ["Directory not empty", "directory not empty"],
+  ["Too many symbolic links", "too many levels of symbolic links"],
+]);
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const jsWording = new RegExp(
+  `(?<=: )(${[...nativeWording.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?![A-Za-z])`,
+  "g",
+);
+
 // wasm_exec.js runs the Go program on what it finds on globalThis: node:fs is its file system
-// (every path is the user's, relative ones to the working folder).
+// (every path is the user's, relative ones to the working folder), with writes to standard
+// error reworded as above (Go writes each message whole, with one call).
+const goFS = Object.create(fs);
+goFS.write = function (fd, buffer, offset, length, position, callback) {
+  if (fd !== 2 || typeof callback !== "function" || !(buffer instanceof Uint8Array)) {
+    return fs.write.apply(fs, arguments);
+  }
+  const text = Buffer.from(buffer.buffer, buffer.byteOffset + offset, length).toString("utf8");
+  const reworded = text.replace(jsWording, (m) => nativeWording.get(m));
+  if (reworded === text) {
+    return fs.write(fd, buffer, offset, length, position, callback);
+  }
+  const out = Buffer.from(reworded, "utf8");
+  const rest = (done) => {
+    if (done === out.length) {
+      return callback(null, length);
+    }
+    fs.write(fd, out, done, out.length - done, null, (err, n) => (err ? callback(err, 0) : rest(done + n)));
+  };
+  rest(0);
+};
 globalThis.require = require;
-globalThis.fs = fs;
+globalThis.fs = goFS;
 globalThis.path = path;
 globalThis.TextEncoder ??= require("node:util").TextEncoder;
 globalThis.TextDecoder ??= require("node:util").TextDecoder;
