@@ -50,13 +50,14 @@ deps-ts:
 
 test: deps test-go test-ts test-mutate
 
-# The cross-checks, the official suite, the corpus sample and the bounded schema fuzzing run
-# (seeded) run verbosely (minus per-test noise) so that their counts are printed: documents
-# checked and disagreements, passed/refused/failed per file, generated/refused/bugs per schema,
-# schemas and documents fuzzed.
+# The cross-checks, the official suite, the corpus sample, the bounded schema fuzzing run
+# (seeded) and the npm package's test run verbosely (minus per-test noise) so that their counts
+# are printed: documents checked and disagreements, passed/refused/failed per file,
+# generated/refused/bugs per schema, schemas and documents fuzzed, the .wasm's size and the
+# runs of npx skillgen compared with the native binary's (npm/npm_test.go, docs/npm.md).
 test-go:
-	$(GO) test -count=1 -timeout 30m $$($(GO) list ./... | grep -v -e '/crosscheck$$' -e '/suite$$' -e '/realworld$$' -e '/schemafuzz$$')
-	set -o pipefail; $(GO) test -count=1 -timeout 30m -v ./crosscheck ./suite ./realworld ./schemafuzz 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
+	$(GO) test -count=1 -timeout 30m $$($(GO) list ./... | grep -v -e '/crosscheck$$' -e '/suite$$' -e '/realworld$$' -e '/schemafuzz$$' -e '/npm$$')
+	set -o pipefail; $(GO) test -count=1 -timeout 30m -v ./crosscheck ./suite ./realworld ./schemafuzz ./npm 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
 
 # npm test sets NO_COLOR when its output is not a terminal (see tsconformance/package.json).
 test-ts:
