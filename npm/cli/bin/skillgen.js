@@ -124,6 +124,16 @@ try {
 }
 require(path.join(root, "wasm_exec.js"));
 
+// A schema nested some 2,000 levels deep takes more than V8's stack (about 1 MB, which Go's
+// WebAssembly calls use as native code uses the system's): the run ends with one line saying so,
+// not with V8's trace, and exit status 1, as a refused schema does.
+process.on("uncaughtException", (err) => {
+  if (err instanceof RangeError && /call stack size/.test(err.message)) {
+    fail("the schema nests too deep for the WebAssembly build (RangeError: Maximum call stack size exceeded in V8): run the native binary instead (go install github.com/skillgen/skillgen/cmd/skillgen@latest)");
+  }
+  fail(err && err.stack ? err.stack : String(err));
+});
+
 const go = new Go();
 go.argv = ["skillgen", ...process.argv.slice(2)];
 go.env = environment(go.argv);
