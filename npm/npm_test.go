@@ -115,6 +115,7 @@ func TestNPMPackageMatchesNative(t *testing.T) {
 		args  []string
 		setup func(t *testing.T) // run in the project folder, out/ empty, before each command
 		code  int                // the exit status both must have
+		env   []string           // added to the environment of both
 	}
 	cases := []testCase{
 		{name: "canonical", args: append([]string{"-v"}, canonical...)},
@@ -126,7 +127,10 @@ func TestNPMPackageMatchesNative(t *testing.T) {
 			}
 		}},
 		{name: "bad flag", args: append(slices.Clone(canonical), "-go-package", "1x"), code: 2},
-		{name: "missing schema", args: append([]string{"-schema", "no/such.json"}, canonical...), code: 1},
+		// An environment larger than Go's js/wasm start-up block holds: the launcher passes
+		// what skillgen reads.
+		{name: "missing schema, large environment", args: append([]string{"-schema", "no/such.json"}, canonical...), code: 1,
+			env: []string{"FILLER=" + strings.Repeat("x", 12000)}},
 		{name: "corpus folder", args: append([]string{"-schema", "schemas"}, corpusFlags...), setup: func(t *testing.T) {
 			for _, n := range corpusFolder {
 				copyFile(t, filepath.Join(schemas, n+".json"), filepath.Join(project, "schemas", n+".json"))
@@ -151,7 +155,7 @@ func TestNPMPackageMatchesNative(t *testing.T) {
 				if c.setup != nil {
 					c.setup(t)
 				}
-				return execute(t, project, env, name, args...)
+				return execute(t, project, append(slices.Clone(env), c.env...), name, args...)
 			}
 			t0 := time.Now()
 			want := do(native, c.args...)
