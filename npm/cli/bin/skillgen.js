@@ -80,8 +80,8 @@ globalThis.crypto ??= require("node:crypto").webcrypto;
 
 // Liftoff, V8's baseline WebAssembly compiler, only: Go's functions are large, and optimising
 // them with TurboFan costs a short run such as skillgen's several times what it saves (the
-// canonical schema: 1.6 s of processor time with Liftoff alone, 8 s with tiering up; see
-// docs/npm.md).
+// canonical schema: 1.5 s of user processor time with Liftoff alone, 8.3 s with tiering up;
+// see docs/npm.md).
 require("node:v8").setFlagsFromString("--liftoff-only");
 
 const root = path.join(__dirname, "..");
@@ -93,8 +93,8 @@ function fail(message) {
 }
 
 // Go's runtime reads the command line and the environment from a block of 8 KiB at start-up
-// (wasm_exec.js writes them at offset 4096, Go's data starts at 12288), each string padded to 8
-// bytes and given an 8-byte pointer.
+// (wasm_exec.js writes them from offset 4096 and refuses to reach 12288, where Go's data
+// starts), each string padded to 8 bytes and given an 8-byte pointer.
 const startBlock = 8192;
 const size = (strings) => strings.reduce((n, s) => n + Math.ceil((Buffer.byteLength(s) + 1) / 8) * 8 + 8, 16);
 
@@ -106,14 +106,14 @@ const keep = /^(SKILLGEN_|GO|TMPDIR$|HOME$|PWD$|TZ$)/;
 function environment(argv) {
   const env = { TMPDIR: require("node:os").tmpdir(), ...process.env };
   const all = (e) => [...argv, ...Object.entries(e).map(([k, v]) => `${k}=${v}`)];
-  if (size(all(env)) <= startBlock) {
+  if (size(all(env)) < startBlock) {
     return env;
   }
   const kept = Object.fromEntries(Object.entries(env).filter(([k]) => keep.test(k)));
-  if (size(all(kept)) <= startBlock) {
+  if (size(all(kept)) < startBlock) {
     return kept;
   }
-  fail(`the command line is too long for the WebAssembly build of skillgen: with the environment it needs, it takes ${size(all(kept))} bytes of the ${startBlock} that Go's start-up block holds`);
+  fail(`the command line is too long for the WebAssembly build of skillgen: with the environment it needs, it takes ${size(all(kept))} bytes, and Go's start-up block holds fewer than ${startBlock}`);
 }
 
 let wasm;
