@@ -13,7 +13,7 @@ FUZZ_TARGETS = FuzzParseProtocolVersion FuzzParseSkillDescriptor FuzzParseSkillI
 	FuzzParseFindingsResponse FuzzParseGetSessionFindingsParams FuzzParserMatchesEncodingJSON \
 	FuzzOnePassMatchesExact
 
-.PHONY: all generate check test test-go test-ts test-mutate test-mutate-tools mutate deps deps-go deps-ts build vet fmt bench fuzz schemafuzz corpus corpus-types clean help
+.PHONY: all generate check test test-go test-ts test-mutate test-mutate-tools mutate deps deps-go deps-ts build vet fmt bench fuzz schemafuzz corpus corpus-types npm clean help
 
 all: generate test
 
@@ -28,6 +28,7 @@ help:
 	@echo "make corpus    every schema of the real-world corpus (../shared/corpus): generated, compiled, documents judged, typed share, arbitraries"
 	@echo "make corpus-types  every schema of the corpus generated and its types measured only (typed share, TypeScript unknown), in about a minute"
 	@echo "make build     build bin/skillgen and bin/skillcheck"
+	@echo "make npm       build the npm package @skillgen/cli in npm/cli (skillgen compiled to WebAssembly): npm pack there"
 
 # The settings are in skillgen.yaml (gen/ from schema/) and internal/config/skillgen.yaml (the
 # configuration file's own types, from config/skillgen.schema.json); docs/config.md.
@@ -53,13 +54,14 @@ deps-ts:
 
 test: deps test-go test-ts test-mutate
 
-# The cross-checks, the official suite, the corpus sample and the bounded schema fuzzing run
-# (seeded) run verbosely (minus per-test noise) so that their counts are printed: documents
-# checked and disagreements, passed/refused/failed per file, generated/refused/bugs per schema,
-# schemas and documents fuzzed.
+# The cross-checks, the official suite, the corpus sample, the bounded schema fuzzing run
+# (seeded) and the npm package's test run verbosely (minus per-test noise) so that their counts
+# are printed: documents checked and disagreements, passed/refused/failed per file,
+# generated/refused/bugs per schema, schemas and documents fuzzed, the .wasm's size and the
+# runs of npx skillgen compared with the native binary's (npm/npm_test.go, docs/npm.md).
 test-go:
-	$(GO) test -count=1 -timeout 30m $$($(GO) list ./... | grep -v -e '/crosscheck$$' -e '/suite$$' -e '/realworld$$' -e '/schemafuzz$$')
-	set -o pipefail; $(GO) test -count=1 -timeout 30m -v ./crosscheck ./suite ./realworld ./schemafuzz 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
+	$(GO) test -count=1 -timeout 30m $$($(GO) list ./... | grep -v -e '/crosscheck$$' -e '/suite$$' -e '/realworld$$' -e '/schemafuzz$$' -e '/npm$$')
+	set -o pipefail; $(GO) test -count=1 -timeout 30m -v ./crosscheck ./suite ./realworld ./schemafuzz ./npm 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
 
 # npm test sets NO_COLOR when its output is not a terminal (see tsconformance/package.json).
 test-ts:
@@ -82,6 +84,11 @@ mutate:
 build:
 	$(GO) build -o bin/skillgen ./cmd/skillgen
 	$(GO) build -o bin/skillcheck ./cmd/skillcheck
+
+# The npm package @skillgen/cli (docs/npm.md): skillgen.wasm (cmd/skillgen for GOOS=js
+# GOARCH=wasm), Go's wasm_exec.js and the licences of what the .wasm holds, beside the launcher.
+npm:
+	GO=$(GO) bash npm/build.sh npm/cli
 
 vet:
 	$(GO) vet ./...
@@ -116,4 +123,4 @@ schemafuzz: deps-ts
 		$(GO) test -count=1 -v -timeout 0 ./schemafuzz -run '^TestSchemaFuzz$$' 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
 
 clean:
-	rm -rf bin
+	rm -rf bin npm/cli/skillgen.wasm npm/cli/wasm_exec.js npm/cli/THIRD_PARTY_NOTICES
