@@ -77,6 +77,9 @@ var Shapes = &Generated{TypeNames: shapes.TypeNames, Validate: ValidateWith[shap
 	"ResourceValue3":      Example(arbitrary.ResourceValue3()),
 	"ResourceValue3Water": Example(arbitrary.ResourceValue3Water()),
 	"ResourceValue4":      Example(arbitrary.ResourceValue4()),
+	"Ticket":              Example(arbitrary.Ticket()),
+	"TicketStatus":        Example(arbitrary.TicketStatus()),
+	"TicketPriority":      Example(arbitrary.TicketPriority()),
 }}
 
 // LoadShapes compiles the shapes contract (shapes/contract.json) for the shapes packages.

@@ -677,3 +677,33 @@ func TestUnionErrorsExplain(t *testing.T) {
 		}
 	}
 }
+
+// TestShapesNamesGiven: the names the schema gives (docs/overrides.md) are the generated Go
+// names, and the values behind them are the schema's: x-go-name names the field, x-enum-varnames
+// the constants, the titles of a oneOf of consts the constants of that enum. (The TypeScript
+// names, from tsEnumNames and the same titles, are checked in tsconformance/test/shapes.test.ts.)
+func TestShapesNamesGiven(t *testing.T) {
+	ref := "T-1"
+	v := shapes.Ticket{Reference: &ref, Status: shapes.TicketStatusClosed, Priority: shapes.TicketPriorityHigh}
+	b, err := v.MarshalJSON()
+	if err != nil || string(b) != `{"ref":"T-1","status":"closed","priority":"hi"}` {
+		t.Fatalf("MarshalJSON = %s, %v", b, err)
+	}
+	got, err := shapes.ParseTicket([]byte(`{"status":"open","priority":"lo","ref":"x"}`))
+	if err != nil || got.Status != shapes.TicketStatusOpen || got.Priority != shapes.TicketPriorityLow || got.Reference == nil || *got.Reference != "x" {
+		t.Errorf("ParseTicket = %+v, %v", got, err)
+	}
+	// The validator still checks the schema's constraints on the named members.
+	_, err = shapes.ParseTicket([]byte(`{"status":"opened","priority":"mid","ref":""}`))
+	var verrs shapes.ValidationErrors
+	if !errors.As(err, &verrs) {
+		t.Fatalf("ParseTicket of a bad ticket: %v", err)
+	}
+	var at []string
+	for _, e := range verrs {
+		at = append(at, e.Pointer+" "+e.Keyword)
+	}
+	if want := []string{"/ref minLength", "/status enum", "/priority oneOf"}; !slices.Equal(at, want) {
+		t.Errorf("errors at %q, want %q", at, want)
+	}
+}

@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as fc from "fast-check";
+import * as g from "../../crosscheck/shapes/ts/src/index.js";
 import { repoRoot } from "./support/schema.js";
 import { SHAPES_TYPES, shapesOracle, shapesType } from "./support/shapes.js";
 import { typecheck } from "./support/tsc.js";
@@ -160,4 +161,19 @@ describe("union errors explain", () => {
       if (!r.ok) expect(r.errors).toEqual(want);
     });
   }
+});
+
+// The names the schema gives (docs/overrides.md): tsEnumNames and the titles of a oneOf of
+// consts name the members of the enum's const object; the values are the schema's, and the
+// validator still checks them. (The Go names are checked in crosscheck's TestShapesNamesGiven.)
+describe("names given by the schema", () => {
+  it("tsEnumNames and titled consts name the enum members; x-go-name leaves the TypeScript member as written", () => {
+    expect(g.TicketStatus).toEqual({ Opened: "open", Closed: "closed" });
+    expect(g.TicketPriority).toEqual({ Low: "lo", High: "hi" });
+    const ticket: g.Ticket = { ref: "T-1", status: g.TicketStatus.Closed, priority: g.TicketPriority.High };
+    expect(g.serializeTicket(ticket)).toBe('{"ref":"T-1","status":"closed","priority":"hi"}');
+    const bad = g.parseTicket('{"status":"opened","priority":"mid","ref":""}');
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.errors.map((e) => `${e.pointer} ${e.keyword}`)).toEqual(["/ref minLength", "/status enum", "/priority oneOf"]);
+  });
 });

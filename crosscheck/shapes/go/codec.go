@@ -3153,6 +3153,111 @@ func (t ResourceValue4) Validate() error {
 	return sgValidateWith(t, vShapesResourceOneOfX3)
 }
 
+func sgDecodeTicket(v *sgValue) (Ticket, error) {
+	var t Ticket
+	o, err := sgDecObject(v)
+	if err != nil {
+		return t, err
+	}
+	err = sgFirst(
+		sgPtrField(o.get("ref"), "ref", &t.Reference, sgDecString),
+		sgField(o.get("status"), "status", &t.Status, sgDecodeTicketStatus),
+		sgField(o.get("priority"), "priority", &t.Priority, sgDecodeTicketPriority),
+	)
+	if err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+func sgEncodeTicket(e *sgEncoder, t Ticket) {
+	e.b = append(e.b, '{')
+	if t.Reference != nil {
+		e.key(`"ref":`)
+		sgEncString(e, *t.Reference)
+	}
+	e.key(`"status":`)
+	sgEncString(e, t.Status)
+	e.key(`"priority":`)
+	sgEncString(e, t.Priority)
+	e.b = append(e.b, '}')
+}
+
+// sgSizeTicket is the length of the JSON MarshalJSON wrote last for a Ticket.
+var sgSizeTicket sgSize
+
+// MarshalJSON writes the members in schema order.
+func (t Ticket) MarshalJSON() ([]byte, error) {
+	return sgMarshal(t, sgEncodeTicket, &sgSizeTicket)
+}
+
+// UnmarshalJSON decodes without validating; use ParseTicket to validate as well.
+func (t *Ticket) UnmarshalJSON(data []byte) error {
+	return sgUnmarshalWith(data, nil, t, sgDecodeTicket)
+}
+
+// ParseTicket decodes and validates data in one step; the error is ValidationErrors.
+func ParseTicket(data []byte) (Ticket, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) Ticket {
+		return sgFastTicket(d, 0, false)
+	}); ok {
+		return t, nil
+	}
+	return sgParseWith(data, nil, vShapesTicket, sgDecodeTicket)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t Ticket) Validate() error {
+	return sgValidateWith(t, vShapesTicket)
+}
+
+func sgDecodeTicketStatus(v *sgValue) (TicketStatus, error) {
+	x, err := sgDecString(v)
+	return TicketStatus(x), err
+}
+
+// ParseTicketStatus decodes and validates data in one step; the error is ValidationErrors.
+func ParseTicketStatus(data []byte) (TicketStatus, error) {
+	return sgParseWith(data, nil, vShapesTicketStatus, sgDecodeTicketStatus)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t TicketStatus) Validate() error {
+	if sgOKTicketStatus(t, 0) {
+		return nil
+	}
+	return sgValidateWith(t, vShapesTicketStatus)
+}
+
+// sgOKTicketStatus reports whether Validate finds t valid, walking t itself: false means not
+// known, and Validate then checks the JSON of t. d is the depth of t in the value.
+func sgOKTicketStatus(t TicketStatus, d int) bool {
+	if d > 500 {
+		return false
+	}
+	switch string(t) {
+	case "open", "closed":
+	default:
+		return false
+	}
+	return true
+}
+
+func sgDecodeTicketPriority(v *sgValue) (TicketPriority, error) {
+	x, err := sgDecString(v)
+	return TicketPriority(x), err
+}
+
+// ParseTicketPriority decodes and validates data in one step; the error is ValidationErrors.
+func ParseTicketPriority(data []byte) (TicketPriority, error) {
+	return sgParseWith(data, nil, vShapesTicketPriority, sgDecodeTicketPriority)
+}
+
+// Validate reports every violation of the schema (nil, or ValidationErrors).
+func (t TicketPriority) Validate() error {
+	return sgValidateWith(t, vShapesTicketPriority)
+}
+
 var sgParsers = map[string]func([]byte) (any, error){
 	"Address": func(d []byte) (any, error) {
 		return ParseAddress(d)
@@ -3292,6 +3397,15 @@ var sgParsers = map[string]func([]byte) (any, error){
 	"SourceFile": func(d []byte) (any, error) {
 		return ParseSourceFile(d)
 	},
+	"Ticket": func(d []byte) (any, error) {
+		return ParseTicket(d)
+	},
+	"TicketPriority": func(d []byte) (any, error) {
+		return ParseTicketPriority(d)
+	},
+	"TicketStatus": func(d []byte) (any, error) {
+		return ParseTicketStatus(d)
+	},
 	"User": func(d []byte) (any, error) {
 		return ParseUser(d)
 	},
@@ -3358,6 +3472,9 @@ var sgValidators = map[string]sgValidator{
 	"ShapesSize":          vShapesSize,
 	"ShapesWhen":          vShapesWhen,
 	"SourceFile":          vShapesSourceFile,
+	"Ticket":              vShapesTicket,
+	"TicketPriority":      vShapesTicketPriority,
+	"TicketStatus":        vShapesTicketStatus,
 	"User":                vShapesUser2,
 	"WorkspaceRef":        vShapesWorkspaceRef,
 }
@@ -3380,5 +3497,5 @@ func Validate(typeName string, data []byte) error {
 
 // TypeNames lists the named types Parse accepts, in schema order.
 func TypeNames() []string {
-	return []string{"Shapes", "ShapesHome", "ShapesSize", "ShapesRatio", "ShapesOp", "ShapesID", "ShapesWhen", "ShapesPoint", "ShapesPair", "ShapesCommand", "Pet", "Address", "Dog", "LonePet", "Level", "MaybeWorkspace", "WorkspaceRef", "Range", "User", "Animal", "AnimalCat", "AnimalBird", "Item", "ItemBook", "ItemDisc", "Shape", "ShapeCircle", "ShapeSquare", "MaybeName", "List", "Kennel", "SourceFile", "MaybePet", "Permission", "PermissionString", "PermissionNumber", "RunsOn", "RunsOnArray", "Hash", "HashObject", "HashObjectAlg", "HashObject2", "Resource", "ResourceValue", "ResourceValue2", "ResourceValue3", "ResourceValue3Water", "ResourceValue4"}
+	return []string{"Shapes", "ShapesHome", "ShapesSize", "ShapesRatio", "ShapesOp", "ShapesID", "ShapesWhen", "ShapesPoint", "ShapesPair", "ShapesCommand", "Pet", "Address", "Dog", "LonePet", "Level", "MaybeWorkspace", "WorkspaceRef", "Range", "User", "Animal", "AnimalCat", "AnimalBird", "Item", "ItemBook", "ItemDisc", "Shape", "ShapeCircle", "ShapeSquare", "MaybeName", "List", "Kennel", "SourceFile", "MaybePet", "Permission", "PermissionString", "PermissionNumber", "RunsOn", "RunsOnArray", "Hash", "HashObject", "HashObjectAlg", "HashObject2", "Resource", "ResourceValue", "ResourceValue2", "ResourceValue3", "ResourceValue3Water", "ResourceValue4", "Ticket", "TicketStatus", "TicketPriority"}
 }

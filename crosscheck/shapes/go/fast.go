@@ -962,3 +962,50 @@ func sgFastResourceValue4(d *sgFast, depth int, raw bool) (t ResourceValue4) {
 	}
 	return
 }
+
+// sgFastTicket reads a Ticket object at nesting depth in one pass (raw: as the document,
+// whose undeclared members a plan keeps as text); d.bad reports a doubt.
+func sgFastTicket(d *sgFast, depth int, raw bool) (t Ticket) {
+	var seen [3]bool
+	for more := d.open('{', depth); more; more = d.next('}') {
+		k := d.key()
+		if d.bad {
+			return
+		}
+		switch k {
+		case "ref":
+			if seen[0] {
+				d.fail()
+				return
+			}
+			seen[0] = true
+			if v := d.value(depth+1, vStringMin1); v != nil {
+				d.check(sgPtrField(v, "ref", &t.Reference, sgDecString))
+			}
+		case "status":
+			if seen[1] {
+				d.fail()
+				return
+			}
+			seen[1] = true
+			if v := d.value(depth+1, vShapesTicketStatus); v != nil {
+				d.check(sgField(v, "status", &t.Status, sgDecodeTicketStatus))
+			}
+		case "priority":
+			if seen[2] {
+				d.fail()
+				return
+			}
+			seen[2] = true
+			if v := d.value(depth+1, vShapesTicketPriority); v != nil {
+				d.check(sgField(v, "priority", &t.Priority, sgDecodeTicketPriority))
+			}
+		default:
+			d.value(depth+1, vShapesAdditionalProperties)
+		}
+	}
+	if !seen[1] || !seen[2] {
+		d.fail()
+	}
+	return
+}

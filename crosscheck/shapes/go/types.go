@@ -916,3 +916,56 @@ type ResourceValue4 struct {
 	// others too), as its JSON text; nil for an object. When set, it is the value written.
 	NotObject json.RawMessage `json:"-"`
 }
+
+// Ticket: Names given by the schema (docs/overrides.md): a Go field name (x-go-name), enum member
+// names per language (x-enum-varnames, tsEnumNames), and an enum named by the titles of a oneOf of
+// consts.
+//
+// Generated from shapes.json#/$defs/Ticket.
+type Ticket struct {
+	Reference *string        `json:"ref,omitzero"`
+	Status    TicketStatus   `json:"status"`
+	Priority  TicketPriority `json:"priority"`
+}
+
+// TicketStatus is generated from shapes.json#/$defs/Ticket/properties/status.
+type TicketStatus string
+
+// The values of TicketStatus.
+const (
+	TicketStatusOpen   TicketStatus = "open"
+	TicketStatusClosed TicketStatus = "closed"
+)
+
+// TicketStatusValues lists every value of TicketStatus, in schema order.
+var TicketStatusValues = []TicketStatus{TicketStatusOpen, TicketStatusClosed}
+
+// Valid reports whether t is one of the values of TicketStatus.
+func (t TicketStatus) Valid() bool {
+	switch t {
+	case TicketStatusOpen, TicketStatusClosed:
+		return true
+	}
+	return false
+}
+
+// TicketPriority is generated from shapes.json#/$defs/Ticket/properties/priority.
+type TicketPriority string
+
+// The values of TicketPriority.
+const (
+	TicketPriorityLow  TicketPriority = "lo"
+	TicketPriorityHigh TicketPriority = "hi"
+)
+
+// TicketPriorityValues lists every value of TicketPriority, in schema order.
+var TicketPriorityValues = []TicketPriority{TicketPriorityLow, TicketPriorityHigh}
+
+// Valid reports whether t is one of the values of TicketPriority.
+func (t TicketPriority) Valid() bool {
+	switch t {
+	case TicketPriorityLow, TicketPriorityHigh:
+		return true
+	}
+	return false
+}

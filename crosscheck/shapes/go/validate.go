@@ -2158,3 +2158,97 @@ func vShapesResourceOneOfX3Items(v *sgValue, p *sgPointer, e *sgErrors) {
 func vShapesResourceOneOfX3ItemsItems(v *sgValue, p *sgPointer, e *sgErrors) {
 	vShapesResource(v, p, e)
 }
+
+func sgExtraShapesTicket(k string) bool {
+	switch k {
+	case "ref", "status", "priority":
+		return false
+	}
+	return true
+}
+
+// vShapesTicket validates shapes.json#/$defs/Ticket.
+func vShapesTicket(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgIsObject(v) {
+		e.add(p, "type", sgExpected("object", v))
+		return
+	}
+	if v.kind() == sgKindObject {
+		if v.get("status") == nil {
+			e.addKey(p, "status", "required", "missing required property \"status\"")
+		}
+		if v.get("priority") == nil {
+			e.addKey(p, "priority", "required", "missing required property \"priority\"")
+		}
+		if x := v.get("ref"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "ref",
+				parent: p,
+			}
+			vStringMin1(x, &c, e)
+		}
+		if x := v.get("status"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "status",
+				parent: p,
+			}
+			vShapesTicketStatus(x, &c, e)
+		}
+		if x := v.get("priority"); x != nil {
+			c := sgPointer{
+				isKey:  true,
+				key:    "priority",
+				parent: p,
+			}
+			vShapesTicketPriority(x, &c, e)
+		}
+		m := len(e.list)
+		for _, k := range v.keys() {
+			if !sgExtraShapesTicket(k) {
+				continue
+			}
+			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+		}
+		e.sortFrom(m, p)
+	}
+}
+
+var enumShapesTicketStatus = sgNewEnum("[\"open\",\"closed\"]")
+
+// vShapesTicketStatus validates shapes.json#/$defs/Ticket/properties/status.
+func vShapesTicketStatus(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgIsString(v) {
+		e.add(p, "type", sgExpected("string", v))
+		return
+	}
+	if !enumShapesTicketStatus.has(v) {
+		e.add(p, "enum", "must be one of \"open\", \"closed\"")
+	}
+}
+
+// vShapesTicketPriority validates shapes.json#/$defs/Ticket/properties/priority.
+func vShapesTicketPriority(v *sgValue, p *sgPointer, e *sgErrors) {
+	if k := e.countValid(v, vShapesTicketPriorityOneOfX0, vShapesTicketPriorityOneOfX1); k != 1 {
+		e.union(v, p, "oneOf", "must match exactly one of the 2 alternatives, matches "+sgItoa(k), k, "", nil, vShapesTicketPriorityOneOfX0, vShapesTicketPriorityOneOfX1)
+	}
+}
+
+var constShapesTicketPriorityOneOfX0 = sgMustValue("\"lo\"")
+
+// vShapesTicketPriorityOneOfX0 validates shapes.json#/$defs/Ticket/properties/priority/oneOf/0.
+func vShapesTicketPriorityOneOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constShapesTicketPriorityOneOfX0) {
+		e.add(p, "const", "must be \"lo\"")
+	}
+}
+
+var constShapesTicketPriorityOneOfX1 = sgMustValue("\"hi\"")
+
+// vShapesTicketPriorityOneOfX1 validates shapes.json#/$defs/Ticket/properties/priority/oneOf/1.
+func vShapesTicketPriorityOneOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
+	if !sgEqual(v, constShapesTicketPriorityOneOfX1) {
+		e.add(p, "const", "must be \"hi\"")
+	}
+}

@@ -1169,3 +1169,53 @@ func drawResourceValue4(t *rapid.T, depth int) shapes.ResourceValue4 {
 	}
 	return v
 }
+
+// Ticket generates values of shapes.Ticket that pass its Validate.
+func Ticket() *rapid.Generator[shapes.Ticket] {
+	return rapid.Custom(func(t *rapid.T) shapes.Ticket {
+		return drawTicket(t, 0)
+	}).Filter(func(v shapes.Ticket) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawTicket(t *rapid.T, depth int) shapes.Ticket {
+	var v shapes.Ticket
+	if depth < maxDepth && rapid.Bool().Draw(t, "ref?") {
+		x := rapid.StringOfN(rapid.Rune(), 1, 25, -1).Draw(t, "ref")
+		v.Reference = &x
+	}
+	v.Status = rapid.Custom(func(t *rapid.T) shapes.TicketStatus {
+		return drawTicketStatus(t, depth+1)
+	}).Draw(t, "status")
+	v.Priority = rapid.Custom(func(t *rapid.T) shapes.TicketPriority {
+		return drawTicketPriority(t, depth+1)
+	}).Draw(t, "priority")
+	return v
+}
+
+// TicketStatus generates values of shapes.TicketStatus that pass its Validate.
+func TicketStatus() *rapid.Generator[shapes.TicketStatus] {
+	return rapid.Custom(func(t *rapid.T) shapes.TicketStatus {
+		return drawTicketStatus(t, 0)
+	}).Filter(func(v shapes.TicketStatus) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawTicketStatus(t *rapid.T, depth int) shapes.TicketStatus {
+	return rapid.SampledFrom(shapes.TicketStatusValues).Draw(t, "TicketStatus")
+}
+
+// TicketPriority generates values of shapes.TicketPriority that pass its Validate.
+func TicketPriority() *rapid.Generator[shapes.TicketPriority] {
+	return rapid.Custom(func(t *rapid.T) shapes.TicketPriority {
+		return drawTicketPriority(t, 0)
+	}).Filter(func(v shapes.TicketPriority) bool {
+		return v.Validate() == nil
+	})
+}
+
+func drawTicketPriority(t *rapid.T, depth int) shapes.TicketPriority {
+	return rapid.SampledFrom(shapes.TicketPriorityValues).Draw(t, "TicketPriority")
+}

@@ -5,7 +5,7 @@ import type * as FC from "fast-check";
 import * as rt from "./runtime.js";
 import * as n from "./nodes.js";
 import * as val from "./validate.js";
-import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, ShapesWhen, ShapesPoint, ShapesPair, ShapesCommand, Pet, Address, Dog, LonePet, Level, MaybeWorkspace, WorkspaceRef, Range, User, Animal, AnimalCat, AnimalBird, Item, ItemBook, ItemDisc, Shape, ShapeCircle, ShapeSquare, MaybeName, List, Kennel, SourceFile, MaybePet, Permission, PermissionString, PermissionNumber, RunsOn, RunsOnArray, Hash, HashObject, HashObjectAlg, HashObject2, Resource, ResourceValue, ResourceValue2, ResourceValue3, ResourceValue3Water, ResourceValue4 } from "./types.js";
+import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, ShapesWhen, ShapesPoint, ShapesPair, ShapesCommand, Pet, Address, Dog, LonePet, Level, MaybeWorkspace, WorkspaceRef, Range, User, Animal, AnimalCat, AnimalBird, Item, ItemBook, ItemDisc, Shape, ShapeCircle, ShapeSquare, MaybeName, List, Kennel, SourceFile, MaybePet, Permission, PermissionString, PermissionNumber, RunsOn, RunsOnArray, Hash, HashObject, HashObjectAlg, HashObject2, Resource, ResourceValue, ResourceValue2, ResourceValue3, ResourceValue3Water, ResourceValue4, Ticket, TicketStatus, TicketPriority } from "./types.js";
 
 // fast-check is loaded here rather than imported statically, so that a project without it
 // learns which package it needs instead of reading a bare "Cannot find module".
@@ -348,4 +348,19 @@ export function arbitraryResourceValue3Water(depth: number = 0): FC.Arbitrary<Re
 /** arbitraryResourceValue4 produces valid ResourceValue4 values. */
 export function arbitraryResourceValue4(depth: number = 0): FC.Arbitrary<ResourceValue4> {
   return memo("ResourceValue4", depth, (depth) => valid(accepted(fc.oneof({ arbitrary: sized(depth, { "resourceType": fc.constant("Bag"), "items": fc.array(lazy(() => arbitraryResource(depth + 2)), { maxLength: (depth + 1 < MAX_DEPTH ? 3 : 0) }) }, ["resourceType"], ["items"], ["items"]), weight: 7 }, { arbitrary: notObject(), weight: 1 }), n.vShapesResourceOneOfX3), val.isResourceValue4));
+}
+
+/** arbitraryTicket produces valid Ticket values. */
+export function arbitraryTicket(depth: number = 0): FC.Arbitrary<Ticket> {
+  return memo("Ticket", depth, (depth) => valid(fc.record({ "ref": fc.string({ minLength: 1 }), "status": arbitraryTicketStatus(depth + 1), "priority": arbitraryTicketPriority(depth + 1) }, { requiredKeys: ["status", "priority"] }), val.isTicket));
+}
+
+/** arbitraryTicketStatus produces valid TicketStatus values. */
+export function arbitraryTicketStatus(depth: number = 0): FC.Arbitrary<TicketStatus> {
+  return memo("TicketStatus", depth, (depth) => valid(fc.constantFrom("open", "closed"), val.isTicketStatus));
+}
+
+/** arbitraryTicketPriority produces valid TicketPriority values. */
+export function arbitraryTicketPriority(depth: number = 0): FC.Arbitrary<TicketPriority> {
+  return memo("TicketPriority", depth, (depth) => valid(accepted(fc.oneof(fc.constant("lo"), fc.constant("hi")), n.vShapesTicketPriority), val.isTicketPriority));
 }

@@ -1231,3 +1231,58 @@ export function vShapesResourceOneOfX3Items(v: unknown, p: rt.Path, d: number, e
 export function vShapesResourceOneOfX3ItemsItems(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
   vShapesResource(v, p, d, e);
 }
+
+// shapes.json#/$defs/Ticket
+export function vShapesTicket(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(rt.isObject(v))) {
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected object, got " + rt.typeName(v) });
+    return;
+  }
+  const own = rt.isPlain(v);
+  const r0 = e.length;
+  let miss = false;
+  if (own && !("ref" in rt.OP) ? "ref" in v : rt.hasOwn(v, "ref")) {
+    p[d] = "ref";
+    if (d < rt.limit) vStringMin1(v["ref"], p, d + 1, e);
+    else rt.deeper(vStringMin1, v["ref"], p, d + 1, e);
+  }
+  if (own && !("status" in rt.OP) ? "status" in v : rt.hasOwn(v, "status")) {
+    p[d] = "status";
+    if (d < rt.limit) vShapesTicketStatus(v["status"], p, d + 1, e);
+    else rt.deeper(vShapesTicketStatus, v["status"], p, d + 1, e);
+  } else miss = true;
+  if (own && !("priority" in rt.OP) ? "priority" in v : rt.hasOwn(v, "priority")) {
+    p[d] = "priority";
+    if (d < rt.limit) vShapesTicketPriority(v["priority"], p, d + 1, e);
+    else rt.deeper(vShapesTicketPriority, v["priority"], p, d + 1, e);
+  } else miss = true;
+  if (miss) rt.missing(v, p, d, e, r0, ["status", "priority"]);
+  for (const k of rt.sortedKeys(v, (k) => !(k === "ref" || k === "status" || k === "priority"))) e.push({ pointer: rt.ptrTo(p, d, k), keyword: "additionalProperties", message: "property " + rt.goQuote(k) + " is not allowed" });
+}
+
+// shapes.json#/$defs/Ticket/properties/status
+export function vShapesTicketStatus(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!(typeof v === "string")) {
+    e.push({ pointer: rt.ptr(p, d), keyword: "type", message: "expected string, got " + rt.typeName(v) });
+    return;
+  }
+  if (!(v === "open" || v === "closed")) e.push({ pointer: rt.ptr(p, d), keyword: "enum", message: "must be one of \"open\", \"closed\"" });
+}
+
+// shapes.json#/$defs/Ticket/properties/priority
+export function vShapesTicketPriority(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  {
+    const k = rt.acceptCount([vShapesTicketPriorityOneOfX0, vShapesTicketPriorityOneOfX1], v, d);
+    if (k !== 1) rt.union("oneOf", "must match exactly one of the 2 alternatives, matches " + String(k), k, "", null, [vShapesTicketPriorityOneOfX0, vShapesTicketPriorityOneOfX1], v, p, d, e);
+  }
+}
+
+// shapes.json#/$defs/Ticket/properties/priority/oneOf/0
+export function vShapesTicketPriorityOneOfX0(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!rt.jsonEqual(v, "lo")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"lo\"" });
+}
+
+// shapes.json#/$defs/Ticket/properties/priority/oneOf/1
+export function vShapesTicketPriorityOneOfX1(v: unknown, p: rt.Path, d: number, e: ValidationError[]): void {
+  if (!rt.jsonEqual(v, "hi")) e.push({ pointer: rt.ptr(p, d), keyword: "const", message: "must be \"hi\"" });
+}

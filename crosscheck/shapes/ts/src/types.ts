@@ -311,3 +311,24 @@ export interface ResourceValue4Object {
   resourceType: "Bag";
   items?: (Resource | null)[];
 }
+
+/**
+ * Names given by the schema (docs/overrides.md): a Go field name (x-go-name), enum member names per language (x-enum-varnames, tsEnumNames), and an enum named by the titles of a oneOf of consts.
+ */
+export interface Ticket {
+  ref?: string;
+  status: TicketStatus;
+  priority: TicketPriority;
+}
+
+export type TicketStatus = "open" | "closed";
+/** Every value of TicketStatus, in schema order. */
+export const TicketStatusValues = ["open", "closed"] as const;
+/** The values of TicketStatus by name. */
+export const TicketStatus = { Opened: "open", Closed: "closed" } as const;
+
+export type TicketPriority = "lo" | "hi";
+/** Every value of TicketPriority, in schema order. */
+export const TicketPriorityValues = ["lo", "hi"] as const;
+/** The values of TicketPriority by name. */
+export const TicketPriority = { Low: "lo", High: "hi" } as const;

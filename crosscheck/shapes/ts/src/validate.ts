@@ -3,7 +3,7 @@
 import * as rt from "./runtime.js";
 import type { ValidationError } from "./runtime.js";
 import * as n from "./nodes.js";
-import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, ShapesWhen, ShapesPoint, ShapesPair, ShapesCommand, Pet, Address, Dog, LonePet, Level, MaybeWorkspace, WorkspaceRef, Range, User, Animal, AnimalCat, AnimalBird, Item, ItemBook, ItemDisc, Shape, ShapeCircle, ShapeSquare, MaybeName, List, Kennel, SourceFile, MaybePet, Permission, PermissionString, PermissionNumber, RunsOn, RunsOnArray, Hash, HashObject, HashObjectAlg, HashObject2, Resource, ResourceValue, ResourceValue2, ResourceValue3, ResourceValue3Water, ResourceValue4 } from "./types.js";
+import type { Shapes, ShapesHome, ShapesSize, ShapesRatio, ShapesOp, ShapesID, ShapesWhen, ShapesPoint, ShapesPair, ShapesCommand, Pet, Address, Dog, LonePet, Level, MaybeWorkspace, WorkspaceRef, Range, User, Animal, AnimalCat, AnimalBird, Item, ItemBook, ItemDisc, Shape, ShapeCircle, ShapeSquare, MaybeName, List, Kennel, SourceFile, MaybePet, Permission, PermissionString, PermissionNumber, RunsOn, RunsOnArray, Hash, HashObject, HashObjectAlg, HashObject2, Resource, ResourceValue, ResourceValue2, ResourceValue3, ResourceValue3Water, ResourceValue4, Ticket, TicketStatus, TicketPriority } from "./types.js";
 
 /** Validate, check, parse and serialize a Shapes (rt.API); is, check and parse also refuse the values the type leaves out. */
 export const {
@@ -436,6 +436,33 @@ export const {
   parse: parseResourceValue4,
   serialize: serializeResourceValue4,
 }: rt.API<ResourceValue4> = /*#__PURE__*/ rt.api(n.vShapesResourceOneOfX3);
+
+/** Validate, check, parse and serialize a Ticket (rt.API). */
+export const {
+  validate: validateTicket,
+  is: isTicket,
+  check: checkTicket,
+  parse: parseTicket,
+  serialize: serializeTicket,
+}: rt.API<Ticket> = /*#__PURE__*/ rt.api(n.vShapesTicket);
+
+/** Validate, check, parse and serialize a TicketStatus (rt.API). */
+export const {
+  validate: validateTicketStatus,
+  is: isTicketStatus,
+  check: checkTicketStatus,
+  parse: parseTicketStatus,
+  serialize: serializeTicketStatus,
+}: rt.API<TicketStatus> = /*#__PURE__*/ rt.api(n.vShapesTicketStatus);
+
+/** Validate, check, parse and serialize a TicketPriority (rt.API). */
+export const {
+  validate: validateTicketPriority,
+  is: isTicketPriority,
+  check: checkTicketPriority,
+  parse: parseTicketPriority,
+  serialize: serializeTicketPriority,
+}: rt.API<TicketPriority> = /*#__PURE__*/ rt.api(n.vShapesTicketPriority);
 
 // The values the schema accepts and the types leave out (docs/typescript.md, "Narrowing"): each
 // Narrow returns the first one in a value, in the order the Go decoder meets them, or null.
