@@ -143,7 +143,7 @@ func TestYAMLPosition(t *testing.T) {
 		{"/properties/list/items/7", 6, 5},
 		{"/properties/missing/x", 2, 1},
 	} {
-		l, c := yamlPosition(root, tc.ptr)
+		l, c := yamlPosition(root, tc.ptr, map[*yaml.Node]map[string]int{})
 		if l != tc.line || c != tc.col {
 			t.Errorf("%s: got %d:%d, want %d:%d", tc.ptr, l, c, tc.line, tc.col)
 		}
