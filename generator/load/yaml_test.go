@@ -297,12 +297,22 @@ func sameJSON(a, b *ojson.Value) bool {
 }
 
 // FuzzYAMLToJSON: any input gives JSON that parses, no bigger than the bound on alias growth,
-// or an *Error naming the file; nothing panics.
+// or an *Error naming the file; loading it as a schema file gives a set or load.Errors;
+// nothing panics.
 func FuzzYAMLToJSON(f *testing.F) {
-	for _, s := range []string{"a: 1", "a: &x [1, *x]", "<<: {}", "- !!str 1\n- 0x1", "{a: [b, {c: d}]}", "a: |\n  x\n", "? [a]\n: b", "a: *x", "&a a: b", "a: !!float 1", "'\\x': \"\\x01\"", "--- 1\n--- 2"} {
+	for _, s := range []string{"a: 1", "a: &x [1, *x]", "<<: {}", "- !!str 1\n- 0x1", "{a: [b, {c: d}]}", "a: |\n  x\n", "? [a]\n: b", "a: *x", "&a a: b", "a: !!float 1", "'\\x': \"\\x01\"", "--- 1\n--- 2",
+		"openapi: 3.0.3\ncomponents:\n  schemas:\n    A: {type: string, nullable: true}\n    B: {oneOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/C'}], discriminator: {propertyName: t}}\n    C: {nullable: true, allOf: [{$ref: '#/components/schemas/A'}]}\n",
+		"openapi: 3.1.0\njsonSchemaDialect: https://json-schema.org/draft/2020-12/schema\ncomponents: {schemas: {A: {type: [string, 'null']}}}\npaths: {/a: {}}\n"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// Loaded as a schema (or an OpenAPI document), it is read or refused with *Errors.
+		if _, err := FromDocs(map[string][]byte{"s.yaml": data}, nil); err != nil {
+			var es Errors
+			if !errors.As(err, &es) || len(es) == 0 {
+				t.Fatalf("loading: not load.Errors: %v", err)
+			}
+		}
 		out, err := YAMLToJSON("f.yaml", data)
 		if err != nil {
 			var e *Error
