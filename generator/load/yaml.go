@@ -125,7 +125,7 @@ var coreTags = map[string]bool{"!!str": true, "!!int": true, "!!float": true, "!
 
 func (c *yamlConv) value(n *yaml.Node, depth int) error {
 	if depth > ojson.MaxDepth {
-		return c.fail(n, "nested deeper than %d levels", ojson.MaxDepth)
+		return c.fail(n, "nesting deeper than %d levels", ojson.MaxDepth)
 	}
 	if len(c.buf) > c.limit {
 		return c.fail(n, "the aliases expand the document to more than %d bytes of JSON (%d times the file's size, plus 1 MiB)", c.limit, yamlGrowth)

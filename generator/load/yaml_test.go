@@ -116,6 +116,11 @@ func TestYAMLToJSONAliasBound(t *testing.T) {
 	if !errors.As(err, &e) || !strings.Contains(e.Reason, "aliases expand the document") {
 		t.Fatalf("want the expansion refused, got %v", err)
 	}
+	// Aliases may not nest values deeper than JSON documents may be.
+	deep := "a: &a " + strings.Repeat("[", 6000) + strings.Repeat("]", 6000) + "\nb: " + strings.Repeat("[", 6000) + "*a" + strings.Repeat("]", 6000) + "\n"
+	if _, err := YAMLToJSON("deep.yaml", []byte(deep)); err == nil || !strings.Contains(err.Error(), "nesting deeper than 10000 levels") {
+		t.Errorf("deep aliases: got %v", err)
+	}
 	// A moderate reuse is fine.
 	ok := "a: &a {type: string, maxLength: 3}\nb: [*a, *a, *a, *a]\n"
 	if _, err := YAMLToJSON("ok.yaml", []byte(ok)); err != nil {
