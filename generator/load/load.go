@@ -196,6 +196,7 @@ type Set struct {
 	warnings []*Error
 	// yamlFiles holds the YAML files by Display, to place errors on their lines (Locate).
 	yamlFiles map[string]*File
+	yamlKeys  map[*yaml.Node]map[string]int // the mappings Locate walked, indexed by key
 }
 
 // rootURL is the base of file: URLs of schema files: a fixed, machine-independent prefix, so
@@ -349,9 +350,12 @@ func (s *Set) Locate(errs []*Error) {
 	if len(s.yamlFiles) == 0 {
 		return
 	}
+	if s.yamlKeys == nil {
+		s.yamlKeys = map[*yaml.Node]map[string]int{}
+	}
 	for _, e := range errs {
 		if f := s.yamlFiles[e.File]; f != nil && e.Line == 0 {
-			e.Line, e.Column = yamlPosition(f.yaml, e.Pointer)
+			e.Line, e.Column = yamlPosition(f.yaml, e.Pointer, s.yamlKeys)
 		}
 	}
 }

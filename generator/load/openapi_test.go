@@ -3,6 +3,7 @@ package load_test
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/skillgen/skillgen/generator/build"
 	"github.com/skillgen/skillgen/generator/load"
@@ -93,5 +94,42 @@ func TestOpenAPIDialect(t *testing.T) {
 		if decides != c.decides || examples != c.decides {
 			t.Errorf("%s: discriminator read %v, example read %v; want %v", c.dialect, decides, examples, c.decides)
 		}
+	}
+}
+
+// YAML files are read where JSON ones are: in a folder, as a sibling a $ref names, and through
+// -ref-map; an error in any of them names its line.
+func TestYAMLFilesEverywhere(t *testing.T) {
+	root := fstest.MapFS{
+		"schemas/thing.yaml":    {Data: []byte("title: Thing\ntype: object\nproperties:\n  id: {$ref: 'defs/id.yml#/$defs/Id'}\n  unit: {$ref: 'https://units.test/v1/unit.yaml'}\n")},
+		"schemas/defs/id.yml":   {Data: []byte("$defs:\n  Id: {type: string, pattern: '^[a-z]+$'}\n")},
+		"schemas/other.json":    {Data: []byte(`{"title": "Other", "$ref": "thing.yaml"}`)},
+		"schemas/skillgen.yaml": {Data: []byte("not: [a schema\n")},
+		"schemas/notes.txt":     {Data: []byte("ignored")},
+	}
+	vendor := fstest.MapFS{"unit.yaml": {Data: []byte("enum: [m, s, kg]\n")}}
+	maps := []load.RefMap{{Prefix: "https://units.test/v1/", FS: vendor, Display: "vendor"}}
+	set, err := load.ReadFS(root, "schemas", "schemas", load.Options{RefMaps: maps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, f := range set.Files {
+		paths = append(paths, f.Path)
+	}
+	if got := strings.Join(paths, " "); got != "defs/id.yml other.json thing.yaml units.test/v1/unit.yaml" {
+		t.Errorf("files %s", got)
+	}
+	s, err := build.Build(set, build.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Types) < 3 {
+		t.Errorf("%d types", len(s.Types))
+	}
+	vendor["unit.yaml"] = &fstest.MapFile{Data: []byte("enum: [m, s, kg]\nminLength: -1\n")}
+	_, err = load.ReadFS(root, "schemas", "schemas", load.Options{RefMaps: maps})
+	if err == nil || !strings.Contains(err.Error(), "vendor/unit.yaml:2:1: #/minLength: does not conform") {
+		t.Errorf("got %v", err)
 	}
 }

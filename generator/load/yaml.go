@@ -125,7 +125,7 @@ var coreTags = map[string]bool{"!!str": true, "!!int": true, "!!float": true, "!
 
 func (c *yamlConv) value(n *yaml.Node, depth int) error {
 	if depth > ojson.MaxDepth {
-		return c.fail(n, "nested deeper than %d levels", ojson.MaxDepth)
+		return c.fail(n, "nesting deeper than %d levels", ojson.MaxDepth)
 	}
 	if len(c.buf) > c.limit {
 		return c.fail(n, "the aliases expand the document to more than %d bytes of JSON (%d times the file's size, plus 1 MiB)", c.limit, yamlGrowth)
@@ -394,7 +394,9 @@ func appendJSONString(buf []byte, s string) []byte {
 // yamlPosition returns the line and column of the value at pointer ptr (as the user wrote the
 // file) in the YAML tree root, or of its nearest ancestor that is there: the place of its key
 // for a member, of the value itself for an array item or the root.
-func yamlPosition(root *yaml.Node, ptr string) (line, col int) {
+// keys indexes the mappings walked (nil: none), so that placing many errors costs no more
+// than the file's size.
+func yamlPosition(root *yaml.Node, ptr string, keys map[*yaml.Node]map[string]int) (line, col int) {
 	n := root
 	if n == nil {
 		return 0, 0
@@ -412,11 +414,20 @@ func yamlPosition(root *yaml.Node, ptr string) (line, col int) {
 		var at, next *yaml.Node
 		switch n.Kind {
 		case yaml.MappingNode:
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				if n.Content[i].Value == t {
-					at, next = n.Content[i], n.Content[i+1]
-					break
+			index := keys[n]
+			if index == nil {
+				index = make(map[string]int, len(n.Content)/2)
+				for i := 0; i+1 < len(n.Content); i += 2 {
+					if _, dup := index[n.Content[i].Value]; !dup {
+						index[n.Content[i].Value] = i
+					}
 				}
+				if keys != nil {
+					keys[n] = index
+				}
+			}
+			if i, ok := index[t]; ok {
+				at, next = n.Content[i], n.Content[i+1]
 			}
 		case yaml.SequenceNode:
 			if i, err := strconv.Atoi(t); err == nil && i >= 0 && i < len(n.Content) {

@@ -116,6 +116,11 @@ func TestYAMLToJSONAliasBound(t *testing.T) {
 	if !errors.As(err, &e) || !strings.Contains(e.Reason, "aliases expand the document") {
 		t.Fatalf("want the expansion refused, got %v", err)
 	}
+	// Aliases may not nest values deeper than JSON documents may be.
+	deep := "a: &a " + strings.Repeat("[", 6000) + strings.Repeat("]", 6000) + "\nb: " + strings.Repeat("[", 6000) + "*a" + strings.Repeat("]", 6000) + "\n"
+	if _, err := YAMLToJSON("deep.yaml", []byte(deep)); err == nil || !strings.Contains(err.Error(), "nesting deeper than 10000 levels") {
+		t.Errorf("deep aliases: got %v", err)
+	}
 	// A moderate reuse is fine.
 	ok := "a: &a {type: string, maxLength: 3}\nb: [*a, *a, *a, *a]\n"
 	if _, err := YAMLToJSON("ok.yaml", []byte(ok)); err != nil {
@@ -143,7 +148,7 @@ func TestYAMLPosition(t *testing.T) {
 		{"/properties/list/items/7", 6, 5},
 		{"/properties/missing/x", 2, 1},
 	} {
-		l, c := yamlPosition(root, tc.ptr)
+		l, c := yamlPosition(root, tc.ptr, map[*yaml.Node]map[string]int{})
 		if l != tc.line || c != tc.col {
 			t.Errorf("%s: got %d:%d, want %d:%d", tc.ptr, l, c, tc.line, tc.col)
 		}
@@ -297,12 +302,22 @@ func sameJSON(a, b *ojson.Value) bool {
 }
 
 // FuzzYAMLToJSON: any input gives JSON that parses, no bigger than the bound on alias growth,
-// or an *Error naming the file; nothing panics.
+// or an *Error naming the file; loading it as a schema file gives a set or load.Errors;
+// nothing panics.
 func FuzzYAMLToJSON(f *testing.F) {
-	for _, s := range []string{"a: 1", "a: &x [1, *x]", "<<: {}", "- !!str 1\n- 0x1", "{a: [b, {c: d}]}", "a: |\n  x\n", "? [a]\n: b", "a: *x", "&a a: b", "a: !!float 1", "'\\x': \"\\x01\"", "--- 1\n--- 2"} {
+	for _, s := range []string{"a: 1", "a: &x [1, *x]", "<<: {}", "- !!str 1\n- 0x1", "{a: [b, {c: d}]}", "a: |\n  x\n", "? [a]\n: b", "a: *x", "&a a: b", "a: !!float 1", "'\\x': \"\\x01\"", "--- 1\n--- 2",
+		"openapi: 3.0.3\ncomponents:\n  schemas:\n    A: {type: string, nullable: true}\n    B: {oneOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/C'}], discriminator: {propertyName: t}}\n    C: {nullable: true, allOf: [{$ref: '#/components/schemas/A'}]}\n",
+		"openapi: 3.1.0\njsonSchemaDialect: https://json-schema.org/draft/2020-12/schema\ncomponents: {schemas: {A: {type: [string, 'null']}}}\npaths: {/a: {}}\n"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// Loaded as a schema (or an OpenAPI document), it is read or refused with *Errors.
+		if _, err := FromDocs(map[string][]byte{"s.yaml": data}, nil); err != nil {
+			var es Errors
+			if !errors.As(err, &es) || len(es) == 0 {
+				t.Fatalf("loading: not load.Errors: %v", err)
+			}
+		}
 		out, err := YAMLToJSON("f.yaml", data)
 		if err != nil {
 			var e *Error

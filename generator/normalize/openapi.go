@@ -45,18 +45,15 @@ func NormalizeOpenAPI(doc *ojson.Value, dl Dialect, api OpenAPI) (*Document, []F
 	return w.doc, w.findings
 }
 
-// nullableWrap: an OpenAPI 3.0 schema with "nullable": true and no "type" whose applicators
-// (allOf, anyOf, oneOf, not) would refuse null, such as the common allOf of a single $ref, also
-// accepts null: it is read as {"anyOf": [the schema without nullable, {"type": "null"}]}.
+// nullableWrap: an OpenAPI 3.0 schema with "nullable": true whose applicators (allOf, anyOf,
+// oneOf, not) would refuse null, such as the common allOf of a single $ref, also accepts null:
+// it is read as {"anyOf": [the schema without nullable, {"type": "null"}]}.
 func (w *walker) nullableWrap(v *ojson.Value, p, u string, d Draft, spec bool) (*ojson.Value, bool) {
 	if w.oas != OpenAPI30 || d != w.dl.Draft {
 		return nil, false
 	}
 	n, ok := v.Get("nullable")
 	if !ok || n.Kind != ojson.Bool || !n.Bool {
-		return nil, false
-	}
-	if _, ok := v.Get("type"); ok {
 		return nil, false
 	}
 	if _, ok := v.Get("$ref"); ok {

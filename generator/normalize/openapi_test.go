@@ -88,14 +88,16 @@ func TestRuleOpenAPIKeywords(t *testing.T) {
 func TestNormalizeOpenAPI(t *testing.T) {
 	doc := parse(t, `{"openapi": "3.0.3", "paths": {"/x": {}}, "components": {"schemas": {
 		"A": {"type": "object", "properties": {"b": {"nullable": true, "allOf": [{"$ref": "#/components/schemas/B"}]}, "n": {"type": "number", "minimum": 0, "exclusiveMinimum": true}}},
-		"B": {"type": "string", "nullable": true, "example": "x"}}}}`)
+		"B": {"type": "string", "nullable": true, "example": "x"},
+		"C": {"type": "object", "nullable": true, "allOf": [{"$ref": "#/components/schemas/A"}]}}}}`)
 	norm, findings := NormalizeOpenAPI(doc, Dialect{Draft: Draft4}, OpenAPI30)
 	if len(findings) != 0 {
 		t.Errorf("findings %v", findings)
 	}
 	want := compact(t, `{"$defs": {
 		"A": {"type": "object", "properties": {"b": {"anyOf": [{"allOf": [{"$ref": "#/components/schemas/B"}]}, {"type": "null"}]}, "n": {"type": "number", "exclusiveMinimum": 0}}},
-		"B": {"type": ["string", "null"], "examples": ["x"]}}}`)
+		"B": {"type": ["string", "null"], "examples": ["x"]},
+		"C": {"anyOf": [{"type": "object", "allOf": [{"$ref": "#/components/schemas/A"}]}, {"type": "null"}]}}}`)
 	if got := render(norm.Root); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
