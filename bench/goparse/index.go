@@ -23,4 +23,3 @@ func SkillIndexDoc(n int) []byte {
 	b.WriteString(`]}`)
 	return []byte(b.String())
 }
-
