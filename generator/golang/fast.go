@@ -209,8 +209,92 @@ func (e *emitter) readerFunc(r *ir.TypeRef, n *ir.Node) jen.Code {
 			jen.Return(jen.Id(fastName(s)).Call(jen.Id("d"), jen.Id("depth"), jen.False())),
 		))
 	}
+	if read, ok := directRead(r, n, false, func(x jen.Code) []jen.Code { return []jen.Code{jen.Return(x)} }); ok {
+		body = append(body, read)
+	}
 	body = append(body, jen.Return(jen.Id("sgFastValue").Call(jen.Id("d"), jen.Id("depth"), validatorOf(n), valueDec(r))))
 	return jen.Func().Params(jen.Id("d").Op("*").Id("sgFast"), jen.Id("depth").Int()).Add(valueType(r)).Block(body...)
+}
+
+// scalarOf says which direct reader of sgFast reads the values of r ("str", "int", "bool";
+// "" for none), and the enum whose constants a string of r can be (nil: none, or not
+// assignable to r's Go type).
+func scalarOf(r *ir.TypeRef) (string, *ir.Type) {
+	assignable := true
+	for i := 0; i < 1000; i++ {
+		if r.Ptr {
+			return "", nil
+		}
+		switch r.Kind {
+		case ir.RefString:
+			return "str", nil
+		case ir.RefInteger:
+			return "int", nil
+		case ir.RefBool:
+			return "bool", nil
+		case ir.RefNamed:
+			t := r.Named
+			switch t.Kind {
+			case ir.Enum:
+				switch t.EnumBase {
+				case ir.RefInteger, ir.RefNumber, ir.RefBool:
+					return "", nil
+				}
+				if !assignable {
+					return "str", nil
+				}
+				return "str", t
+			case ir.Alias:
+				assignable = assignable && goAlias(t)
+				r = t.Alias
+				continue
+			}
+		}
+		return "", nil
+	}
+	return "", nil
+}
+
+// directRead is "if x, ok := d.str(f); ok { assign(value) }" for a value of r at the schema n
+// (nil: any value) when r is a scalar a direct reader of sgFast reads (ok is false otherwise):
+// the value is read and checked in place, with no tree, and a string is copied into the
+// document's blocks (a pointer to one too, when ptr). The caller adds the general path, for a
+// value of another JSON type, as the else branch.
+func directRead(r *ir.TypeRef, n *ir.Node, ptr bool, assign func(x jen.Code) []jen.Code) (*jen.Statement, bool) {
+	method, enum := scalarOf(r)
+	if method == "" {
+		return nil, false
+	}
+	conv := func(x jen.Code) jen.Code {
+		if r.Kind == ir.RefNamed {
+			return goType(r).Call(x)
+		}
+		return x
+	}
+	var body []jen.Code
+	switch {
+	case method == "str" && ptr && r.Kind == ir.RefString:
+		body = assign(jen.Id("d").Dot("ptrStr").Call(jen.Id("x")))
+	case ptr:
+		v := conv(jen.Id("x"))
+		if method == "str" {
+			v = conv(jen.Id("d").Dot("keepStr").Call(jen.Id("x")))
+		}
+		body = append([]jen.Code{jen.Id("v").Op(":=").Add(v)}, assign(jen.Op("&").Id("v"))...)
+	case enum != nil:
+		// The values of the enum are its constants: nothing to copy.
+		var cases []jen.Code
+		for _, v := range enum.Values {
+			cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(assign(jen.Id(v.GoName))...))
+		}
+		cases = append(cases, jen.Default().Block(assign(conv(jen.Id("d").Dot("keepStr").Call(jen.Id("x"))))...))
+		body = []jen.Code{jen.Switch(jen.Id("x")).Block(cases...)}
+	case method == "str":
+		body = assign(conv(jen.Id("d").Dot("keepStr").Call(jen.Id("x"))))
+	default:
+		body = assign(conv(jen.Id("x")))
+	}
+	return jen.If(jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Id("d").Dot(method).Call(validatorOf(n)), jen.Id("ok")).Block(body...), true
 }
 
 // uniqueKey is the field of the items of an array of r by which x-unique-by prop compares them,
@@ -249,6 +333,14 @@ func (e *emitter) fastMember(f *ir.Field, n *ir.Node) []jen.Code {
 		return []jen.Code{jen.If(jen.Id("d").Dot("peek").Call().Op("==").LitRune(open)).Block(read...).Else().Block(generic...)}
 	}
 	m := e.reduce(n)
+	if f.Hold == ir.HoldValue || f.Hold == ir.HoldPointer {
+		read, ok := directRead(f.Type, n, f.Hold == ir.HoldPointer, func(x jen.Code) []jen.Code {
+			return []jen.Code{dst.Clone().Op("=").Add(x)}
+		})
+		if ok {
+			return []jen.Code{read.Else().Add(generic...)}
+		}
+	}
 	switch {
 	case f.Hold == ir.HoldValue || f.Hold == ir.HoldPointer:
 		if s := e.fastTarget(f.Type, n); s != nil {
