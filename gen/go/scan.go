@@ -32,6 +32,7 @@ type sgFast struct {
 	// kept holds the text of undeclared members and their keys, carved out of blocks shared by
 	// the document's result: a few allocations for a document, not two per member.
 	kept []byte
+	strs []string // the strings optional members point to, in blocks of their own
 }
 
 // sgKeptBlock is the size of the blocks of kept text; a longer text gets memory of its own.
@@ -54,13 +55,7 @@ func (d *sgFast) keep(size int, add func([]byte) []byte) []byte {
 }
 
 // keepKey returns a copy of the key k in the document's blocks.
-func (d *sgFast) keepKey(k string) string {
-	if k == "" {
-		return ""
-	}
-	b := d.keep(len(k), func(b []byte) []byte { return append(b, k...) })
-	return unsafe.String(unsafe.SliceData(b), len(b))
-}
+func (d *sgFast) keepKey(k string) string { return d.keepStr(k) }
 
 // sgOnePass turns the one-pass decoders on; the tests that compare them with the exact path
 // turn them off.
@@ -147,10 +142,8 @@ func (d *sgFast) key() string {
 		d.fail()
 		return ""
 	}
-	start := d.p.i
-	k, err := d.p.string()
-	if err != nil || !utf8.ValidString(d.p.s[start:d.p.i]) {
-		d.fail()
+	k, ok := d.quoted()
+	if !ok {
 		return ""
 	}
 	d.p.space()
@@ -217,13 +210,187 @@ func (d *sgFast) raw(depth int) json.RawMessage {
 // the exact path keeps for it when it read it as a tree (sgRawText): a string written back, the
 // text of an array or an object without its whitespace, which needs no tree to be made.
 func (d *sgFast) extra(depth int) json.RawMessage {
-	if c := d.peek(); c == '{' || c == '[' {
+	switch c := d.peek(); {
+	case c == '{' || c == '[':
 		return d.raw(depth)
+	case c == '"':
+		// A string of printable ASCII that needs no escape is written back as it is.
+		start := d.p.i
+		s, ok := d.quoted()
+		if !ok {
+			return nil
+		}
+		if text := d.p.s[start:d.p.i]; len(text) == len(s)+2 && sgPlainText(s) {
+			return d.keep(len(text), func(b []byte) []byte { return append(b, text...) })
+		}
+		return d.keep(len(s)+2, func(b []byte) []byte { return sgAppendString(b, s) })
+	case c == '-' || (c >= '0' && c <= '9'):
+		v, err := d.p.number()
+		if err != nil {
+			d.fail()
+			return nil
+		}
+		return d.keep(len(v.str), func(b []byte) []byte { return append(b, v.str...) })
 	}
 	if v := d.value(depth, nil); v != nil {
 		return sgRawText(v)
 	}
 	return nil
+}
+
+// sgPlainText reports whether every byte of s is printable ASCII that JSON text holds as it
+// is (no quote, backslash or control character, nothing encoding escapes).
+func sgPlainText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if sgRawClass[s[i]] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// quoted reads the string at the reading position (a '"'): its value, which is part of the
+// document when it has no escapes. ok is false at a doubt (invalid JSON or UTF-8).
+func (d *sgFast) quoted() (s string, ok bool) {
+	p := d.p
+	start := p.i + 1
+	for i := start; i < len(p.s); i++ {
+		c := p.s[i]
+		if c == '"' {
+			p.i = i + 1
+			return p.s[start:i], true
+		}
+		if sgRawClass[c]&(1|8) != 0 {
+			break // an escape, a control character or a byte above 0x7f: the parser's way
+		}
+	}
+	begin := p.i
+	s, err := p.string()
+	if err != nil || !utf8.ValidString(p.s[begin:p.i]) {
+		d.fail()
+		return "", false
+	}
+	return s, true
+}
+
+// str reads a string that f checks (nil: none), when the value at the reading position is a
+// string: ok is false when it is not (nothing is read then), or at a doubt. The string may be
+// part of the document: a decoder that keeps it copies it (keepStr).
+func (d *sgFast) str(f sgValidator) (string, bool) {
+	if d.bad || d.peek() != '"' {
+		return "", false
+	}
+	s, ok := d.quoted()
+	if !ok {
+		return "", false
+	}
+	if f != nil {
+		d.v = sgValue{str: s, kids: sgStringKids}
+		if !d.passes(&d.v, f) {
+			d.fail()
+			return "", false
+		}
+	}
+	return s, true
+}
+
+// int reads an integer that f checks (nil: none), when the value at the reading position is
+// written as one of at most 18 digits with no fraction or exponent (what strconv.ParseInt
+// reads, as the decoder does): ok is false otherwise (nothing is read then, and the general
+// path reads the value), or at a doubt.
+func (d *sgFast) int(f sgValidator) (int64, bool) {
+	p := d.p
+	if d.bad {
+		return 0, false
+	}
+	i, neg := p.i, false
+	if i < len(p.s) && p.s[i] == '-' {
+		i++
+		neg = true
+	}
+	start := i
+	var n int64
+	for ; i < len(p.s) && i-start <= 18; i++ {
+		c := p.s[i]
+		if c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + int64(c-'0')
+	}
+	digits := i - start
+	if digits == 0 || digits > 18 || (p.s[start] == '0' && (digits > 1 || neg)) {
+		return 0, false
+	}
+	if i < len(p.s) {
+		if c := p.s[i]; c == '.' || c == 'e' || c == 'E' {
+			return 0, false
+		}
+	}
+	if f != nil {
+		d.v = sgValue{str: p.s[p.i:i], kids: sgNumberKids}
+		if !d.passes(&d.v, f) {
+			d.fail()
+			return 0, false
+		}
+	}
+	p.i = i
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// bool reads true or false, checked with f (nil: none), when the value at the reading position
+// is one: ok is false otherwise (nothing is read then), or at a doubt.
+func (d *sgFast) bool(f sgValidator) (bool, bool) {
+	p := d.p
+	if d.bad {
+		return false, false
+	}
+	var b bool
+	switch {
+	case strings.HasPrefix(p.s[p.i:], "true"):
+		b = true
+		d.v = sgValue{kids: sgTrueKids}
+	case strings.HasPrefix(p.s[p.i:], "false"):
+		d.v = sgValue{kids: sgFalseKids}
+	default:
+		return false, false
+	}
+	if f != nil && !d.passes(&d.v, f) {
+		d.fail()
+		return false, false
+	}
+	if b {
+		p.i += 4
+	} else {
+		p.i += 5
+	}
+	return b, true
+}
+
+// keepStr returns a copy of s in the document's blocks.
+func (d *sgFast) keepStr(s string) string {
+	switch {
+	case s == "":
+		return ""
+	case len(s) > sgKeptBlock/4:
+		return strings.Clone(s)
+	case cap(d.kept)-len(d.kept) < len(s):
+		d.kept = make([]byte, 0, sgKeptBlock)
+	}
+	start := len(d.kept)
+	d.kept = append(d.kept, s...)
+	return unsafe.String(&d.kept[start], len(s))
+}
+
+// ptrStr returns a pointer to a copy of s, both in the document's blocks.
+func (d *sgFast) ptrStr(s string) *string {
+	if len(d.strs) == cap(d.strs) {
+		d.strs = make([]string, 0, 32)
+	}
+	d.strs = append(d.strs, d.keepStr(s))
+	return &d.strs[len(d.strs)-1]
 }
 
 // passes reports whether v passes f.
