@@ -95,6 +95,32 @@ func objectNode(n *ir.Node) bool {
 		"PropertyNames", "MinProperties", "MaxProperties", "DependentRequired")
 }
 
+// conditions are the statements of sgFastIfT, which checks on the value a one-pass decoder
+// has read the if/then/else entries of the allOf of t's schema, as Validate's walk of the Go
+// value does (govalidate.go), or nil when t's schema has other keywords than those the decoder
+// checks and such entries, or when the walk cannot decide them.
+func (e *emitter) conditions(t *ir.Type) []jen.Code {
+	n := e.reduce(t.Node)
+	if n == nil || len(n.AllOf) == 0 || !allows(n, "object") || e.ok == nil || !only(n, "Types", "Properties", "Required",
+		"AdditionalProperties", "PropertyNames", "MinProperties", "MaxProperties", "DependentRequired", "AllOf") {
+		return nil
+	}
+	c := e.ok.ctx(t)
+	var stmts []jen.Code
+	for _, s := range n.AllOf {
+		if s.If == nil || !only(s, "If", "Then", "Else") {
+			return nil
+		}
+		stmts = append(stmts, c.keywords(s, &ir.TypeRef{Kind: ir.RefNamed, Named: t}, jen.Id("t"), true)...)
+	}
+	if !c.ok || len(stmts) == 0 {
+		return nil
+	}
+	return append(stmts, jen.Return(jen.True()))
+}
+
+func fastIfName(t *ir.Type) string { return "sgFastIf" + t.GoName }
+
 // mapNode reports whether n is an object schema of a map the one-pass decoders read.
 func mapNode(n *ir.Node) bool {
 	return objectNode(n) && len(n.Properties) == 0 && len(n.Required) == 0 && len(n.DependentRequired) == 0
@@ -131,7 +157,7 @@ func (e *emitter) fastStruct(t *ir.Type) bool {
 
 func (e *emitter) isFastStruct(t *ir.Type) bool {
 	n := e.reduce(t.Node)
-	if !objectNode(n) || len(n.Properties) != len(t.Fields) {
+	if !objectNode(n) && e.conditions(t) == nil || len(n.Properties) != len(t.Fields) {
 		return false
 	}
 	fields := map[string]bool{}
@@ -482,6 +508,13 @@ func (e *emitter) fastDecoder(f *jen.File, t *ir.Type) {
 	if n.MaxProperties != nil {
 		conds = append(conds, jen.Id("members").Op(">").Lit(int(*n.MaxProperties)))
 	}
+	if cond := e.conditions(t); cond != nil {
+		conds = append(conds, jen.Op("!").Id(fastIfName(t)).Call(jen.Id("t"), jen.Id("depth")))
+		defer func() {
+			f.Commentf("%s checks the conditional entries of the allOf of %s on a value read in one pass.", fastIfName(t), t.GoName)
+			f.Func().Id(fastIfName(t)).Params(jen.Id("t").Id(t.GoName), jen.Id("d").Int()).Bool().Block(cond...)
+		}()
+	}
 	if len(conds) > 0 {
 		c := jen.Add(conds[0])
 		for _, x := range conds[1:] {
@@ -504,11 +537,26 @@ func (e *emitter) fastParse(t *ir.Type) jen.Code {
 	if goAlias(t) {
 		s = e.fastTarget(&ir.TypeRef{Kind: ir.RefNamed, Named: t}, t.Node)
 	}
-	if !e.fastStruct(s) || e.reduce(t.Node) != e.reduce(s.Node) {
+	if s != nil && e.fastStruct(s) && e.reduce(t.Node) == e.reduce(s.Node) {
+		return jen.Func().Params(jen.Id("d").Op("*").Id("sgFast")).Id(t.GoName).Block(
+			jen.Return(jen.Id(fastName(s)).Call(jen.Id("d"), jen.Lit(0), jen.Lit(planned(t)))),
+		)
+	}
+	// A document of a string, integer or boolean type is read in place; another JSON type is
+	// a doubt, which the exact path reports.
+	if t.Kind == ir.Struct || t.Node == nil {
+		return nil
+	}
+	read, ok := directRead(&ir.TypeRef{Kind: ir.RefNamed, Named: t}, t.Node, false, func(x jen.Code) []jen.Code {
+		return []jen.Code{jen.Return(x)}
+	})
+	if !ok {
 		return nil
 	}
 	return jen.Func().Params(jen.Id("d").Op("*").Id("sgFast")).Id(t.GoName).Block(
-		jen.Return(jen.Id(fastName(s)).Call(jen.Id("d"), jen.Lit(0), jen.Lit(planned(t)))),
+		read,
+		jen.Id("d").Dot("fail").Call(),
+		jen.Return(jen.Op("*").New(jen.Id(t.GoName))),
 	)
 }
 
