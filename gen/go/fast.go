@@ -476,6 +476,130 @@ func sgFastCaller(d *sgFast, depth int, raw bool) (t Caller) {
 	return
 }
 
+// sgFastInvocationResponse reads a InvocationResponse object at nesting depth in one pass (raw: as the document,
+// whose undeclared members a plan keeps as text); d.bad reports a doubt.
+func sgFastInvocationResponse(d *sgFast, depth int, raw bool) (t InvocationResponse) {
+	var seen [6]bool
+	for more := d.open('{', depth); more; more = d.next('}') {
+		k := d.key()
+		if d.bad {
+			return
+		}
+		switch k {
+		case "execution_id":
+			if seen[0] {
+				d.fail()
+				return
+			}
+			seen[0] = true
+			if x, ok := d.str(vString1To128); ok {
+				t.ExecutionID = d.keepStr(x)
+			} else if v := d.value(depth+1, vString1To128); v != nil {
+				d.check(sgField(v, "execution_id", &t.ExecutionID, sgDecString))
+			}
+		case "status":
+			if seen[1] {
+				d.fail()
+				return
+			}
+			seen[1] = true
+			if x, ok := d.str(vInvocationResponseStatus); ok {
+				switch x {
+				case "accepted":
+					t.Status = InvocationStatusAccepted
+				case "running":
+					t.Status = InvocationStatusRunning
+				case "succeeded":
+					t.Status = InvocationStatusSucceeded
+				case "failed":
+					t.Status = InvocationStatusFailed
+				case "cancelled":
+					t.Status = InvocationStatusCancelled
+				default:
+					t.Status = InvocationStatus(d.keepStr(x))
+				}
+			} else if v := d.value(depth+1, vInvocationResponseStatus); v != nil {
+				d.check(sgField(v, "status", &t.Status, sgDecodeInvocationStatus))
+			}
+		case "skill_id":
+			if seen[2] {
+				d.fail()
+				return
+			}
+			seen[2] = true
+			if x, ok := d.str(vSkillIDRef); ok {
+				t.SkillID = SkillID(d.keepStr(x))
+			} else if v := d.value(depth+1, vSkillIDRef); v != nil {
+				d.check(sgField(v, "skill_id", &t.SkillID, sgDecodeSkillID))
+			}
+		case "timestamps":
+			if seen[3] {
+				d.fail()
+				return
+			}
+			seen[3] = true
+			if d.peek() == '{' {
+				x := sgFastTimestamps(d, depth+1, false)
+				t.Timestamps = x
+			} else {
+				if v := d.value(depth+1, vInvocationResponseTimestamps); v != nil {
+					d.check(sgField(v, "timestamps", &t.Timestamps, sgDecodeTimestamps))
+				}
+			}
+		case "output":
+			if seen[4] {
+				d.fail()
+				return
+			}
+			seen[4] = true
+			if v := d.value(depth+1, vInvocationResponseOutput); v != nil {
+				d.check(sgOptNilField(v, "output", &t.Output, sgDecAny))
+			}
+		case "error":
+			if seen[5] {
+				d.fail()
+				return
+			}
+			seen[5] = true
+			if d.peek() == '{' {
+				x := sgFastInvocationError(d, depth+1, false)
+				t.Error = &x
+			} else {
+				if v := d.value(depth+1, vInvocationResponseError); v != nil {
+					d.check(sgPtrField(v, "error", &t.Error, sgDecodeInvocationError))
+				}
+			}
+		default:
+			val := d.extra(depth + 1)
+			if d.bad {
+				return
+			}
+			if t.AdditionalProperties == nil {
+				t.AdditionalProperties = make(map[string]json.RawMessage)
+			}
+			if _, dup := t.AdditionalProperties[k]; dup {
+				d.fail()
+				return
+			}
+			t.AdditionalProperties[d.keepKey(k)] = val
+		}
+	}
+	if !seen[0] || !seen[1] || !seen[2] || !seen[3] || !sgFastIfInvocationResponse(t, depth) {
+		d.fail()
+	}
+	return
+}
+
+// sgFastIfInvocationResponse checks the conditional entries of the allOf of InvocationResponse on a value read in one pass.
+func sgFastIfInvocationResponse(t InvocationResponse, d int) bool {
+	if string(t.Status) == "failed" {
+		if !(t.Error != nil) {
+			return false
+		}
+	}
+	return true
+}
+
 // sgFastTimestamps reads a Timestamps object at nesting depth in one pass (raw: as the document,
 // whose undeclared members a plan keeps as text); d.bad reports a doubt.
 func sgFastTimestamps(d *sgFast, depth int, raw bool) (t Timestamps) {

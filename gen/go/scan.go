@@ -44,14 +44,20 @@ func (d *sgFast) keep(size int, add func([]byte) []byte) []byte {
 	if size > sgKeptBlock/4 {
 		return add(make([]byte, 0, size))
 	}
-	if cap(d.kept)-len(d.kept) < size {
-		d.kept = make([]byte, 0, sgKeptBlock)
-	}
+	d.room(size)
 	// add may outgrow the block (a string whose escapes are written longer): append then moves
 	// the block's text, and what was handed out of it stays where it was.
 	start := len(d.kept)
 	d.kept = add(d.kept)
 	return d.kept[start:len(d.kept):len(d.kept)]
+}
+
+// room makes room for size bytes in the current block of kept text: a new block holds at most
+// sgKeptBlock bytes, and no more than what is left of the document could need.
+func (d *sgFast) room(size int) {
+	if cap(d.kept)-len(d.kept) < size {
+		d.kept = make([]byte, 0, min(sgKeptBlock, size+len(d.p.s)-d.p.i))
+	}
 }
 
 // keepKey returns a copy of the key k in the document's blocks.
@@ -72,9 +78,6 @@ func sgFastParse[T any](data []byte, read func(d *sgFast) T) (t T, ok bool) {
 	// exact path's decoders copy theirs), so nothing returned refers to data.
 	d.p.s, d.p.i = unsafe.String(unsafe.SliceData(data), len(data)), 0
 	d.p.space()
-	if d.peek() != '{' {
-		return t, false
-	}
 	t = read(&d)
 	if d.bad {
 		return t, false
@@ -376,9 +379,8 @@ func (d *sgFast) keepStr(s string) string {
 		return ""
 	case len(s) > sgKeptBlock/4:
 		return strings.Clone(s)
-	case cap(d.kept)-len(d.kept) < len(s):
-		d.kept = make([]byte, 0, sgKeptBlock)
 	}
+	d.room(len(s))
 	start := len(d.kept)
 	d.kept = append(d.kept, s...)
 	return unsafe.String(&d.kept[start], len(s))
