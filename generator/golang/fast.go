@@ -127,9 +127,9 @@ func mapNode(n *ir.Node) bool {
 }
 
 // arrayNode reports whether n is an array schema the one-pass decoders check themselves
-// (x-unique-by is checked by the caller, on the decoded items).
+// (x-unique-by and uniqueItems are checked by the caller, on the decoded items).
 func arrayNode(n *ir.Node) bool {
-	return n != nil && allows(n, "array") && only(n, "Types", "Items", "MinItems", "MaxItems", "UniqueBy")
+	return n != nil && allows(n, "array") && only(n, "Types", "Items", "MinItems", "MaxItems", "UniqueBy", "UniqueItems")
 }
 
 func fastName(t *ir.Type) string { return "sgFast" + t.GoName }
@@ -391,6 +391,15 @@ func (e *emitter) fastMember(f *ir.Field, n *ir.Node) []jen.Code {
 				}
 				read = append(read, jen.Id("sgFastDistinct").Call(jen.Id("d"), jen.Len(dst), jen.Func().Params(jen.Id("i").Int()).String().Block(
 					jen.Return(jen.String().Call(dst.Clone().Index(jen.Id("i")).Dot(key.GoName))),
+				)))
+			}
+			if m.UniqueItems {
+				// Strings are equal as JSON values exactly when they are equal in Go.
+				if kind, _ := scalarOf(f.Type.Elem); kind != "str" {
+					break
+				}
+				read = append(read, jen.Id("sgFastDistinct").Call(jen.Id("d"), jen.Len(dst), jen.Func().Params(jen.Id("i").Int()).String().Block(
+					jen.Return(jen.String().Call(dst.Clone().Index(jen.Id("i")))),
 				)))
 			}
 			return special('[', read...)
