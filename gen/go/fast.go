@@ -932,8 +932,20 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 				return
 			}
 			seen[12] = true
-			if v := d.value(depth+1, vSkillDescriptorTags); v != nil {
-				d.check(sgArrayField(v, "tags", &t.Tags, sgDecString))
+			if d.peek() == '[' {
+				t.Tags = sgFastItems(d, depth+1, -1, 32, func(d *sgFast, depth int) string {
+					if x, ok := d.str(vSkillDescriptorTagsItems); ok {
+						return d.keepStr(x)
+					}
+					return sgFastValue(d, depth, vSkillDescriptorTagsItems, sgDecString)
+				})
+				sgFastDistinct(d, len(t.Tags), func(i int) string {
+					return string(t.Tags[i])
+				})
+			} else {
+				if v := d.value(depth+1, vSkillDescriptorTags); v != nil {
+					d.check(sgArrayField(v, "tags", &t.Tags, sgDecString))
+				}
 			}
 		default:
 			var val json.RawMessage
@@ -1344,8 +1356,20 @@ func sgFastOAuth2Auth(d *sgFast, depth int, raw bool) (t OAuth2Auth) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vSkillDescriptorOAuth2AuthScopes); v != nil {
-				d.check(sgArrayField(v, "scopes", &t.Scopes, sgDecString))
+			if d.peek() == '[' {
+				t.Scopes = sgFastItems(d, depth+1, -1, 64, func(d *sgFast, depth int) string {
+					if x, ok := d.str(vSkillDescriptorOAuth2AuthScopesItems); ok {
+						return d.keepStr(x)
+					}
+					return sgFastValue(d, depth, vSkillDescriptorOAuth2AuthScopesItems, sgDecString)
+				})
+				sgFastDistinct(d, len(t.Scopes), func(i int) string {
+					return string(t.Scopes[i])
+				})
+			} else {
+				if v := d.value(depth+1, vSkillDescriptorOAuth2AuthScopes); v != nil {
+					d.check(sgArrayField(v, "scopes", &t.Scopes, sgDecString))
+				}
 			}
 		default:
 			d.value(depth+1, vGetSessionFindingsParamsAdditionalProperties)

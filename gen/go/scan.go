@@ -4,7 +4,9 @@
 package skill
 
 import (
+	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -241,6 +243,9 @@ func (d *sgFast) extra(depth int) json.RawMessage {
 	return nil
 }
 
+// sgLanes has a 1 in each byte of a word.
+const sgLanes = 0x0101010101010101
+
 // sgPlainText reports whether every byte of s is printable ASCII that JSON text holds as it
 // is (no quote, backslash or control character, nothing encoding escapes).
 func sgPlainText(s string) bool {
@@ -257,7 +262,21 @@ func sgPlainText(s string) bool {
 func (d *sgFast) quoted() (s string, ok bool) {
 	p := d.p
 	start := p.i + 1
-	for i := start; i < len(p.s); i++ {
+	i := start
+	// Eight bytes at a time: the lowest byte of a word that is a quote, a backslash, a control
+	// character or above 0x7f sets the high bit of its lane first (a lane above it may be set
+	// too, by the borrow, but never one below).
+	b := unsafe.Slice(unsafe.StringData(p.s), len(p.s))
+	for i+8 <= len(b) {
+		w := binary.LittleEndian.Uint64(b[i:])
+		m := ((w - 0x20*sgLanes) | ((w ^ '"'*sgLanes) - sgLanes) | ((w ^ '\\'*sgLanes) - sgLanes) | w) & (0x80 * sgLanes)
+		if m != 0 {
+			i += bits.TrailingZeros64(m) >> 3
+			break
+		}
+		i += 8
+	}
+	for ; i < len(p.s); i++ {
 		c := p.s[i]
 		if c == '"' {
 			p.i = i + 1
