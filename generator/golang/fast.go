@@ -367,6 +367,9 @@ func (e *emitter) fastMember(f *ir.Field, n *ir.Node) []jen.Code {
 			return []jen.Code{read.Else().Add(generic...)}
 		}
 	}
+	if read := e.taggedRead(f, n, dst); read != nil {
+		return special('{', read...)
+	}
 	switch {
 	case f.Hold == ir.HoldValue || f.Hold == ir.HoldPointer:
 		if s := e.fastTarget(f.Type, n); s != nil {
@@ -413,6 +416,40 @@ func (e *emitter) fastMember(f *ir.Field, n *ir.Node) []jen.Code {
 		}
 	}
 	return generic
+}
+
+// taggedRead is the code that reads into dst the value of the member f, at the schema n, of a
+// tagged union whose variants all have one-pass decoders: the tag is found first (sgFast.tag,
+// which reads the object for its syntax alone and leaves the reading position where it was),
+// then the variant's decoder reads the object. nil when f is not such a member. The union's
+// validator checks exactly that: an object, a string tag, and the variant of the tag.
+func (e *emitter) taggedRead(f *ir.Field, n *ir.Node, dst *jen.Statement) []jen.Code {
+	if f.Hold != ir.HoldValue || f.Type.Kind != ir.RefNamed || f.Type.Ptr || n == nil {
+		return nil
+	}
+	u := f.Type.Named
+	b := e.reduce(n)
+	if u.Kind != ir.Union || u.Dispatch != ir.ByTag || u.Branches == nil || b != e.reduce(u.Node) || b != u.Branches ||
+		b.Discriminator == nil || !only(b, "AnyOf", "OneOf", "Discriminator") {
+		return nil
+	}
+	depth := jen.Id("depth").Op("+").Lit(1)
+	cases := []jen.Code{jen.Case(jen.Op("!").Id("ok")).Block(jen.Id("d").Dot("fail").Call())}
+	for _, v := range u.Variants {
+		s := e.fastTarget(v.Ref, v.Node)
+		if s == nil || v.Ref.Kind != ir.RefNamed || v.Ref.Ptr {
+			return nil
+		}
+		cases = append(cases, jen.Case(jen.Id("tag").Op("==").Lit(v.Value)).Block(
+			jen.Id("x").Op(":=").Id(fastName(s)).Call(jen.Id("d"), depth, jen.False()),
+			dst.Clone().Op("=").Id(u.GoName).Values(jen.Dict{jen.Id(v.GoName): jen.Op("&").Id("x")}),
+		))
+	}
+	cases = append(cases, jen.Default().Block(jen.Id("d").Dot("fail").Call()))
+	return []jen.Code{
+		jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("d").Dot("tag").Call(depth, jen.Lit(b.Discriminator.Property)),
+		jen.Switch().Block(cases...),
+	}
 }
 
 // fastDecoder writes sgFastT for the struct t.
