@@ -903,8 +903,30 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 				return
 			}
 			seen[10] = true
-			if v := d.value(depth+1, vSkillDescriptorAuth); v != nil {
-				d.check(sgField(v, "auth", &t.Auth, sgDecodeAuth))
+			if d.peek() == '{' {
+				tag, ok := d.tag(depth+1, "type")
+				switch {
+				case !ok:
+					d.fail()
+				case tag == "api_key":
+					x := sgFastAPIKeyAuth(d, depth+1, false)
+					t.Auth = Auth{APIKey: &x}
+				case tag == "oauth2":
+					x := sgFastOAuth2Auth(d, depth+1, false)
+					t.Auth = Auth{OAuth2: &x}
+				case tag == "custom":
+					x := sgFastCustomAuth(d, depth+1, false)
+					t.Auth = Auth{Custom: &x}
+				case tag == "none":
+					x := sgFastNoAuth(d, depth+1, false)
+					t.Auth = Auth{None: &x}
+				default:
+					d.fail()
+				}
+			} else {
+				if v := d.value(depth+1, vSkillDescriptorAuth); v != nil {
+					d.check(sgField(v, "auth", &t.Auth, sgDecodeAuth))
+				}
 			}
 		case "access":
 			if seen[11] {

@@ -414,6 +414,36 @@ func (d *sgFast) ptrStr(s string) *string {
 	return &d.strs[len(d.strs)-1]
 }
 
+// tag finds the string value of the member name of the object at the reading position, at
+// nesting depth, and leaves the reading position where it was: ok is false when the object has
+// no such member, when its value is not a string, or at a doubt (a repeated member, invalid
+// JSON). The decoder of the variant the tag names reads the object afterwards; the value may be
+// part of the document.
+func (d *sgFast) tag(depth int, name string) (tag string, ok bool) {
+	p := d.p
+	start := p.i
+	for more := d.open('{', depth); more; more = d.next('}') {
+		k := d.key()
+		switch {
+		case d.bad:
+		case k == name && ok:
+			d.fail()
+		case k == name && d.peek() == '"':
+			tag, ok = d.quoted()
+		default:
+			begin := p.i
+			if _, err := p.skipped(depth + 1); err != nil || !d.text(begin) {
+				d.fail()
+			}
+		}
+	}
+	if d.bad {
+		return "", false
+	}
+	p.i = start
+	return tag, ok
+}
+
 // passes reports whether v passes f.
 func (d *sgFast) passes(v *sgValue, f sgValidator) bool {
 	n := d.e.n
