@@ -46,7 +46,7 @@ export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** isNumber reports whether v is a JSON number (finite). */
+/** isNumber reports whether v is a JSON number (finite). It is kept with isInteger. */
 export function isNumber(v: unknown): v is number {
   return typeof v === "number" && Number.isFinite(v);
 }
