@@ -52,6 +52,8 @@ type fastMemo struct {
 	mu      sync.Mutex
 	reduced map[*ir.Node]*ir.Node
 	structs map[*ir.Type]bool
+	anyOnce sync.Once
+	any     bool // a struct of the schema has a one-pass decoder
 }
 
 // reduce follows the references of nodes that are nothing but a reference: the node whose
@@ -590,7 +592,7 @@ func (e *emitter) fastParse(t *ir.Type) jen.Code {
 	}
 	// A document of a string, integer or boolean type is read in place; another JSON type is
 	// a doubt, which the exact path reports.
-	if t.Kind == ir.Struct || t.Node == nil {
+	if t.Kind == ir.Struct || t.Node == nil || !e.anyFastStruct() {
 		return nil
 	}
 	read, ok := directRead(&ir.TypeRef{Kind: ir.RefNamed, Named: t}, t.Node, false, func(x jen.Code) []jen.Code {
@@ -604,6 +606,21 @@ func (e *emitter) fastParse(t *ir.Type) jen.Code {
 		jen.Id("d").Dot("fail").Call(),
 		jen.Return(jen.Op("*").New(jen.Id(t.GoName))),
 	)
+}
+
+// anyFastStruct reports whether a struct of the schema has a one-pass decoder: the readers of
+// documents of scalar types are written only then, as the runtime's one-pass code (scan.go) is
+// then all in use.
+func (e *emitter) anyFastStruct() bool {
+	e.memo.anyOnce.Do(func() {
+		for _, t := range e.s.Types {
+			if e.fastStruct(t) {
+				e.memo.any = true
+				return
+			}
+		}
+	})
+	return e.memo.any
 }
 
 // fast writes the one-pass decoders of the structs among types.
