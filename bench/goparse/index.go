@@ -3,8 +3,6 @@ package goparse
 import (
 	"fmt"
 	"strings"
-
-	"github.com/skillgen/skillgen/bench/goparse/gojsplain"
 )
 
 // SkillIndexDoc builds a skill index of n entries, each with every member SkillIndexEntry
@@ -24,23 +22,4 @@ func SkillIndexDoc(n int) []byte {
 	}
 	b.WriteString(`]}`)
 	return []byte(b.String())
-}
-
-// PlainSkillIndex is the plain struct of a SkillIndex, written as go-jsonschema's
-// --only-models writes the others (gojsplain): fields with json tags, no methods.
-type PlainSkillIndex struct {
-	Protocol gojsplain.ProtocolVersion `json:"protocol"`
-	Provider *gojsplain.Provider       `json:"provider,omitempty,omitzero"`
-	Skills   []PlainSkillIndexEntry    `json:"skills"`
-}
-
-// PlainSkillIndexEntry is one entry of PlainSkillIndex.
-type PlainSkillIndexEntry struct {
-	Access         string  `json:"access"`
-	CapabilityType string  `json:"capability_type"`
-	Description    *string `json:"description,omitempty,omitzero"`
-	DescriptorUrl  string  `json:"descriptor_url"`
-	Id             string  `json:"id"`
-	Name           string  `json:"name"`
-	Version        string  `json:"version"`
 }

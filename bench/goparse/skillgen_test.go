@@ -97,11 +97,13 @@ func BenchmarkMarshal(b *testing.B) {
 				b.SetBytes(int64(len(out)))
 				b.ReportAllocs()
 				b.ResetTimer()
+				start := cpuTime()
 				for b.Loop() {
 					if _, err := f(); err != nil {
 						b.Fatal(err)
 					}
 				}
+				b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
 			})
 		}
 		run("skillgen", d.value.MarshalJSON)

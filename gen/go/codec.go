@@ -702,6 +702,24 @@ func sgDecodeCallerType(v *sgValue) (CallerType, error) {
 
 // ParseCallerType decodes and validates data in one step; the error is ValidationErrors.
 func ParseCallerType(data []byte) (CallerType, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) CallerType {
+		if x, ok := d.str(vInvocationRequestCallerType); ok {
+			switch x {
+			case "user":
+				return CallerTypeUser
+			case "agent":
+				return CallerTypeAgent
+			case "service":
+				return CallerTypeService
+			default:
+				return CallerType(d.keepStr(x))
+			}
+		}
+		d.fail()
+		return *new(CallerType)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vInvocationRequestCallerType, sgDecodeCallerType)
 }
 
@@ -815,6 +833,11 @@ func (t *InvocationResponse) UnmarshalJSON(data []byte) error {
 
 // ParseInvocationResponse decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationResponse(data []byte) (InvocationResponse, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) InvocationResponse {
+		return sgFastInvocationResponse(d, 0, false)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vInvocationResponse, sgDecodeInvocationResponse)
 }
 
@@ -876,6 +899,28 @@ func sgDecodeInvocationStatus(v *sgValue) (InvocationStatus, error) {
 
 // ParseInvocationStatus decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationStatus(data []byte) (InvocationStatus, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) InvocationStatus {
+		if x, ok := d.str(vInvocationResponseInvocationStatus); ok {
+			switch x {
+			case "accepted":
+				return InvocationStatusAccepted
+			case "running":
+				return InvocationStatusRunning
+			case "succeeded":
+				return InvocationStatusSucceeded
+			case "failed":
+				return InvocationStatusFailed
+			case "cancelled":
+				return InvocationStatusCancelled
+			default:
+				return InvocationStatus(d.keepStr(x))
+			}
+		}
+		d.fail()
+		return *new(InvocationStatus)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vInvocationResponseInvocationStatus, sgDecodeInvocationStatus)
 }
 
@@ -1623,6 +1668,22 @@ func sgDecodeEndpointMethod(v *sgValue) (EndpointMethod, error) {
 
 // ParseEndpointMethod decodes and validates data in one step; the error is ValidationErrors.
 func ParseEndpointMethod(data []byte) (EndpointMethod, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) EndpointMethod {
+		if x, ok := d.str(vSkillDescriptorEndpointMethod); ok {
+			switch x {
+			case "GET":
+				return EndpointMethodGET
+			case "POST":
+				return EndpointMethodPOST
+			default:
+				return EndpointMethod(d.keepStr(x))
+			}
+		}
+		d.fail()
+		return *new(EndpointMethod)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vSkillDescriptorEndpointMethod, sgDecodeEndpointMethod)
 }
 
@@ -1836,6 +1897,30 @@ func sgDecodeValueType(v *sgValue) (ValueType, error) {
 
 // ParseValueType decodes and validates data in one step; the error is ValidationErrors.
 func ParseValueType(data []byte) (ValueType, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) ValueType {
+		if x, ok := d.str(vSkillDescriptorValueType); ok {
+			switch x {
+			case "string":
+				return ValueTypeString
+			case "number":
+				return ValueTypeNumber
+			case "integer":
+				return ValueTypeInteger
+			case "boolean":
+				return ValueTypeBoolean
+			case "object":
+				return ValueTypeObject
+			case "array":
+				return ValueTypeArray
+			default:
+				return ValueType(d.keepStr(x))
+			}
+		}
+		d.fail()
+		return *new(ValueType)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vSkillDescriptorValueType, sgDecodeValueType)
 }
 
@@ -2077,6 +2162,22 @@ func sgDecodeAPIKeyAuthIn(v *sgValue) (APIKeyAuthIn, error) {
 
 // ParseAPIKeyAuthIn decodes and validates data in one step; the error is ValidationErrors.
 func ParseAPIKeyAuthIn(data []byte) (APIKeyAuthIn, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) APIKeyAuthIn {
+		if x, ok := d.str(vSkillDescriptorAPIKeyAuthIn); ok {
+			switch x {
+			case "header":
+				return APIKeyAuthInHeader
+			case "query":
+				return APIKeyAuthInQuery
+			default:
+				return APIKeyAuthIn(d.keepStr(x))
+			}
+		}
+		d.fail()
+		return *new(APIKeyAuthIn)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vSkillDescriptorAPIKeyAuthIn, sgDecodeAPIKeyAuthIn)
 }
 
@@ -2615,6 +2716,15 @@ func sgEncodeSemVer(e *sgEncoder, t SemVer) {
 
 // ParseSemVer decodes and validates data in one step; the error is ValidationErrors.
 func ParseSemVer(data []byte) (SemVer, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) SemVer {
+		if x, ok := d.str(vCommonSemVer); ok {
+			return SemVer(d.keepStr(x))
+		}
+		d.fail()
+		return *new(SemVer)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vCommonSemVer, sgDecodeSemVer)
 }
 
@@ -2651,6 +2761,26 @@ func sgDecodeCapabilityType(v *sgValue) (CapabilityType, error) {
 
 // ParseCapabilityType decodes and validates data in one step; the error is ValidationErrors.
 func ParseCapabilityType(data []byte) (CapabilityType, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) CapabilityType {
+		if x, ok := d.str(vCommonCapabilityType); ok {
+			switch x {
+			case "plugin":
+				return CapabilityTypePlugin
+			case "api":
+				return CapabilityTypeAPI
+			case "knowledge":
+				return CapabilityTypeKnowledge
+			case "task":
+				return CapabilityTypeTask
+			default:
+				return CapabilityType(d.keepStr(x))
+			}
+		}
+		d.fail()
+		return *new(CapabilityType)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vCommonCapabilityType, sgDecodeCapabilityType)
 }
 
@@ -2683,6 +2813,24 @@ func sgDecodeAccess(v *sgValue) (Access, error) {
 
 // ParseAccess decodes and validates data in one step; the error is ValidationErrors.
 func ParseAccess(data []byte) (Access, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) Access {
+		if x, ok := d.str(vCommonAccess); ok {
+			switch x {
+			case "public":
+				return AccessPublic
+			case "restricted":
+				return AccessRestricted
+			case "private":
+				return AccessPrivate
+			default:
+				return Access(d.keepStr(x))
+			}
+		}
+		d.fail()
+		return *new(Access)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vCommonAccess, sgDecodeAccess)
 }
 
@@ -2715,6 +2863,24 @@ func sgDecodeSeverity(v *sgValue) (Severity, error) {
 
 // ParseSeverity decodes and validates data in one step; the error is ValidationErrors.
 func ParseSeverity(data []byte) (Severity, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) Severity {
+		if x, ok := d.str(vCommonSeverity); ok {
+			switch x {
+			case "critical":
+				return SeverityCritical
+			case "warn":
+				return SeverityWarn
+			case "info":
+				return SeverityInfo
+			default:
+				return Severity(d.keepStr(x))
+			}
+		}
+		d.fail()
+		return *new(Severity)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vCommonSeverity, sgDecodeSeverity)
 }
 
@@ -2751,6 +2917,15 @@ func sgEncodeSkillID(e *sgEncoder, t SkillID) {
 
 // ParseSkillID decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillID(data []byte) (SkillID, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) SkillID {
+		if x, ok := d.str(vCommonSkillID); ok {
+			return SkillID(d.keepStr(x))
+		}
+		d.fail()
+		return *new(SkillID)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vCommonSkillID, sgDecodeSkillID)
 }
 
@@ -2791,6 +2966,15 @@ func sgEncodeTimestamp(e *sgEncoder, t Timestamp) {
 
 // ParseTimestamp decodes and validates data in one step; the error is ValidationErrors.
 func ParseTimestamp(data []byte) (Timestamp, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) Timestamp {
+		if x, ok := d.str(vCommonTimestamp); ok {
+			return Timestamp(d.keepStr(x))
+		}
+		d.fail()
+		return *new(Timestamp)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vCommonTimestamp, sgDecodeTimestamp)
 }
 

@@ -21,7 +21,9 @@ func sgFastFinding(d *sgFast, depth int, raw bool) (t Finding) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
+			if x, ok := d.str(vStringMin1); ok {
+				t.Kind = d.keepStr(x)
+			} else if v := d.value(depth+1, vStringMin1); v != nil {
 				d.check(sgField(v, "kind", &t.Kind, sgDecString))
 			}
 		case "severity":
@@ -30,7 +32,18 @@ func sgFastFinding(d *sgFast, depth int, raw bool) (t Finding) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vSeverityRef); v != nil {
+			if x, ok := d.str(vSeverityRef); ok {
+				switch x {
+				case "critical":
+					t.Severity = SeverityCritical
+				case "warn":
+					t.Severity = SeverityWarn
+				case "info":
+					t.Severity = SeverityInfo
+				default:
+					t.Severity = Severity(d.keepStr(x))
+				}
+			} else if v := d.value(depth+1, vSeverityRef); v != nil {
 				d.check(sgField(v, "severity", &t.Severity, sgDecodeSeverity))
 			}
 		default:
@@ -93,7 +106,9 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vIntegerMin0Max9007199254740991); v != nil {
+			if x, ok := d.int(vIntegerMin0Max9007199254740991); ok {
+				t.Total = x
+			} else if v := d.value(depth+1, vIntegerMin0Max9007199254740991); v != nil {
 				d.check(sgField(v, "total", &t.Total, sgDecInt))
 			}
 		case "counts_by_kind":
@@ -104,6 +119,9 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 			seen[2] = true
 			if d.peek() == '{' {
 				t.CountsByKind = sgFastMap(d, depth+1, -1, -1, vFindingsResponseCountsByKindPropertyNames, func(d *sgFast, depth int) int64 {
+					if x, ok := d.int(vIntegerMin1Max9007199254740991); ok {
+						return x
+					}
 					return sgFastValue(d, depth, vIntegerMin1Max9007199254740991, sgDecInt)
 				})
 			} else {
@@ -119,6 +137,9 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 			seen[3] = true
 			if d.peek() == '{' {
 				t.CountsBySeverity = sgFastMap(d, depth+1, -1, -1, vSeverityRef, func(d *sgFast, depth int) int64 {
+					if x, ok := d.int(vIntegerMin1Max9007199254740991); ok {
+						return x
+					}
 					return sgFastValue(d, depth, vIntegerMin1Max9007199254740991, sgDecInt)
 				})
 			} else {
@@ -134,6 +155,9 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 			seen[4] = true
 			if d.peek() == '[' {
 				t.CappedKinds = sgFastItems(d, depth+1, -1, -1, func(d *sgFast, depth int) string {
+					if x, ok := d.str(vStringMin1); ok {
+						return d.keepStr(x)
+					}
 					return sgFastValue(d, depth, vStringMin1, sgDecString)
 				})
 			} else {
@@ -147,7 +171,9 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 				return
 			}
 			seen[5] = true
-			if v := d.value(depth+1, vIntegerMin0Max9007199254740991); v != nil {
+			if x, ok := d.int(vIntegerMin0Max9007199254740991); ok {
+				t.PerKindLimit = x
+			} else if v := d.value(depth+1, vIntegerMin0Max9007199254740991); v != nil {
 				d.check(sgField(v, "per_kind_limit", &t.PerKindLimit, sgDecInt))
 			}
 		case "summary":
@@ -156,7 +182,9 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 				return
 			}
 			seen[6] = true
-			if v := d.value(depth+1, vFindingsResponseSummary); v != nil {
+			if x, ok := d.str(vFindingsResponseSummary); ok {
+				t.Summary = d.ptrStr(x)
+			} else if v := d.value(depth+1, vFindingsResponseSummary); v != nil {
 				d.check(sgPtrField(v, "summary", &t.Summary, sgDecString))
 			}
 		case "identity_shared":
@@ -165,7 +193,10 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 				return
 			}
 			seen[7] = true
-			if v := d.value(depth+1, vBoolean); v != nil {
+			if x, ok := d.bool(vBoolean); ok {
+				v := x
+				t.IdentityShared = &v
+			} else if v := d.value(depth+1, vBoolean); v != nil {
 				d.check(sgPtrField(v, "identity_shared", &t.IdentityShared, sgDecBool))
 			}
 		case "_meta":
@@ -224,7 +255,9 @@ func sgFastMeta(d *sgFast, depth int, raw bool) (t Meta) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
+			if x, ok := d.str(vStringMin1); ok {
+				t.ServerVersion = d.keepStr(x)
+			} else if v := d.value(depth+1, vStringMin1); v != nil {
 				d.check(sgField(v, "server_version", &t.ServerVersion, sgDecString))
 			}
 		default:
@@ -269,7 +302,9 @@ func sgFastGetSessionFindingsParams(d *sgFast, depth int, raw bool) (t GetSessio
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vString1To256); v != nil {
+			if x, ok := d.str(vString1To256); ok {
+				t.SessionKey = d.ptrStr(x)
+			} else if v := d.value(depth+1, vString1To256); v != nil {
 				d.check(sgPtrField(v, "session_key", &t.SessionKey, sgDecString))
 			}
 		case "per_kind_limit":
@@ -278,7 +313,10 @@ func sgFastGetSessionFindingsParams(d *sgFast, depth int, raw bool) (t GetSessio
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vGetSessionFindingsParamsPerKindLimit); v != nil {
+			if x, ok := d.int(vGetSessionFindingsParamsPerKindLimit); ok {
+				v := x
+				t.PerKindLimit = &v
+			} else if v := d.value(depth+1, vGetSessionFindingsParamsPerKindLimit); v != nil {
 				d.check(sgPtrField(v, "per_kind_limit", &t.PerKindLimit, sgDecInt))
 			}
 		case "include_summary":
@@ -287,7 +325,10 @@ func sgFastGetSessionFindingsParams(d *sgFast, depth int, raw bool) (t GetSessio
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vBoolean); v != nil {
+			if x, ok := d.bool(vBoolean); ok {
+				v := x
+				t.IncludeSummary = &v
+			} else if v := d.value(depth+1, vBoolean); v != nil {
 				d.check(sgPtrField(v, "include_summary", &t.IncludeSummary, sgDecBool))
 			}
 		default:
@@ -327,7 +368,9 @@ func sgFastInvocationRequest(d *sgFast, depth int, raw bool) (t InvocationReques
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vSkillIDRef); v != nil {
+			if x, ok := d.str(vSkillIDRef); ok {
+				t.SkillID = SkillID(d.keepStr(x))
+			} else if v := d.value(depth+1, vSkillIDRef); v != nil {
 				d.check(sgField(v, "skill_id", &t.SkillID, sgDecodeSkillID))
 			}
 		case "inputs":
@@ -351,7 +394,9 @@ func sgFastInvocationRequest(d *sgFast, depth int, raw bool) (t InvocationReques
 				return
 			}
 			seen[3] = true
-			if v := d.value(depth+1, vString1To128); v != nil {
+			if x, ok := d.str(vString1To128); ok {
+				t.RequestID = d.ptrStr(x)
+			} else if v := d.value(depth+1, vString1To128); v != nil {
 				d.check(sgPtrField(v, "request_id", &t.RequestID, sgDecString))
 			}
 		default:
@@ -396,7 +441,9 @@ func sgFastCaller(d *sgFast, depth int, raw bool) (t Caller) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vString1To256); v != nil {
+			if x, ok := d.str(vString1To256); ok {
+				t.ID = d.keepStr(x)
+			} else if v := d.value(depth+1, vString1To256); v != nil {
 				d.check(sgField(v, "id", &t.ID, sgDecString))
 			}
 		case "type":
@@ -405,7 +452,18 @@ func sgFastCaller(d *sgFast, depth int, raw bool) (t Caller) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vInvocationRequestCallerType); v != nil {
+			if x, ok := d.str(vInvocationRequestCallerType); ok {
+				switch x {
+				case "user":
+					t.Type = CallerTypeUser
+				case "agent":
+					t.Type = CallerTypeAgent
+				case "service":
+					t.Type = CallerTypeService
+				default:
+					t.Type = CallerType(d.keepStr(x))
+				}
+			} else if v := d.value(depth+1, vInvocationRequestCallerType); v != nil {
 				d.check(sgField(v, "type", &t.Type, sgDecodeCallerType))
 			}
 		default:
@@ -416,6 +474,130 @@ func sgFastCaller(d *sgFast, depth int, raw bool) (t Caller) {
 		d.fail()
 	}
 	return
+}
+
+// sgFastInvocationResponse reads a InvocationResponse object at nesting depth in one pass (raw: as the document,
+// whose undeclared members a plan keeps as text); d.bad reports a doubt.
+func sgFastInvocationResponse(d *sgFast, depth int, raw bool) (t InvocationResponse) {
+	var seen [6]bool
+	for more := d.open('{', depth); more; more = d.next('}') {
+		k := d.key()
+		if d.bad {
+			return
+		}
+		switch k {
+		case "execution_id":
+			if seen[0] {
+				d.fail()
+				return
+			}
+			seen[0] = true
+			if x, ok := d.str(vString1To128); ok {
+				t.ExecutionID = d.keepStr(x)
+			} else if v := d.value(depth+1, vString1To128); v != nil {
+				d.check(sgField(v, "execution_id", &t.ExecutionID, sgDecString))
+			}
+		case "status":
+			if seen[1] {
+				d.fail()
+				return
+			}
+			seen[1] = true
+			if x, ok := d.str(vInvocationResponseStatus); ok {
+				switch x {
+				case "accepted":
+					t.Status = InvocationStatusAccepted
+				case "running":
+					t.Status = InvocationStatusRunning
+				case "succeeded":
+					t.Status = InvocationStatusSucceeded
+				case "failed":
+					t.Status = InvocationStatusFailed
+				case "cancelled":
+					t.Status = InvocationStatusCancelled
+				default:
+					t.Status = InvocationStatus(d.keepStr(x))
+				}
+			} else if v := d.value(depth+1, vInvocationResponseStatus); v != nil {
+				d.check(sgField(v, "status", &t.Status, sgDecodeInvocationStatus))
+			}
+		case "skill_id":
+			if seen[2] {
+				d.fail()
+				return
+			}
+			seen[2] = true
+			if x, ok := d.str(vSkillIDRef); ok {
+				t.SkillID = SkillID(d.keepStr(x))
+			} else if v := d.value(depth+1, vSkillIDRef); v != nil {
+				d.check(sgField(v, "skill_id", &t.SkillID, sgDecodeSkillID))
+			}
+		case "timestamps":
+			if seen[3] {
+				d.fail()
+				return
+			}
+			seen[3] = true
+			if d.peek() == '{' {
+				x := sgFastTimestamps(d, depth+1, false)
+				t.Timestamps = x
+			} else {
+				if v := d.value(depth+1, vInvocationResponseTimestamps); v != nil {
+					d.check(sgField(v, "timestamps", &t.Timestamps, sgDecodeTimestamps))
+				}
+			}
+		case "output":
+			if seen[4] {
+				d.fail()
+				return
+			}
+			seen[4] = true
+			if v := d.value(depth+1, vInvocationResponseOutput); v != nil {
+				d.check(sgOptNilField(v, "output", &t.Output, sgDecAny))
+			}
+		case "error":
+			if seen[5] {
+				d.fail()
+				return
+			}
+			seen[5] = true
+			if d.peek() == '{' {
+				x := sgFastInvocationError(d, depth+1, false)
+				t.Error = &x
+			} else {
+				if v := d.value(depth+1, vInvocationResponseError); v != nil {
+					d.check(sgPtrField(v, "error", &t.Error, sgDecodeInvocationError))
+				}
+			}
+		default:
+			val := d.extra(depth + 1)
+			if d.bad {
+				return
+			}
+			if t.AdditionalProperties == nil {
+				t.AdditionalProperties = make(map[string]json.RawMessage)
+			}
+			if _, dup := t.AdditionalProperties[k]; dup {
+				d.fail()
+				return
+			}
+			t.AdditionalProperties[d.keepKey(k)] = val
+		}
+	}
+	if !seen[0] || !seen[1] || !seen[2] || !seen[3] || !sgFastIfInvocationResponse(t, depth) {
+		d.fail()
+	}
+	return
+}
+
+// sgFastIfInvocationResponse checks the conditional entries of the allOf of InvocationResponse on a value read in one pass.
+func sgFastIfInvocationResponse(t InvocationResponse, d int) bool {
+	if string(t.Status) == "failed" {
+		if !(t.Error != nil) {
+			return false
+		}
+	}
+	return true
 }
 
 // sgFastTimestamps reads a Timestamps object at nesting depth in one pass (raw: as the document,
@@ -434,7 +616,9 @@ func sgFastTimestamps(d *sgFast, depth int, raw bool) (t Timestamps) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vTimestampRef); v != nil {
+			if x, ok := d.str(vTimestampRef); ok {
+				t.Received = Timestamp(d.keepStr(x))
+			} else if v := d.value(depth+1, vTimestampRef); v != nil {
 				d.check(sgField(v, "received", &t.Received, sgDecodeTimestamp))
 			}
 		case "started":
@@ -443,7 +627,10 @@ func sgFastTimestamps(d *sgFast, depth int, raw bool) (t Timestamps) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vTimestampRef); v != nil {
+			if x, ok := d.str(vTimestampRef); ok {
+				v := Timestamp(d.keepStr(x))
+				t.Started = &v
+			} else if v := d.value(depth+1, vTimestampRef); v != nil {
 				d.check(sgPtrField(v, "started", &t.Started, sgDecodeTimestamp))
 			}
 		case "completed":
@@ -452,7 +639,10 @@ func sgFastTimestamps(d *sgFast, depth int, raw bool) (t Timestamps) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vTimestampRef); v != nil {
+			if x, ok := d.str(vTimestampRef); ok {
+				v := Timestamp(d.keepStr(x))
+				t.Completed = &v
+			} else if v := d.value(depth+1, vTimestampRef); v != nil {
 				d.check(sgPtrField(v, "completed", &t.Completed, sgDecodeTimestamp))
 			}
 		default:
@@ -481,7 +671,9 @@ func sgFastInvocationError(d *sgFast, depth int, raw bool) (t InvocationError) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vInvocationResponseInvocationErrorCode); v != nil {
+			if x, ok := d.str(vInvocationResponseInvocationErrorCode); ok {
+				t.Code = d.keepStr(x)
+			} else if v := d.value(depth+1, vInvocationResponseInvocationErrorCode); v != nil {
 				d.check(sgField(v, "code", &t.Code, sgDecString))
 			}
 		case "message":
@@ -490,7 +682,9 @@ func sgFastInvocationError(d *sgFast, depth int, raw bool) (t InvocationError) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vString1To4000); v != nil {
+			if x, ok := d.str(vString1To4000); ok {
+				t.Message = d.keepStr(x)
+			} else if v := d.value(depth+1, vString1To4000); v != nil {
 				d.check(sgField(v, "message", &t.Message, sgDecString))
 			}
 		default:
@@ -535,7 +729,9 @@ func sgFastProtocolVersion(d *sgFast, depth int, raw bool) (t ProtocolVersion) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vSemVerRef); v != nil {
+			if x, ok := d.str(vSemVerRef); ok {
+				t.Version = SemVer(d.keepStr(x))
+			} else if v := d.value(depth+1, vSemVerRef); v != nil {
 				d.check(sgField(v, "version", &t.Version, sgDecodeSemVer))
 			}
 		default:
@@ -578,7 +774,9 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vSkillIDRef); v != nil {
+			if x, ok := d.str(vSkillIDRef); ok {
+				t.ID = SkillID(d.keepStr(x))
+			} else if v := d.value(depth+1, vSkillIDRef); v != nil {
 				d.check(sgField(v, "id", &t.ID, sgDecodeSkillID))
 			}
 		case "name":
@@ -587,7 +785,9 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vString1To200); v != nil {
+			if x, ok := d.str(vString1To200); ok {
+				t.Name = d.keepStr(x)
+			} else if v := d.value(depth+1, vString1To200); v != nil {
 				d.check(sgField(v, "name", &t.Name, sgDecString))
 			}
 		case "version":
@@ -596,7 +796,9 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 				return
 			}
 			seen[3] = true
-			if v := d.value(depth+1, vSemVerRef); v != nil {
+			if x, ok := d.str(vSemVerRef); ok {
+				t.Version = SemVer(d.keepStr(x))
+			} else if v := d.value(depth+1, vSemVerRef); v != nil {
 				d.check(sgField(v, "version", &t.Version, sgDecodeSemVer))
 			}
 		case "capability_type":
@@ -605,7 +807,20 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 				return
 			}
 			seen[4] = true
-			if v := d.value(depth+1, vCapabilityTypeRef); v != nil {
+			if x, ok := d.str(vCapabilityTypeRef); ok {
+				switch x {
+				case "plugin":
+					t.CapabilityType = CapabilityTypePlugin
+				case "api":
+					t.CapabilityType = CapabilityTypeAPI
+				case "knowledge":
+					t.CapabilityType = CapabilityTypeKnowledge
+				case "task":
+					t.CapabilityType = CapabilityTypeTask
+				default:
+					t.CapabilityType = CapabilityType(d.keepStr(x))
+				}
+			} else if v := d.value(depth+1, vCapabilityTypeRef); v != nil {
 				d.check(sgField(v, "capability_type", &t.CapabilityType, sgDecodeCapabilityType))
 			}
 		case "description":
@@ -614,7 +829,9 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 				return
 			}
 			seen[5] = true
-			if v := d.value(depth+1, vString1To4000); v != nil {
+			if x, ok := d.str(vString1To4000); ok {
+				t.Description = d.keepStr(x)
+			} else if v := d.value(depth+1, vString1To4000); v != nil {
 				d.check(sgField(v, "description", &t.Description, sgDecString))
 			}
 		case "provider":
@@ -686,8 +903,30 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 				return
 			}
 			seen[10] = true
-			if v := d.value(depth+1, vSkillDescriptorAuth); v != nil {
-				d.check(sgField(v, "auth", &t.Auth, sgDecodeAuth))
+			if d.peek() == '{' {
+				tag, ok := d.tag(depth+1, "type")
+				switch {
+				case !ok:
+					d.fail()
+				case tag == "api_key":
+					x := sgFastAPIKeyAuth(d, depth+1, false)
+					t.Auth = Auth{APIKey: &x}
+				case tag == "oauth2":
+					x := sgFastOAuth2Auth(d, depth+1, false)
+					t.Auth = Auth{OAuth2: &x}
+				case tag == "custom":
+					x := sgFastCustomAuth(d, depth+1, false)
+					t.Auth = Auth{Custom: &x}
+				case tag == "none":
+					x := sgFastNoAuth(d, depth+1, false)
+					t.Auth = Auth{None: &x}
+				default:
+					d.fail()
+				}
+			} else {
+				if v := d.value(depth+1, vSkillDescriptorAuth); v != nil {
+					d.check(sgField(v, "auth", &t.Auth, sgDecodeAuth))
+				}
 			}
 		case "access":
 			if seen[11] {
@@ -695,7 +934,18 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 				return
 			}
 			seen[11] = true
-			if v := d.value(depth+1, vAccessRef); v != nil {
+			if x, ok := d.str(vAccessRef); ok {
+				switch x {
+				case "public":
+					t.Access = AccessPublic
+				case "restricted":
+					t.Access = AccessRestricted
+				case "private":
+					t.Access = AccessPrivate
+				default:
+					t.Access = Access(d.keepStr(x))
+				}
+			} else if v := d.value(depth+1, vAccessRef); v != nil {
 				d.check(sgField(v, "access", &t.Access, sgDecodeAccess))
 			}
 		case "tags":
@@ -704,8 +954,20 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 				return
 			}
 			seen[12] = true
-			if v := d.value(depth+1, vSkillDescriptorTags); v != nil {
-				d.check(sgArrayField(v, "tags", &t.Tags, sgDecString))
+			if d.peek() == '[' {
+				t.Tags = sgFastItems(d, depth+1, -1, 32, func(d *sgFast, depth int) string {
+					if x, ok := d.str(vSkillDescriptorTagsItems); ok {
+						return d.keepStr(x)
+					}
+					return sgFastValue(d, depth, vSkillDescriptorTagsItems, sgDecString)
+				})
+				sgFastDistinct(d, len(t.Tags), func(i int) string {
+					return string(t.Tags[i])
+				})
+			} else {
+				if v := d.value(depth+1, vSkillDescriptorTags); v != nil {
+					d.check(sgArrayField(v, "tags", &t.Tags, sgDecString))
+				}
 			}
 		default:
 			var val json.RawMessage
@@ -749,7 +1011,9 @@ func sgFastProvider(d *sgFast, depth int, raw bool) (t Provider) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vString1To200); v != nil {
+			if x, ok := d.str(vString1To200); ok {
+				t.Name = d.keepStr(x)
+			} else if v := d.value(depth+1, vString1To200); v != nil {
 				d.check(sgField(v, "name", &t.Name, sgDecString))
 			}
 		case "url":
@@ -758,7 +1022,9 @@ func sgFastProvider(d *sgFast, depth int, raw bool) (t Provider) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vStringMax2048Pattern5); v != nil {
+			if x, ok := d.str(vStringMax2048Pattern5); ok {
+				t.URL = d.keepStr(x)
+			} else if v := d.value(depth+1, vStringMax2048Pattern5); v != nil {
 				d.check(sgField(v, "url", &t.URL, sgDecString))
 			}
 		case "contact":
@@ -767,7 +1033,9 @@ func sgFastProvider(d *sgFast, depth int, raw bool) (t Provider) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vSkillDescriptorProviderContact); v != nil {
+			if x, ok := d.str(vSkillDescriptorProviderContact); ok {
+				t.Contact = d.ptrStr(x)
+			} else if v := d.value(depth+1, vSkillDescriptorProviderContact); v != nil {
 				d.check(sgPtrField(v, "contact", &t.Contact, sgDecString))
 			}
 		default:
@@ -812,7 +1080,9 @@ func sgFastEndpoint(d *sgFast, depth int, raw bool) (t Endpoint) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vStringMax2048Pattern5); v != nil {
+			if x, ok := d.str(vStringMax2048Pattern5); ok {
+				t.URL = d.keepStr(x)
+			} else if v := d.value(depth+1, vStringMax2048Pattern5); v != nil {
 				d.check(sgField(v, "url", &t.URL, sgDecString))
 			}
 		case "method":
@@ -821,7 +1091,16 @@ func sgFastEndpoint(d *sgFast, depth int, raw bool) (t Endpoint) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vSkillDescriptorEndpointMethod); v != nil {
+			if x, ok := d.str(vSkillDescriptorEndpointMethod); ok {
+				switch x {
+				case "GET":
+					t.Method = EndpointMethodGET
+				case "POST":
+					t.Method = EndpointMethodPOST
+				default:
+					t.Method = EndpointMethod(d.keepStr(x))
+				}
+			} else if v := d.value(depth+1, vSkillDescriptorEndpointMethod); v != nil {
 				d.check(sgField(v, "method", &t.Method, sgDecodeEndpointMethod))
 			}
 		case "timeout_ms":
@@ -830,7 +1109,10 @@ func sgFastEndpoint(d *sgFast, depth int, raw bool) (t Endpoint) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vSkillDescriptorEndpointTimeoutMS); v != nil {
+			if x, ok := d.int(vSkillDescriptorEndpointTimeoutMS); ok {
+				v := x
+				t.TimeoutMS = &v
+			} else if v := d.value(depth+1, vSkillDescriptorEndpointTimeoutMS); v != nil {
 				d.check(sgPtrField(v, "timeout_ms", &t.TimeoutMS, sgDecInt))
 			}
 		default:
@@ -875,7 +1157,9 @@ func sgFastInputParameter(d *sgFast, depth int, raw bool) (t InputParameter) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vSkillDescriptorInputParameterName); v != nil {
+			if x, ok := d.str(vSkillDescriptorInputParameterName); ok {
+				t.Name = d.keepStr(x)
+			} else if v := d.value(depth+1, vSkillDescriptorInputParameterName); v != nil {
 				d.check(sgField(v, "name", &t.Name, sgDecString))
 			}
 		case "type":
@@ -884,7 +1168,24 @@ func sgFastInputParameter(d *sgFast, depth int, raw bool) (t InputParameter) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vValueTypeRef); v != nil {
+			if x, ok := d.str(vValueTypeRef); ok {
+				switch x {
+				case "string":
+					t.Type = ValueTypeString
+				case "number":
+					t.Type = ValueTypeNumber
+				case "integer":
+					t.Type = ValueTypeInteger
+				case "boolean":
+					t.Type = ValueTypeBoolean
+				case "object":
+					t.Type = ValueTypeObject
+				case "array":
+					t.Type = ValueTypeArray
+				default:
+					t.Type = ValueType(d.keepStr(x))
+				}
+			} else if v := d.value(depth+1, vValueTypeRef); v != nil {
 				d.check(sgField(v, "type", &t.Type, sgDecodeValueType))
 			}
 		case "description":
@@ -893,7 +1194,9 @@ func sgFastInputParameter(d *sgFast, depth int, raw bool) (t InputParameter) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vStringMax2000); v != nil {
+			if x, ok := d.str(vStringMax2000); ok {
+				t.Description = d.ptrStr(x)
+			} else if v := d.value(depth+1, vStringMax2000); v != nil {
 				d.check(sgPtrField(v, "description", &t.Description, sgDecString))
 			}
 		case "required":
@@ -902,7 +1205,9 @@ func sgFastInputParameter(d *sgFast, depth int, raw bool) (t InputParameter) {
 				return
 			}
 			seen[3] = true
-			if v := d.value(depth+1, vBoolean); v != nil {
+			if x, ok := d.bool(vBoolean); ok {
+				t.Required = x
+			} else if v := d.value(depth+1, vBoolean); v != nil {
 				d.check(sgField(v, "required", &t.Required, sgDecBool))
 			}
 		default:
@@ -931,7 +1236,24 @@ func sgFastOutputDescriptor(d *sgFast, depth int, raw bool) (t OutputDescriptor)
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vValueTypeRef); v != nil {
+			if x, ok := d.str(vValueTypeRef); ok {
+				switch x {
+				case "string":
+					t.Type = ValueTypeString
+				case "number":
+					t.Type = ValueTypeNumber
+				case "integer":
+					t.Type = ValueTypeInteger
+				case "boolean":
+					t.Type = ValueTypeBoolean
+				case "object":
+					t.Type = ValueTypeObject
+				case "array":
+					t.Type = ValueTypeArray
+				default:
+					t.Type = ValueType(d.keepStr(x))
+				}
+			} else if v := d.value(depth+1, vValueTypeRef); v != nil {
 				d.check(sgField(v, "type", &t.Type, sgDecodeValueType))
 			}
 		case "description":
@@ -940,7 +1262,9 @@ func sgFastOutputDescriptor(d *sgFast, depth int, raw bool) (t OutputDescriptor)
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vStringMax2000); v != nil {
+			if x, ok := d.str(vStringMax2000); ok {
+				t.Description = d.ptrStr(x)
+			} else if v := d.value(depth+1, vStringMax2000); v != nil {
 				d.check(sgPtrField(v, "description", &t.Description, sgDecString))
 			}
 		case "media_type":
@@ -949,7 +1273,9 @@ func sgFastOutputDescriptor(d *sgFast, depth int, raw bool) (t OutputDescriptor)
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vSkillDescriptorOutputDescriptorMediaType); v != nil {
+			if x, ok := d.str(vSkillDescriptorOutputDescriptorMediaType); ok {
+				t.MediaType = d.ptrStr(x)
+			} else if v := d.value(depth+1, vSkillDescriptorOutputDescriptorMediaType); v != nil {
 				d.check(sgPtrField(v, "media_type", &t.MediaType, sgDecString))
 			}
 		default:
@@ -985,7 +1311,16 @@ func sgFastAPIKeyAuth(d *sgFast, depth int, raw bool) (t APIKeyAuth) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vSkillDescriptorAPIKeyAuthIn); v != nil {
+			if x, ok := d.str(vSkillDescriptorAPIKeyAuthIn); ok {
+				switch x {
+				case "header":
+					t.In = APIKeyAuthInHeader
+				case "query":
+					t.In = APIKeyAuthInQuery
+				default:
+					t.In = APIKeyAuthIn(d.keepStr(x))
+				}
+			} else if v := d.value(depth+1, vSkillDescriptorAPIKeyAuthIn); v != nil {
 				d.check(sgField(v, "in", &t.In, sgDecodeAPIKeyAuthIn))
 			}
 		case "name":
@@ -994,7 +1329,9 @@ func sgFastAPIKeyAuth(d *sgFast, depth int, raw bool) (t APIKeyAuth) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vSkillDescriptorAPIKeyAuthName); v != nil {
+			if x, ok := d.str(vSkillDescriptorAPIKeyAuthName); ok {
+				t.Name = d.keepStr(x)
+			} else if v := d.value(depth+1, vSkillDescriptorAPIKeyAuthName); v != nil {
 				d.check(sgField(v, "name", &t.Name, sgDecString))
 			}
 		default:
@@ -1030,7 +1367,9 @@ func sgFastOAuth2Auth(d *sgFast, depth int, raw bool) (t OAuth2Auth) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vStringMax2048Pattern5); v != nil {
+			if x, ok := d.str(vStringMax2048Pattern5); ok {
+				t.TokenURL = d.keepStr(x)
+			} else if v := d.value(depth+1, vStringMax2048Pattern5); v != nil {
 				d.check(sgField(v, "token_url", &t.TokenURL, sgDecString))
 			}
 		case "scopes":
@@ -1039,8 +1378,20 @@ func sgFastOAuth2Auth(d *sgFast, depth int, raw bool) (t OAuth2Auth) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vSkillDescriptorOAuth2AuthScopes); v != nil {
-				d.check(sgArrayField(v, "scopes", &t.Scopes, sgDecString))
+			if d.peek() == '[' {
+				t.Scopes = sgFastItems(d, depth+1, -1, 64, func(d *sgFast, depth int) string {
+					if x, ok := d.str(vSkillDescriptorOAuth2AuthScopesItems); ok {
+						return d.keepStr(x)
+					}
+					return sgFastValue(d, depth, vSkillDescriptorOAuth2AuthScopesItems, sgDecString)
+				})
+				sgFastDistinct(d, len(t.Scopes), func(i int) string {
+					return string(t.Scopes[i])
+				})
+			} else {
+				if v := d.value(depth+1, vSkillDescriptorOAuth2AuthScopes); v != nil {
+					d.check(sgArrayField(v, "scopes", &t.Scopes, sgDecString))
+				}
 			}
 		default:
 			d.value(depth+1, vGetSessionFindingsParamsAdditionalProperties)
@@ -1075,7 +1426,9 @@ func sgFastCustomAuth(d *sgFast, depth int, raw bool) (t CustomAuth) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vString1To128); v != nil {
+			if x, ok := d.str(vString1To128); ok {
+				t.Scheme = d.keepStr(x)
+			} else if v := d.value(depth+1, vString1To128); v != nil {
 				d.check(sgField(v, "scheme", &t.Scheme, sgDecString))
 			}
 		case "documentation_url":
@@ -1084,7 +1437,9 @@ func sgFastCustomAuth(d *sgFast, depth int, raw bool) (t CustomAuth) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vStringMax2048Pattern5); v != nil {
+			if x, ok := d.str(vStringMax2048Pattern5); ok {
+				t.DocumentationURL = d.ptrStr(x)
+			} else if v := d.value(depth+1, vStringMax2048Pattern5); v != nil {
 				d.check(sgPtrField(v, "documentation_url", &t.DocumentationURL, sgDecString))
 			}
 		default:
@@ -1225,7 +1580,9 @@ func sgFastSkillIndexEntry(d *sgFast, depth int, raw bool) (t SkillIndexEntry) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vSkillIDRef); v != nil {
+			if x, ok := d.str(vSkillIDRef); ok {
+				t.ID = SkillID(d.keepStr(x))
+			} else if v := d.value(depth+1, vSkillIDRef); v != nil {
 				d.check(sgField(v, "id", &t.ID, sgDecodeSkillID))
 			}
 		case "name":
@@ -1234,7 +1591,9 @@ func sgFastSkillIndexEntry(d *sgFast, depth int, raw bool) (t SkillIndexEntry) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vString1To200); v != nil {
+			if x, ok := d.str(vString1To200); ok {
+				t.Name = d.keepStr(x)
+			} else if v := d.value(depth+1, vString1To200); v != nil {
 				d.check(sgField(v, "name", &t.Name, sgDecString))
 			}
 		case "version":
@@ -1243,7 +1602,9 @@ func sgFastSkillIndexEntry(d *sgFast, depth int, raw bool) (t SkillIndexEntry) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vSemVerRef); v != nil {
+			if x, ok := d.str(vSemVerRef); ok {
+				t.Version = SemVer(d.keepStr(x))
+			} else if v := d.value(depth+1, vSemVerRef); v != nil {
 				d.check(sgField(v, "version", &t.Version, sgDecodeSemVer))
 			}
 		case "capability_type":
@@ -1252,7 +1613,20 @@ func sgFastSkillIndexEntry(d *sgFast, depth int, raw bool) (t SkillIndexEntry) {
 				return
 			}
 			seen[3] = true
-			if v := d.value(depth+1, vCapabilityTypeRef); v != nil {
+			if x, ok := d.str(vCapabilityTypeRef); ok {
+				switch x {
+				case "plugin":
+					t.CapabilityType = CapabilityTypePlugin
+				case "api":
+					t.CapabilityType = CapabilityTypeAPI
+				case "knowledge":
+					t.CapabilityType = CapabilityTypeKnowledge
+				case "task":
+					t.CapabilityType = CapabilityTypeTask
+				default:
+					t.CapabilityType = CapabilityType(d.keepStr(x))
+				}
+			} else if v := d.value(depth+1, vCapabilityTypeRef); v != nil {
 				d.check(sgField(v, "capability_type", &t.CapabilityType, sgDecodeCapabilityType))
 			}
 		case "access":
@@ -1261,7 +1635,18 @@ func sgFastSkillIndexEntry(d *sgFast, depth int, raw bool) (t SkillIndexEntry) {
 				return
 			}
 			seen[4] = true
-			if v := d.value(depth+1, vAccessRef); v != nil {
+			if x, ok := d.str(vAccessRef); ok {
+				switch x {
+				case "public":
+					t.Access = AccessPublic
+				case "restricted":
+					t.Access = AccessRestricted
+				case "private":
+					t.Access = AccessPrivate
+				default:
+					t.Access = Access(d.keepStr(x))
+				}
+			} else if v := d.value(depth+1, vAccessRef); v != nil {
 				d.check(sgField(v, "access", &t.Access, sgDecodeAccess))
 			}
 		case "description":
@@ -1270,7 +1655,9 @@ func sgFastSkillIndexEntry(d *sgFast, depth int, raw bool) (t SkillIndexEntry) {
 				return
 			}
 			seen[5] = true
-			if v := d.value(depth+1, vSkillIndexSkillIndexEntryDescription); v != nil {
+			if x, ok := d.str(vSkillIndexSkillIndexEntryDescription); ok {
+				t.Description = d.ptrStr(x)
+			} else if v := d.value(depth+1, vSkillIndexSkillIndexEntryDescription); v != nil {
 				d.check(sgPtrField(v, "description", &t.Description, sgDecString))
 			}
 		case "descriptor_url":
@@ -1279,7 +1666,9 @@ func sgFastSkillIndexEntry(d *sgFast, depth int, raw bool) (t SkillIndexEntry) {
 				return
 			}
 			seen[6] = true
-			if v := d.value(depth+1, vSkillIndexSkillIndexEntryDescriptorURL); v != nil {
+			if x, ok := d.str(vSkillIndexSkillIndexEntryDescriptorURL); ok {
+				t.DescriptorURL = d.keepStr(x)
+			} else if v := d.value(depth+1, vSkillIndexSkillIndexEntryDescriptorURL); v != nil {
 				d.check(sgField(v, "descriptor_url", &t.DescriptorURL, sgDecString))
 			}
 		default:

@@ -2,6 +2,7 @@ package skill
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/rand"
 	"os"
@@ -140,6 +141,95 @@ func TestOnePassMatchesExact(t *testing.T) {
 	t.Logf("%d documents", cases)
 }
 
+// scalars are the strings, numbers and booleans of the examples, as JSON texts.
+func scalars(t testing.TB) []string {
+	seen := map[string]bool{}
+	var out []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				walk(k)
+				walk(x)
+			}
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		default:
+			b, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !seen[string(b)] {
+				seen[string(b)] = true
+				out = append(out, string(b))
+			}
+		}
+	}
+	for _, docs := range onePassExamples(t) {
+		for _, doc := range docs {
+			d := json.NewDecoder(bytes.NewReader(doc))
+			d.UseNumber()
+			var v any
+			if err := d.Decode(&v); err != nil {
+				t.Fatal(err)
+			}
+			walk(v)
+		}
+	}
+	return out
+}
+
+// Feature: skill-sharing-protocol, Property 11: ParseT of a string, integer or boolean type
+// (read in place by the one-pass path) decides and decodes every document of one value as the
+// exact path does: every scalar of the examples, alone, spaced, escaped, cut short, followed
+// by more, and the texts where a second decoder could part from the first.
+func TestOnePassScalarDocuments(t *testing.T) {
+	var docs []string
+	for _, s := range scalars(t) {
+		docs = append(docs, s, " "+s+"\n", s+" x", s+s, s[:len(s)-1], strings.ToUpper(s))
+		if len(s) > 2 && s[0] == '"' {
+			docs = append(docs, `"\u00`+fmt.Sprintf("%02x", s[1])+s[2:], s[:len(s)-1]+"\u00e9\"", s[:len(s)-1]+"\xff\"")
+		}
+	}
+	docs = append(docs, onePassTokens...)
+	docs = append(docs, `0`, `-1`, `007`, `18446744073709551616`, `1.5`, `-`, `tru`, `false `, `"a\u0000b"`, "\"a\tb\"", "\"a\x01b\"")
+	cases := 0
+	for _, typ := range TypeNames() {
+		for _, doc := range docs {
+			if d := sameAsExact(typ, []byte(doc)); d != "" {
+				t.Fatalf("%s on %q: %s", typ, doc, d)
+			}
+			cases++
+		}
+	}
+	if cases < 100 {
+		t.Fatalf("only %d cases", cases)
+	}
+	t.Logf("%d documents", cases)
+}
+
+// TestOnePassReadsScalars: a valid document of a string type is read in place, with fewer
+// allocations than the exact path's tree.
+func TestOnePassReadsScalars(t *testing.T) {
+	for typ, doc := range map[string]string{"SkillID": `"acme.weather-forecast"`, "SemVer": ` "1.2.3" `,
+		"CapabilityType": `"plugin"`, "InvocationStatus": `"failed"`} {
+		parse := func() {
+			if _, err := Parse(typ, []byte(doc)); err != nil {
+				t.Fatalf("%s rejects %s: %v", typ, doc, err)
+			}
+		}
+		fast := testing.AllocsPerRun(20, parse)
+		var exact float64
+		exactly(func() { exact = testing.AllocsPerRun(20, parse) })
+		if fast >= exact {
+			t.Errorf("%s of %s: %v allocations, the exact path %v", typ, doc, fast, exact)
+		}
+	}
+}
+
 // TestOnePassReadsExamples: every example of the canonical schema is read by the one-pass
 // decoder of its type, not by the exact path after a doubt.
 func TestOnePassReadsExamples(t *testing.T) {
@@ -166,6 +256,10 @@ func TestOnePassReadsExamples(t *testing.T) {
 		},
 		"FindingsResponse": func(b []byte) bool {
 			_, ok := sgFastParse(b, func(d *sgFast) FindingsResponse { return sgFastFindingsResponse(d, 0, true) })
+			return ok
+		},
+		"InvocationResponse": func(b []byte) bool {
+			_, ok := sgFastParse(b, func(d *sgFast) InvocationResponse { return sgFastInvocationResponse(d, 0, false) })
 			return ok
 		},
 		"GetSessionFindingsParams": func(b []byte) bool {

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math"
+	"math/bits"
 	"reflect"
 	"slices"
 	"sort"
@@ -1872,6 +1873,28 @@ var sgRawClass = func() (t [256]uint8) {
 	return t
 }()
 
+// sgPlainRun is the length of the longest prefix of s whose bytes are printable ASCII that
+// JSON text holds as it is and encoding/json does not escape (sgRawClass 0), read eight bytes
+// at a time: the lowest byte of a word that is not one sets the high bit of its lane first (a
+// borrow may set lanes above it, never one below).
+func sgPlainRun[S string | []byte](s S) int {
+	const lanes = 0x0101010101010101
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		m := (w - 0x20*lanes) | ((w ^ '"'*lanes) - lanes) | ((w ^ '\\'*lanes) - lanes) | ((w ^ '<'*lanes) - lanes) |
+			((w ^ '>'*lanes) - lanes) | ((w ^ '&'*lanes) - lanes) | w
+		if m &= 0x80 * lanes; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for i < len(s) && sgRawClass[s[i]] == 0 {
+		i++
+	}
+	return i
+}
+
 // sgRawPlain reports whether raw is one JSON value that needs nothing done to it: compact (no
 // space between tokens), nested at most 1,024 levels, and, as mode asks, with nothing that
 // encoding/json escapes in a RawMessage (sgRawEncode: <, >, &, U+2028, U+2029) or nothing
@@ -1982,6 +2005,7 @@ func sgRawString(raw []byte, i int, mode uint8) int {
 	n := len(raw)
 	mask := mode | 1
 	for i++; i < n; {
+		i += sgPlainRun(raw[i:])
 		for i < n && sgRawClass[raw[i]]&mask == 0 {
 			i++
 		}
@@ -2198,7 +2222,7 @@ func sgAppendString(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0
-	for i := 0; i < len(s); {
+	for i := sgPlainRun(s); i < len(s); {
 		c := s[i]
 		if sgRawClass[c] == 0 { // printable ASCII that needs no escape
 			i++

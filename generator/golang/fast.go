@@ -52,6 +52,8 @@ type fastMemo struct {
 	mu      sync.Mutex
 	reduced map[*ir.Node]*ir.Node
 	structs map[*ir.Type]bool
+	anyOnce sync.Once
+	any     bool // a struct of the schema has a one-pass decoder
 }
 
 // reduce follows the references of nodes that are nothing but a reference: the node whose
@@ -95,15 +97,41 @@ func objectNode(n *ir.Node) bool {
 		"PropertyNames", "MinProperties", "MaxProperties", "DependentRequired")
 }
 
+// conditions are the statements of sgFastIfT, which checks on the value a one-pass decoder
+// has read the if/then/else entries of the allOf of t's schema, as Validate's walk of the Go
+// value does (govalidate.go), or nil when t's schema has other keywords than those the decoder
+// checks and such entries, or when the walk cannot decide them.
+func (e *emitter) conditions(t *ir.Type) []jen.Code {
+	n := e.reduce(t.Node)
+	if n == nil || len(n.AllOf) == 0 || !allows(n, "object") || e.ok == nil || !only(n, "Types", "Properties", "Required",
+		"AdditionalProperties", "PropertyNames", "MinProperties", "MaxProperties", "DependentRequired", "AllOf") {
+		return nil
+	}
+	c := e.ok.ctx(t)
+	var stmts []jen.Code
+	for _, s := range n.AllOf {
+		if s.If == nil || !only(s, "If", "Then", "Else") {
+			return nil
+		}
+		stmts = append(stmts, c.keywords(s, &ir.TypeRef{Kind: ir.RefNamed, Named: t}, jen.Id("t"), true)...)
+	}
+	if !c.ok || len(stmts) == 0 {
+		return nil
+	}
+	return append(stmts, jen.Return(jen.True()))
+}
+
+func fastIfName(t *ir.Type) string { return "sgFastIf" + t.GoName }
+
 // mapNode reports whether n is an object schema of a map the one-pass decoders read.
 func mapNode(n *ir.Node) bool {
 	return objectNode(n) && len(n.Properties) == 0 && len(n.Required) == 0 && len(n.DependentRequired) == 0
 }
 
 // arrayNode reports whether n is an array schema the one-pass decoders check themselves
-// (x-unique-by is checked by the caller, on the decoded items).
+// (x-unique-by and uniqueItems are checked by the caller, on the decoded items).
 func arrayNode(n *ir.Node) bool {
-	return n != nil && allows(n, "array") && only(n, "Types", "Items", "MinItems", "MaxItems", "UniqueBy")
+	return n != nil && allows(n, "array") && only(n, "Types", "Items", "MinItems", "MaxItems", "UniqueBy", "UniqueItems")
 }
 
 func fastName(t *ir.Type) string { return "sgFast" + t.GoName }
@@ -131,7 +159,7 @@ func (e *emitter) fastStruct(t *ir.Type) bool {
 
 func (e *emitter) isFastStruct(t *ir.Type) bool {
 	n := e.reduce(t.Node)
-	if !objectNode(n) || len(n.Properties) != len(t.Fields) {
+	if !objectNode(n) && e.conditions(t) == nil || len(n.Properties) != len(t.Fields) {
 		return false
 	}
 	fields := map[string]bool{}
@@ -209,8 +237,92 @@ func (e *emitter) readerFunc(r *ir.TypeRef, n *ir.Node) jen.Code {
 			jen.Return(jen.Id(fastName(s)).Call(jen.Id("d"), jen.Id("depth"), jen.False())),
 		))
 	}
+	if read, ok := directRead(r, n, false, func(x jen.Code) []jen.Code { return []jen.Code{jen.Return(x)} }); ok {
+		body = append(body, read)
+	}
 	body = append(body, jen.Return(jen.Id("sgFastValue").Call(jen.Id("d"), jen.Id("depth"), validatorOf(n), valueDec(r))))
 	return jen.Func().Params(jen.Id("d").Op("*").Id("sgFast"), jen.Id("depth").Int()).Add(valueType(r)).Block(body...)
+}
+
+// scalarOf says which direct reader of sgFast reads the values of r ("str", "int", "bool";
+// "" for none), and the enum whose constants a string of r can be (nil: none, or not
+// assignable to r's Go type).
+func scalarOf(r *ir.TypeRef) (string, *ir.Type) {
+	assignable := true
+	for i := 0; i < 1000; i++ {
+		if r.Ptr {
+			return "", nil
+		}
+		switch r.Kind {
+		case ir.RefString:
+			return "str", nil
+		case ir.RefInteger:
+			return "int", nil
+		case ir.RefBool:
+			return "bool", nil
+		case ir.RefNamed:
+			t := r.Named
+			switch t.Kind {
+			case ir.Enum:
+				switch t.EnumBase {
+				case ir.RefInteger, ir.RefNumber, ir.RefBool:
+					return "", nil
+				}
+				if !assignable {
+					return "str", nil
+				}
+				return "str", t
+			case ir.Alias:
+				assignable = assignable && goAlias(t)
+				r = t.Alias
+				continue
+			}
+		}
+		return "", nil
+	}
+	return "", nil
+}
+
+// directRead is "if x, ok := d.str(f); ok { assign(value) }" for a value of r at the schema n
+// (nil: any value) when r is a scalar a direct reader of sgFast reads (ok is false otherwise):
+// the value is read and checked in place, with no tree, and a string is copied into the
+// document's blocks (a pointer to one too, when ptr). The caller adds the general path, for a
+// value of another JSON type, as the else branch.
+func directRead(r *ir.TypeRef, n *ir.Node, ptr bool, assign func(x jen.Code) []jen.Code) (*jen.Statement, bool) {
+	method, enum := scalarOf(r)
+	if method == "" {
+		return nil, false
+	}
+	conv := func(x jen.Code) jen.Code {
+		if r.Kind == ir.RefNamed {
+			return goType(r).Call(x)
+		}
+		return x
+	}
+	var body []jen.Code
+	switch {
+	case method == "str" && ptr && r.Kind == ir.RefString:
+		body = assign(jen.Id("d").Dot("ptrStr").Call(jen.Id("x")))
+	case ptr:
+		v := conv(jen.Id("x"))
+		if method == "str" {
+			v = conv(jen.Id("d").Dot("keepStr").Call(jen.Id("x")))
+		}
+		body = append([]jen.Code{jen.Id("v").Op(":=").Add(v)}, assign(jen.Op("&").Id("v"))...)
+	case enum != nil:
+		// The values of the enum are its constants: nothing to copy.
+		var cases []jen.Code
+		for _, v := range enum.Values {
+			cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(assign(jen.Id(v.GoName))...))
+		}
+		cases = append(cases, jen.Default().Block(assign(conv(jen.Id("d").Dot("keepStr").Call(jen.Id("x"))))...))
+		body = []jen.Code{jen.Switch(jen.Id("x")).Block(cases...)}
+	case method == "str":
+		body = assign(conv(jen.Id("d").Dot("keepStr").Call(jen.Id("x"))))
+	default:
+		body = assign(conv(jen.Id("x")))
+	}
+	return jen.If(jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Id("d").Dot(method).Call(validatorOf(n)), jen.Id("ok")).Block(body...), true
 }
 
 // uniqueKey is the field of the items of an array of r by which x-unique-by prop compares them,
@@ -249,6 +361,17 @@ func (e *emitter) fastMember(f *ir.Field, n *ir.Node) []jen.Code {
 		return []jen.Code{jen.If(jen.Id("d").Dot("peek").Call().Op("==").LitRune(open)).Block(read...).Else().Block(generic...)}
 	}
 	m := e.reduce(n)
+	if f.Hold == ir.HoldValue || f.Hold == ir.HoldPointer {
+		read, ok := directRead(f.Type, n, f.Hold == ir.HoldPointer, func(x jen.Code) []jen.Code {
+			return []jen.Code{dst.Clone().Op("=").Add(x)}
+		})
+		if ok {
+			return []jen.Code{read.Else().Add(generic...)}
+		}
+	}
+	if read := e.taggedRead(f, n, dst); read != nil {
+		return special('{', read...)
+	}
 	switch {
 	case userType(f.Type) != nil:
 		// A type of the user's: the value's text goes to encoding/json.
@@ -277,6 +400,15 @@ func (e *emitter) fastMember(f *ir.Field, n *ir.Node) []jen.Code {
 					jen.Return(jen.String().Call(dst.Clone().Index(jen.Id("i")).Dot(key.GoName))),
 				)))
 			}
+			if m.UniqueItems {
+				// Strings are equal as JSON values exactly when they are equal in Go.
+				if kind, _ := scalarOf(f.Type.Elem); kind != "str" {
+					break
+				}
+				read = append(read, jen.Id("sgFastDistinct").Call(jen.Id("d"), jen.Len(dst), jen.Func().Params(jen.Id("i").Int()).String().Block(
+					jen.Return(jen.String().Call(dst.Clone().Index(jen.Id("i")))),
+				)))
+			}
 			return special('[', read...)
 		case f.Type.Kind == ir.RefMap && mapNode(m):
 			var names jen.Code = jen.Nil()
@@ -288,6 +420,40 @@ func (e *emitter) fastMember(f *ir.Field, n *ir.Node) []jen.Code {
 		}
 	}
 	return generic
+}
+
+// taggedRead is the code that reads into dst the value of the member f, at the schema n, of a
+// tagged union whose variants all have one-pass decoders: the tag is found first (sgFast.tag,
+// which reads the object for its syntax alone and leaves the reading position where it was),
+// then the variant's decoder reads the object. nil when f is not such a member. The union's
+// validator checks exactly that: an object, a string tag, and the variant of the tag.
+func (e *emitter) taggedRead(f *ir.Field, n *ir.Node, dst *jen.Statement) []jen.Code {
+	if f.Hold != ir.HoldValue || f.Type.Kind != ir.RefNamed || f.Type.Ptr || n == nil {
+		return nil
+	}
+	u := f.Type.Named
+	b := e.reduce(n)
+	if u.Kind != ir.Union || u.Dispatch != ir.ByTag || u.Branches == nil || b != e.reduce(u.Node) || b != u.Branches ||
+		b.Discriminator == nil || !only(b, "AnyOf", "OneOf", "Discriminator") {
+		return nil
+	}
+	depth := jen.Id("depth").Op("+").Lit(1)
+	cases := []jen.Code{jen.Case(jen.Op("!").Id("ok")).Block(jen.Id("d").Dot("fail").Call())}
+	for _, v := range u.Variants {
+		s := e.fastTarget(v.Ref, v.Node)
+		if s == nil || v.Ref.Kind != ir.RefNamed || v.Ref.Ptr {
+			return nil
+		}
+		cases = append(cases, jen.Case(jen.Id("tag").Op("==").Lit(v.Value)).Block(
+			jen.Id("x").Op(":=").Id(fastName(s)).Call(jen.Id("d"), depth, jen.False()),
+			dst.Clone().Op("=").Id(u.GoName).Values(jen.Dict{jen.Id(v.GoName): jen.Op("&").Id("x")}),
+		))
+	}
+	cases = append(cases, jen.Default().Block(jen.Id("d").Dot("fail").Call()))
+	return []jen.Code{
+		jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("d").Dot("tag").Call(depth, jen.Lit(b.Discriminator.Property)),
+		jen.Switch().Block(cases...),
+	}
 }
 
 // fastDecoder writes sgFastT for the struct t.
@@ -392,6 +558,13 @@ func (e *emitter) fastDecoder(f *jen.File, t *ir.Type) {
 	if n.MaxProperties != nil {
 		conds = append(conds, jen.Id("members").Op(">").Lit(int(*n.MaxProperties)))
 	}
+	if cond := e.conditions(t); cond != nil {
+		conds = append(conds, jen.Op("!").Id(fastIfName(t)).Call(jen.Id("t"), jen.Id("depth")))
+		defer func() {
+			f.Commentf("%s checks the conditional entries of the allOf of %s on a value read in one pass.", fastIfName(t), t.GoName)
+			f.Func().Id(fastIfName(t)).Params(jen.Id("t").Id(t.GoName), jen.Id("d").Int()).Bool().Block(cond...)
+		}()
+	}
 	if len(conds) > 0 {
 		c := jen.Add(conds[0])
 		for _, x := range conds[1:] {
@@ -414,12 +587,42 @@ func (e *emitter) fastParse(t *ir.Type) jen.Code {
 	if goAlias(t) {
 		s = e.fastTarget(&ir.TypeRef{Kind: ir.RefNamed, Named: t}, t.Node)
 	}
-	if !e.fastStruct(s) || e.reduce(t.Node) != e.reduce(s.Node) {
+	if s != nil && e.fastStruct(s) && e.reduce(t.Node) == e.reduce(s.Node) {
+		return jen.Func().Params(jen.Id("d").Op("*").Id("sgFast")).Id(t.GoName).Block(
+			jen.Return(jen.Id(fastName(s)).Call(jen.Id("d"), jen.Lit(0), jen.Lit(planned(t)))),
+		)
+	}
+	// A document of a string, integer or boolean type is read in place; another JSON type is
+	// a doubt, which the exact path reports.
+	if t.Kind == ir.Struct || t.Node == nil || !e.anyFastStruct() {
+		return nil
+	}
+	read, ok := directRead(&ir.TypeRef{Kind: ir.RefNamed, Named: t}, t.Node, false, func(x jen.Code) []jen.Code {
+		return []jen.Code{jen.Return(x)}
+	})
+	if !ok {
 		return nil
 	}
 	return jen.Func().Params(jen.Id("d").Op("*").Id("sgFast")).Id(t.GoName).Block(
-		jen.Return(jen.Id(fastName(s)).Call(jen.Id("d"), jen.Lit(0), jen.Lit(planned(t)))),
+		read,
+		jen.Id("d").Dot("fail").Call(),
+		jen.Return(jen.Op("*").New(jen.Id(t.GoName))),
 	)
+}
+
+// anyFastStruct reports whether a struct of the schema has a one-pass decoder: the readers of
+// documents of scalar types are written only then, as the runtime's one-pass code (scan.go) is
+// then all in use.
+func (e *emitter) anyFastStruct() bool {
+	e.memo.anyOnce.Do(func() {
+		for _, t := range e.s.Types {
+			if e.fastStruct(t) {
+				e.memo.any = true
+				return
+			}
+		}
+	})
+	return e.memo.any
 }
 
 // fast writes the one-pass decoders of the structs among types.

@@ -465,6 +465,26 @@ func sgDecodeShapesOp(v *sgValue) (ShapesOp, error) {
 
 // ParseShapesOp decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesOp(data []byte) (ShapesOp, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) ShapesOp {
+		if x, ok := d.str(vShapesOp); ok {
+			switch x {
+			case "<=":
+				return ShapesOpLessEqual
+			case ">=":
+				return ShapesOpGreaterEqual
+			case "+1":
+				return ShapesOpPlus1
+			case "-1":
+				return ShapesOpMinus1
+			default:
+				return ShapesOp(d.keepStr(x))
+			}
+		}
+		d.fail()
+		return *new(ShapesOp)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapesOp, sgDecodeShapesOp)
 }
 
@@ -2195,6 +2215,15 @@ func sgEncodeSourceFile(e *sgEncoder, t SourceFile) {
 
 // ParseSourceFile decodes and validates data in one step; the error is ValidationErrors.
 func ParseSourceFile(data []byte) (SourceFile, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) SourceFile {
+		if x, ok := d.str(vShapesSourceFile); ok {
+			return SourceFile(d.keepStr(x))
+		}
+		d.fail()
+		return *new(SourceFile)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapesSourceFile, sgDecodeSourceFile)
 }
 
@@ -2629,6 +2658,22 @@ func sgDecodeHashObjectAlg(v *sgValue) (HashObjectAlg, error) {
 
 // ParseHashObjectAlg decodes and validates data in one step; the error is ValidationErrors.
 func ParseHashObjectAlg(data []byte) (HashObjectAlg, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) HashObjectAlg {
+		if x, ok := d.str(vShapesHashOneOfX0Alg); ok {
+			switch x {
+			case "MD5":
+				return HashObjectAlgMD5
+			case "SHA-1":
+				return HashObjectAlgSHA1
+			default:
+				return HashObjectAlg(d.keepStr(x))
+			}
+		}
+		d.fail()
+		return *new(HashObjectAlg)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapesHashOneOfX0Alg, sgDecodeHashObjectAlg)
 }
 
@@ -3062,6 +3107,22 @@ func sgDecodeResourceValue3Water(v *sgValue) (ResourceValue3Water, error) {
 
 // ParseResourceValue3Water decodes and validates data in one step; the error is ValidationErrors.
 func ParseResourceValue3Water(data []byte) (ResourceValue3Water, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) ResourceValue3Water {
+		if x, ok := d.str(vShapesResourceOneOfX2Water); ok {
+			switch x {
+			case "salt":
+				return ResourceValue3WaterSalt
+			case "fresh":
+				return ResourceValue3WaterFresh
+			default:
+				return ResourceValue3Water(d.keepStr(x))
+			}
+		}
+		d.fail()
+		return *new(ResourceValue3Water)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapesResourceOneOfX2Water, sgDecodeResourceValue3Water)
 }
 

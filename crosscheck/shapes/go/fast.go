@@ -48,7 +48,9 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[3] = true
-			if v := d.value(depth+1, vShapesLabel); v != nil {
+			if x, ok := d.str(vShapesLabel); ok {
+				t.Label = d.ptrStr(x)
+			} else if v := d.value(depth+1, vShapesLabel); v != nil {
 				d.check(sgNullField(v, "label", &t.Label, sgDecString))
 			}
 		case "note":
@@ -122,7 +124,10 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[11] = true
-			if v := d.value(depth+1, vShapesOp); v != nil {
+			if x, ok := d.str(vShapesOp); ok {
+				v := ShapesOp(d.keepStr(x))
+				t.Op = &v
+			} else if v := d.value(depth+1, vShapesOp); v != nil {
 				d.check(sgPtrField(v, "op", &t.Op, sgDecodeShapesOp))
 			}
 		case "level":
@@ -318,8 +323,20 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[29] = true
-			if v := d.value(depth+1, vShapesUserIDs); v != nil {
-				d.check(sgArrayField(v, "userIds", &t.UserIDs, sgDecString))
+			if d.peek() == '[' {
+				t.UserIDs = sgFastItems(d, depth+1, -1, 3, func(d *sgFast, depth int) string {
+					if x, ok := d.str(vString); ok {
+						return d.keepStr(x)
+					}
+					return sgFastValue(d, depth, vString, sgDecString)
+				})
+				sgFastDistinct(d, len(t.UserIDs), func(i int) string {
+					return string(t.UserIDs[i])
+				})
+			} else {
+				if v := d.value(depth+1, vShapesUserIDs); v != nil {
+					d.check(sgArrayField(v, "userIds", &t.UserIDs, sgDecString))
+				}
 			}
 		case "kennel":
 			if seen[30] {
@@ -336,7 +353,10 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 				return
 			}
 			seen[31] = true
-			if v := d.value(depth+1, vShapesSource); v != nil {
+			if x, ok := d.str(vShapesSource); ok {
+				v := SourceFile(d.keepStr(x))
+				t.Source = &v
+			} else if v := d.value(depth+1, vShapesSource); v != nil {
 				d.check(sgPtrField(v, "source", &t.Source, sgDecodeSourceFile))
 			}
 		case "previous":
@@ -392,7 +412,9 @@ func sgFastPet(d *sgFast, depth int, raw bool) (t Pet) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
+			if x, ok := d.str(vStringMin1); ok {
+				t.Name = d.keepStr(x)
+			} else if v := d.value(depth+1, vStringMin1); v != nil {
 				d.check(sgField(v, "name", &t.Name, sgDecString))
 			}
 		default:
@@ -437,7 +459,9 @@ func sgFastWorkspaceRef(d *sgFast, depth int, raw bool) (t WorkspaceRef) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vShapesWorkspaceRefWorkspace); v != nil {
+			if x, ok := d.bool(vShapesWorkspaceRefWorkspace); ok {
+				t.Workspace = x
+			} else if v := d.value(depth+1, vShapesWorkspaceRefWorkspace); v != nil {
 				d.check(sgField(v, "workspace", &t.Workspace, sgDecBool))
 			}
 		default:
@@ -466,7 +490,9 @@ func sgFastUser(d *sgFast, depth int, raw bool) (t User) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
+			if x, ok := d.str(vStringMin1); ok {
+				t.Login = d.keepStr(x)
+			} else if v := d.value(depth+1, vStringMin1); v != nil {
 				d.check(sgField(v, "login", &t.Login, sgDecString))
 			}
 		case "age":
@@ -475,7 +501,10 @@ func sgFastUser(d *sgFast, depth int, raw bool) (t User) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vIntegerMin0); v != nil {
+			if x, ok := d.int(vIntegerMin0); ok {
+				v := x
+				t.Age = &v
+			} else if v := d.value(depth+1, vIntegerMin0); v != nil {
 				d.check(sgPtrField(v, "age", &t.Age, sgDecInt))
 			}
 		default:
@@ -520,7 +549,9 @@ func sgFastAnimalCat(d *sgFast, depth int, raw bool) (t AnimalCat) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vBoolean); v != nil {
+			if x, ok := d.bool(vBoolean); ok {
+				t.Meow = x
+			} else if v := d.value(depth+1, vBoolean); v != nil {
 				d.check(sgField(v, "meow", &t.Meow, sgDecBool))
 			}
 		default:
@@ -549,7 +580,9 @@ func sgFastAnimalBird(d *sgFast, depth int, raw bool) (t AnimalBird) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vIntegerMin0); v != nil {
+			if x, ok := d.int(vIntegerMin0); ok {
+				t.Wings = x
+			} else if v := d.value(depth+1, vIntegerMin0); v != nil {
 				d.check(sgField(v, "wings", &t.Wings, sgDecInt))
 			}
 		default:
@@ -578,7 +611,9 @@ func sgFastItemBook(d *sgFast, depth int, raw bool) (t ItemBook) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vString); v != nil {
+			if x, ok := d.str(vString); ok {
+				t.Isbn = d.keepStr(x)
+			} else if v := d.value(depth+1, vString); v != nil {
 				d.check(sgField(v, "isbn", &t.Isbn, sgDecString))
 			}
 		default:
@@ -623,7 +658,9 @@ func sgFastItemDisc(d *sgFast, depth int, raw bool) (t ItemDisc) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vIntegerMin1); v != nil {
+			if x, ok := d.int(vIntegerMin1); ok {
+				t.Tracks = x
+			} else if v := d.value(depth+1, vIntegerMin1); v != nil {
 				d.check(sgField(v, "tracks", &t.Tracks, sgDecInt))
 			}
 		default:
@@ -740,7 +777,16 @@ func sgFastHashObject(d *sgFast, depth int, raw bool) (t HashObject) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vShapesHashOneOfX0Alg); v != nil {
+			if x, ok := d.str(vShapesHashOneOfX0Alg); ok {
+				switch x {
+				case "MD5":
+					t.Alg = HashObjectAlgMD5
+				case "SHA-1":
+					t.Alg = HashObjectAlgSHA1
+				default:
+					t.Alg = HashObjectAlg(d.keepStr(x))
+				}
+			} else if v := d.value(depth+1, vShapesHashOneOfX0Alg); v != nil {
 				d.check(sgField(v, "alg", &t.Alg, sgDecodeHashObjectAlg))
 			}
 		case "content":
@@ -749,7 +795,9 @@ func sgFastHashObject(d *sgFast, depth int, raw bool) (t HashObject) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vShapesHashOneOfX0Content); v != nil {
+			if x, ok := d.str(vShapesHashOneOfX0Content); ok {
+				t.Content = d.keepStr(x)
+			} else if v := d.value(depth+1, vShapesHashOneOfX0Content); v != nil {
 				d.check(sgField(v, "content", &t.Content, sgDecString))
 			}
 		default:
@@ -778,7 +826,9 @@ func sgFastHashObject2(d *sgFast, depth int, raw bool) (t HashObject2) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vString); v != nil {
+			if x, ok := d.str(vString); ok {
+				t.Algorithm = d.keepStr(x)
+			} else if v := d.value(depth+1, vString); v != nil {
 				d.check(sgField(v, "algorithm", &t.Algorithm, sgDecString))
 			}
 		case "value":
@@ -787,7 +837,9 @@ func sgFastHashObject2(d *sgFast, depth int, raw bool) (t HashObject2) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vStringMax8); v != nil {
+			if x, ok := d.str(vStringMax8); ok {
+				t.Value = d.keepStr(x)
+			} else if v := d.value(depth+1, vStringMax8); v != nil {
 				d.check(sgField(v, "value", &t.Value, sgDecString))
 			}
 		default:
@@ -823,7 +875,10 @@ func sgFastResourceValue(d *sgFast, depth int, raw bool) (t ResourceValue) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vShapesResourceOneOfX0Lives); v != nil {
+			if x, ok := d.int(vShapesResourceOneOfX0Lives); ok {
+				v := x
+				t.Lives = &v
+			} else if v := d.value(depth+1, vShapesResourceOneOfX0Lives); v != nil {
 				d.check(sgPtrField(v, "lives", &t.Lives, sgDecInt))
 			}
 		default:
@@ -859,7 +914,10 @@ func sgFastResourceValue2(d *sgFast, depth int, raw bool) (t ResourceValue2) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vShapesResourceOneOfX1Wings); v != nil {
+			if x, ok := d.int(vShapesResourceOneOfX1Wings); ok {
+				v := x
+				t.Wings = &v
+			} else if v := d.value(depth+1, vShapesResourceOneOfX1Wings); v != nil {
 				d.check(sgPtrField(v, "wings", &t.Wings, sgDecInt))
 			}
 		default:
@@ -895,7 +953,10 @@ func sgFastResourceValue3(d *sgFast, depth int, raw bool) (t ResourceValue3) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vInteger); v != nil {
+			if x, ok := d.int(vInteger); ok {
+				v := x
+				t.Fins = &v
+			} else if v := d.value(depth+1, vInteger); v != nil {
 				d.check(sgPtrField(v, "fins", &t.Fins, sgDecInt))
 			}
 		case "water":
@@ -904,7 +965,16 @@ func sgFastResourceValue3(d *sgFast, depth int, raw bool) (t ResourceValue3) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vShapesResourceOneOfX2Water); v != nil {
+			if x, ok := d.str(vShapesResourceOneOfX2Water); ok {
+				switch x {
+				case "salt":
+					t.Water = ResourceValue3WaterSalt
+				case "fresh":
+					t.Water = ResourceValue3WaterFresh
+				default:
+					t.Water = ResourceValue3Water(d.keepStr(x))
+				}
+			} else if v := d.value(depth+1, vShapesResourceOneOfX2Water); v != nil {
 				d.check(sgField(v, "water", &t.Water, sgDecodeResourceValue3Water))
 			}
 		default:
