@@ -3279,6 +3279,22 @@ func sgDecodeTicketStatus(v *sgValue) (TicketStatus, error) {
 
 // ParseTicketStatus decodes and validates data in one step; the error is ValidationErrors.
 func ParseTicketStatus(data []byte) (TicketStatus, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) TicketStatus {
+		if x, ok := d.str(vShapesTicketStatus); ok {
+			switch x {
+			case "open":
+				return TicketStatusOpen
+			case "closed":
+				return TicketStatusClosed
+			default:
+				return TicketStatus(d.keepStr(x))
+			}
+		}
+		d.fail()
+		return *new(TicketStatus)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapesTicketStatus, sgDecodeTicketStatus)
 }
 
@@ -3311,6 +3327,22 @@ func sgDecodeTicketPriority(v *sgValue) (TicketPriority, error) {
 
 // ParseTicketPriority decodes and validates data in one step; the error is ValidationErrors.
 func ParseTicketPriority(data []byte) (TicketPriority, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) TicketPriority {
+		if x, ok := d.str(vShapesTicketPriority); ok {
+			switch x {
+			case "lo":
+				return TicketPriorityLow
+			case "hi":
+				return TicketPriorityHigh
+			default:
+				return TicketPriority(d.keepStr(x))
+			}
+		}
+		d.fail()
+		return *new(TicketPriority)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vShapesTicketPriority, sgDecodeTicketPriority)
 }
 

@@ -1049,7 +1049,9 @@ func sgFastTicket(d *sgFast, depth int, raw bool) (t Ticket) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
+			if x, ok := d.str(vStringMin1); ok {
+				t.Reference = d.ptrStr(x)
+			} else if v := d.value(depth+1, vStringMin1); v != nil {
 				d.check(sgPtrField(v, "ref", &t.Reference, sgDecString))
 			}
 		case "status":
@@ -1058,7 +1060,16 @@ func sgFastTicket(d *sgFast, depth int, raw bool) (t Ticket) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vShapesTicketStatus); v != nil {
+			if x, ok := d.str(vShapesTicketStatus); ok {
+				switch x {
+				case "open":
+					t.Status = TicketStatusOpen
+				case "closed":
+					t.Status = TicketStatusClosed
+				default:
+					t.Status = TicketStatus(d.keepStr(x))
+				}
+			} else if v := d.value(depth+1, vShapesTicketStatus); v != nil {
 				d.check(sgField(v, "status", &t.Status, sgDecodeTicketStatus))
 			}
 		case "priority":
@@ -1067,7 +1078,16 @@ func sgFastTicket(d *sgFast, depth int, raw bool) (t Ticket) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vShapesTicketPriority); v != nil {
+			if x, ok := d.str(vShapesTicketPriority); ok {
+				switch x {
+				case "lo":
+					t.Priority = TicketPriorityLow
+				case "hi":
+					t.Priority = TicketPriorityHigh
+				default:
+					t.Priority = TicketPriority(d.keepStr(x))
+				}
+			} else if v := d.value(depth+1, vShapesTicketPriority); v != nil {
 				d.check(sgField(v, "priority", &t.Priority, sgDecodeTicketPriority))
 			}
 		default:

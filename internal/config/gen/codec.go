@@ -131,6 +131,28 @@ func sgDecodeConfigDraft(v *sgValue) (ConfigDraft, error) {
 
 // ParseConfigDraft decodes and validates data in one step; the error is ValidationErrors.
 func ParseConfigDraft(data []byte) (ConfigDraft, error) {
+	if t, ok := sgFastParse(data, func(d *sgFast) ConfigDraft {
+		if x, ok := d.str(vSkillgenSchemaDraft); ok {
+			switch x {
+			case "draft-04":
+				return ConfigDraftDraft04
+			case "draft-06":
+				return ConfigDraftDraft06
+			case "draft-07":
+				return ConfigDraftDraft07
+			case "2019-09":
+				return ConfigDraft201909
+			case "2020-12":
+				return ConfigDraft202012
+			default:
+				return ConfigDraft(d.keepStr(x))
+			}
+		}
+		d.fail()
+		return *new(ConfigDraft)
+	}); ok {
+		return t, nil
+	}
 	return sgParseWith(data, nil, vSkillgenSchemaDraft, sgDecodeConfigDraft)
 }
 

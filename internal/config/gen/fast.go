@@ -19,7 +19,10 @@ func sgFastConfig(d *sgFast, depth int, raw bool) (t Config) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vSkillgenSchemaVersion); v != nil {
+			if x, ok := d.int(vSkillgenSchemaVersion); ok {
+				v := x
+				t.Version = &v
+			} else if v := d.value(depth+1, vSkillgenSchemaVersion); v != nil {
 				d.check(sgPtrField(v, "version", &t.Version, sgDecInt))
 			}
 		case "schema":
@@ -28,7 +31,9 @@ func sgFastConfig(d *sgFast, depth int, raw bool) (t Config) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
+			if x, ok := d.str(vStringMin1); ok {
+				t.Schema = d.ptrStr(x)
+			} else if v := d.value(depth+1, vStringMin1); v != nil {
 				d.check(sgPtrField(v, "schema", &t.Schema, sgDecString))
 			}
 		case "$schema":
@@ -37,7 +42,9 @@ func sgFastConfig(d *sgFast, depth int, raw bool) (t Config) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vSkillgenSchemaSchema2); v != nil {
+			if x, ok := d.str(vSkillgenSchemaSchema2); ok {
+				t.Schema2 = d.ptrStr(x)
+			} else if v := d.value(depth+1, vSkillgenSchemaSchema2); v != nil {
 				d.check(sgPtrField(v, "$schema", &t.Schema2, sgDecString))
 			}
 		case "draft":
@@ -46,7 +53,10 @@ func sgFastConfig(d *sgFast, depth int, raw bool) (t Config) {
 				return
 			}
 			seen[3] = true
-			if v := d.value(depth+1, vSkillgenSchemaDraft); v != nil {
+			if x, ok := d.str(vSkillgenSchemaDraft); ok {
+				v := ConfigDraft(d.keepStr(x))
+				t.Draft = &v
+			} else if v := d.value(depth+1, vSkillgenSchemaDraft); v != nil {
 				d.check(sgPtrField(v, "draft", &t.Draft, sgDecodeConfigDraft))
 			}
 		case "ref-maps":
@@ -73,7 +83,10 @@ func sgFastConfig(d *sgFast, depth int, raw bool) (t Config) {
 				return
 			}
 			seen[5] = true
-			if v := d.value(depth+1, vBoolean); v != nil {
+			if x, ok := d.bool(vBoolean); ok {
+				v := x
+				t.AllowUnsupported = &v
+			} else if v := d.value(depth+1, vBoolean); v != nil {
 				d.check(sgPtrField(v, "allow-unsupported", &t.AllowUnsupported, sgDecBool))
 			}
 		case "strict":
@@ -82,7 +95,10 @@ func sgFastConfig(d *sgFast, depth int, raw bool) (t Config) {
 				return
 			}
 			seen[6] = true
-			if v := d.value(depth+1, vBoolean); v != nil {
+			if x, ok := d.bool(vBoolean); ok {
+				v := x
+				t.Strict = &v
+			} else if v := d.value(depth+1, vBoolean); v != nil {
 				d.check(sgPtrField(v, "strict", &t.Strict, sgDecBool))
 			}
 		case "assert-format":
@@ -91,7 +107,10 @@ func sgFastConfig(d *sgFast, depth int, raw bool) (t Config) {
 				return
 			}
 			seen[7] = true
-			if v := d.value(depth+1, vBoolean); v != nil {
+			if x, ok := d.bool(vBoolean); ok {
+				v := x
+				t.AssertFormat = &v
+			} else if v := d.value(depth+1, vBoolean); v != nil {
 				d.check(sgPtrField(v, "assert-format", &t.AssertFormat, sgDecBool))
 			}
 		case "map-formats":
@@ -172,7 +191,9 @@ func sgFastRefMap(d *sgFast, depth int, raw bool) (t RefMap) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vSkillgenSchemaRefMapPrefix); v != nil {
+			if x, ok := d.str(vSkillgenSchemaRefMapPrefix); ok {
+				t.Prefix = d.keepStr(x)
+			} else if v := d.value(depth+1, vSkillgenSchemaRefMapPrefix); v != nil {
 				d.check(sgField(v, "prefix", &t.Prefix, sgDecString))
 			}
 		case "dir":
@@ -181,7 +202,9 @@ func sgFastRefMap(d *sgFast, depth int, raw bool) (t RefMap) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
+			if x, ok := d.str(vStringMin1); ok {
+				t.Dir = d.keepStr(x)
+			} else if v := d.value(depth+1, vStringMin1); v != nil {
 				d.check(sgField(v, "dir", &t.Dir, sgDecString))
 			}
 		default:
@@ -210,7 +233,9 @@ func sgFastGoOutput(d *sgFast, depth int, raw bool) (t GoOutput) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
+			if x, ok := d.str(vStringMin1); ok {
+				t.Out = d.keepStr(x)
+			} else if v := d.value(depth+1, vStringMin1); v != nil {
 				d.check(sgField(v, "out", &t.Out, sgDecString))
 			}
 		case "package":
@@ -219,7 +244,9 @@ func sgFastGoOutput(d *sgFast, depth int, raw bool) (t GoOutput) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
+			if x, ok := d.str(vStringMin1); ok {
+				t.Package = d.ptrStr(x)
+			} else if v := d.value(depth+1, vStringMin1); v != nil {
 				d.check(sgPtrField(v, "package", &t.Package, sgDecString))
 			}
 		case "import":
@@ -228,7 +255,9 @@ func sgFastGoOutput(d *sgFast, depth int, raw bool) (t GoOutput) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
+			if x, ok := d.str(vStringMin1); ok {
+				t.Import = d.ptrStr(x)
+			} else if v := d.value(depth+1, vStringMin1); v != nil {
 				d.check(sgPtrField(v, "import", &t.Import, sgDecString))
 			}
 		case "arbitraries":
@@ -237,7 +266,10 @@ func sgFastGoOutput(d *sgFast, depth int, raw bool) (t GoOutput) {
 				return
 			}
 			seen[3] = true
-			if v := d.value(depth+1, vBoolean); v != nil {
+			if x, ok := d.bool(vBoolean); ok {
+				v := x
+				t.Arbitraries = &v
+			} else if v := d.value(depth+1, vBoolean); v != nil {
 				d.check(sgPtrField(v, "arbitraries", &t.Arbitraries, sgDecBool))
 			}
 		default:
@@ -266,7 +298,9 @@ func sgFastTSOutput(d *sgFast, depth int, raw bool) (t TSOutput) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
+			if x, ok := d.str(vStringMin1); ok {
+				t.Out = d.keepStr(x)
+			} else if v := d.value(depth+1, vStringMin1); v != nil {
 				d.check(sgField(v, "out", &t.Out, sgDecString))
 			}
 		case "package":
@@ -275,7 +309,9 @@ func sgFastTSOutput(d *sgFast, depth int, raw bool) (t TSOutput) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
+			if x, ok := d.str(vStringMin1); ok {
+				t.Package = d.ptrStr(x)
+			} else if v := d.value(depth+1, vStringMin1); v != nil {
 				d.check(sgPtrField(v, "package", &t.Package, sgDecString))
 			}
 		case "version":
@@ -284,7 +320,9 @@ func sgFastTSOutput(d *sgFast, depth int, raw bool) (t TSOutput) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
+			if x, ok := d.str(vStringMin1); ok {
+				t.Version = d.ptrStr(x)
+			} else if v := d.value(depth+1, vStringMin1); v != nil {
 				d.check(sgPtrField(v, "version", &t.Version, sgDecString))
 			}
 		case "license":
@@ -293,7 +331,9 @@ func sgFastTSOutput(d *sgFast, depth int, raw bool) (t TSOutput) {
 				return
 			}
 			seen[3] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
+			if x, ok := d.str(vStringMin1); ok {
+				t.License = d.ptrStr(x)
+			} else if v := d.value(depth+1, vStringMin1); v != nil {
 				d.check(sgPtrField(v, "license", &t.License, sgDecString))
 			}
 		case "arbitraries":
@@ -302,7 +342,10 @@ func sgFastTSOutput(d *sgFast, depth int, raw bool) (t TSOutput) {
 				return
 			}
 			seen[4] = true
-			if v := d.value(depth+1, vBoolean); v != nil {
+			if x, ok := d.bool(vBoolean); ok {
+				v := x
+				t.Arbitraries = &v
+			} else if v := d.value(depth+1, vBoolean); v != nil {
 				d.check(sgPtrField(v, "arbitraries", &t.Arbitraries, sgDecBool))
 			}
 		default:
@@ -331,7 +374,9 @@ func sgFastGoTypeImport(d *sgFast, depth int, raw bool) (t GoTypeImport) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
+			if x, ok := d.str(vStringMin1); ok {
+				t.Path = d.keepStr(x)
+			} else if v := d.value(depth+1, vStringMin1); v != nil {
 				d.check(sgField(v, "path", &t.Path, sgDecString))
 			}
 		case "name":
@@ -340,7 +385,9 @@ func sgFastGoTypeImport(d *sgFast, depth int, raw bool) (t GoTypeImport) {
 				return
 			}
 			seen[1] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
+			if x, ok := d.str(vStringMin1); ok {
+				t.Name = d.ptrStr(x)
+			} else if v := d.value(depth+1, vStringMin1); v != nil {
 				d.check(sgPtrField(v, "name", &t.Name, sgDecString))
 			}
 		default:
@@ -371,7 +418,9 @@ func sgFastOverride(d *sgFast, depth int, raw bool) (t Override) {
 				return
 			}
 			seen[0] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
+			if x, ok := d.str(vStringMin1); ok {
+				t.XGoType = d.ptrStr(x)
+			} else if v := d.value(depth+1, vStringMin1); v != nil {
 				d.check(sgPtrField(v, "x-go-type", &t.XGoType, sgDecString))
 			}
 		case "x-go-type-import":
@@ -389,7 +438,9 @@ func sgFastOverride(d *sgFast, depth int, raw bool) (t Override) {
 				return
 			}
 			seen[2] = true
-			if v := d.value(depth+1, vSkillgenSchemaOverrideXGoName); v != nil {
+			if x, ok := d.str(vSkillgenSchemaOverrideXGoName); ok {
+				t.XGoName = d.ptrStr(x)
+			} else if v := d.value(depth+1, vSkillgenSchemaOverrideXGoName); v != nil {
 				d.check(sgPtrField(v, "x-go-name", &t.XGoName, sgDecString))
 			}
 		case "tsType":
@@ -398,7 +449,9 @@ func sgFastOverride(d *sgFast, depth int, raw bool) (t Override) {
 				return
 			}
 			seen[3] = true
-			if v := d.value(depth+1, vStringMin1); v != nil {
+			if x, ok := d.str(vStringMin1); ok {
+				t.TsType = d.ptrStr(x)
+			} else if v := d.value(depth+1, vStringMin1); v != nil {
 				d.check(sgPtrField(v, "tsType", &t.TsType, sgDecString))
 			}
 		case "x-enum-varnames":
@@ -409,6 +462,9 @@ func sgFastOverride(d *sgFast, depth int, raw bool) (t Override) {
 			seen[4] = true
 			if d.peek() == '[' {
 				t.XEnumVarnames = sgFastItems(d, depth+1, -1, -1, func(d *sgFast, depth int) string {
+					if x, ok := d.str(vStringMin1); ok {
+						return d.keepStr(x)
+					}
 					return sgFastValue(d, depth, vStringMin1, sgDecString)
 				})
 			} else {
@@ -424,6 +480,9 @@ func sgFastOverride(d *sgFast, depth int, raw bool) (t Override) {
 			seen[5] = true
 			if d.peek() == '[' {
 				t.TsEnumNames = sgFastItems(d, depth+1, -1, -1, func(d *sgFast, depth int) string {
+					if x, ok := d.str(vStringMin1); ok {
+						return d.keepStr(x)
+					}
 					return sgFastValue(d, depth, vStringMin1, sgDecString)
 				})
 			} else {

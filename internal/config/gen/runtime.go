@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math"
+	"math/bits"
 	"reflect"
 	"slices"
 	"sort"
@@ -1553,6 +1554,28 @@ var sgRawClass = func() (t [256]uint8) {
 	return t
 }()
 
+// sgPlainRun is the length of the longest prefix of s whose bytes are printable ASCII that
+// JSON text holds as it is and encoding/json does not escape (sgRawClass 0), read eight bytes
+// at a time: the lowest byte of a word that is not one sets the high bit of its lane first (a
+// borrow may set lanes above it, never one below).
+func sgPlainRun[S string | []byte](s S) int {
+	const lanes = 0x0101010101010101
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		m := (w - 0x20*lanes) | ((w ^ '"'*lanes) - lanes) | ((w ^ '\\'*lanes) - lanes) | ((w ^ '<'*lanes) - lanes) |
+			((w ^ '>'*lanes) - lanes) | ((w ^ '&'*lanes) - lanes) | w
+		if m &= 0x80 * lanes; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for i < len(s) && sgRawClass[s[i]] == 0 {
+		i++
+	}
+	return i
+}
+
 // sgEncSlice writes the items of s, or null for nil.
 func sgEncSlice[S ~[]T, T any](e *sgEncoder, s S, enc func(*sgEncoder, T)) {
 	if s == nil {
@@ -1657,7 +1680,7 @@ func sgAppendString(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0
-	for i := 0; i < len(s); {
+	for i := sgPlainRun(s); i < len(s); {
 		c := s[i]
 		if sgRawClass[c] == 0 { // printable ASCII that needs no escape
 			i++

@@ -4,6 +4,8 @@
 package gen
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -28,6 +30,21 @@ type sgFast struct {
 	e   sgErrors // in quick mode: counts violations only
 	v   sgValue  // the value handed to a validator and a decoder
 	bad bool     // a doubt: the result is dropped and the exact path runs
+	// kept holds the text of undeclared members and their keys, carved out of blocks shared by
+	// the document's result: a few allocations for a document, not two per member.
+	kept []byte
+	strs []string // the strings optional members point to, in blocks of their own
+}
+
+// sgKeptBlock is the size of the blocks of kept text; a longer text gets memory of its own.
+const sgKeptBlock = 4096
+
+// room makes room for size bytes in the current block of kept text: a new block holds at most
+// sgKeptBlock bytes, and no more than what is left of the document could need.
+func (d *sgFast) room(size int) {
+	if cap(d.kept)-len(d.kept) < size {
+		d.kept = make([]byte, 0, min(sgKeptBlock, size+len(d.p.s)-d.p.i))
+	}
 }
 
 // sgOnePass turns the one-pass decoders on; the tests that compare them with the exact path
@@ -45,9 +62,6 @@ func sgFastParse[T any](data []byte, read func(d *sgFast) T) (t T, ok bool) {
 	// exact path's decoders copy theirs), so nothing returned refers to data.
 	d.p.s, d.p.i = unsafe.String(unsafe.SliceData(data), len(data)), 0
 	d.p.space()
-	if d.peek() != '{' {
-		return t, false
-	}
 	t = read(&d)
 	if d.bad {
 		return t, false
@@ -115,10 +129,8 @@ func (d *sgFast) key() string {
 		d.fail()
 		return ""
 	}
-	start := d.p.i
-	k, err := d.p.string()
-	if err != nil || !utf8.ValidString(d.p.s[start:d.p.i]) {
-		d.fail()
+	k, ok := d.quoted()
+	if !ok {
 		return ""
 	}
 	d.p.space()
@@ -162,6 +174,166 @@ func (d *sgFast) text(start int) bool {
 		}
 	}
 	return true
+}
+
+// sgLanes has a 1 in each byte of a word.
+const sgLanes = 0x0101010101010101
+
+// quoted reads the string at the reading position (a '"'): its value, which is part of the
+// document when it has no escapes. ok is false at a doubt (invalid JSON or UTF-8).
+func (d *sgFast) quoted() (s string, ok bool) {
+	p := d.p
+	start := p.i + 1
+	i := start
+	// Eight bytes at a time: the lowest byte of a word that is a quote, a backslash, a control
+	// character or above 0x7f sets the high bit of its lane first (a lane above it may be set
+	// too, by the borrow, but never one below).
+	b := unsafe.Slice(unsafe.StringData(p.s), len(p.s))
+	for i+8 <= len(b) {
+		w := binary.LittleEndian.Uint64(b[i:])
+		m := ((w - 0x20*sgLanes) | ((w ^ '"'*sgLanes) - sgLanes) | ((w ^ '\\'*sgLanes) - sgLanes) | w) & (0x80 * sgLanes)
+		if m != 0 {
+			i += bits.TrailingZeros64(m) >> 3
+			break
+		}
+		i += 8
+	}
+	for ; i < len(p.s); i++ {
+		c := p.s[i]
+		if c == '"' {
+			p.i = i + 1
+			return p.s[start:i], true
+		}
+		if sgRawClass[c]&(1|8) != 0 {
+			break // an escape, a control character or a byte above 0x7f: the parser's way
+		}
+	}
+	begin := p.i
+	s, err := p.string()
+	if err != nil || !utf8.ValidString(p.s[begin:p.i]) {
+		d.fail()
+		return "", false
+	}
+	return s, true
+}
+
+// str reads a string that f checks (nil: none), when the value at the reading position is a
+// string: ok is false when it is not (nothing is read then), or at a doubt. The string may be
+// part of the document: a decoder that keeps it copies it (keepStr).
+func (d *sgFast) str(f sgValidator) (string, bool) {
+	if d.bad || d.peek() != '"' {
+		return "", false
+	}
+	s, ok := d.quoted()
+	if !ok {
+		return "", false
+	}
+	if f != nil {
+		d.v = sgValue{str: s, kids: sgStringKids}
+		if !d.passes(&d.v, f) {
+			d.fail()
+			return "", false
+		}
+	}
+	return s, true
+}
+
+// int reads an integer that f checks (nil: none), when the value at the reading position is
+// written as one of at most 18 digits with no fraction or exponent (what strconv.ParseInt
+// reads, as the decoder does): ok is false otherwise (nothing is read then, and the general
+// path reads the value), or at a doubt.
+func (d *sgFast) int(f sgValidator) (int64, bool) {
+	p := d.p
+	if d.bad {
+		return 0, false
+	}
+	i, neg := p.i, false
+	if i < len(p.s) && p.s[i] == '-' {
+		i++
+		neg = true
+	}
+	start := i
+	var n int64
+	for ; i < len(p.s) && i-start <= 18; i++ {
+		c := p.s[i]
+		if c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + int64(c-'0')
+	}
+	digits := i - start
+	if digits == 0 || digits > 18 || (p.s[start] == '0' && (digits > 1 || neg)) {
+		return 0, false
+	}
+	if i < len(p.s) {
+		if c := p.s[i]; c == '.' || c == 'e' || c == 'E' {
+			return 0, false
+		}
+	}
+	if f != nil {
+		d.v = sgValue{str: p.s[p.i:i], kids: sgNumberKids}
+		if !d.passes(&d.v, f) {
+			d.fail()
+			return 0, false
+		}
+	}
+	p.i = i
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// bool reads true or false, checked with f (nil: none), when the value at the reading position
+// is one: ok is false otherwise (nothing is read then), or at a doubt.
+func (d *sgFast) bool(f sgValidator) (bool, bool) {
+	p := d.p
+	if d.bad {
+		return false, false
+	}
+	var b bool
+	switch {
+	case strings.HasPrefix(p.s[p.i:], "true"):
+		b = true
+		d.v = sgValue{kids: sgTrueKids}
+	case strings.HasPrefix(p.s[p.i:], "false"):
+		d.v = sgValue{kids: sgFalseKids}
+	default:
+		return false, false
+	}
+	if f != nil && !d.passes(&d.v, f) {
+		d.fail()
+		return false, false
+	}
+	if b {
+		p.i += 4
+	} else {
+		p.i += 5
+	}
+	return b, true
+}
+
+// keepStr returns a copy of s in the document's blocks.
+func (d *sgFast) keepStr(s string) string {
+	switch {
+	case s == "":
+		return ""
+	case len(s) > sgKeptBlock/4:
+		return strings.Clone(s)
+	}
+	d.room(len(s))
+	start := len(d.kept)
+	d.kept = append(d.kept, s...)
+	return unsafe.String(&d.kept[start], len(s))
+}
+
+// ptrStr returns a pointer to a copy of s, both in the document's blocks.
+func (d *sgFast) ptrStr(s string) *string {
+	if len(d.strs) == cap(d.strs) {
+		d.strs = make([]string, 0, 32)
+	}
+	d.strs = append(d.strs, d.keepStr(s))
+	return &d.strs[len(d.strs)-1]
 }
 
 // passes reports whether v passes f.
