@@ -437,8 +437,9 @@ func runGremlins(root, base string, files []string, bounded bool, jobs int, time
 			return nil, err
 		}
 		args = append(args, "--diff", "HEAD")
-		// The tests that cannot reach the sampled lines and take most of the suite's time
-		// (the consumer deadlines, the hostile documents, the one-pass decoder, the fuzz seeds).
+		// The slowest tests, which are not the tests of the sampled rules and take most of the
+		// suite's time (the consumer deadlines, the hostile documents, the one-pass decoder, the
+		// fuzz seeds).
 		env[0] = "GOFLAGS=-count=1 -skip=" + gremlinsBoundedSkip
 	}
 	args = append(args, ".")
