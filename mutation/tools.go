@@ -196,8 +196,10 @@ func runStryker(root, base string, files []string, bounded bool, timeout time.Du
 		}
 	}
 	args := []string{"tsconformance/node_modules/@stryker-mutator/core/bin/stryker.js", "run", config}
+	// The progress reporter's lines go to stderr as they come: a run takes minutes to hours.
+	args = append(args, "--reporters", "clear-text,json,progress-append-only")
 	var log bytes.Buffer
-	if err := runTool(dir, nil, timeout, &log, "node", args...); err != nil {
+	if err := runTool(dir, nil, timeout, io.MultiWriter(&log, progress{}), "node", args...); err != nil {
 		return nil, fmt.Errorf("stryker: %v\n%s", err, tail(log.String(), 40))
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "stryker-report.json"))
@@ -446,7 +448,7 @@ func runGremlins(root, base string, files []string, bounded bool, jobs int, time
 	var log bytes.Buffer
 	// -count=1: the coverage run, which sets the per-mutant timeout, must not come from the
 	// test cache.
-	if err := runTool(filepath.Join(dir, "gen", "go"), env, timeout, &log, bin, args...); err != nil {
+	if err := runTool(filepath.Join(dir, "gen", "go"), env, timeout, io.MultiWriter(&log, progress{}), bin, args...); err != nil {
 		return nil, fmt.Errorf("gremlins: %v\n%s", err, tail(log.String(), 40))
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "gen", "go", "gremlins-report.json"))
@@ -605,6 +607,12 @@ func gremlinsScores(data []byte) ([]fileScore, error) {
 	slices.SortFunc(out, func(a, b fileScore) int { return strings.Compare(a.File, b.File) })
 	return out, nil
 }
+
+// progress copies a tool's output to stderr, where its per-mutant lines show how far a long run
+// has come.
+type progress struct{}
+
+func (progress) Write(p []byte) (int, error) { return os.Stderr.Write(p) }
 
 func mapKeys[V any](m map[string]V) func(func(string) bool) {
 	return func(yield func(string) bool) {
