@@ -6,8 +6,10 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -238,7 +240,6 @@ func TestStrykerRanges(t *testing.T) {
 		"gen/ts/src/runtime.ts:27":       "export function ptr(",
 		"gen/ts/src/runtime.ts:50":       "export function isNumber(",
 		"gen/ts/src/runtime.ts:114":      "export function esc(",
-		"gen/ts/src/runtime.ts:116":      `return token.replace(/~/g, "~0")`,
 		"gen/ts/src/runtime.ts:647":      "const LARGE_NUMBER",
 		"gen/ts/src/protocol.ts:92":      `if (p.length > 1 && p[0] === "0")`,
 		"gen/ts/src/protocol.ts:865":     "return entries.filter((e) => e.capability_type === t);",
@@ -312,5 +313,145 @@ func TestApplyAt(t *testing.T) {
 	}
 	if _, err := applyAt(src, 40, 1, "CONDITIONALS_BOUNDARY"); err == nil {
 		t.Errorf("a mutant applied where there is no token")
+	}
+}
+
+// TestEquivalents: every known equivalent mutant names a line that exists in its file, and a
+// gremlins entry a token its mutator changes, so that the list cannot go stale unnoticed.
+func TestEquivalents(t *testing.T) {
+	root, err := repoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range equivalents {
+		if e.Why == "" || e.Mutator == "" {
+			t.Errorf("%s %q: no reason or no mutator", e.File, e.Code)
+		}
+		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(e.File)))
+		if err != nil {
+			t.Errorf("%s: %v", e.File, err)
+			continue
+		}
+		found := false
+		for i, l := range strings.Split(string(src), "\n") {
+			if strings.TrimSpace(l) != e.Code {
+				continue
+			}
+			found = true
+			if _, isGremlins := gremlinsSwap[e.Mutator]; isGremlins {
+				if _, err := applyAt(src, i+1, e.Column, e.Mutator); err != nil {
+					t.Errorf("%s:%d %q: %v", e.File, i+1, e.Code, err)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no line %q (the equivalent mutant's code moved or changed)", e.File, e.Code)
+		}
+		m := survivor{Line: 1, Column: e.Column, Mutator: e.Mutator, Code: e.Code}
+		if _, ok := explain(e.File, m); !ok {
+			t.Errorf("%s %q: explain does not find it", e.File, e.Code)
+		}
+		m.Mutator = "OTHER"
+		if _, ok := explain(e.File, m); ok {
+			t.Errorf("%s %q: explain matches another mutator", e.File, e.Code)
+		}
+	}
+	var out strings.Builder
+	scores := []fileScore{{File: "gen/go/protocol.go", Killed: 99, Survivors: []survivor{{Line: 9, Column: 1, Status: "LIVED", Mutator: "INVERT_LOGICAL", Code: "not listed"}}}}
+	if printScores(&out, "gremlins", scores, 90) || !strings.Contains(out.String(), "NOT EXPLAINED") {
+		t.Errorf("an unexplained survivor passes:\n%s", out.String())
+	}
+	e := equivalents[0]
+	scores[0].Survivors[0] = survivor{Line: 9, Column: e.Column, Status: "LIVED", Mutator: e.Mutator, Code: e.Code}
+	scores[0].File = e.File
+	out.Reset()
+	if !printScores(&out, "gremlins", scores, 90) || !strings.Contains(out.String(), "equivalent: "+e.Why) {
+		t.Errorf("a known equivalent fails the run:\n%s", out.String())
+	}
+}
+
+// TestGremlinsSample: every sampled line occurs once in its file, and markSample leaves the
+// files as they were with a git diff that adds exactly the sampled lines.
+func TestGremlinsSample(t *testing.T) {
+	root, err := repoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"protocol.go", "superauditor.go"} {
+		data, err := os.ReadFile(filepath.Join(root, "gen", "go", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := markSample(dir, gremlinsSample); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"protocol.go", "superauditor.go"} {
+		a, _ := os.ReadFile(filepath.Join(root, "gen", "go", name))
+		b, _ := os.ReadFile(filepath.Join(dir, name))
+		if string(a) != string(b) {
+			t.Errorf("%s changed", name)
+		}
+	}
+	cmd := exec.Command("git", "diff", "--merge-base", "HEAD") // as gremlins runs it
+	cmd.Dir = dir
+	diff, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(diff), "\n") {
+		if strings.HasPrefix(l, " ") {
+			t.Fatalf("the diff has context lines, which gremlins would misplace:\n%s", diff)
+		}
+	}
+	cmd = exec.Command("git", "diff", "--merge-base", "HEAD", "-U0")
+	cmd.Dir = dir
+	if diff, err = cmd.Output(); err != nil {
+		t.Fatal(err)
+	}
+	var added []string
+	for _, l := range strings.Split(string(diff), "\n") {
+		if strings.HasPrefix(l, "+") && !strings.HasPrefix(l, "+++") {
+			added = append(added, strings.TrimSpace(l[1:]))
+		}
+	}
+	if len(added) != len(gremlinsSample) {
+		t.Fatalf("the diff adds %d lines, want %d:\n%s", len(added), len(gremlinsSample), diff)
+	}
+	for _, s := range gremlinsSample {
+		if !slices.Contains(added, s.Code) {
+			t.Errorf("the diff does not add %q", s.Code)
+		}
+	}
+	if err := markSample(t.TempDir(), []struct{ File, Code string }{{"protocol.go", "x"}}); err == nil {
+		t.Errorf("a sample line that does not exist was accepted")
+	}
+}
+
+// TestGremlinsExcludes: gremlins mutates protocol.go and superauditor.go of gen/go and nothing
+// else, whatever files the generator adds.
+func TestGremlinsExcludes(t *testing.T) {
+	root, err := repoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pattern, err := gremlinsExcludes(filepath.Join(root, "gen", "go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(pattern)
+	entries, _ := os.ReadDir(filepath.Join(root, "gen", "go"))
+	for _, e := range entries {
+		n := e.Name()
+		if !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		if want := n != "protocol.go" && n != "superauditor.go"; re.MatchString(n) != want {
+			t.Errorf("%s: excluded %v, want %v", n, !want, want)
+		}
 	}
 }
