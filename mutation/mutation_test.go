@@ -240,7 +240,7 @@ func TestStrykerRanges(t *testing.T) {
 		"gen/ts/src/runtime.ts:27":       "export function ptr(",
 		"gen/ts/src/runtime.ts:50":       "export function isNumber(",
 		"gen/ts/src/runtime.ts:114":      "export function esc(",
-		"gen/ts/src/runtime.ts:647":      "const LARGE_NUMBER",
+		"gen/ts/src/runtime.ts:657":      "const LARGE_NUMBER",
 		"gen/ts/src/protocol.ts:92":      `if (p.length > 1 && p[0] === "0")`,
 		"gen/ts/src/protocol.ts:865":     "return entries.filter((e) => e.capability_type === t);",
 		"gen/ts/src/superauditor.ts:87":  "return ra < rb ? -1 : ra > rb ? 1 : 0;",
