@@ -245,12 +245,13 @@ func (e *emitter) readerFunc(r *ir.TypeRef, n *ir.Node) jen.Code {
 }
 
 // scalarOf says which direct reader of sgFast reads the values of r ("str", "int", "bool";
-// "" for none), and the enum whose constants a string of r can be (nil: none, or not
+// "" for none, and for a type of the user's: x-go-type, a mapped format), and the enum whose constants a string of r can be (nil: none, or not
 // assignable to r's Go type).
 func scalarOf(r *ir.TypeRef) (string, *ir.Type) {
 	assignable := true
 	for i := 0; i < 1000; i++ {
-		if r.Ptr {
+		if r.Ptr || userType(r) != nil {
+			// A type of the user's is decoded by userDec, never read in place.
 			return "", nil
 		}
 		switch r.Kind {
