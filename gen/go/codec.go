@@ -79,7 +79,7 @@ func (t *Finding) UnmarshalJSON(data []byte) error {
 
 // ParseFinding decodes and validates data in one step; the error is ValidationErrors.
 func ParseFinding(data []byte) (Finding, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) Finding {
+	if t, ok := sgReadDocument(data, func(d *sgFast) Finding {
 		return sgFastFinding(d, 0, true)
 	}); ok {
 		return t, nil
@@ -216,7 +216,7 @@ func (t *FindingsResponse) UnmarshalJSON(data []byte) error {
 
 // ParseFindingsResponse decodes and validates data in one step; the error is ValidationErrors.
 func ParseFindingsResponse(data []byte) (FindingsResponse, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) FindingsResponse {
+	if t, ok := sgReadDocument(data, func(d *sgFast) FindingsResponse {
 		return sgFastFindingsResponse(d, 0, true)
 	}); ok {
 		return t, nil
@@ -363,7 +363,7 @@ func (t *Meta) UnmarshalJSON(data []byte) error {
 
 // ParseMeta decodes and validates data in one step; the error is ValidationErrors.
 func ParseMeta(data []byte) (Meta, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) Meta {
+	if t, ok := sgReadDocument(data, func(d *sgFast) Meta {
 		return sgFastMeta(d, 0, true)
 	}); ok {
 		return t, nil
@@ -445,7 +445,7 @@ func (t *GetSessionFindingsParams) UnmarshalJSON(data []byte) error {
 
 // ParseGetSessionFindingsParams decodes and validates data in one step; the error is ValidationErrors.
 func ParseGetSessionFindingsParams(data []byte) (GetSessionFindingsParams, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) GetSessionFindingsParams {
+	if t, ok := sgReadDocument(data, func(d *sgFast) GetSessionFindingsParams {
 		return sgFastGetSessionFindingsParams(d, 0, false)
 	}); ok {
 		return t, nil
@@ -563,7 +563,7 @@ func (t *InvocationRequest) UnmarshalJSON(data []byte) error {
 
 // ParseInvocationRequest decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationRequest(data []byte) (InvocationRequest, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) InvocationRequest {
+	if t, ok := sgReadDocument(data, func(d *sgFast) InvocationRequest {
 		return sgFastInvocationRequest(d, 0, true)
 	}); ok {
 		return t, nil
@@ -664,7 +664,7 @@ func (t *Caller) UnmarshalJSON(data []byte) error {
 
 // ParseCaller decodes and validates data in one step; the error is ValidationErrors.
 func ParseCaller(data []byte) (Caller, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) Caller {
+	if t, ok := sgReadDocument(data, func(d *sgFast) Caller {
 		return sgFastCaller(d, 0, false)
 	}); ok {
 		return t, nil
@@ -702,7 +702,7 @@ func sgDecodeCallerType(v *sgValue) (CallerType, error) {
 
 // ParseCallerType decodes and validates data in one step; the error is ValidationErrors.
 func ParseCallerType(data []byte) (CallerType, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) CallerType {
+	if t, ok := sgReadDocument(data, func(d *sgFast) CallerType {
 		if x, ok := d.str(vInvocationRequestCallerType); ok {
 			switch x {
 			case "user":
@@ -833,7 +833,7 @@ func (t *InvocationResponse) UnmarshalJSON(data []byte) error {
 
 // ParseInvocationResponse decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationResponse(data []byte) (InvocationResponse, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) InvocationResponse {
+	if t, ok := sgReadDocument(data, func(d *sgFast) InvocationResponse {
 		return sgFastInvocationResponse(d, 0, false)
 	}); ok {
 		return t, nil
@@ -899,7 +899,7 @@ func sgDecodeInvocationStatus(v *sgValue) (InvocationStatus, error) {
 
 // ParseInvocationStatus decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationStatus(data []byte) (InvocationStatus, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) InvocationStatus {
+	if t, ok := sgReadDocument(data, func(d *sgFast) InvocationStatus {
 		if x, ok := d.str(vInvocationResponseInvocationStatus); ok {
 			switch x {
 			case "accepted":
@@ -993,7 +993,7 @@ func (t *Timestamps) UnmarshalJSON(data []byte) error {
 
 // ParseTimestamps decodes and validates data in one step; the error is ValidationErrors.
 func ParseTimestamps(data []byte) (Timestamps, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) Timestamps {
+	if t, ok := sgReadDocument(data, func(d *sgFast) Timestamps {
 		return sgFastTimestamps(d, 0, false)
 	}); ok {
 		return t, nil
@@ -1102,7 +1102,7 @@ func (t *InvocationError) UnmarshalJSON(data []byte) error {
 
 // ParseInvocationError decodes and validates data in one step; the error is ValidationErrors.
 func ParseInvocationError(data []byte) (InvocationError, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) InvocationError {
+	if t, ok := sgReadDocument(data, func(d *sgFast) InvocationError {
 		return sgFastInvocationError(d, 0, true)
 	}); ok {
 		return t, nil
@@ -1178,7 +1178,7 @@ func (t *ProtocolVersion) UnmarshalJSON(data []byte) error {
 
 // ParseProtocolVersion decodes and validates data in one step; the error is ValidationErrors.
 func ParseProtocolVersion(data []byte) (ProtocolVersion, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) ProtocolVersion {
+	if t, ok := sgReadDocument(data, func(d *sgFast) ProtocolVersion {
 		return sgFastProtocolVersion(d, 0, false)
 	}); ok {
 		return t, nil
@@ -1321,7 +1321,7 @@ func (t *SkillDescriptor) UnmarshalJSON(data []byte) error {
 
 // ParseSkillDescriptor decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillDescriptor(data []byte) (SkillDescriptor, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) SkillDescriptor {
+	if t, ok := sgReadDocument(data, func(d *sgFast) SkillDescriptor {
 		return sgFastSkillDescriptor(d, 0, true)
 	}); ok {
 		return t, nil
@@ -1485,7 +1485,7 @@ func (t *Provider) UnmarshalJSON(data []byte) error {
 
 // ParseProvider decodes and validates data in one step; the error is ValidationErrors.
 func ParseProvider(data []byte) (Provider, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) Provider {
+	if t, ok := sgReadDocument(data, func(d *sgFast) Provider {
 		return sgFastProvider(d, 0, true)
 	}); ok {
 		return t, nil
@@ -1611,7 +1611,7 @@ func (t *Endpoint) UnmarshalJSON(data []byte) error {
 
 // ParseEndpoint decodes and validates data in one step; the error is ValidationErrors.
 func ParseEndpoint(data []byte) (Endpoint, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) Endpoint {
+	if t, ok := sgReadDocument(data, func(d *sgFast) Endpoint {
 		return sgFastEndpoint(d, 0, true)
 	}); ok {
 		return t, nil
@@ -1668,7 +1668,7 @@ func sgDecodeEndpointMethod(v *sgValue) (EndpointMethod, error) {
 
 // ParseEndpointMethod decodes and validates data in one step; the error is ValidationErrors.
 func ParseEndpointMethod(data []byte) (EndpointMethod, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) EndpointMethod {
+	if t, ok := sgReadDocument(data, func(d *sgFast) EndpointMethod {
 		if x, ok := d.str(vSkillDescriptorEndpointMethod); ok {
 			switch x {
 			case "GET":
@@ -1757,7 +1757,7 @@ func (t *InputParameter) UnmarshalJSON(data []byte) error {
 
 // ParseInputParameter decodes and validates data in one step; the error is ValidationErrors.
 func ParseInputParameter(data []byte) (InputParameter, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) InputParameter {
+	if t, ok := sgReadDocument(data, func(d *sgFast) InputParameter {
 		return sgFastInputParameter(d, 0, false)
 	}); ok {
 		return t, nil
@@ -1846,7 +1846,7 @@ func (t *OutputDescriptor) UnmarshalJSON(data []byte) error {
 
 // ParseOutputDescriptor decodes and validates data in one step; the error is ValidationErrors.
 func ParseOutputDescriptor(data []byte) (OutputDescriptor, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) OutputDescriptor {
+	if t, ok := sgReadDocument(data, func(d *sgFast) OutputDescriptor {
 		return sgFastOutputDescriptor(d, 0, false)
 	}); ok {
 		return t, nil
@@ -1897,7 +1897,7 @@ func sgDecodeValueType(v *sgValue) (ValueType, error) {
 
 // ParseValueType decodes and validates data in one step; the error is ValidationErrors.
 func ParseValueType(data []byte) (ValueType, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) ValueType {
+	if t, ok := sgReadDocument(data, func(d *sgFast) ValueType {
 		if x, ok := d.str(vSkillDescriptorValueType); ok {
 			switch x {
 			case "string":
@@ -2118,7 +2118,7 @@ func (t *APIKeyAuth) UnmarshalJSON(data []byte) error {
 
 // ParseAPIKeyAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseAPIKeyAuth(data []byte) (APIKeyAuth, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) APIKeyAuth {
+	if t, ok := sgReadDocument(data, func(d *sgFast) APIKeyAuth {
 		return sgFastAPIKeyAuth(d, 0, false)
 	}); ok {
 		return t, nil
@@ -2162,7 +2162,7 @@ func sgDecodeAPIKeyAuthIn(v *sgValue) (APIKeyAuthIn, error) {
 
 // ParseAPIKeyAuthIn decodes and validates data in one step; the error is ValidationErrors.
 func ParseAPIKeyAuthIn(data []byte) (APIKeyAuthIn, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) APIKeyAuthIn {
+	if t, ok := sgReadDocument(data, func(d *sgFast) APIKeyAuthIn {
 		if x, ok := d.str(vSkillDescriptorAPIKeyAuthIn); ok {
 			switch x {
 			case "header":
@@ -2246,7 +2246,7 @@ func (t *OAuth2Auth) UnmarshalJSON(data []byte) error {
 
 // ParseOAuth2Auth decodes and validates data in one step; the error is ValidationErrors.
 func ParseOAuth2Auth(data []byte) (OAuth2Auth, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) OAuth2Auth {
+	if t, ok := sgReadDocument(data, func(d *sgFast) OAuth2Auth {
 		return sgFastOAuth2Auth(d, 0, false)
 	}); ok {
 		return t, nil
@@ -2344,7 +2344,7 @@ func (t *CustomAuth) UnmarshalJSON(data []byte) error {
 
 // ParseCustomAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseCustomAuth(data []byte) (CustomAuth, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) CustomAuth {
+	if t, ok := sgReadDocument(data, func(d *sgFast) CustomAuth {
 		return sgFastCustomAuth(d, 0, false)
 	}); ok {
 		return t, nil
@@ -2410,7 +2410,7 @@ func (t *NoAuth) UnmarshalJSON(data []byte) error {
 
 // ParseNoAuth decodes and validates data in one step; the error is ValidationErrors.
 func ParseNoAuth(data []byte) (NoAuth, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) NoAuth {
+	if t, ok := sgReadDocument(data, func(d *sgFast) NoAuth {
 		return sgFastNoAuth(d, 0, false)
 	}); ok {
 		return t, nil
@@ -2513,7 +2513,7 @@ func (t *SkillIndex) UnmarshalJSON(data []byte) error {
 
 // ParseSkillIndex decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillIndex(data []byte) (SkillIndex, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) SkillIndex {
+	if t, ok := sgReadDocument(data, func(d *sgFast) SkillIndex {
 		return sgFastSkillIndex(d, 0, true)
 	}); ok {
 		return t, nil
@@ -2646,7 +2646,7 @@ func (t *SkillIndexEntry) UnmarshalJSON(data []byte) error {
 
 // ParseSkillIndexEntry decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillIndexEntry(data []byte) (SkillIndexEntry, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) SkillIndexEntry {
+	if t, ok := sgReadDocument(data, func(d *sgFast) SkillIndexEntry {
 		return sgFastSkillIndexEntry(d, 0, true)
 	}); ok {
 		return t, nil
@@ -2716,7 +2716,7 @@ func sgEncodeSemVer(e *sgEncoder, t SemVer) {
 
 // ParseSemVer decodes and validates data in one step; the error is ValidationErrors.
 func ParseSemVer(data []byte) (SemVer, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) SemVer {
+	if t, ok := sgReadDocument(data, func(d *sgFast) SemVer {
 		if x, ok := d.str(vCommonSemVer); ok {
 			return SemVer(d.keepStr(x))
 		}
@@ -2761,7 +2761,7 @@ func sgDecodeCapabilityType(v *sgValue) (CapabilityType, error) {
 
 // ParseCapabilityType decodes and validates data in one step; the error is ValidationErrors.
 func ParseCapabilityType(data []byte) (CapabilityType, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) CapabilityType {
+	if t, ok := sgReadDocument(data, func(d *sgFast) CapabilityType {
 		if x, ok := d.str(vCommonCapabilityType); ok {
 			switch x {
 			case "plugin":
@@ -2813,7 +2813,7 @@ func sgDecodeAccess(v *sgValue) (Access, error) {
 
 // ParseAccess decodes and validates data in one step; the error is ValidationErrors.
 func ParseAccess(data []byte) (Access, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) Access {
+	if t, ok := sgReadDocument(data, func(d *sgFast) Access {
 		if x, ok := d.str(vCommonAccess); ok {
 			switch x {
 			case "public":
@@ -2863,7 +2863,7 @@ func sgDecodeSeverity(v *sgValue) (Severity, error) {
 
 // ParseSeverity decodes and validates data in one step; the error is ValidationErrors.
 func ParseSeverity(data []byte) (Severity, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) Severity {
+	if t, ok := sgReadDocument(data, func(d *sgFast) Severity {
 		if x, ok := d.str(vCommonSeverity); ok {
 			switch x {
 			case "critical":
@@ -2917,7 +2917,7 @@ func sgEncodeSkillID(e *sgEncoder, t SkillID) {
 
 // ParseSkillID decodes and validates data in one step; the error is ValidationErrors.
 func ParseSkillID(data []byte) (SkillID, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) SkillID {
+	if t, ok := sgReadDocument(data, func(d *sgFast) SkillID {
 		if x, ok := d.str(vCommonSkillID); ok {
 			return SkillID(d.keepStr(x))
 		}
@@ -2966,7 +2966,7 @@ func sgEncodeTimestamp(e *sgEncoder, t Timestamp) {
 
 // ParseTimestamp decodes and validates data in one step; the error is ValidationErrors.
 func ParseTimestamp(data []byte) (Timestamp, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) Timestamp {
+	if t, ok := sgReadDocument(data, func(d *sgFast) Timestamp {
 		if x, ok := d.str(vCommonTimestamp); ok {
 			return Timestamp(d.keepStr(x))
 		}

@@ -89,11 +89,11 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 			}
 			seen[0] = true
 			if d.peek() == '[' {
-				t.Findings = sgFastItems(d, depth+1, -1, -1, func(d *sgFast, depth int) Finding {
+				t.Findings = sgReadItems(d, depth+1, -1, -1, func(d *sgFast, depth int) Finding {
 					if d.peek() == '{' {
 						return sgFastFinding(d, depth, false)
 					}
-					return sgFastValue(d, depth, vFindingsResponseFindingsItems, sgDecodeFinding)
+					return sgReadValue(d, depth, vFindingsResponseFindingsItems, sgDecodeFinding)
 				})
 			} else {
 				if v := d.value(depth+1, vFindingsResponseFindings); v != nil {
@@ -118,11 +118,11 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 			}
 			seen[2] = true
 			if d.peek() == '{' {
-				t.CountsByKind = sgFastMap(d, depth+1, -1, -1, vFindingsResponseCountsByKindPropertyNames, func(d *sgFast, depth int) int64 {
+				t.CountsByKind = sgReadMap(d, depth+1, -1, -1, vFindingsResponseCountsByKindPropertyNames, func(d *sgFast, depth int) int64 {
 					if x, ok := d.int(vIntegerMin1Max9007199254740991); ok {
 						return x
 					}
-					return sgFastValue(d, depth, vIntegerMin1Max9007199254740991, sgDecInt)
+					return sgReadValue(d, depth, vIntegerMin1Max9007199254740991, sgDecInt)
 				})
 			} else {
 				if v := d.value(depth+1, vFindingsResponseCountsByKind); v != nil {
@@ -136,11 +136,11 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 			}
 			seen[3] = true
 			if d.peek() == '{' {
-				t.CountsBySeverity = sgFastMap(d, depth+1, -1, -1, vSeverityRef, func(d *sgFast, depth int) int64 {
+				t.CountsBySeverity = sgReadMap(d, depth+1, -1, -1, vSeverityRef, func(d *sgFast, depth int) int64 {
 					if x, ok := d.int(vIntegerMin1Max9007199254740991); ok {
 						return x
 					}
-					return sgFastValue(d, depth, vIntegerMin1Max9007199254740991, sgDecInt)
+					return sgReadValue(d, depth, vIntegerMin1Max9007199254740991, sgDecInt)
 				})
 			} else {
 				if v := d.value(depth+1, vFindingsResponseCountsBySeverity); v != nil {
@@ -154,11 +154,11 @@ func sgFastFindingsResponse(d *sgFast, depth int, raw bool) (t FindingsResponse)
 			}
 			seen[4] = true
 			if d.peek() == '[' {
-				t.CappedKinds = sgFastItems(d, depth+1, -1, -1, func(d *sgFast, depth int) string {
+				t.CappedKinds = sgReadItems(d, depth+1, -1, -1, func(d *sgFast, depth int) string {
 					if x, ok := d.str(vStringMin1); ok {
 						return d.keepStr(x)
 					}
-					return sgFastValue(d, depth, vStringMin1, sgDecString)
+					return sgReadValue(d, depth, vStringMin1, sgDecString)
 				})
 			} else {
 				if v := d.value(depth+1, vFindingsResponseCappedKinds); v != nil {
@@ -380,8 +380,8 @@ func sgFastInvocationRequest(d *sgFast, depth int, raw bool) (t InvocationReques
 			}
 			seen[2] = true
 			if d.peek() == '{' {
-				t.Inputs = sgFastMap(d, depth+1, -1, 100, vInvocationRequestInputsPropertyNames, func(d *sgFast, depth int) any {
-					return sgFastValue(d, depth, vFindingAdditionalProperties, sgDecAny)
+				t.Inputs = sgReadMap(d, depth+1, -1, 100, vInvocationRequestInputsPropertyNames, func(d *sgFast, depth int) any {
+					return sgReadValue(d, depth, vFindingAdditionalProperties, sgDecAny)
 				})
 			} else {
 				if v := d.value(depth+1, vInvocationRequestInputs); v != nil {
@@ -584,14 +584,14 @@ func sgFastInvocationResponse(d *sgFast, depth int, raw bool) (t InvocationRespo
 			t.AdditionalProperties[d.keepKey(k)] = val
 		}
 	}
-	if !seen[0] || !seen[1] || !seen[2] || !seen[3] || !sgFastIfInvocationResponse(t, depth) {
+	if !seen[0] || !seen[1] || !seen[2] || !seen[3] || !sgCondsInvocationResponse(t, depth) {
 		d.fail()
 	}
 	return
 }
 
-// sgFastIfInvocationResponse checks the conditional entries of the allOf of InvocationResponse on a value read in one pass.
-func sgFastIfInvocationResponse(t InvocationResponse, d int) bool {
+// sgCondsInvocationResponse checks the conditional entries of the allOf of InvocationResponse on a value read in one pass.
+func sgCondsInvocationResponse(t InvocationResponse, d int) bool {
 	if string(t.Status) == "failed" {
 		if !(t.Error != nil) {
 			return false
@@ -869,13 +869,13 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 			}
 			seen[8] = true
 			if d.peek() == '[' {
-				t.Inputs = sgFastItems(d, depth+1, -1, 100, func(d *sgFast, depth int) InputParameter {
+				t.Inputs = sgReadItems(d, depth+1, -1, 100, func(d *sgFast, depth int) InputParameter {
 					if d.peek() == '{' {
 						return sgFastInputParameter(d, depth, false)
 					}
-					return sgFastValue(d, depth, vSkillDescriptorInputsItems, sgDecodeInputParameter)
+					return sgReadValue(d, depth, vSkillDescriptorInputsItems, sgDecodeInputParameter)
 				})
-				sgFastDistinct(d, len(t.Inputs), func(i int) string {
+				sgReadDistinct(d, len(t.Inputs), func(i int) string {
 					return string(t.Inputs[i].Name)
 				})
 			} else {
@@ -955,13 +955,13 @@ func sgFastSkillDescriptor(d *sgFast, depth int, raw bool) (t SkillDescriptor) {
 			}
 			seen[12] = true
 			if d.peek() == '[' {
-				t.Tags = sgFastItems(d, depth+1, -1, 32, func(d *sgFast, depth int) string {
+				t.Tags = sgReadItems(d, depth+1, -1, 32, func(d *sgFast, depth int) string {
 					if x, ok := d.str(vSkillDescriptorTagsItems); ok {
 						return d.keepStr(x)
 					}
-					return sgFastValue(d, depth, vSkillDescriptorTagsItems, sgDecString)
+					return sgReadValue(d, depth, vSkillDescriptorTagsItems, sgDecString)
 				})
-				sgFastDistinct(d, len(t.Tags), func(i int) string {
+				sgReadDistinct(d, len(t.Tags), func(i int) string {
 					return string(t.Tags[i])
 				})
 			} else {
@@ -1379,13 +1379,13 @@ func sgFastOAuth2Auth(d *sgFast, depth int, raw bool) (t OAuth2Auth) {
 			}
 			seen[2] = true
 			if d.peek() == '[' {
-				t.Scopes = sgFastItems(d, depth+1, -1, 64, func(d *sgFast, depth int) string {
+				t.Scopes = sgReadItems(d, depth+1, -1, 64, func(d *sgFast, depth int) string {
 					if x, ok := d.str(vSkillDescriptorOAuth2AuthScopesItems); ok {
 						return d.keepStr(x)
 					}
-					return sgFastValue(d, depth, vSkillDescriptorOAuth2AuthScopesItems, sgDecString)
+					return sgReadValue(d, depth, vSkillDescriptorOAuth2AuthScopesItems, sgDecString)
 				})
-				sgFastDistinct(d, len(t.Scopes), func(i int) string {
+				sgReadDistinct(d, len(t.Scopes), func(i int) string {
 					return string(t.Scopes[i])
 				})
 			} else {
@@ -1524,13 +1524,13 @@ func sgFastSkillIndex(d *sgFast, depth int, raw bool) (t SkillIndex) {
 			}
 			seen[2] = true
 			if d.peek() == '[' {
-				t.Skills = sgFastItems(d, depth+1, -1, -1, func(d *sgFast, depth int) SkillIndexEntry {
+				t.Skills = sgReadItems(d, depth+1, -1, -1, func(d *sgFast, depth int) SkillIndexEntry {
 					if d.peek() == '{' {
 						return sgFastSkillIndexEntry(d, depth, false)
 					}
-					return sgFastValue(d, depth, vSkillIndexSkillsItems, sgDecodeSkillIndexEntry)
+					return sgReadValue(d, depth, vSkillIndexSkillsItems, sgDecodeSkillIndexEntry)
 				})
-				sgFastDistinct(d, len(t.Skills), func(i int) string {
+				sgReadDistinct(d, len(t.Skills), func(i int) string {
 					return string(t.Skills[i].ID)
 				})
 			} else {

@@ -235,35 +235,35 @@ func TestOnePassReadsScalars(t *testing.T) {
 func TestOnePassReadsExamples(t *testing.T) {
 	read := map[string]func([]byte) bool{
 		"ProtocolVersion": func(b []byte) bool {
-			_, ok := sgFastParse(b, func(d *sgFast) ProtocolVersion { return sgFastProtocolVersion(d, 0, false) })
+			_, ok := sgReadDocument(b, func(d *sgFast) ProtocolVersion { return sgFastProtocolVersion(d, 0, false) })
 			return ok
 		},
 		"SkillDescriptor": func(b []byte) bool {
-			_, ok := sgFastParse(b, func(d *sgFast) SkillDescriptor { return sgFastSkillDescriptor(d, 0, true) })
+			_, ok := sgReadDocument(b, func(d *sgFast) SkillDescriptor { return sgFastSkillDescriptor(d, 0, true) })
 			return ok
 		},
 		"SkillIndex": func(b []byte) bool {
-			_, ok := sgFastParse(b, func(d *sgFast) SkillIndex { return sgFastSkillIndex(d, 0, true) })
+			_, ok := sgReadDocument(b, func(d *sgFast) SkillIndex { return sgFastSkillIndex(d, 0, true) })
 			return ok
 		},
 		"InvocationRequest": func(b []byte) bool {
-			_, ok := sgFastParse(b, func(d *sgFast) InvocationRequest { return sgFastInvocationRequest(d, 0, true) })
+			_, ok := sgReadDocument(b, func(d *sgFast) InvocationRequest { return sgFastInvocationRequest(d, 0, true) })
 			return ok
 		},
 		"Finding": func(b []byte) bool {
-			_, ok := sgFastParse(b, func(d *sgFast) Finding { return sgFastFinding(d, 0, true) })
+			_, ok := sgReadDocument(b, func(d *sgFast) Finding { return sgFastFinding(d, 0, true) })
 			return ok
 		},
 		"FindingsResponse": func(b []byte) bool {
-			_, ok := sgFastParse(b, func(d *sgFast) FindingsResponse { return sgFastFindingsResponse(d, 0, true) })
+			_, ok := sgReadDocument(b, func(d *sgFast) FindingsResponse { return sgFastFindingsResponse(d, 0, true) })
 			return ok
 		},
 		"InvocationResponse": func(b []byte) bool {
-			_, ok := sgFastParse(b, func(d *sgFast) InvocationResponse { return sgFastInvocationResponse(d, 0, false) })
+			_, ok := sgReadDocument(b, func(d *sgFast) InvocationResponse { return sgFastInvocationResponse(d, 0, false) })
 			return ok
 		},
 		"GetSessionFindingsParams": func(b []byte) bool {
-			_, ok := sgFastParse(b, func(d *sgFast) GetSessionFindingsParams { return sgFastGetSessionFindingsParams(d, 0, false) })
+			_, ok := sgReadDocument(b, func(d *sgFast) GetSessionFindingsParams { return sgFastGetSessionFindingsParams(d, 0, false) })
 			return ok
 		},
 	}

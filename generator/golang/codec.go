@@ -57,8 +57,6 @@ func baseDec(r *ir.TypeRef) jen.Code {
 // writes itself.
 func fieldless(f *ir.Field) bool { return f.Const != nil && f.Required }
 
-func decName(t *ir.Type) string { return "sgDecode" + t.GoName }
-
 // fieldDec is the helper and decoder that read a struct member or tuple position into its
 // field, as its Hold says.
 func fieldDec(f *ir.Field) (string, jen.Code) {
@@ -131,10 +129,6 @@ func ownJSON(t *ir.Type) bool {
 	}
 	return false
 }
-
-func knownName(t *ir.Type) string { return "sgKnown" + t.GoName }
-
-func planName(t *ir.Type) string { return "sgPlan" + t.GoName }
 
 // planned reports whether t's ParseT and UnmarshalJSON parse its undeclared members for their
 // syntax alone (sgPlan): t keeps them as text, and its validator reads nothing of their values
@@ -224,7 +218,7 @@ func (e *emitter) parseAndValidate(f *jen.File, t *ir.Type) {
 	if t.Only != nil {
 		// The variant of a union of JSON types: a document of another type is refused for its
 		// type, first, as a value the schema's "type" refuses would be.
-		validator = "sgOnly" + n
+		validator = helperName(prefixOnly, t)
 		want := strings.Join(t.Only, " or ")
 		f.Commentf("%s validates a %s document: a value of another JSON type", validator, n)
 		f.Commentf("than %s is refused for its type, before the schema's checks.", want)
@@ -252,7 +246,7 @@ func (e *emitter) parseAndValidate(f *jen.File, t *ir.Type) {
 		parse := []jen.Code{jen.Return(jen.Id("sgParseWith").Call(jen.Id("data"), planOf(t), jen.Id(validator), jen.Id(decName(t))))}
 		if read := e.fastParse(t); read != nil {
 			// The one-pass decoder first; the exact path at its first doubt (fast.go).
-			parse = append([]jen.Code{jen.If(jen.List(jen.Id("t"), jen.Id("ok")).Op(":=").Id("sgFastParse").Call(jen.Id("data"), read), jen.Id("ok")).Block(
+			parse = append([]jen.Code{jen.If(jen.List(jen.Id("t"), jen.Id("ok")).Op(":=").Id("sgReadDocument").Call(jen.Id("data"), read), jen.Id("ok")).Block(
 				jen.Return(jen.Id("t"), jen.Nil()))}, parse...)
 		}
 		f.Func().Id("Parse"+n).Params(jen.Id("data").Index().Byte()).Params(jen.Id(n), jen.Error()).Block(parse...)

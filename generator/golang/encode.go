@@ -14,8 +14,6 @@ import (
 // and for tuples); MarshalJSON runs it. The runtime's sgEncoder helpers write scalars, slices,
 // maps, pointers and OptNils.
 
-func encName(t *ir.Type) string { return "sgEncode" + t.GoName }
-
 // hasEncoder reports whether t has an sgEncodeT function.
 func hasEncoder(t *ir.Type) bool {
 	switch t.Kind {
@@ -298,7 +296,7 @@ func (e *emitter) marshalJSON(f *jen.File, t *ir.Type, doc string, extra bool) {
 // marshalFunc writes MarshalJSON, which runs sgEncodeT into a buffer sized from the length of
 // the type's last JSON (sgSizeT).
 func (e *emitter) marshalFunc(f *jen.File, t *ir.Type, doc string) {
-	size := "sgSize" + t.GoName
+	size := helperName(prefixSize, t)
 	f.Comment(size + " is the length of the JSON MarshalJSON wrote last for a " + t.GoName + ".")
 	f.Var().Id(size).Id("sgSize")
 	f.Line()

@@ -97,7 +97,7 @@ func objectNode(n *ir.Node) bool {
 		"PropertyNames", "MinProperties", "MaxProperties", "DependentRequired")
 }
 
-// conditions are the statements of sgFastIfT, which checks on the value a one-pass decoder
+// conditions are the statements of sgCondsT, which checks on the value a one-pass decoder
 // has read the if/then/else entries of the allOf of t's schema, as Validate's walk of the Go
 // value does (govalidate.go), or nil when t's schema has other keywords than those the decoder
 // checks and such entries, or when the walk cannot decide them.
@@ -121,8 +121,6 @@ func (e *emitter) conditions(t *ir.Type) []jen.Code {
 	return append(stmts, jen.Return(jen.True()))
 }
 
-func fastIfName(t *ir.Type) string { return "sgFastIf" + t.GoName }
-
 // mapNode reports whether n is an object schema of a map the one-pass decoders read.
 func mapNode(n *ir.Node) bool {
 	return objectNode(n) && len(n.Properties) == 0 && len(n.Required) == 0 && len(n.DependentRequired) == 0
@@ -133,8 +131,6 @@ func mapNode(n *ir.Node) bool {
 func arrayNode(n *ir.Node) bool {
 	return n != nil && allows(n, "array") && only(n, "Types", "Items", "MinItems", "MaxItems", "UniqueBy", "UniqueItems")
 }
-
-func fastName(t *ir.Type) string { return "sgFast" + t.GoName }
 
 // fastStruct reports whether the struct t has a one-pass decoder.
 func (e *emitter) fastStruct(t *ir.Type) bool {
@@ -240,7 +236,7 @@ func (e *emitter) readerFunc(r *ir.TypeRef, n *ir.Node) jen.Code {
 	if read, ok := directRead(r, n, false, func(x jen.Code) []jen.Code { return []jen.Code{jen.Return(x)} }); ok {
 		body = append(body, read)
 	}
-	body = append(body, jen.Return(jen.Id("sgFastValue").Call(jen.Id("d"), jen.Id("depth"), validatorOf(n), valueDec(r))))
+	body = append(body, jen.Return(jen.Id("sgReadValue").Call(jen.Id("d"), jen.Id("depth"), validatorOf(n), valueDec(r))))
 	return jen.Func().Params(jen.Id("d").Op("*").Id("sgFast"), jen.Id("depth").Int()).Add(valueType(r)).Block(body...)
 }
 
@@ -391,13 +387,13 @@ func (e *emitter) fastMember(f *ir.Field, n *ir.Node) []jen.Code {
 		}
 		switch {
 		case f.Type.Kind == ir.RefArray && arrayNode(m):
-			read := []jen.Code{dst.Clone().Op("=").Id("sgFastItems").Call(jen.Id("d"), depth, bound(m.MinItems), bound(m.MaxItems), e.readerFunc(f.Type.Elem, m.Items))}
+			read := []jen.Code{dst.Clone().Op("=").Id("sgReadItems").Call(jen.Id("d"), depth, bound(m.MinItems), bound(m.MaxItems), e.readerFunc(f.Type.Elem, m.Items))}
 			if m.UniqueBy != "" {
 				key := e.uniqueKey(f.Type.Elem, m.Items, m.UniqueBy)
 				if key == nil {
 					break
 				}
-				read = append(read, jen.Id("sgFastDistinct").Call(jen.Id("d"), jen.Len(dst), jen.Func().Params(jen.Id("i").Int()).String().Block(
+				read = append(read, jen.Id("sgReadDistinct").Call(jen.Id("d"), jen.Len(dst), jen.Func().Params(jen.Id("i").Int()).String().Block(
 					jen.Return(jen.String().Call(dst.Clone().Index(jen.Id("i")).Dot(key.GoName))),
 				)))
 			}
@@ -406,7 +402,7 @@ func (e *emitter) fastMember(f *ir.Field, n *ir.Node) []jen.Code {
 				if kind, _ := scalarOf(f.Type.Elem); kind != "str" {
 					break
 				}
-				read = append(read, jen.Id("sgFastDistinct").Call(jen.Id("d"), jen.Len(dst), jen.Func().Params(jen.Id("i").Int()).String().Block(
+				read = append(read, jen.Id("sgReadDistinct").Call(jen.Id("d"), jen.Len(dst), jen.Func().Params(jen.Id("i").Int()).String().Block(
 					jen.Return(jen.String().Call(dst.Clone().Index(jen.Id("i")))),
 				)))
 			}
@@ -416,7 +412,7 @@ func (e *emitter) fastMember(f *ir.Field, n *ir.Node) []jen.Code {
 			if m.PropertyNames != nil {
 				names = jen.Id(m.PropertyNames.GoFunc)
 			}
-			return special('{', dst.Clone().Op("=").Id("sgFastMap").Call(jen.Id("d"), depth, bound(m.MinProperties), bound(m.MaxProperties),
+			return special('{', dst.Clone().Op("=").Id("sgReadMap").Call(jen.Id("d"), depth, bound(m.MinProperties), bound(m.MaxProperties),
 				names, e.readerFunc(f.Type.Elem, m.AdditionalProperties)))
 		}
 	}
@@ -509,7 +505,7 @@ func (e *emitter) fastDecoder(f *jen.File, t *ir.Type) {
 				),
 			}
 		default:
-			read = []jen.Code{jen.Id("val").Op(":=").Id("sgFastValue").Call(jen.Id("d"), depth, validatorOf(ap), valueDec(t.Extra))}
+			read = []jen.Code{jen.Id("val").Op(":=").Id("sgReadValue").Call(jen.Id("d"), depth, validatorOf(ap), valueDec(t.Extra))}
 		}
 		x := jen.Id("t").Dot(t.ExtraGoName)
 		extra = append(extra, read...)

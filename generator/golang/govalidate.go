@@ -26,8 +26,6 @@ type goValid struct {
 	has map[*ir.Type]bool
 }
 
-func okName(t *ir.Type) string { return "sgOK" + t.GoName }
-
 // newGoValid finds the types whose values the walk can decide: each candidate's body is
 // written once, assuming every candidate decidable, which gives the types it can never decide
 // and the types each one calls; the first are dropped, then every type that calls a dropped

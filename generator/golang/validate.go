@@ -530,9 +530,9 @@ func (e *emitter) objectChecks(f *jen.File, n *ir.Node, sfx string, k collector,
 			kb = append(kb, jen.Return(jen.True()))
 		}
 		if decl {
-			f.Func().Id("sgExtra" + sfx).Params(jen.Id("k").String()).Bool().Block(kb...)
+			f.Func().Id(prefixExtra + sfx).Params(jen.Id("k").String()).Bool().Block(kb...)
 		}
-		each := []jen.Code{jen.If(jen.Op("!").Id("sgExtra" + sfx).Call(jen.Id("k"))).Block(jen.Continue())}
+		each := []jen.Code{jen.If(jen.Op("!").Id(prefixExtra + sfx).Call(jen.Id("k"))).Block(jen.Continue())}
 		if ap.Bool != nil {
 			each = append(each, addKeyErr(jen.Id("p"), jen.Id("k"), "additionalProperties", msg("additionalProperties")))
 		} else {

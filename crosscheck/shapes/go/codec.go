@@ -323,7 +323,7 @@ func (t *Shapes) UnmarshalJSON(data []byte) error {
 
 // ParseShapes decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapes(data []byte) (Shapes, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) Shapes {
+	if t, ok := sgReadDocument(data, func(d *sgFast) Shapes {
 		return sgFastShapes(d, 0, false)
 	}); ok {
 		return t, nil
@@ -465,7 +465,7 @@ func sgDecodeShapesOp(v *sgValue) (ShapesOp, error) {
 
 // ParseShapesOp decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapesOp(data []byte) (ShapesOp, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) ShapesOp {
+	if t, ok := sgReadDocument(data, func(d *sgFast) ShapesOp {
 		if x, ok := d.str(vShapesOp); ok {
 			switch x {
 			case "<=":
@@ -827,7 +827,7 @@ func (t *Pet) UnmarshalJSON(data []byte) error {
 
 // ParsePet decodes and validates data in one step; the error is ValidationErrors.
 func ParsePet(data []byte) (Pet, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) Pet {
+	if t, ok := sgReadDocument(data, func(d *sgFast) Pet {
 		return sgFastPet(d, 0, true)
 	}); ok {
 		return t, nil
@@ -1214,7 +1214,7 @@ func (t *WorkspaceRef) UnmarshalJSON(data []byte) error {
 
 // ParseWorkspaceRef decodes and validates data in one step; the error is ValidationErrors.
 func ParseWorkspaceRef(data []byte) (WorkspaceRef, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) WorkspaceRef {
+	if t, ok := sgReadDocument(data, func(d *sgFast) WorkspaceRef {
 		return sgFastWorkspaceRef(d, 0, false)
 	}); ok {
 		return t, nil
@@ -1351,7 +1351,7 @@ func (t *User) UnmarshalJSON(data []byte) error {
 
 // ParseUser decodes and validates data in one step; the error is ValidationErrors.
 func ParseUser(data []byte) (User, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) User {
+	if t, ok := sgReadDocument(data, func(d *sgFast) User {
 		return sgFastUser(d, 0, true)
 	}); ok {
 		return t, nil
@@ -1492,7 +1492,7 @@ func (t *AnimalCat) UnmarshalJSON(data []byte) error {
 
 // ParseAnimalCat decodes and validates data in one step; the error is ValidationErrors.
 func ParseAnimalCat(data []byte) (AnimalCat, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) AnimalCat {
+	if t, ok := sgReadDocument(data, func(d *sgFast) AnimalCat {
 		return sgFastAnimalCat(d, 0, false)
 	}); ok {
 		return t, nil
@@ -1548,7 +1548,7 @@ func (t *AnimalBird) UnmarshalJSON(data []byte) error {
 
 // ParseAnimalBird decodes and validates data in one step; the error is ValidationErrors.
 func ParseAnimalBird(data []byte) (AnimalBird, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) AnimalBird {
+	if t, ok := sgReadDocument(data, func(d *sgFast) AnimalBird {
 		return sgFastAnimalBird(d, 0, false)
 	}); ok {
 		return t, nil
@@ -1704,7 +1704,7 @@ func (t *ItemBook) UnmarshalJSON(data []byte) error {
 
 // ParseItemBook decodes and validates data in one step; the error is ValidationErrors.
 func ParseItemBook(data []byte) (ItemBook, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) ItemBook {
+	if t, ok := sgReadDocument(data, func(d *sgFast) ItemBook {
 		return sgFastItemBook(d, 0, true)
 	}); ok {
 		return t, nil
@@ -1796,7 +1796,7 @@ func (t *ItemDisc) UnmarshalJSON(data []byte) error {
 
 // ParseItemDisc decodes and validates data in one step; the error is ValidationErrors.
 func ParseItemDisc(data []byte) (ItemDisc, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) ItemDisc {
+	if t, ok := sgReadDocument(data, func(d *sgFast) ItemDisc {
 		return sgFastItemDisc(d, 0, true)
 	}); ok {
 		return t, nil
@@ -1967,7 +1967,7 @@ func (t *ShapeCircle) UnmarshalJSON(data []byte) error {
 
 // ParseShapeCircle decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapeCircle(data []byte) (ShapeCircle, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) ShapeCircle {
+	if t, ok := sgReadDocument(data, func(d *sgFast) ShapeCircle {
 		return sgFastShapeCircle(d, 0, false)
 	}); ok {
 		return t, nil
@@ -2037,7 +2037,7 @@ func (t *ShapeSquare) UnmarshalJSON(data []byte) error {
 
 // ParseShapeSquare decodes and validates data in one step; the error is ValidationErrors.
 func ParseShapeSquare(data []byte) (ShapeSquare, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) ShapeSquare {
+	if t, ok := sgReadDocument(data, func(d *sgFast) ShapeSquare {
 		return sgFastShapeSquare(d, 0, false)
 	}); ok {
 		return t, nil
@@ -2215,7 +2215,7 @@ func sgEncodeSourceFile(e *sgEncoder, t SourceFile) {
 
 // ParseSourceFile decodes and validates data in one step; the error is ValidationErrors.
 func ParseSourceFile(data []byte) (SourceFile, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) SourceFile {
+	if t, ok := sgReadDocument(data, func(d *sgFast) SourceFile {
 		if x, ok := d.str(vShapesSourceFile); ok {
 			return SourceFile(d.keepStr(x))
 		}
@@ -2620,7 +2620,7 @@ func (t *HashObject) UnmarshalJSON(data []byte) error {
 
 // ParseHashObject decodes and validates data in one step; the error is ValidationErrors.
 func ParseHashObject(data []byte) (HashObject, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) HashObject {
+	if t, ok := sgReadDocument(data, func(d *sgFast) HashObject {
 		return sgFastHashObject(d, 0, false)
 	}); ok {
 		return t, nil
@@ -2658,7 +2658,7 @@ func sgDecodeHashObjectAlg(v *sgValue) (HashObjectAlg, error) {
 
 // ParseHashObjectAlg decodes and validates data in one step; the error is ValidationErrors.
 func ParseHashObjectAlg(data []byte) (HashObjectAlg, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) HashObjectAlg {
+	if t, ok := sgReadDocument(data, func(d *sgFast) HashObjectAlg {
 		if x, ok := d.str(vShapesHashOneOfX0Alg); ok {
 			switch x {
 			case "MD5":
@@ -2739,7 +2739,7 @@ func (t *HashObject2) UnmarshalJSON(data []byte) error {
 
 // ParseHashObject2 decodes and validates data in one step; the error is ValidationErrors.
 func ParseHashObject2(data []byte) (HashObject2, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) HashObject2 {
+	if t, ok := sgReadDocument(data, func(d *sgFast) HashObject2 {
 		return sgFastHashObject2(d, 0, false)
 	}); ok {
 		return t, nil
@@ -2907,7 +2907,7 @@ func (t *ResourceValue) UnmarshalJSON(data []byte) error {
 
 // ParseResourceValue decodes and validates data in one step; the error is ValidationErrors.
 func ParseResourceValue(data []byte) (ResourceValue, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) ResourceValue {
+	if t, ok := sgReadDocument(data, func(d *sgFast) ResourceValue {
 		return sgFastResourceValue(d, 0, false)
 	}); ok {
 		return t, nil
@@ -2985,7 +2985,7 @@ func (t *ResourceValue2) UnmarshalJSON(data []byte) error {
 
 // ParseResourceValue2 decodes and validates data in one step; the error is ValidationErrors.
 func ParseResourceValue2(data []byte) (ResourceValue2, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) ResourceValue2 {
+	if t, ok := sgReadDocument(data, func(d *sgFast) ResourceValue2 {
 		return sgFastResourceValue2(d, 0, false)
 	}); ok {
 		return t, nil
@@ -3069,7 +3069,7 @@ func (t *ResourceValue3) UnmarshalJSON(data []byte) error {
 
 // ParseResourceValue3 decodes and validates data in one step; the error is ValidationErrors.
 func ParseResourceValue3(data []byte) (ResourceValue3, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) ResourceValue3 {
+	if t, ok := sgReadDocument(data, func(d *sgFast) ResourceValue3 {
 		return sgFastResourceValue3(d, 0, false)
 	}); ok {
 		return t, nil
@@ -3107,7 +3107,7 @@ func sgDecodeResourceValue3Water(v *sgValue) (ResourceValue3Water, error) {
 
 // ParseResourceValue3Water decodes and validates data in one step; the error is ValidationErrors.
 func ParseResourceValue3Water(data []byte) (ResourceValue3Water, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) ResourceValue3Water {
+	if t, ok := sgReadDocument(data, func(d *sgFast) ResourceValue3Water {
 		if x, ok := d.str(vShapesResourceOneOfX2Water); ok {
 			switch x {
 			case "salt":
@@ -3201,7 +3201,7 @@ func (t *ResourceValue4) UnmarshalJSON(data []byte) error {
 
 // ParseResourceValue4 decodes and validates data in one step; the error is ValidationErrors.
 func ParseResourceValue4(data []byte) (ResourceValue4, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) ResourceValue4 {
+	if t, ok := sgReadDocument(data, func(d *sgFast) ResourceValue4 {
 		return sgFastResourceValue4(d, 0, false)
 	}); ok {
 		return t, nil
@@ -3259,7 +3259,7 @@ func (t *Ticket) UnmarshalJSON(data []byte) error {
 
 // ParseTicket decodes and validates data in one step; the error is ValidationErrors.
 func ParseTicket(data []byte) (Ticket, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) Ticket {
+	if t, ok := sgReadDocument(data, func(d *sgFast) Ticket {
 		return sgFastTicket(d, 0, false)
 	}); ok {
 		return t, nil
@@ -3279,7 +3279,7 @@ func sgDecodeTicketStatus(v *sgValue) (TicketStatus, error) {
 
 // ParseTicketStatus decodes and validates data in one step; the error is ValidationErrors.
 func ParseTicketStatus(data []byte) (TicketStatus, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) TicketStatus {
+	if t, ok := sgReadDocument(data, func(d *sgFast) TicketStatus {
 		if x, ok := d.str(vShapesTicketStatus); ok {
 			switch x {
 			case "open":
@@ -3327,7 +3327,7 @@ func sgDecodeTicketPriority(v *sgValue) (TicketPriority, error) {
 
 // ParseTicketPriority decodes and validates data in one step; the error is ValidationErrors.
 func ParseTicketPriority(data []byte) (TicketPriority, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) TicketPriority {
+	if t, ok := sgReadDocument(data, func(d *sgFast) TicketPriority {
 		if x, ok := d.str(vShapesTicketPriority); ok {
 			switch x {
 			case "lo":

@@ -223,11 +223,11 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 			}
 			seen[21] = true
 			if d.peek() == '[' {
-				t.Users = sgFastItems(d, depth+1, -1, 3, func(d *sgFast, depth int) User {
+				t.Users = sgReadItems(d, depth+1, -1, 3, func(d *sgFast, depth int) User {
 					if d.peek() == '{' {
 						return sgFastUser(d, depth, false)
 					}
-					return sgFastValue(d, depth, vUserRef, sgDecodeUser)
+					return sgReadValue(d, depth, vUserRef, sgDecodeUser)
 				})
 			} else {
 				if v := d.value(depth+1, vShapesUsers); v != nil {
@@ -268,8 +268,8 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 			}
 			seen[25] = true
 			if d.peek() == '[' {
-				t.Names = sgFastItems(d, depth+1, -1, 3, func(d *sgFast, depth int) *MaybeName {
-					return sgFastValue(d, depth, vShapesNamesItems, func(v *sgValue) (*MaybeName, error) {
+				t.Names = sgReadItems(d, depth+1, -1, 3, func(d *sgFast, depth int) *MaybeName {
+					return sgReadValue(d, depth, vShapesNamesItems, func(v *sgValue) (*MaybeName, error) {
 						return sgDecPtr(v, sgDecodeMaybeName)
 					})
 				})
@@ -287,8 +287,8 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 			}
 			seen[26] = true
 			if d.peek() == '{' {
-				t.Scores = sgFastMap(d, depth+1, -1, 3, nil, func(d *sgFast, depth int) *float64 {
-					return sgFastValue(d, depth, vShapesScoresAdditionalProperties, func(v *sgValue) (*float64, error) {
+				t.Scores = sgReadMap(d, depth+1, -1, 3, nil, func(d *sgFast, depth int) *float64 {
+					return sgReadValue(d, depth, vShapesScoresAdditionalProperties, func(v *sgValue) (*float64, error) {
 						return sgDecPtr(v, sgDecFloat)
 					})
 				})
@@ -324,13 +324,13 @@ func sgFastShapes(d *sgFast, depth int, raw bool) (t Shapes) {
 			}
 			seen[29] = true
 			if d.peek() == '[' {
-				t.UserIDs = sgFastItems(d, depth+1, -1, 3, func(d *sgFast, depth int) string {
+				t.UserIDs = sgReadItems(d, depth+1, -1, 3, func(d *sgFast, depth int) string {
 					if x, ok := d.str(vString); ok {
 						return d.keepStr(x)
 					}
-					return sgFastValue(d, depth, vString, sgDecString)
+					return sgReadValue(d, depth, vString, sgDecString)
 				})
-				sgFastDistinct(d, len(t.UserIDs), func(i int) string {
+				sgReadDistinct(d, len(t.UserIDs), func(i int) string {
 					return string(t.UserIDs[i])
 				})
 			} else {
@@ -1011,8 +1011,8 @@ func sgFastResourceValue4(d *sgFast, depth int, raw bool) (t ResourceValue4) {
 			}
 			seen[1] = true
 			if d.peek() == '[' {
-				t.Items = sgFastItems(d, depth+1, -1, -1, func(d *sgFast, depth int) *Resource {
-					return sgFastValue(d, depth, vShapesResourceOneOfX3ItemsItems, func(v *sgValue) (*Resource, error) {
+				t.Items = sgReadItems(d, depth+1, -1, -1, func(d *sgFast, depth int) *Resource {
+					return sgReadValue(d, depth, vShapesResourceOneOfX3ItemsItems, func(v *sgValue) (*Resource, error) {
 						return sgDecPtr(v, sgDecodeResource)
 					})
 				})

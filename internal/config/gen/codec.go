@@ -111,7 +111,7 @@ func (t *Config) UnmarshalJSON(data []byte) error {
 
 // ParseConfig decodes and validates data in one step; the error is ValidationErrors.
 func ParseConfig(data []byte) (Config, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) Config {
+	if t, ok := sgReadDocument(data, func(d *sgFast) Config {
 		return sgFastConfig(d, 0, false)
 	}); ok {
 		return t, nil
@@ -131,7 +131,7 @@ func sgDecodeConfigDraft(v *sgValue) (ConfigDraft, error) {
 
 // ParseConfigDraft decodes and validates data in one step; the error is ValidationErrors.
 func ParseConfigDraft(data []byte) (ConfigDraft, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) ConfigDraft {
+	if t, ok := sgReadDocument(data, func(d *sgFast) ConfigDraft {
 		if x, ok := d.str(vSkillgenSchemaDraft); ok {
 			switch x {
 			case "draft-04":
@@ -278,7 +278,7 @@ func (t *RefMap) UnmarshalJSON(data []byte) error {
 
 // ParseRefMap decodes and validates data in one step; the error is ValidationErrors.
 func ParseRefMap(data []byte) (RefMap, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) RefMap {
+	if t, ok := sgReadDocument(data, func(d *sgFast) RefMap {
 		return sgFastRefMap(d, 0, false)
 	}); ok {
 		return t, nil
@@ -364,7 +364,7 @@ func (t *GoOutput) UnmarshalJSON(data []byte) error {
 
 // ParseGoOutput decodes and validates data in one step; the error is ValidationErrors.
 func ParseGoOutput(data []byte) (GoOutput, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) GoOutput {
+	if t, ok := sgReadDocument(data, func(d *sgFast) GoOutput {
 		return sgFastGoOutput(d, 0, false)
 	}); ok {
 		return t, nil
@@ -459,7 +459,7 @@ func (t *TSOutput) UnmarshalJSON(data []byte) error {
 
 // ParseTSOutput decodes and validates data in one step; the error is ValidationErrors.
 func ParseTSOutput(data []byte) (TSOutput, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) TSOutput {
+	if t, ok := sgReadDocument(data, func(d *sgFast) TSOutput {
 		return sgFastTSOutput(d, 0, false)
 	}); ok {
 		return t, nil
@@ -544,7 +544,7 @@ func (t *GoTypeImport) UnmarshalJSON(data []byte) error {
 
 // ParseGoTypeImport decodes and validates data in one step; the error is ValidationErrors.
 func ParseGoTypeImport(data []byte) (GoTypeImport, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) GoTypeImport {
+	if t, ok := sgReadDocument(data, func(d *sgFast) GoTypeImport {
 		return sgFastGoTypeImport(d, 0, false)
 	}); ok {
 		return t, nil
@@ -645,7 +645,7 @@ func (t *Override) UnmarshalJSON(data []byte) error {
 
 // ParseOverride decodes and validates data in one step; the error is ValidationErrors.
 func ParseOverride(data []byte) (Override, error) {
-	if t, ok := sgFastParse(data, func(d *sgFast) Override {
+	if t, ok := sgReadDocument(data, func(d *sgFast) Override {
 		return sgFastOverride(d, 0, false)
 	}); ok {
 		return t, nil

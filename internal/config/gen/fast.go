@@ -66,11 +66,11 @@ func sgFastConfig(d *sgFast, depth int, raw bool) (t Config) {
 			}
 			seen[4] = true
 			if d.peek() == '[' {
-				t.RefMaps = sgFastItems(d, depth+1, -1, -1, func(d *sgFast, depth int) RefMap {
+				t.RefMaps = sgReadItems(d, depth+1, -1, -1, func(d *sgFast, depth int) RefMap {
 					if d.peek() == '{' {
 						return sgFastRefMap(d, depth, false)
 					}
-					return sgFastValue(d, depth, vSkillgenSchemaRefMapsItems, sgDecodeRefMap)
+					return sgReadValue(d, depth, vSkillgenSchemaRefMapsItems, sgDecodeRefMap)
 				})
 			} else {
 				if v := d.value(depth+1, vSkillgenSchemaRefMaps); v != nil {
@@ -157,11 +157,11 @@ func sgFastConfig(d *sgFast, depth int, raw bool) (t Config) {
 			}
 			seen[11] = true
 			if d.peek() == '{' {
-				t.Overrides = sgFastMap(d, depth+1, -1, -1, vSkillgenSchemaOverridesPropertyNames, func(d *sgFast, depth int) Override {
+				t.Overrides = sgReadMap(d, depth+1, -1, -1, vSkillgenSchemaOverridesPropertyNames, func(d *sgFast, depth int) Override {
 					if d.peek() == '{' {
 						return sgFastOverride(d, depth, false)
 					}
-					return sgFastValue(d, depth, vSkillgenSchemaOverridesAdditionalProperties, sgDecodeOverride)
+					return sgReadValue(d, depth, vSkillgenSchemaOverridesAdditionalProperties, sgDecodeOverride)
 				})
 			} else {
 				if v := d.value(depth+1, vSkillgenSchemaOverrides); v != nil {
@@ -461,11 +461,11 @@ func sgFastOverride(d *sgFast, depth int, raw bool) (t Override) {
 			}
 			seen[4] = true
 			if d.peek() == '[' {
-				t.XEnumVarnames = sgFastItems(d, depth+1, -1, -1, func(d *sgFast, depth int) string {
+				t.XEnumVarnames = sgReadItems(d, depth+1, -1, -1, func(d *sgFast, depth int) string {
 					if x, ok := d.str(vStringMin1); ok {
 						return d.keepStr(x)
 					}
-					return sgFastValue(d, depth, vStringMin1, sgDecString)
+					return sgReadValue(d, depth, vStringMin1, sgDecString)
 				})
 			} else {
 				if v := d.value(depth+1, vSkillgenSchemaOverrideXEnumVarnames); v != nil {
@@ -479,11 +479,11 @@ func sgFastOverride(d *sgFast, depth int, raw bool) (t Override) {
 			}
 			seen[5] = true
 			if d.peek() == '[' {
-				t.TsEnumNames = sgFastItems(d, depth+1, -1, -1, func(d *sgFast, depth int) string {
+				t.TsEnumNames = sgReadItems(d, depth+1, -1, -1, func(d *sgFast, depth int) string {
 					if x, ok := d.str(vStringMin1); ok {
 						return d.keepStr(x)
 					}
-					return sgFastValue(d, depth, vStringMin1, sgDecString)
+					return sgReadValue(d, depth, vStringMin1, sgDecString)
 				})
 			} else {
 				if v := d.value(depth+1, vSkillgenSchemaOverrideXEnumVarnames); v != nil {

@@ -51,8 +51,8 @@ func (d *sgFast) room(size int) {
 // turn them off.
 var sgOnePass = true
 
-// sgFastParse runs read on data, a whole document: ok is false at the first doubt.
-func sgFastParse[T any](data []byte, read func(d *sgFast) T) (t T, ok bool) {
+// sgReadDocument runs read on data, a whole document: ok is false at the first doubt.
+func sgReadDocument[T any](data []byte, read func(d *sgFast) T) (t T, ok bool) {
 	if !sgOnePass || len(data) == 0 {
 		return t, false
 	}
@@ -365,8 +365,8 @@ func (d *sgFast) check(err error) bool {
 	return !d.bad
 }
 
-// sgFastValue reads any value at nesting depth, checks it with f and decodes it with dec.
-func sgFastValue[T any](d *sgFast, depth int, f sgValidator, dec func(*sgValue) (T, error)) T {
+// sgReadValue reads any value at nesting depth, checks it with f and decodes it with dec.
+func sgReadValue[T any](d *sgFast, depth int, f sgValidator, dec func(*sgValue) (T, error)) T {
 	var x T
 	v := d.value(depth, f)
 	if v == nil {
@@ -377,10 +377,10 @@ func sgFastValue[T any](d *sgFast, depth int, f sgValidator, dec func(*sgValue) 
 	return x
 }
 
-// sgFastItems reads an array at nesting depth (d is at its '['), each item with item, checking
+// sgReadItems reads an array at nesting depth (d is at its '['), each item with item, checking
 // the number of items against lo and hi (-1: no bound). An empty array gives an empty slice,
 // not nil, as the exact decoder does.
-func sgFastItems[T any](d *sgFast, depth int, lo, hi int64, item func(d *sgFast, depth int) T) []T {
+func sgReadItems[T any](d *sgFast, depth int, lo, hi int64, item func(d *sgFast, depth int) T) []T {
 	out := make([]T, 0, 4)
 	for more := d.open('[', depth); more; more = d.next(']') {
 		out = append(out, item(d, depth+1))
@@ -392,10 +392,10 @@ func sgFastItems[T any](d *sgFast, depth int, lo, hi int64, item func(d *sgFast,
 	return out
 }
 
-// sgFastMap reads an object at nesting depth (d is at its '{') into a map, each value with
+// sgReadMap reads an object at nesting depth (d is at its '{') into a map, each value with
 // item, each key checked with names (nil: none), the number of members against lo and hi
 // (-1: no bound). A repeated key is a doubt.
-func sgFastMap[T any](d *sgFast, depth int, lo, hi int64, names sgValidator, item func(d *sgFast, depth int) T) map[string]T {
+func sgReadMap[T any](d *sgFast, depth int, lo, hi int64, names sgValidator, item func(d *sgFast, depth int) T) map[string]T {
 	out := map[string]T{}
 	for more := d.open('{', depth); more; more = d.next('}') {
 		k := d.key()
