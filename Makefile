@@ -80,9 +80,6 @@ test-mutate-tools:
 	$(GO) run ./mutation -bounded -tools all
 
 mutate:
-	$(GO) run ./mutation -bounded -tools all
-
-mutate:
 	$(GO) run ./mutation -tools all
 
 build:
