@@ -26,6 +26,7 @@ import (
 
 	"github.com/skillgen/skillgen/generator/normalize"
 	"github.com/skillgen/skillgen/generator/ojson"
+	"github.com/skillgen/skillgen/internal/errlist"
 )
 
 // Error is a problem with a schema: the file (relative to the schema root, or as given), the
@@ -54,25 +55,7 @@ func (e *Error) Error() string {
 
 // Errors are every problem found in one run, sorted by file and pointer; errors.As finds each
 // *Error in it.
-type Errors []*Error
-
-// Error lists the errors, one per line.
-func (es Errors) Error() string {
-	lines := make([]string, len(es))
-	for i, e := range es {
-		lines[i] = e.Error()
-	}
-	return strings.Join(lines, "\n")
-}
-
-// Unwrap returns the errors.
-func (es Errors) Unwrap() []error {
-	out := make([]error, len(es))
-	for i, e := range es {
-		out[i] = e
-	}
-	return out
-}
+type Errors = errlist.List[*Error]
 
 // Join returns errs sorted by file, pointer and reason, without repeats, as an Errors; nil when
 // there are none.

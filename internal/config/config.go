@@ -23,6 +23,7 @@ import (
 	"github.com/skillgen/skillgen/generator/normalize"
 	"github.com/skillgen/skillgen/generator/ojson"
 	"github.com/skillgen/skillgen/internal/config/gen"
+	"github.com/skillgen/skillgen/internal/errlist"
 )
 
 // Names are the file names Find looks for.
@@ -70,24 +71,7 @@ func (e *Error) Error() string {
 }
 
 // Errors are every mistake found in one file, in the order of the file.
-type Errors []*Error
-
-func (es Errors) Error() string {
-	lines := make([]string, len(es))
-	for i, e := range es {
-		lines[i] = e.Error()
-	}
-	return strings.Join(lines, "\n")
-}
-
-// Unwrap returns the errors.
-func (es Errors) Unwrap() []error {
-	out := make([]error, len(es))
-	for i, e := range es {
-		out[i] = e
-	}
-	return out
-}
+type Errors = errlist.List[*Error]
 
 // maxErrors bounds the mistakes reported for one file (each is placed by a walk of the file).
 const maxErrors = 20
