@@ -82,8 +82,8 @@ func checkError(t *testing.T, err error) {
 	}
 }
 
-// TestDeepSchemaRefused: a schema nested 100,000 levels deep is refused quickly, naming the
-// file, instead of exhausting the stack.
+// TestDeepSchemaRefused: a schema nested 100,000 levels deep is refused, naming the file,
+// instead of exhausting the stack.
 func TestDeepSchemaRefused(t *testing.T) {
 	data := []byte(strings.Repeat(`{"items":`, 100000) + `{}` + strings.Repeat(`}`, 100000))
 	start := time.Now()
@@ -92,7 +92,6 @@ func TestDeepSchemaRefused(t *testing.T) {
 	if !errors.As(err, &le) || le.File != "deep.json" || !strings.Contains(le.Reason, "nesting deeper than 10000 levels") {
 		t.Fatalf("got %v, want a nesting error for deep.json", err)
 	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("took %v", d)
-	}
+	// The time is logged, not asserted (make bench measures speed).
+	t.Logf("refused in %v", time.Since(start))
 }
