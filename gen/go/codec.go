@@ -3171,5 +3171,39 @@ func Validate(typeName string, data []byte) error {
 
 // TypeNames lists the named types Parse accepts, in schema order.
 func TypeNames() []string {
-	return []string{"Finding", "FindingsResponse", "Meta", "GetSessionFindingsParams", "InvocationRequest", "Caller", "CallerType", "InvocationResponse", "InvocationStatus", "Timestamps", "InvocationError", "ProtocolVersion", "SkillDescriptor", "Provider", "Endpoint", "EndpointMethod", "InputParameter", "OutputDescriptor", "ValueType", "Auth", "APIKeyAuth", "APIKeyAuthIn", "OAuth2Auth", "CustomAuth", "NoAuth", "SkillIndex", "SkillIndexEntry", "SemVer", "CapabilityType", "Access", "Severity", "SkillID", "Timestamp"}
+	return []string{
+		"Finding",
+		"FindingsResponse",
+		"Meta",
+		"GetSessionFindingsParams",
+		"InvocationRequest",
+		"Caller",
+		"CallerType",
+		"InvocationResponse",
+		"InvocationStatus",
+		"Timestamps",
+		"InvocationError",
+		"ProtocolVersion",
+		"SkillDescriptor",
+		"Provider",
+		"Endpoint",
+		"EndpointMethod",
+		"InputParameter",
+		"OutputDescriptor",
+		"ValueType",
+		"Auth",
+		"APIKeyAuth",
+		"APIKeyAuthIn",
+		"OAuth2Auth",
+		"CustomAuth",
+		"NoAuth",
+		"SkillIndex",
+		"SkillIndexEntry",
+		"SemVer",
+		"CapabilityType",
+		"Access",
+		"Severity",
+		"SkillID",
+		"Timestamp",
+	}
 }

@@ -505,10 +505,11 @@ func (e *emitter) unionCodec(f *jen.File, t *ir.Type) {
 // registry writes Parse and TypeNames.
 func (e *emitter) registry(f *jen.File) {
 	sig := jen.Func().Params(jen.Index().Byte()).Params(jen.Any(), jen.Error())
-	var names []jen.Code
+	var names []jen.Code // one per line
 	for _, t := range e.s.Types {
-		names = append(names, jen.Lit(t.GoName))
+		names = append(names, jen.Line().Lit(t.GoName))
 	}
+	names = append(names, jen.Line())
 	f.Var().Id("sgParsers").Op("=").Map(jen.String()).Add(sig).Values(jen.DictFunc(func(d jen.Dict) {
 		for _, t := range e.s.Types {
 			d[jen.Lit(t.GoName)] = jen.Func().Params(jen.Id("d").Index().Byte()).Params(jen.Any(), jen.Error()).Block(

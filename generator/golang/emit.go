@@ -20,6 +20,7 @@ import (
 	"github.com/skillgen/skillgen/generator/bug"
 	"github.com/skillgen/skillgen/generator/ir"
 	"github.com/skillgen/skillgen/generator/naming"
+	"github.com/skillgen/skillgen/generator/textwrap"
 	"github.com/skillgen/skillgen/templates"
 )
 
@@ -344,15 +345,9 @@ func lineComment(text string) *jen.Statement {
 	var lines []string
 	for _, para := range strings.Split(comment(text), "\n") {
 		// Wrap long lines at about 100 columns, keeping short ones (and their spacing) as written.
-		for len(para) > 97 {
-			cut := strings.LastIndexByte(para[:97], ' ')
-			if cut <= 0 {
-				break
-			}
-			lines = append(lines, strings.TrimRight("// "+para[:cut], " "))
-			para = strings.TrimLeft(para[cut:], " ")
+		for _, line := range textwrap.Lines(para, 97) {
+			lines = append(lines, strings.TrimRight("// "+line, " "))
 		}
-		lines = append(lines, strings.TrimRight("// "+para, " "))
 	}
 	return jen.Comment(strings.Join(lines, "\n"))
 }

@@ -30,7 +30,7 @@ func (e *emitter) arbitraries() string {
 	}
 	imports := ""
 	if len(names) > 0 {
-		imports = e.exec("arb.imports", strings.Join(names, ", "))
+		imports = e.exec("arb.imports", importList(names))
 	}
 	return e.exec("arbitraries.ts", struct{ Header, Package, Imports, Body string }{Header, e.opts.PackageName, imports, body.String()})
 }

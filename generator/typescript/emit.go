@@ -17,6 +17,7 @@ import (
 
 	"github.com/skillgen/skillgen/generator/bug"
 	"github.com/skillgen/skillgen/generator/ir"
+	"github.com/skillgen/skillgen/generator/textwrap"
 	"github.com/skillgen/skillgen/templates"
 )
 
@@ -241,6 +242,6 @@ func (e *emitter) readme() string {
 		Name, Tarball, Types, Example, Behaviours, License string
 		Arbitraries                                        bool
 	}{
-		e.opts.PackageName, e.opts.tarball(), strings.Join(names, ", "), example, sections, license, e.opts.Arbitraries,
+		e.opts.PackageName, e.opts.tarball(), strings.Join(textwrap.Lines("Types: "+strings.Join(names, ", ")+".", 100), "\n"), example, sections, license, e.opts.Arbitraries,
 	})
 }

@@ -25,11 +25,20 @@ func (e *emitter) validate() string {
 	}
 	imports := ""
 	if len(names) > 0 {
-		imports = e.exec("validate.imports", strings.Join(names, ", "))
+		imports = e.exec("validate.imports", importList(names))
 	}
 	narrow, narrowImport := "", ""
 	if len(nw.order) > 0 {
 		narrow, narrowImport = e.exec("narrow.prelude", nil)+nw.functions(), e.exec("narrow.import", nil)
 	}
 	return e.exec("validate.ts", struct{ Header, NarrowImport, Imports, Body, Narrow string }{Header, narrowImport, imports, body.String(), narrow})
+}
+
+// importList is what goes between the braces of an import of names: " A, B " on the import's
+// line when it stays short, else one name per line, as a formatter writes a long import.
+func importList(names []string) string {
+	if one := strings.Join(names, ", "); len(one) <= 60 {
+		return " " + one + " "
+	}
+	return "\n  " + strings.Join(names, ",\n  ") + ",\n"
 }

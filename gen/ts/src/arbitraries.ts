@@ -5,7 +5,41 @@ import type * as FC from "fast-check";
 import * as rt from "./runtime.js";
 import * as n from "./nodes.js";
 import * as val from "./validate.js";
-import type { Finding, FindingsResponse, Meta, GetSessionFindingsParams, InvocationRequest, Caller, CallerType, InvocationResponse, InvocationStatus, Timestamps, InvocationError, ProtocolVersion, SkillDescriptor, Provider, Endpoint, EndpointMethod, InputParameter, OutputDescriptor, ValueType, Auth, APIKeyAuth, APIKeyAuthIn, OAuth2Auth, CustomAuth, NoAuth, SkillIndex, SkillIndexEntry, SemVer, CapabilityType, Access, Severity, SkillID, Timestamp } from "./types.js";
+import type {
+  Finding,
+  FindingsResponse,
+  Meta,
+  GetSessionFindingsParams,
+  InvocationRequest,
+  Caller,
+  CallerType,
+  InvocationResponse,
+  InvocationStatus,
+  Timestamps,
+  InvocationError,
+  ProtocolVersion,
+  SkillDescriptor,
+  Provider,
+  Endpoint,
+  EndpointMethod,
+  InputParameter,
+  OutputDescriptor,
+  ValueType,
+  Auth,
+  APIKeyAuth,
+  APIKeyAuthIn,
+  OAuth2Auth,
+  CustomAuth,
+  NoAuth,
+  SkillIndex,
+  SkillIndexEntry,
+  SemVer,
+  CapabilityType,
+  Access,
+  Severity,
+  SkillID,
+  Timestamp,
+} from "./types.js";
 
 // fast-check is loaded here rather than imported statically, so that a project without it
 // learns which package it needs instead of reading a bare "Cannot find module".

@@ -2,7 +2,41 @@
 // Validators, type guards and codecs of the named types. See docs/validation.md.
 import * as rt from "./runtime.js";
 import * as n from "./nodes.js";
-import type { Finding, FindingsResponse, Meta, GetSessionFindingsParams, InvocationRequest, Caller, CallerType, InvocationResponse, InvocationStatus, Timestamps, InvocationError, ProtocolVersion, SkillDescriptor, Provider, Endpoint, EndpointMethod, InputParameter, OutputDescriptor, ValueType, Auth, APIKeyAuth, APIKeyAuthIn, OAuth2Auth, CustomAuth, NoAuth, SkillIndex, SkillIndexEntry, SemVer, CapabilityType, Access, Severity, SkillID, Timestamp } from "./types.js";
+import type {
+  Finding,
+  FindingsResponse,
+  Meta,
+  GetSessionFindingsParams,
+  InvocationRequest,
+  Caller,
+  CallerType,
+  InvocationResponse,
+  InvocationStatus,
+  Timestamps,
+  InvocationError,
+  ProtocolVersion,
+  SkillDescriptor,
+  Provider,
+  Endpoint,
+  EndpointMethod,
+  InputParameter,
+  OutputDescriptor,
+  ValueType,
+  Auth,
+  APIKeyAuth,
+  APIKeyAuthIn,
+  OAuth2Auth,
+  CustomAuth,
+  NoAuth,
+  SkillIndex,
+  SkillIndexEntry,
+  SemVer,
+  CapabilityType,
+  Access,
+  Severity,
+  SkillID,
+  Timestamp,
+} from "./types.js";
 
 /** Validate, check, parse and serialize a Finding (rt.API). */
 export const {

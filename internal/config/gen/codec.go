@@ -787,5 +787,15 @@ func Validate(typeName string, data []byte) error {
 
 // TypeNames lists the named types Parse accepts, in schema order.
 func TypeNames() []string {
-	return []string{"Config", "ConfigDraft", "ConfigMapFormats", "RefMap", "GoOutput", "TSOutput", "GoTypeImport", "Override", "OverrideXGoTypeImport"}
+	return []string{
+		"Config",
+		"ConfigDraft",
+		"ConfigMapFormats",
+		"RefMap",
+		"GoOutput",
+		"TSOutput",
+		"GoTypeImport",
+		"Override",
+		"OverrideXGoTypeImport",
+	}
 }
