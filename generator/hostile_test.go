@@ -152,6 +152,14 @@ func hostileCases() []hostileCase {
 			accept("D499", `"end"`),
 			refuse("Deep", `{"next":{"next":{"v":"two"}}}`, "/next/next/v", "type"),
 		}},
+		// Arrays nested deeper than an inline type expression may nest: named types every
+		// eight levels, each read, checked and written by its own code.
+		{name: "deep-arrays", schema: deepArrays(30), checks: []check{
+			accept("Nest", `{"x":`+nested(30, "9")+`}`),
+			accept("Nest", `{"x":[[],[[[]]]]}`),
+			refuse("Nest", `{"x":`+nested(30, "10")+`}`, "/x"+strings.Repeat("/0", 30), "maximum"),
+			refuse("Nest", `{"x":`+nested(17, `[1,2,3,4]`)+`}`, "/x"+strings.Repeat("/0", 17), "maxItems"),
+		}},
 		{name: "wide-enum", schema: wideEnum(1000), checks: []check{
 			accept("Values", `"value-0"`),
 			accept("Values", `"value-999"`),
@@ -311,6 +319,21 @@ func deepObjects(n int) func(t *testing.T) string {
 				return fmt.Sprintf(`"D%d": {"type": "object", "properties": {"v": {"type": "integer"}, "next": {"$ref": "#/$defs/D%d"}}}`, i, i+1)
 			})+fmt.Sprintf(`, "D%d": {"type": "string"}}}`, n-1))
 	}
+}
+
+// deepArrays: n arrays of at most three items nested in one another, integers of at most 9 in
+// the innermost.
+func deepArrays(n int) func(t *testing.T) string {
+	return func(t *testing.T) string {
+		return writeSchema(t, "nest", `{`+draft+`, "title": "Nest", "type": "object", "properties": {"x": `+
+			strings.Repeat(`{"type": "array", "maxItems": 3, "items": `, n)+`{"type": "integer", "maximum": 9}`+
+			strings.Repeat(`}`, n)+`}}`)
+	}
+}
+
+// nested is the JSON of leaf in depth arrays of one item each.
+func nested(depth int, leaf string) string {
+	return strings.Repeat("[", depth) + leaf + strings.Repeat("]", depth)
 }
 
 // wideEnum: a string enum of n values, and one of n values of mixed JSON types.

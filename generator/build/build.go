@@ -137,8 +137,11 @@ type builder struct {
 	// unnamed: the nodes without a named type whose shape is being made, with the name
 	// their inline types get (shapeOf)
 	unnamed map[*ir.Node]string
-	locs    map[*ir.Node]load.Location
-	derefs  map[*ir.Node]*ir.Node
+	// nest: how many arrays and maps without a named type of their own the shape being made
+	// lies in (refOf)
+	nest   int
+	locs   map[*ir.Node]load.Location
+	derefs map[*ir.Node]*ir.Node
 
 	errs     []*load.Error
 	warnings []*load.Error
@@ -568,11 +571,17 @@ func funcBase(loc load.Location) string {
 	var parts []string
 	file := load.SchemaBase(loc.File.Path)
 	parts = append(parts, naming.Camel(file))
-	for _, t := range strings.Split(loc.Pointer, "/") {
+	size := len(parts[0])
+	// Only the segments the first 120 bytes come from are read: a pointer thousands of levels
+	// deep costs no more than a short one.
+	for rest := loc.Pointer; rest != "" && size <= 120; {
+		var t string
+		t, rest, _ = strings.Cut(rest, "/")
 		if t == "" || t == "$defs" || t == "properties" || t == normalize.Ignored {
 			continue
 		}
 		parts = append(parts, naming.Camel(t))
+		size += len(parts[len(parts)-1])
 	}
 	s := strings.Join(parts, "")
 	if len(s) > 120 {

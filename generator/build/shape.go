@@ -3,6 +3,7 @@ package build
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/skillgen/skillgen/generator/ir"
 	"github.com/skillgen/skillgen/generator/naming"
@@ -16,6 +17,9 @@ var goUnionReserved = []string{"Tag", "Validate", "MarshalJSON", "UnmarshalJSON"
 
 // shapeNamed decides the kind and members of a named type from its node.
 func (b *builder) shapeNamed(t *ir.Type) error {
+	nest := b.nest
+	b.nest = 0
+	defer func() { b.nest = nest }()
 	n := t.Node
 	t.Doc = doc(n)
 	b.out.Types = append(b.out.Types, t)
@@ -512,7 +516,7 @@ func (b *builder) restrictedRef(n *ir.Node, k kindSet, name string) *ir.TypeRef 
 	d := b.design(n, false, k)
 	switch d.kind {
 	case dStruct, dTuple, dEnum, dUnion:
-		gn := b.goTypes.UniqueFamily(name, naming.GoTypeFamily)
+		gn := b.goTypes.UniqueFamily(typeBase(name), naming.GoTypeFamily)
 		t := &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(gn), Node: n, Location: n.Location, Doc: doc(n)}
 		b.out.Types = append(b.out.Types, t)
 		b.shapeType(t, n, d)
@@ -588,7 +592,7 @@ func (b *builder) inlineType(n *ir.Node, name string) *ir.Type {
 	if n.Type != nil {
 		return n.Type
 	}
-	gn := b.goTypes.UniqueFamily(name, naming.GoTypeFamily)
+	gn := b.goTypes.UniqueFamily(typeBase(name), naming.GoTypeFamily)
 	t := &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(gn), Node: n, Location: n.Location}
 	n.Type = t
 	_ = b.shapeNamed(t)
@@ -683,6 +687,35 @@ func (b *builder) shapeBase(n *ir.Node, ctxName string) *ir.TypeRef {
 	return r
 }
 
+// maxTypeName is the longest name, in bytes, an inline type is given before its number: the
+// name of an inline type is its context's name and more (DeepXItem…), which would otherwise grow
+// with the depth of the schema.
+const maxTypeName = 120
+
+// typeBase is the name an inline type named name starts from: name, cut to at most maxTypeName
+// bytes before a word (a capital letter; and before the digits that end the part kept) or,
+// lacking one in its second half, at the start of a rune.
+func typeBase(name string) string {
+	if len(name) <= maxTypeName {
+		return name
+	}
+	for i := maxTypeName; i > maxTypeName/2; i-- {
+		if c := name[i]; c >= 'A' && c <= 'Z' {
+			// Without the number of the context's own name (Item2 in Item2ItemItem…), so
+			// that numbers do not pile up from one deep type to the next.
+			return strings.TrimRight(name[:i], "0123456789")
+		}
+	}
+	i := maxTypeName
+	for i > 0 && !utf8.RuneStart(name[i]) {
+		i--
+	}
+	return name[:i]
+}
+
+// maxNest is the most arrays and maps an inline type expression nests (refOf).
+const maxNest = 8
+
 // refOf turns a design into a TypeRef, creating the inline named type it needs.
 func (b *builder) refOf(n *ir.Node, d *design, ctxName string) *ir.TypeRef {
 	switch d.kind {
@@ -696,6 +729,13 @@ func (b *builder) refOf(n *ir.Node, d *design, ctxName string) *ir.TypeRef {
 	case dScalar:
 		return &ir.TypeRef{Kind: d.scalar, Node: n, Nullable: d.null && d.scalar != ir.RefNull}
 	case dArray, dMap:
+		if b.nest >= maxNest {
+			// Arrays and maps nested this deep get a named type, so that no type expression of
+			// the output, and no function of it, grows with the depth of the schema.
+			return &ir.TypeRef{Kind: ir.RefNamed, Named: b.inlineType(n, ctxName), Node: n, Nullable: d.null}
+		}
+		b.nest++
+		defer func() { b.nest-- }()
 		r := &ir.TypeRef{Kind: ir.RefArray, Node: n, Nullable: d.null}
 		suffix := "Item"
 		if d.kind == dMap {

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/skillgen/skillgen/generator/ir"
 	"github.com/skillgen/skillgen/generator/load"
@@ -360,5 +361,24 @@ func TestUnevaluatedAsAdditional(t *testing.T) {
 	}
 	if closed := fieldNamed(t, root, "closed").Type.Named; closed == nil || closed.Rest != nil {
 		t.Errorf("closed: a tuple with unevaluatedItems false has no Rest: %+v", closed)
+	}
+}
+
+func TestTypeBase(t *testing.T) {
+	long := "Deep" + strings.Repeat("Item", 40)
+	got := typeBase(long)
+	if len(got) > maxTypeName || !strings.HasPrefix(long, got) || !strings.HasSuffix(got, "Item") {
+		t.Errorf("typeBase(%q) = %q: want a prefix of at most %d bytes ending with a whole word", long, got, maxTypeName)
+	}
+	if got := typeBase("Deep" + strings.Repeat("Item", 28) + "Item2" + strings.Repeat("Item", 10)); got != "Deep"+strings.Repeat("Item", 28) {
+		t.Errorf("typeBase kept the number of the context: %q", got)
+	}
+	if got := typeBase("Short"); got != "Short" {
+		t.Errorf("typeBase(Short) = %q", got)
+	}
+	runes := strings.Repeat("ä", 100) // 200 bytes, no capital letter
+	got = typeBase(runes)
+	if len(got) > maxTypeName || !utf8.ValidString(got) {
+		t.Errorf("typeBase cut %q into %q", runes, got)
 	}
 }

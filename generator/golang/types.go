@@ -91,7 +91,7 @@ func variantFieldIn(v ir.Variant, named func(string) *jen.Statement) *jen.Statem
 func (e *emitter) types(types []*ir.Type) *jen.File {
 	f := e.newFile(e.opts.Package)
 	for _, t := range types {
-		f.Add(docFor(t.GoName, t.Doc, t.Node.Location))
+		f.Add(docFor(t.GoName, t.Doc, ir.CommentLocation(t.Node.Location)))
 		switch t.Kind {
 		case ir.Struct:
 			e.structType(f, t)

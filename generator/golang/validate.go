@@ -252,9 +252,9 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 		name = n.GoAnnFunc
 		params = append(params, jen.Id("out").Op("*").Id("sgAnn"))
 	}
-	comment := name + " validates " + n.Location + "."
+	comment := name + " validates " + ir.CommentLocation(n.Location) + "."
 	if ann {
-		comment = name + " validates " + n.Location + " and, when the value is valid, adds the properties and items it evaluated to out."
+		comment = name + " validates " + ir.CommentLocation(n.Location) + " and, when the value is valid, adds the properties and items it evaluated to out."
 	}
 	if n.Bool != nil {
 		if !*n.Bool {

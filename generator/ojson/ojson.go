@@ -202,8 +202,12 @@ func (v *Value) At(ptr string) (*Value, bool) {
 		return nil, false
 	}
 	cur := v
-	for _, tok := range strings.Split(ptr[1:], "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+	for rest, more := ptr[1:], true; more; {
+		var tok string
+		tok, rest, more = strings.Cut(rest, "/")
+		if strings.IndexByte(tok, '~') >= 0 {
+			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		}
 		switch cur.Kind {
 		case Object:
 			next, ok := cur.Get(tok)

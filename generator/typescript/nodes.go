@@ -24,13 +24,13 @@ func (e *emitter) nodes() string {
 		}
 		funcs.WriteString(e.nodeDecls(n))
 		funcs.WriteString(e.exec("v.func", struct{ Location, Name, Body string }{
-			Location: commentLine(n.Location),
+			Location: commentLine(ir.CommentLocation(n.Location)),
 			Name:     n.TSFunc,
 			Body:     e.nodeBody(n, false),
 		}))
 		if n.TSAnnFunc != "" {
 			funcs.WriteString(e.exec("v.funcAnn", struct{ Location, Name, Body string }{
-				Location: commentLine(n.Location),
+				Location: commentLine(ir.CommentLocation(n.Location)),
 				Name:     n.TSAnnFunc,
 				Body:     e.nodeBody(n, true),
 			}))
