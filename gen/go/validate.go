@@ -174,29 +174,27 @@ func vFinding(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("kind") == nil {
-			e.addKey(p, "kind", "required", "missing required property \"kind\"")
+	if v.get("kind") == nil {
+		e.addKey(p, "kind", "required", "missing required property \"kind\"")
+	}
+	if v.get("severity") == nil {
+		e.addKey(p, "severity", "required", "missing required property \"severity\"")
+	}
+	if x := v.get("kind"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "kind",
+			parent: p,
 		}
-		if v.get("severity") == nil {
-			e.addKey(p, "severity", "required", "missing required property \"severity\"")
+		vStringMin1(x, &c, e)
+	}
+	if x := v.get("severity"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "severity",
+			parent: p,
 		}
-		if x := v.get("kind"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "kind",
-				parent: p,
-			}
-			vStringMin1(x, &c, e)
-		}
-		if x := v.get("severity"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "severity",
-				parent: p,
-			}
-			vSeverityRef(x, &c, e)
-		}
+		vSeverityRef(x, &c, e)
 	}
 }
 
@@ -206,11 +204,9 @@ func vStringMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
+	s := v.str
+	if sgRunes(s) < 1 {
+		e.add(p, "minLength", "must be at least 1 characters long")
 	}
 }
 
@@ -241,100 +237,98 @@ func vFindingsResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("findings") == nil {
-			e.addKey(p, "findings", "required", "missing required property \"findings\"")
+	if v.get("findings") == nil {
+		e.addKey(p, "findings", "required", "missing required property \"findings\"")
+	}
+	if v.get("total") == nil {
+		e.addKey(p, "total", "required", "missing required property \"total\"")
+	}
+	if v.get("counts_by_kind") == nil {
+		e.addKey(p, "counts_by_kind", "required", "missing required property \"counts_by_kind\"")
+	}
+	if v.get("counts_by_severity") == nil {
+		e.addKey(p, "counts_by_severity", "required", "missing required property \"counts_by_severity\"")
+	}
+	if v.get("capped_kinds") == nil {
+		e.addKey(p, "capped_kinds", "required", "missing required property \"capped_kinds\"")
+	}
+	if v.get("per_kind_limit") == nil {
+		e.addKey(p, "per_kind_limit", "required", "missing required property \"per_kind_limit\"")
+	}
+	if v.get("_meta") == nil {
+		e.addKey(p, "_meta", "required", "missing required property \"_meta\"")
+	}
+	if x := v.get("findings"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "findings",
+			parent: p,
 		}
-		if v.get("total") == nil {
-			e.addKey(p, "total", "required", "missing required property \"total\"")
+		vFindingsResponseFindings(x, &c, e)
+	}
+	if x := v.get("total"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "total",
+			parent: p,
 		}
-		if v.get("counts_by_kind") == nil {
-			e.addKey(p, "counts_by_kind", "required", "missing required property \"counts_by_kind\"")
+		vIntegerMin0Max9007199254740991(x, &c, e)
+	}
+	if x := v.get("counts_by_kind"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "counts_by_kind",
+			parent: p,
 		}
-		if v.get("counts_by_severity") == nil {
-			e.addKey(p, "counts_by_severity", "required", "missing required property \"counts_by_severity\"")
+		vFindingsResponseCountsByKind(x, &c, e)
+	}
+	if x := v.get("counts_by_severity"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "counts_by_severity",
+			parent: p,
 		}
-		if v.get("capped_kinds") == nil {
-			e.addKey(p, "capped_kinds", "required", "missing required property \"capped_kinds\"")
+		vFindingsResponseCountsBySeverity(x, &c, e)
+	}
+	if x := v.get("capped_kinds"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "capped_kinds",
+			parent: p,
 		}
-		if v.get("per_kind_limit") == nil {
-			e.addKey(p, "per_kind_limit", "required", "missing required property \"per_kind_limit\"")
+		vFindingsResponseCappedKinds(x, &c, e)
+	}
+	if x := v.get("per_kind_limit"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "per_kind_limit",
+			parent: p,
 		}
-		if v.get("_meta") == nil {
-			e.addKey(p, "_meta", "required", "missing required property \"_meta\"")
+		vIntegerMin0Max9007199254740991(x, &c, e)
+	}
+	if x := v.get("summary"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "summary",
+			parent: p,
 		}
-		if x := v.get("findings"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "findings",
-				parent: p,
-			}
-			vFindingsResponseFindings(x, &c, e)
+		vFindingsResponseSummary(x, &c, e)
+	}
+	if x := v.get("identity_shared"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "identity_shared",
+			parent: p,
 		}
-		if x := v.get("total"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "total",
-				parent: p,
-			}
-			vIntegerMin0Max9007199254740991(x, &c, e)
+		vBoolean(x, &c, e)
+	}
+	if x := v.get("_meta"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "_meta",
+			parent: p,
 		}
-		if x := v.get("counts_by_kind"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "counts_by_kind",
-				parent: p,
-			}
-			vFindingsResponseCountsByKind(x, &c, e)
-		}
-		if x := v.get("counts_by_severity"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "counts_by_severity",
-				parent: p,
-			}
-			vFindingsResponseCountsBySeverity(x, &c, e)
-		}
-		if x := v.get("capped_kinds"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "capped_kinds",
-				parent: p,
-			}
-			vFindingsResponseCappedKinds(x, &c, e)
-		}
-		if x := v.get("per_kind_limit"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "per_kind_limit",
-				parent: p,
-			}
-			vIntegerMin0Max9007199254740991(x, &c, e)
-		}
-		if x := v.get("summary"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "summary",
-				parent: p,
-			}
-			vFindingsResponseSummary(x, &c, e)
-		}
-		if x := v.get("identity_shared"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "identity_shared",
-				parent: p,
-			}
-			vBoolean(x, &c, e)
-		}
-		if x := v.get("_meta"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "_meta",
-				parent: p,
-			}
-			vFindingsResponseMeta(x, &c, e)
-		}
+		vFindingsResponseMeta(x, &c, e)
 	}
 }
 
@@ -344,15 +338,13 @@ func vFindingsResponseFindings(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	if v.kind() == sgKindArray {
-		a := v.items()
-		for i := 0; i < len(a); i++ {
-			c := sgPointer{
-				index:  i,
-				parent: p,
-			}
-			vFindingsResponseFindingsItems(&a[i], &c, e)
+	a := v.items()
+	for i := 0; i < len(a); i++ {
+		c := sgPointer{
+			index:  i,
+			parent: p,
 		}
+		vFindingsResponseFindingsItems(&a[i], &c, e)
 	}
 }
 
@@ -367,14 +359,12 @@ func vIntegerMin0Max9007199254740991(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("integer", v))
 		return
 	}
-	if v.kind() == sgKindNumber {
-		f := v.num()
-		if f < 0.0 {
-			e.add(p, "minimum", "must be >= 0")
-		}
-		if f > 9.007199254740991e+15 {
-			e.add(p, "maximum", "must be <= 9007199254740991")
-		}
+	f := v.num()
+	if f < 0.0 {
+		e.add(p, "minimum", "must be >= 0")
+	}
+	if f > 9.007199254740991e+15 {
+		e.add(p, "maximum", "must be <= 9007199254740991")
 	}
 }
 
@@ -388,33 +378,31 @@ func vFindingsResponseCountsByKind(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		vals := v.vals()
-		m := len(e.list)
-		for i, k := range v.keys() {
-			if !sgExtraFindingsResponseCountsByKind(k) {
-				continue
-			}
-			{
-				c := sgPointer{
-					isKey:  true,
-					key:    k,
-					parent: p,
-				}
-				vIntegerMin1Max9007199254740991(&vals[i], &c, e)
-			}
+	vals := v.vals()
+	m := len(e.list)
+	for i, k := range v.keys() {
+		if !sgExtraFindingsResponseCountsByKind(k) {
+			continue
 		}
-		e.sortFrom(m, p)
-		name := sgValue{kids: sgStringKids}
-		m = len(e.list)
-		for _, k := range v.keys() {
-			name.str = k
-			if !e.valid(&name, vFindingsResponseCountsByKindPropertyNames) {
-				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
+		{
+			c := sgPointer{
+				isKey:  true,
+				key:    k,
+				parent: p,
 			}
+			vIntegerMin1Max9007199254740991(&vals[i], &c, e)
 		}
-		e.sortFrom(m, p)
 	}
+	e.sortFrom(m, p)
+	name := sgValue{kids: sgStringKids}
+	m = len(e.list)
+	for _, k := range v.keys() {
+		name.str = k
+		if !e.valid(&name, vFindingsResponseCountsByKindPropertyNames) {
+			e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
+		}
+	}
+	e.sortFrom(m, p)
 }
 
 // vFindingsResponseCountsByKindPropertyNames validates
@@ -435,14 +423,12 @@ func vIntegerMin1Max9007199254740991(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("integer", v))
 		return
 	}
-	if v.kind() == sgKindNumber {
-		f := v.num()
-		if f < 1.0 {
-			e.add(p, "minimum", "must be >= 1")
-		}
-		if f > 9.007199254740991e+15 {
-			e.add(p, "maximum", "must be <= 9007199254740991")
-		}
+	f := v.num()
+	if f < 1.0 {
+		e.add(p, "minimum", "must be >= 1")
+	}
+	if f > 9.007199254740991e+15 {
+		e.add(p, "maximum", "must be <= 9007199254740991")
 	}
 }
 
@@ -456,33 +442,31 @@ func vFindingsResponseCountsBySeverity(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		vals := v.vals()
-		m := len(e.list)
-		for i, k := range v.keys() {
-			if !sgExtraFindingsResponseCountsBySeverity(k) {
-				continue
-			}
-			{
-				c := sgPointer{
-					isKey:  true,
-					key:    k,
-					parent: p,
-				}
-				vIntegerMin1Max9007199254740991(&vals[i], &c, e)
-			}
+	vals := v.vals()
+	m := len(e.list)
+	for i, k := range v.keys() {
+		if !sgExtraFindingsResponseCountsBySeverity(k) {
+			continue
 		}
-		e.sortFrom(m, p)
-		name := sgValue{kids: sgStringKids}
-		m = len(e.list)
-		for _, k := range v.keys() {
-			name.str = k
-			if !e.valid(&name, vSeverityRef) {
-				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
+		{
+			c := sgPointer{
+				isKey:  true,
+				key:    k,
+				parent: p,
 			}
+			vIntegerMin1Max9007199254740991(&vals[i], &c, e)
 		}
-		e.sortFrom(m, p)
 	}
+	e.sortFrom(m, p)
+	name := sgValue{kids: sgStringKids}
+	m = len(e.list)
+	for _, k := range v.keys() {
+		name.str = k
+		if !e.valid(&name, vSeverityRef) {
+			e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
+		}
+	}
+	e.sortFrom(m, p)
 }
 
 // vFindingsResponseCappedKinds validates FindingsResponse.json#/properties/capped_kinds.
@@ -491,15 +475,13 @@ func vFindingsResponseCappedKinds(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	if v.kind() == sgKindArray {
-		a := v.items()
-		for i := 0; i < len(a); i++ {
-			c := sgPointer{
-				index:  i,
-				parent: p,
-			}
-			vStringMin1(&a[i], &c, e)
+	a := v.items()
+	for i := 0; i < len(a); i++ {
+		c := sgPointer{
+			index:  i,
+			parent: p,
 		}
+		vStringMin1(&a[i], &c, e)
 	}
 }
 
@@ -530,18 +512,16 @@ func vFindingsResponseMeta2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("server_version") == nil {
-			e.addKey(p, "server_version", "required", "missing required property \"server_version\"")
+	if v.get("server_version") == nil {
+		e.addKey(p, "server_version", "required", "missing required property \"server_version\"")
+	}
+	if x := v.get("server_version"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "server_version",
+			parent: p,
 		}
-		if x := v.get("server_version"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "server_version",
-				parent: p,
-			}
-			vStringMin1(x, &c, e)
-		}
+		vStringMin1(x, &c, e)
 	}
 }
 
@@ -559,40 +539,38 @@ func vGetSessionFindingsParams(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if x := v.get("session_key"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "session_key",
-				parent: p,
-			}
-			vString1To256(x, &c, e)
+	if x := v.get("session_key"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "session_key",
+			parent: p,
 		}
-		if x := v.get("per_kind_limit"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "per_kind_limit",
-				parent: p,
-			}
-			vGetSessionFindingsParamsPerKindLimit(x, &c, e)
-		}
-		if x := v.get("include_summary"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "include_summary",
-				parent: p,
-			}
-			vBoolean(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraGetSessionFindingsParams(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+		vString1To256(x, &c, e)
 	}
+	if x := v.get("per_kind_limit"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "per_kind_limit",
+			parent: p,
+		}
+		vGetSessionFindingsParamsPerKindLimit(x, &c, e)
+	}
+	if x := v.get("include_summary"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "include_summary",
+			parent: p,
+		}
+		vBoolean(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraGetSessionFindingsParams(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 // vGetSessionFindingsParamsAdditionalProperties validates
@@ -607,14 +585,12 @@ func vString1To256(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
-		if sgRunes(s) > 256 {
-			e.add(p, "maxLength", "must be at most 256 characters long")
-		}
+	s := v.str
+	if sgRunes(s) < 1 {
+		e.add(p, "minLength", "must be at least 1 characters long")
+	}
+	if sgRunes(s) > 256 {
+		e.add(p, "maxLength", "must be at most 256 characters long")
 	}
 }
 
@@ -625,14 +601,12 @@ func vGetSessionFindingsParamsPerKindLimit(v *sgValue, p *sgPointer, e *sgErrors
 		e.add(p, "type", sgExpected("integer", v))
 		return
 	}
-	if v.kind() == sgKindNumber {
-		f := v.num()
-		if f < 0.0 {
-			e.add(p, "minimum", "must be >= 0")
-		}
-		if f > 10000.0 {
-			e.add(p, "maximum", "must be <= 10000")
-		}
+	f := v.num()
+	if f < 0.0 {
+		e.add(p, "minimum", "must be >= 0")
+	}
+	if f > 10000.0 {
+		e.add(p, "maximum", "must be <= 10000")
 	}
 }
 
@@ -642,48 +616,46 @@ func vInvocationRequest(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("caller") == nil {
-			e.addKey(p, "caller", "required", "missing required property \"caller\"")
+	if v.get("caller") == nil {
+		e.addKey(p, "caller", "required", "missing required property \"caller\"")
+	}
+	if v.get("skill_id") == nil {
+		e.addKey(p, "skill_id", "required", "missing required property \"skill_id\"")
+	}
+	if v.get("inputs") == nil {
+		e.addKey(p, "inputs", "required", "missing required property \"inputs\"")
+	}
+	if x := v.get("caller"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "caller",
+			parent: p,
 		}
-		if v.get("skill_id") == nil {
-			e.addKey(p, "skill_id", "required", "missing required property \"skill_id\"")
+		vInvocationRequestCaller(x, &c, e)
+	}
+	if x := v.get("skill_id"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "skill_id",
+			parent: p,
 		}
-		if v.get("inputs") == nil {
-			e.addKey(p, "inputs", "required", "missing required property \"inputs\"")
+		vSkillIDRef(x, &c, e)
+	}
+	if x := v.get("inputs"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "inputs",
+			parent: p,
 		}
-		if x := v.get("caller"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "caller",
-				parent: p,
-			}
-			vInvocationRequestCaller(x, &c, e)
+		vInvocationRequestInputs(x, &c, e)
+	}
+	if x := v.get("request_id"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "request_id",
+			parent: p,
 		}
-		if x := v.get("skill_id"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "skill_id",
-				parent: p,
-			}
-			vSkillIDRef(x, &c, e)
-		}
-		if x := v.get("inputs"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "inputs",
-				parent: p,
-			}
-			vInvocationRequestInputs(x, &c, e)
-		}
-		if x := v.get("request_id"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "request_id",
-				parent: p,
-			}
-			vString1To128(x, &c, e)
-		}
+		vString1To128(x, &c, e)
 	}
 }
 
@@ -706,38 +678,36 @@ func vInvocationRequestCaller2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("id") == nil {
-			e.addKey(p, "id", "required", "missing required property \"id\"")
-		}
-		if v.get("type") == nil {
-			e.addKey(p, "type", "required", "missing required property \"type\"")
-		}
-		if x := v.get("id"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "id",
-				parent: p,
-			}
-			vString1To256(x, &c, e)
-		}
-		if x := v.get("type"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "type",
-				parent: p,
-			}
-			vInvocationRequestCallerType(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraInvocationRequestCaller2(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("id") == nil {
+		e.addKey(p, "id", "required", "missing required property \"id\"")
 	}
+	if v.get("type") == nil {
+		e.addKey(p, "type", "required", "missing required property \"type\"")
+	}
+	if x := v.get("id"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "id",
+			parent: p,
+		}
+		vString1To256(x, &c, e)
+	}
+	if x := v.get("type"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "type",
+			parent: p,
+		}
+		vInvocationRequestCallerType(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraInvocationRequestCaller2(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 var enumInvocationRequestCallerType = sgNewEnum("[\"user\",\"agent\",\"service\"]")
@@ -764,14 +734,12 @@ func vCommonSkillID(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) > 128 {
-			e.add(p, "maxLength", "must be at most 128 characters long")
-		}
-		if !rePattern0().MatchString(s) {
-			e.add(p, "pattern", "must match the pattern \"^[a-z0-9](?:[a-z0-9._-]{0,126}[a-z0-9])?$\"")
-		}
+	s := v.str
+	if sgRunes(s) > 128 {
+		e.add(p, "maxLength", "must be at most 128 characters long")
+	}
+	if !rePattern0().MatchString(s) {
+		e.add(p, "pattern", "must match the pattern \"^[a-z0-9](?:[a-z0-9._-]{0,126}[a-z0-9])?$\"")
 	}
 }
 
@@ -781,19 +749,17 @@ func vInvocationRequestInputs(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		name := sgValue{kids: sgStringKids}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			name.str = k
-			if !e.valid(&name, vInvocationRequestInputsPropertyNames) {
-				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
-			}
+	name := sgValue{kids: sgStringKids}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		name.str = k
+		if !e.valid(&name, vInvocationRequestInputsPropertyNames) {
+			e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
 		}
-		e.sortFrom(m, p)
-		if v.size() > 100 {
-			e.add(p, "maxProperties", "must have at most 100 properties")
-		}
+	}
+	e.sortFrom(m, p)
+	if v.size() > 100 {
+		e.add(p, "maxProperties", "must have at most 100 properties")
 	}
 }
 
@@ -817,14 +783,12 @@ func vString1To128(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
-		if sgRunes(s) > 128 {
-			e.add(p, "maxLength", "must be at most 128 characters long")
-		}
+	s := v.str
+	if sgRunes(s) < 1 {
+		e.add(p, "minLength", "must be at least 1 characters long")
+	}
+	if sgRunes(s) > 128 {
+		e.add(p, "maxLength", "must be at most 128 characters long")
 	}
 }
 
@@ -834,67 +798,65 @@ func vInvocationResponse(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("execution_id") == nil {
-			e.addKey(p, "execution_id", "required", "missing required property \"execution_id\"")
+	if v.get("execution_id") == nil {
+		e.addKey(p, "execution_id", "required", "missing required property \"execution_id\"")
+	}
+	if v.get("status") == nil {
+		e.addKey(p, "status", "required", "missing required property \"status\"")
+	}
+	if v.get("skill_id") == nil {
+		e.addKey(p, "skill_id", "required", "missing required property \"skill_id\"")
+	}
+	if v.get("timestamps") == nil {
+		e.addKey(p, "timestamps", "required", "missing required property \"timestamps\"")
+	}
+	if x := v.get("execution_id"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "execution_id",
+			parent: p,
 		}
-		if v.get("status") == nil {
-			e.addKey(p, "status", "required", "missing required property \"status\"")
+		vString1To128(x, &c, e)
+	}
+	if x := v.get("status"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "status",
+			parent: p,
 		}
-		if v.get("skill_id") == nil {
-			e.addKey(p, "skill_id", "required", "missing required property \"skill_id\"")
+		vInvocationResponseStatus(x, &c, e)
+	}
+	if x := v.get("skill_id"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "skill_id",
+			parent: p,
 		}
-		if v.get("timestamps") == nil {
-			e.addKey(p, "timestamps", "required", "missing required property \"timestamps\"")
+		vSkillIDRef(x, &c, e)
+	}
+	if x := v.get("timestamps"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "timestamps",
+			parent: p,
 		}
-		if x := v.get("execution_id"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "execution_id",
-				parent: p,
-			}
-			vString1To128(x, &c, e)
+		vInvocationResponseTimestamps(x, &c, e)
+	}
+	if x := v.get("output"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "output",
+			parent: p,
 		}
-		if x := v.get("status"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "status",
-				parent: p,
-			}
-			vInvocationResponseStatus(x, &c, e)
+		vInvocationResponseOutput(x, &c, e)
+	}
+	if x := v.get("error"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "error",
+			parent: p,
 		}
-		if x := v.get("skill_id"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "skill_id",
-				parent: p,
-			}
-			vSkillIDRef(x, &c, e)
-		}
-		if x := v.get("timestamps"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "timestamps",
-				parent: p,
-			}
-			vInvocationResponseTimestamps(x, &c, e)
-		}
-		if x := v.get("output"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "output",
-				parent: p,
-			}
-			vInvocationResponseOutput(x, &c, e)
-		}
-		if x := v.get("error"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "error",
-				parent: p,
-			}
-			vInvocationResponseError(x, &c, e)
-		}
+		vInvocationResponseError(x, &c, e)
 	}
 	vInvocationResponseAllOfX0(v, p, e)
 }
@@ -936,46 +898,44 @@ func vInvocationResponseTimestamps2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("received") == nil {
-			e.addKey(p, "received", "required", "missing required property \"received\"")
+	if v.get("received") == nil {
+		e.addKey(p, "received", "required", "missing required property \"received\"")
+	}
+	if x := v.get("received"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "received",
+			parent: p,
 		}
-		if x := v.get("received"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "received",
-				parent: p,
-			}
-			vTimestampRef(x, &c, e)
+		vTimestampRef(x, &c, e)
+	}
+	if x := v.get("started"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "started",
+			parent: p,
 		}
-		if x := v.get("started"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "started",
-				parent: p,
-			}
-			vTimestampRef(x, &c, e)
+		vTimestampRef(x, &c, e)
+	}
+	if x := v.get("completed"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "completed",
+			parent: p,
 		}
-		if x := v.get("completed"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "completed",
-				parent: p,
-			}
-			vTimestampRef(x, &c, e)
+		vTimestampRef(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraInvocationResponseTimestamps2(k) {
+			continue
 		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraInvocationResponseTimestamps2(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
-		if v.get("completed") != nil {
-			if v.get("started") == nil {
-				e.addKey(p, "started", "dependentRequired", "property \"started\" is required when \"completed\" is present")
-			}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
+	if v.get("completed") != nil {
+		if v.get("started") == nil {
+			e.addKey(p, "started", "dependentRequired", "property \"started\" is required when \"completed\" is present")
 		}
 	}
 }
@@ -991,14 +951,12 @@ func vCommonTimestamp(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) > 35 {
-			e.add(p, "maxLength", "must be at most 35 characters long")
-		}
-		if !rePattern2().MatchString(s) {
-			e.add(p, "pattern", "must match the pattern \"^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\\\.[0-9]{1,9})?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$\"")
-		}
+	s := v.str
+	if sgRunes(s) > 35 {
+		e.add(p, "maxLength", "must be at most 35 characters long")
+	}
+	if !rePattern2().MatchString(s) {
+		e.add(p, "pattern", "must match the pattern \"^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\\\.[0-9]{1,9})?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$\"")
 	}
 }
 
@@ -1016,29 +974,27 @@ func vInvocationResponseInvocationError(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("code") == nil {
-			e.addKey(p, "code", "required", "missing required property \"code\"")
+	if v.get("code") == nil {
+		e.addKey(p, "code", "required", "missing required property \"code\"")
+	}
+	if v.get("message") == nil {
+		e.addKey(p, "message", "required", "missing required property \"message\"")
+	}
+	if x := v.get("code"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "code",
+			parent: p,
 		}
-		if v.get("message") == nil {
-			e.addKey(p, "message", "required", "missing required property \"message\"")
+		vInvocationResponseInvocationErrorCode(x, &c, e)
+	}
+	if x := v.get("message"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "message",
+			parent: p,
 		}
-		if x := v.get("code"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "code",
-				parent: p,
-			}
-			vInvocationResponseInvocationErrorCode(x, &c, e)
-		}
-		if x := v.get("message"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "message",
-				parent: p,
-			}
-			vString1To4000(x, &c, e)
-		}
+		vString1To4000(x, &c, e)
 	}
 }
 
@@ -1049,14 +1005,12 @@ func vInvocationResponseInvocationErrorCode(v *sgValue, p *sgPointer, e *sgError
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) > 64 {
-			e.add(p, "maxLength", "must be at most 64 characters long")
-		}
-		if !rePattern3().MatchString(s) {
-			e.add(p, "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"")
-		}
+	s := v.str
+	if sgRunes(s) > 64 {
+		e.add(p, "maxLength", "must be at most 64 characters long")
+	}
+	if !rePattern3().MatchString(s) {
+		e.add(p, "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"")
 	}
 }
 
@@ -1066,14 +1020,12 @@ func vString1To4000(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
-		if sgRunes(s) > 4000 {
-			e.add(p, "maxLength", "must be at most 4000 characters long")
-		}
+	s := v.str
+	if sgRunes(s) < 1 {
+		e.add(p, "minLength", "must be at least 1 characters long")
+	}
+	if sgRunes(s) > 4000 {
+		e.add(p, "maxLength", "must be at most 4000 characters long")
 	}
 }
 
@@ -1134,27 +1086,25 @@ func vProtocolVersion(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("version") == nil {
-			e.addKey(p, "version", "required", "missing required property \"version\"")
-		}
-		if x := v.get("version"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "version",
-				parent: p,
-			}
-			vSemVerRef(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraProtocolVersion(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("version") == nil {
+		e.addKey(p, "version", "required", "missing required property \"version\"")
 	}
+	if x := v.get("version"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "version",
+			parent: p,
+		}
+		vSemVerRef(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraProtocolVersion(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 // vSemVerRef validates ProtocolVersion.json#/properties/version.
@@ -1168,14 +1118,12 @@ func vCommonSemVer(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) > 64 {
-			e.add(p, "maxLength", "must be at most 64 characters long")
-		}
-		if !rePattern4().MatchString(s) {
-			e.add(p, "pattern", "must match the pattern \"^(0|[1-9][0-9]*)\\\\.(0|[1-9][0-9]*)\\\\.(0|[1-9][0-9]*)$\"")
-		}
+	s := v.str
+	if sgRunes(s) > 64 {
+		e.add(p, "maxLength", "must be at most 64 characters long")
+	}
+	if !rePattern4().MatchString(s) {
+		e.add(p, "pattern", "must match the pattern \"^(0|[1-9][0-9]*)\\\\.(0|[1-9][0-9]*)\\\\.(0|[1-9][0-9]*)$\"")
 	}
 }
 
@@ -1185,147 +1133,145 @@ func vSkillDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("protocol") == nil {
-			e.addKey(p, "protocol", "required", "missing required property \"protocol\"")
+	if v.get("protocol") == nil {
+		e.addKey(p, "protocol", "required", "missing required property \"protocol\"")
+	}
+	if v.get("id") == nil {
+		e.addKey(p, "id", "required", "missing required property \"id\"")
+	}
+	if v.get("name") == nil {
+		e.addKey(p, "name", "required", "missing required property \"name\"")
+	}
+	if v.get("version") == nil {
+		e.addKey(p, "version", "required", "missing required property \"version\"")
+	}
+	if v.get("capability_type") == nil {
+		e.addKey(p, "capability_type", "required", "missing required property \"capability_type\"")
+	}
+	if v.get("description") == nil {
+		e.addKey(p, "description", "required", "missing required property \"description\"")
+	}
+	if v.get("provider") == nil {
+		e.addKey(p, "provider", "required", "missing required property \"provider\"")
+	}
+	if v.get("endpoint") == nil {
+		e.addKey(p, "endpoint", "required", "missing required property \"endpoint\"")
+	}
+	if v.get("inputs") == nil {
+		e.addKey(p, "inputs", "required", "missing required property \"inputs\"")
+	}
+	if v.get("output") == nil {
+		e.addKey(p, "output", "required", "missing required property \"output\"")
+	}
+	if v.get("auth") == nil {
+		e.addKey(p, "auth", "required", "missing required property \"auth\"")
+	}
+	if v.get("access") == nil {
+		e.addKey(p, "access", "required", "missing required property \"access\"")
+	}
+	if x := v.get("protocol"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "protocol",
+			parent: p,
 		}
-		if v.get("id") == nil {
-			e.addKey(p, "id", "required", "missing required property \"id\"")
+		vProtocolVersionRef(x, &c, e)
+	}
+	if x := v.get("id"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "id",
+			parent: p,
 		}
-		if v.get("name") == nil {
-			e.addKey(p, "name", "required", "missing required property \"name\"")
+		vSkillIDRef(x, &c, e)
+	}
+	if x := v.get("name"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "name",
+			parent: p,
 		}
-		if v.get("version") == nil {
-			e.addKey(p, "version", "required", "missing required property \"version\"")
+		vString1To200(x, &c, e)
+	}
+	if x := v.get("version"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "version",
+			parent: p,
 		}
-		if v.get("capability_type") == nil {
-			e.addKey(p, "capability_type", "required", "missing required property \"capability_type\"")
+		vSemVerRef(x, &c, e)
+	}
+	if x := v.get("capability_type"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "capability_type",
+			parent: p,
 		}
-		if v.get("description") == nil {
-			e.addKey(p, "description", "required", "missing required property \"description\"")
+		vCapabilityTypeRef(x, &c, e)
+	}
+	if x := v.get("description"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "description",
+			parent: p,
 		}
-		if v.get("provider") == nil {
-			e.addKey(p, "provider", "required", "missing required property \"provider\"")
+		vString1To4000(x, &c, e)
+	}
+	if x := v.get("provider"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "provider",
+			parent: p,
 		}
-		if v.get("endpoint") == nil {
-			e.addKey(p, "endpoint", "required", "missing required property \"endpoint\"")
+		vProviderRef(x, &c, e)
+	}
+	if x := v.get("endpoint"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "endpoint",
+			parent: p,
 		}
-		if v.get("inputs") == nil {
-			e.addKey(p, "inputs", "required", "missing required property \"inputs\"")
+		vSkillDescriptorEndpoint(x, &c, e)
+	}
+	if x := v.get("inputs"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "inputs",
+			parent: p,
 		}
-		if v.get("output") == nil {
-			e.addKey(p, "output", "required", "missing required property \"output\"")
+		vSkillDescriptorInputs(x, &c, e)
+	}
+	if x := v.get("output"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "output",
+			parent: p,
 		}
-		if v.get("auth") == nil {
-			e.addKey(p, "auth", "required", "missing required property \"auth\"")
+		vSkillDescriptorOutput(x, &c, e)
+	}
+	if x := v.get("auth"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "auth",
+			parent: p,
 		}
-		if v.get("access") == nil {
-			e.addKey(p, "access", "required", "missing required property \"access\"")
+		vSkillDescriptorAuth(x, &c, e)
+	}
+	if x := v.get("access"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "access",
+			parent: p,
 		}
-		if x := v.get("protocol"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "protocol",
-				parent: p,
-			}
-			vProtocolVersionRef(x, &c, e)
+		vAccessRef(x, &c, e)
+	}
+	if x := v.get("tags"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "tags",
+			parent: p,
 		}
-		if x := v.get("id"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "id",
-				parent: p,
-			}
-			vSkillIDRef(x, &c, e)
-		}
-		if x := v.get("name"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "name",
-				parent: p,
-			}
-			vString1To200(x, &c, e)
-		}
-		if x := v.get("version"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "version",
-				parent: p,
-			}
-			vSemVerRef(x, &c, e)
-		}
-		if x := v.get("capability_type"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "capability_type",
-				parent: p,
-			}
-			vCapabilityTypeRef(x, &c, e)
-		}
-		if x := v.get("description"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "description",
-				parent: p,
-			}
-			vString1To4000(x, &c, e)
-		}
-		if x := v.get("provider"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "provider",
-				parent: p,
-			}
-			vProviderRef(x, &c, e)
-		}
-		if x := v.get("endpoint"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "endpoint",
-				parent: p,
-			}
-			vSkillDescriptorEndpoint(x, &c, e)
-		}
-		if x := v.get("inputs"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "inputs",
-				parent: p,
-			}
-			vSkillDescriptorInputs(x, &c, e)
-		}
-		if x := v.get("output"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "output",
-				parent: p,
-			}
-			vSkillDescriptorOutput(x, &c, e)
-		}
-		if x := v.get("auth"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "auth",
-				parent: p,
-			}
-			vSkillDescriptorAuth(x, &c, e)
-		}
-		if x := v.get("access"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "access",
-				parent: p,
-			}
-			vAccessRef(x, &c, e)
-		}
-		if x := v.get("tags"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "tags",
-				parent: p,
-			}
-			vSkillDescriptorTags(x, &c, e)
-		}
+		vSkillDescriptorTags(x, &c, e)
 	}
 }
 
@@ -1340,14 +1286,12 @@ func vString1To200(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
-		if sgRunes(s) > 200 {
-			e.add(p, "maxLength", "must be at most 200 characters long")
-		}
+	s := v.str
+	if sgRunes(s) < 1 {
+		e.add(p, "minLength", "must be at least 1 characters long")
+	}
+	if sgRunes(s) > 200 {
+		e.add(p, "maxLength", "must be at most 200 characters long")
 	}
 }
 
@@ -1380,37 +1324,35 @@ func vSkillDescriptorProvider2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("name") == nil {
-			e.addKey(p, "name", "required", "missing required property \"name\"")
+	if v.get("name") == nil {
+		e.addKey(p, "name", "required", "missing required property \"name\"")
+	}
+	if v.get("url") == nil {
+		e.addKey(p, "url", "required", "missing required property \"url\"")
+	}
+	if x := v.get("name"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "name",
+			parent: p,
 		}
-		if v.get("url") == nil {
-			e.addKey(p, "url", "required", "missing required property \"url\"")
+		vString1To200(x, &c, e)
+	}
+	if x := v.get("url"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "url",
+			parent: p,
 		}
-		if x := v.get("name"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "name",
-				parent: p,
-			}
-			vString1To200(x, &c, e)
+		vStringMax2048Pattern5(x, &c, e)
+	}
+	if x := v.get("contact"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "contact",
+			parent: p,
 		}
-		if x := v.get("url"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "url",
-				parent: p,
-			}
-			vStringMax2048Pattern5(x, &c, e)
-		}
-		if x := v.get("contact"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "contact",
-				parent: p,
-			}
-			vSkillDescriptorProviderContact(x, &c, e)
-		}
+		vSkillDescriptorProviderContact(x, &c, e)
 	}
 }
 
@@ -1420,14 +1362,12 @@ func vStringMax2048Pattern5(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) > 2048 {
-			e.add(p, "maxLength", "must be at most 2048 characters long")
-		}
-		if !rePattern5().MatchString(s) {
-			e.add(p, "pattern", "must match the pattern \"^https://(?:[A-Za-z0-9.-]+|\\\\[[0-9A-Fa-f:.]+\\\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$\"")
-		}
+	s := v.str
+	if sgRunes(s) > 2048 {
+		e.add(p, "maxLength", "must be at most 2048 characters long")
+	}
+	if !rePattern5().MatchString(s) {
+		e.add(p, "pattern", "must match the pattern \"^https://(?:[A-Za-z0-9.-]+|\\\\[[0-9A-Fa-f:.]+\\\\])(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$\"")
 	}
 }
 
@@ -1438,14 +1378,12 @@ func vSkillDescriptorProviderContact(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) > 254 {
-			e.add(p, "maxLength", "must be at most 254 characters long")
-		}
-		if !rePattern6().MatchString(s) {
-			e.add(p, "pattern", "must match the pattern \"^[!-?A-~]+@[A-Za-z0-9.-]+$\"")
-		}
+	s := v.str
+	if sgRunes(s) > 254 {
+		e.add(p, "maxLength", "must be at most 254 characters long")
+	}
+	if !rePattern6().MatchString(s) {
+		e.add(p, "pattern", "must match the pattern \"^[!-?A-~]+@[A-Za-z0-9.-]+$\"")
 	}
 }
 
@@ -1460,37 +1398,35 @@ func vSkillDescriptorEndpoint2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("url") == nil {
-			e.addKey(p, "url", "required", "missing required property \"url\"")
+	if v.get("url") == nil {
+		e.addKey(p, "url", "required", "missing required property \"url\"")
+	}
+	if v.get("method") == nil {
+		e.addKey(p, "method", "required", "missing required property \"method\"")
+	}
+	if x := v.get("url"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "url",
+			parent: p,
 		}
-		if v.get("method") == nil {
-			e.addKey(p, "method", "required", "missing required property \"method\"")
+		vStringMax2048Pattern5(x, &c, e)
+	}
+	if x := v.get("method"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "method",
+			parent: p,
 		}
-		if x := v.get("url"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "url",
-				parent: p,
-			}
-			vStringMax2048Pattern5(x, &c, e)
+		vSkillDescriptorEndpointMethod(x, &c, e)
+	}
+	if x := v.get("timeout_ms"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "timeout_ms",
+			parent: p,
 		}
-		if x := v.get("method"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "method",
-				parent: p,
-			}
-			vSkillDescriptorEndpointMethod(x, &c, e)
-		}
-		if x := v.get("timeout_ms"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "timeout_ms",
-				parent: p,
-			}
-			vSkillDescriptorEndpointTimeoutMS(x, &c, e)
-		}
+		vSkillDescriptorEndpointTimeoutMS(x, &c, e)
 	}
 }
 
@@ -1514,14 +1450,12 @@ func vSkillDescriptorEndpointTimeoutMS(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("integer", v))
 		return
 	}
-	if v.kind() == sgKindNumber {
-		f := v.num()
-		if f < 1.0 {
-			e.add(p, "minimum", "must be >= 1")
-		}
-		if f > 3.6e+06 {
-			e.add(p, "maximum", "must be <= 3600000")
-		}
+	f := v.num()
+	if f < 1.0 {
+		e.add(p, "minimum", "must be >= 1")
+	}
+	if f > 3.6e+06 {
+		e.add(p, "maximum", "must be <= 3600000")
 	}
 }
 
@@ -1531,25 +1465,23 @@ func vSkillDescriptorInputs(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	if v.kind() == sgKindArray {
-		a := v.items()
-		if len(a) > 100 {
-			e.add(p, "maxItems", "must have at most 100 items")
+	a := v.items()
+	if len(a) > 100 {
+		e.add(p, "maxItems", "must have at most 100 items")
+	}
+	for i := 0; i < len(a); i++ {
+		c := sgPointer{
+			index:  i,
+			parent: p,
 		}
-		for i := 0; i < len(a); i++ {
-			c := sgPointer{
-				index:  i,
-				parent: p,
-			}
-			vSkillDescriptorInputsItems(&a[i], &c, e)
+		vSkillDescriptorInputsItems(&a[i], &c, e)
+	}
+	for _, j := range sgDuplicatesBy(a, "name") {
+		c := sgPointer{
+			index:  j,
+			parent: p,
 		}
-		for _, j := range sgDuplicatesBy(a, "name") {
-			c := sgPointer{
-				index:  j,
-				parent: p,
-			}
-			e.addKey(&c, "name", "x-unique-by", "\"name\" duplicates that of an earlier item")
-		}
+		e.addKey(&c, "name", "x-unique-by", "\"name\" duplicates that of an earlier item")
 	}
 }
 
@@ -1572,57 +1504,55 @@ func vSkillDescriptorInputParameter(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("name") == nil {
-			e.addKey(p, "name", "required", "missing required property \"name\"")
-		}
-		if v.get("type") == nil {
-			e.addKey(p, "type", "required", "missing required property \"type\"")
-		}
-		if v.get("required") == nil {
-			e.addKey(p, "required", "required", "missing required property \"required\"")
-		}
-		if x := v.get("name"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "name",
-				parent: p,
-			}
-			vSkillDescriptorInputParameterName(x, &c, e)
-		}
-		if x := v.get("type"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "type",
-				parent: p,
-			}
-			vValueTypeRef(x, &c, e)
-		}
-		if x := v.get("description"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "description",
-				parent: p,
-			}
-			vStringMax2000(x, &c, e)
-		}
-		if x := v.get("required"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "required",
-				parent: p,
-			}
-			vBoolean(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraSkillDescriptorInputParameter(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("name") == nil {
+		e.addKey(p, "name", "required", "missing required property \"name\"")
 	}
+	if v.get("type") == nil {
+		e.addKey(p, "type", "required", "missing required property \"type\"")
+	}
+	if v.get("required") == nil {
+		e.addKey(p, "required", "required", "missing required property \"required\"")
+	}
+	if x := v.get("name"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "name",
+			parent: p,
+		}
+		vSkillDescriptorInputParameterName(x, &c, e)
+	}
+	if x := v.get("type"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "type",
+			parent: p,
+		}
+		vValueTypeRef(x, &c, e)
+	}
+	if x := v.get("description"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "description",
+			parent: p,
+		}
+		vStringMax2000(x, &c, e)
+	}
+	if x := v.get("required"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "required",
+			parent: p,
+		}
+		vBoolean(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraSkillDescriptorInputParameter(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 // vSkillDescriptorInputParameterName validates
@@ -1632,14 +1562,12 @@ func vSkillDescriptorInputParameterName(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) > 64 {
-			e.add(p, "maxLength", "must be at most 64 characters long")
-		}
-		if !rePattern1().MatchString(s) {
-			e.add(p, "pattern", "must match the pattern \"^[A-Za-z_][A-Za-z0-9_]*$\"")
-		}
+	s := v.str
+	if sgRunes(s) > 64 {
+		e.add(p, "maxLength", "must be at most 64 characters long")
+	}
+	if !rePattern1().MatchString(s) {
+		e.add(p, "pattern", "must match the pattern \"^[A-Za-z_][A-Za-z0-9_]*$\"")
 	}
 }
 
@@ -1667,11 +1595,9 @@ func vStringMax2000(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) > 2000 {
-			e.add(p, "maxLength", "must be at most 2000 characters long")
-		}
+	s := v.str
+	if sgRunes(s) > 2000 {
+		e.add(p, "maxLength", "must be at most 2000 characters long")
 	}
 }
 
@@ -1694,43 +1620,41 @@ func vSkillDescriptorOutputDescriptor(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("type") == nil {
-			e.addKey(p, "type", "required", "missing required property \"type\"")
-		}
-		if x := v.get("type"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "type",
-				parent: p,
-			}
-			vValueTypeRef(x, &c, e)
-		}
-		if x := v.get("description"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "description",
-				parent: p,
-			}
-			vStringMax2000(x, &c, e)
-		}
-		if x := v.get("media_type"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "media_type",
-				parent: p,
-			}
-			vSkillDescriptorOutputDescriptorMediaType(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraSkillDescriptorOutputDescriptor(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("type") == nil {
+		e.addKey(p, "type", "required", "missing required property \"type\"")
 	}
+	if x := v.get("type"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "type",
+			parent: p,
+		}
+		vValueTypeRef(x, &c, e)
+	}
+	if x := v.get("description"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "description",
+			parent: p,
+		}
+		vStringMax2000(x, &c, e)
+	}
+	if x := v.get("media_type"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "media_type",
+			parent: p,
+		}
+		vSkillDescriptorOutputDescriptorMediaType(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraSkillDescriptorOutputDescriptor(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 // vSkillDescriptorOutputDescriptorMediaType validates
@@ -1740,14 +1664,12 @@ func vSkillDescriptorOutputDescriptorMediaType(v *sgValue, p *sgPointer, e *sgEr
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) > 255 {
-			e.add(p, "maxLength", "must be at most 255 characters long")
-		}
-		if !rePattern7().MatchString(s) {
-			e.add(p, "pattern", "must match the pattern \"^[a-z]+/[a-z0-9.+-]+$\"")
-		}
+	s := v.str
+	if sgRunes(s) > 255 {
+		e.add(p, "maxLength", "must be at most 255 characters long")
+	}
+	if !rePattern7().MatchString(s) {
+		e.add(p, "pattern", "must match the pattern \"^[a-z]+/[a-z0-9.+-]+$\"")
 	}
 }
 
@@ -1799,49 +1721,47 @@ func vSkillDescriptorAPIKeyAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("type") == nil {
-			e.addKey(p, "type", "required", "missing required property \"type\"")
-		}
-		if v.get("in") == nil {
-			e.addKey(p, "in", "required", "missing required property \"in\"")
-		}
-		if v.get("name") == nil {
-			e.addKey(p, "name", "required", "missing required property \"name\"")
-		}
-		if x := v.get("type"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "type",
-				parent: p,
-			}
-			vSkillDescriptorAPIKeyAuthType(x, &c, e)
-		}
-		if x := v.get("in"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "in",
-				parent: p,
-			}
-			vSkillDescriptorAPIKeyAuthIn(x, &c, e)
-		}
-		if x := v.get("name"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "name",
-				parent: p,
-			}
-			vSkillDescriptorAPIKeyAuthName(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraSkillDescriptorAPIKeyAuth(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("type") == nil {
+		e.addKey(p, "type", "required", "missing required property \"type\"")
 	}
+	if v.get("in") == nil {
+		e.addKey(p, "in", "required", "missing required property \"in\"")
+	}
+	if v.get("name") == nil {
+		e.addKey(p, "name", "required", "missing required property \"name\"")
+	}
+	if x := v.get("type"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "type",
+			parent: p,
+		}
+		vSkillDescriptorAPIKeyAuthType(x, &c, e)
+	}
+	if x := v.get("in"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "in",
+			parent: p,
+		}
+		vSkillDescriptorAPIKeyAuthIn(x, &c, e)
+	}
+	if x := v.get("name"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "name",
+			parent: p,
+		}
+		vSkillDescriptorAPIKeyAuthName(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraSkillDescriptorAPIKeyAuth(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 var constSkillDescriptorAPIKeyAuthType = sgMustValue("\"api_key\"")
@@ -1872,17 +1792,15 @@ func vSkillDescriptorAPIKeyAuthName(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
-		if sgRunes(s) > 128 {
-			e.add(p, "maxLength", "must be at most 128 characters long")
-		}
-		if !rePattern8().MatchString(s) {
-			e.add(p, "pattern", "must match the pattern \"^[!#$%\\u0026'*+.^_`|~0-9A-Za-z-]+$\"")
-		}
+	s := v.str
+	if sgRunes(s) < 1 {
+		e.add(p, "minLength", "must be at least 1 characters long")
+	}
+	if sgRunes(s) > 128 {
+		e.add(p, "maxLength", "must be at most 128 characters long")
+	}
+	if !rePattern8().MatchString(s) {
+		e.add(p, "pattern", "must match the pattern \"^[!#$%\\u0026'*+.^_`|~0-9A-Za-z-]+$\"")
 	}
 }
 
@@ -1905,46 +1823,44 @@ func vSkillDescriptorOAuth2Auth(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("type") == nil {
-			e.addKey(p, "type", "required", "missing required property \"type\"")
-		}
-		if v.get("token_url") == nil {
-			e.addKey(p, "token_url", "required", "missing required property \"token_url\"")
-		}
-		if x := v.get("type"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "type",
-				parent: p,
-			}
-			vSkillDescriptorOAuth2AuthType(x, &c, e)
-		}
-		if x := v.get("token_url"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "token_url",
-				parent: p,
-			}
-			vStringMax2048Pattern5(x, &c, e)
-		}
-		if x := v.get("scopes"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "scopes",
-				parent: p,
-			}
-			vSkillDescriptorOAuth2AuthScopes(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraSkillDescriptorOAuth2Auth(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("type") == nil {
+		e.addKey(p, "type", "required", "missing required property \"type\"")
 	}
+	if v.get("token_url") == nil {
+		e.addKey(p, "token_url", "required", "missing required property \"token_url\"")
+	}
+	if x := v.get("type"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "type",
+			parent: p,
+		}
+		vSkillDescriptorOAuth2AuthType(x, &c, e)
+	}
+	if x := v.get("token_url"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "token_url",
+			parent: p,
+		}
+		vStringMax2048Pattern5(x, &c, e)
+	}
+	if x := v.get("scopes"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "scopes",
+			parent: p,
+		}
+		vSkillDescriptorOAuth2AuthScopes(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraSkillDescriptorOAuth2Auth(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 var constSkillDescriptorOAuth2AuthType = sgMustValue("\"oauth2\"")
@@ -1963,25 +1879,23 @@ func vSkillDescriptorOAuth2AuthScopes(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	if v.kind() == sgKindArray {
-		a := v.items()
-		if len(a) > 64 {
-			e.add(p, "maxItems", "must have at most 64 items")
+	a := v.items()
+	if len(a) > 64 {
+		e.add(p, "maxItems", "must have at most 64 items")
+	}
+	for _, j := range sgDuplicates(a) {
+		c := sgPointer{
+			index:  j,
+			parent: p,
 		}
-		for _, j := range sgDuplicates(a) {
-			c := sgPointer{
-				index:  j,
-				parent: p,
-			}
-			e.add(&c, "uniqueItems", "duplicates an earlier item")
+		e.add(&c, "uniqueItems", "duplicates an earlier item")
+	}
+	for i := 0; i < len(a); i++ {
+		c := sgPointer{
+			index:  i,
+			parent: p,
 		}
-		for i := 0; i < len(a); i++ {
-			c := sgPointer{
-				index:  i,
-				parent: p,
-			}
-			vSkillDescriptorOAuth2AuthScopesItems(&a[i], &c, e)
-		}
+		vSkillDescriptorOAuth2AuthScopesItems(&a[i], &c, e)
 	}
 }
 
@@ -1992,17 +1906,15 @@ func vSkillDescriptorOAuth2AuthScopesItems(v *sgValue, p *sgPointer, e *sgErrors
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
-		if sgRunes(s) > 256 {
-			e.add(p, "maxLength", "must be at most 256 characters long")
-		}
-		if !rePattern9().MatchString(s) {
-			e.add(p, "pattern", "must match the pattern \"^[!#-\\\\[\\\\]-~]+$\"")
-		}
+	s := v.str
+	if sgRunes(s) < 1 {
+		e.add(p, "minLength", "must be at least 1 characters long")
+	}
+	if sgRunes(s) > 256 {
+		e.add(p, "maxLength", "must be at most 256 characters long")
+	}
+	if !rePattern9().MatchString(s) {
+		e.add(p, "pattern", "must match the pattern \"^[!#-\\\\[\\\\]-~]+$\"")
 	}
 }
 
@@ -2025,46 +1937,44 @@ func vSkillDescriptorCustomAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("type") == nil {
-			e.addKey(p, "type", "required", "missing required property \"type\"")
-		}
-		if v.get("scheme") == nil {
-			e.addKey(p, "scheme", "required", "missing required property \"scheme\"")
-		}
-		if x := v.get("type"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "type",
-				parent: p,
-			}
-			vSkillDescriptorCustomAuthType(x, &c, e)
-		}
-		if x := v.get("scheme"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "scheme",
-				parent: p,
-			}
-			vString1To128(x, &c, e)
-		}
-		if x := v.get("documentation_url"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "documentation_url",
-				parent: p,
-			}
-			vStringMax2048Pattern5(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraSkillDescriptorCustomAuth(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("type") == nil {
+		e.addKey(p, "type", "required", "missing required property \"type\"")
 	}
+	if v.get("scheme") == nil {
+		e.addKey(p, "scheme", "required", "missing required property \"scheme\"")
+	}
+	if x := v.get("type"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "type",
+			parent: p,
+		}
+		vSkillDescriptorCustomAuthType(x, &c, e)
+	}
+	if x := v.get("scheme"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "scheme",
+			parent: p,
+		}
+		vString1To128(x, &c, e)
+	}
+	if x := v.get("documentation_url"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "documentation_url",
+			parent: p,
+		}
+		vStringMax2048Pattern5(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraSkillDescriptorCustomAuth(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 var constSkillDescriptorCustomAuthType = sgMustValue("\"custom\"")
@@ -2095,27 +2005,25 @@ func vSkillDescriptorNoAuth(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("type") == nil {
-			e.addKey(p, "type", "required", "missing required property \"type\"")
-		}
-		if x := v.get("type"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "type",
-				parent: p,
-			}
-			vSkillDescriptorNoAuthType(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraSkillDescriptorNoAuth(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("type") == nil {
+		e.addKey(p, "type", "required", "missing required property \"type\"")
 	}
+	if x := v.get("type"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "type",
+			parent: p,
+		}
+		vSkillDescriptorNoAuthType(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraSkillDescriptorNoAuth(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 var constSkillDescriptorNoAuthType = sgMustValue("\"none\"")
@@ -2151,25 +2059,23 @@ func vSkillDescriptorTags(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	if v.kind() == sgKindArray {
-		a := v.items()
-		if len(a) > 32 {
-			e.add(p, "maxItems", "must have at most 32 items")
+	a := v.items()
+	if len(a) > 32 {
+		e.add(p, "maxItems", "must have at most 32 items")
+	}
+	for _, j := range sgDuplicates(a) {
+		c := sgPointer{
+			index:  j,
+			parent: p,
 		}
-		for _, j := range sgDuplicates(a) {
-			c := sgPointer{
-				index:  j,
-				parent: p,
-			}
-			e.add(&c, "uniqueItems", "duplicates an earlier item")
+		e.add(&c, "uniqueItems", "duplicates an earlier item")
+	}
+	for i := 0; i < len(a); i++ {
+		c := sgPointer{
+			index:  i,
+			parent: p,
 		}
-		for i := 0; i < len(a); i++ {
-			c := sgPointer{
-				index:  i,
-				parent: p,
-			}
-			vSkillDescriptorTagsItems(&a[i], &c, e)
-		}
+		vSkillDescriptorTagsItems(&a[i], &c, e)
 	}
 }
 
@@ -2179,14 +2085,12 @@ func vSkillDescriptorTagsItems(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
-		if sgRunes(s) > 64 {
-			e.add(p, "maxLength", "must be at most 64 characters long")
-		}
+	s := v.str
+	if sgRunes(s) < 1 {
+		e.add(p, "minLength", "must be at least 1 characters long")
+	}
+	if sgRunes(s) > 64 {
+		e.add(p, "maxLength", "must be at most 64 characters long")
 	}
 }
 
@@ -2196,37 +2100,35 @@ func vSkillIndex(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("protocol") == nil {
-			e.addKey(p, "protocol", "required", "missing required property \"protocol\"")
+	if v.get("protocol") == nil {
+		e.addKey(p, "protocol", "required", "missing required property \"protocol\"")
+	}
+	if v.get("skills") == nil {
+		e.addKey(p, "skills", "required", "missing required property \"skills\"")
+	}
+	if x := v.get("protocol"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "protocol",
+			parent: p,
 		}
-		if v.get("skills") == nil {
-			e.addKey(p, "skills", "required", "missing required property \"skills\"")
+		vProtocolVersionRef(x, &c, e)
+	}
+	if x := v.get("provider"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "provider",
+			parent: p,
 		}
-		if x := v.get("protocol"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "protocol",
-				parent: p,
-			}
-			vProtocolVersionRef(x, &c, e)
+		vProviderRef(x, &c, e)
+	}
+	if x := v.get("skills"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "skills",
+			parent: p,
 		}
-		if x := v.get("provider"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "provider",
-				parent: p,
-			}
-			vProviderRef(x, &c, e)
-		}
-		if x := v.get("skills"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "skills",
-				parent: p,
-			}
-			vSkillIndexSkills(x, &c, e)
-		}
+		vSkillIndexSkills(x, &c, e)
 	}
 }
 
@@ -2236,22 +2138,20 @@ func vSkillIndexSkills(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	if v.kind() == sgKindArray {
-		a := v.items()
-		for i := 0; i < len(a); i++ {
-			c := sgPointer{
-				index:  i,
-				parent: p,
-			}
-			vSkillIndexSkillsItems(&a[i], &c, e)
+	a := v.items()
+	for i := 0; i < len(a); i++ {
+		c := sgPointer{
+			index:  i,
+			parent: p,
 		}
-		for _, j := range sgDuplicatesBy(a, "id") {
-			c := sgPointer{
-				index:  j,
-				parent: p,
-			}
-			e.addKey(&c, "id", "x-unique-by", "\"id\" duplicates that of an earlier item")
+		vSkillIndexSkillsItems(&a[i], &c, e)
+	}
+	for _, j := range sgDuplicatesBy(a, "id") {
+		c := sgPointer{
+			index:  j,
+			parent: p,
 		}
+		e.addKey(&c, "id", "x-unique-by", "\"id\" duplicates that of an earlier item")
 	}
 }
 
@@ -2266,81 +2166,79 @@ func vSkillIndexSkillIndexEntry(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("id") == nil {
-			e.addKey(p, "id", "required", "missing required property \"id\"")
+	if v.get("id") == nil {
+		e.addKey(p, "id", "required", "missing required property \"id\"")
+	}
+	if v.get("name") == nil {
+		e.addKey(p, "name", "required", "missing required property \"name\"")
+	}
+	if v.get("version") == nil {
+		e.addKey(p, "version", "required", "missing required property \"version\"")
+	}
+	if v.get("capability_type") == nil {
+		e.addKey(p, "capability_type", "required", "missing required property \"capability_type\"")
+	}
+	if v.get("access") == nil {
+		e.addKey(p, "access", "required", "missing required property \"access\"")
+	}
+	if v.get("descriptor_url") == nil {
+		e.addKey(p, "descriptor_url", "required", "missing required property \"descriptor_url\"")
+	}
+	if x := v.get("id"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "id",
+			parent: p,
 		}
-		if v.get("name") == nil {
-			e.addKey(p, "name", "required", "missing required property \"name\"")
+		vSkillIDRef(x, &c, e)
+	}
+	if x := v.get("name"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "name",
+			parent: p,
 		}
-		if v.get("version") == nil {
-			e.addKey(p, "version", "required", "missing required property \"version\"")
+		vString1To200(x, &c, e)
+	}
+	if x := v.get("version"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "version",
+			parent: p,
 		}
-		if v.get("capability_type") == nil {
-			e.addKey(p, "capability_type", "required", "missing required property \"capability_type\"")
+		vSemVerRef(x, &c, e)
+	}
+	if x := v.get("capability_type"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "capability_type",
+			parent: p,
 		}
-		if v.get("access") == nil {
-			e.addKey(p, "access", "required", "missing required property \"access\"")
+		vCapabilityTypeRef(x, &c, e)
+	}
+	if x := v.get("access"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "access",
+			parent: p,
 		}
-		if v.get("descriptor_url") == nil {
-			e.addKey(p, "descriptor_url", "required", "missing required property \"descriptor_url\"")
+		vAccessRef(x, &c, e)
+	}
+	if x := v.get("description"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "description",
+			parent: p,
 		}
-		if x := v.get("id"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "id",
-				parent: p,
-			}
-			vSkillIDRef(x, &c, e)
+		vSkillIndexSkillIndexEntryDescription(x, &c, e)
+	}
+	if x := v.get("descriptor_url"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "descriptor_url",
+			parent: p,
 		}
-		if x := v.get("name"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "name",
-				parent: p,
-			}
-			vString1To200(x, &c, e)
-		}
-		if x := v.get("version"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "version",
-				parent: p,
-			}
-			vSemVerRef(x, &c, e)
-		}
-		if x := v.get("capability_type"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "capability_type",
-				parent: p,
-			}
-			vCapabilityTypeRef(x, &c, e)
-		}
-		if x := v.get("access"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "access",
-				parent: p,
-			}
-			vAccessRef(x, &c, e)
-		}
-		if x := v.get("description"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "description",
-				parent: p,
-			}
-			vSkillIndexSkillIndexEntryDescription(x, &c, e)
-		}
-		if x := v.get("descriptor_url"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "descriptor_url",
-				parent: p,
-			}
-			vSkillIndexSkillIndexEntryDescriptorURL(x, &c, e)
-		}
+		vSkillIndexSkillIndexEntryDescriptorURL(x, &c, e)
 	}
 }
 
@@ -2351,11 +2249,9 @@ func vSkillIndexSkillIndexEntryDescription(v *sgValue, p *sgPointer, e *sgErrors
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) > 4000 {
-			e.add(p, "maxLength", "must be at most 4000 characters long")
-		}
+	s := v.str
+	if sgRunes(s) > 4000 {
+		e.add(p, "maxLength", "must be at most 4000 characters long")
 	}
 }
 
@@ -2366,16 +2262,14 @@ func vSkillIndexSkillIndexEntryDescriptorURL(v *sgValue, p *sgPointer, e *sgErro
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
-		if sgRunes(s) > 2048 {
-			e.add(p, "maxLength", "must be at most 2048 characters long")
-		}
-		if !rePattern10().MatchString(s) {
-			e.add(p, "pattern", "must match the pattern \"^(?:https://[!-~]+|[!-\\\"$-.0-9;-\\u003e@-~]*(?:[/?#][!-~]*)?)$\"")
-		}
+	s := v.str
+	if sgRunes(s) < 1 {
+		e.add(p, "minLength", "must be at least 1 characters long")
+	}
+	if sgRunes(s) > 2048 {
+		e.add(p, "maxLength", "must be at most 2048 characters long")
+	}
+	if !rePattern10().MatchString(s) {
+		e.add(p, "pattern", "must match the pattern \"^(?:https://[!-~]+|[!-\\\"$-.0-9;-\\u003e@-~]*(?:[/?#][!-~]*)?)$\"")
 	}
 }

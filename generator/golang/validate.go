@@ -139,6 +139,25 @@ var typeTest = map[string]string{
 	"integer": "sgIsInteger", "boolean": "sgIsBool",
 }
 
+// kindOf names the sgValue kind of the JSON types of "type" (integer is a number).
+var kindOf = map[string]string{
+	"object": "sgKindObject", "array": "sgKindArray", "string": "sgKindString", "number": "sgKindNumber",
+	"integer": "sgKindNumber", "boolean": "sgKindBool", "null": "sgKindNull",
+}
+
+// ofKind is the statements that check a value of the JSON type kind: under a test of v's kind,
+// or as they are when the node's "type" has already returned for a value of any other kind.
+func ofKind(n *ir.Node, kind string, stmts []jen.Code) []jen.Code {
+	only := len(n.Types) > 0
+	for _, t := range n.Types {
+		only = only && kindOf[t] == kindOf[kind]
+	}
+	if only {
+		return stmts
+	}
+	return []jen.Code{jen.If(jen.Id("v").Dot("kind").Call().Op("==").Id(kindOf[kind])).Block(stmts...)}
+}
+
 func typeCond(t string) jen.Code {
 	if t == "null" {
 		return jen.Id("sgIsNull").Call(jen.Id("v"))
@@ -322,8 +341,7 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 			addErr("format", msg("format", "format", ir.QuoteForMessage(n.Format)))))
 	}
 	if len(sc) > 0 {
-		body = append(body, jen.If(jen.Id("v").Dot("kind").Call().Op("==").Id("sgKindString")).Block(
-			append([]jen.Code{jen.Id("s").Op(":=").Id("v").Dot("str")}, sc...)...))
+		body = append(body, ofKind(n, "string", append([]jen.Code{jen.Id("s").Op(":=").Id("v").Dot("str")}, sc...))...)
 	}
 	// Numbers.
 	var nc []jen.Code
@@ -342,8 +360,7 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 			addErr("multipleOf", msg("multipleOf", "n", n.MultipleOf.Literal))))
 	}
 	if len(nc) > 0 {
-		body = append(body, jen.If(jen.Id("v").Dot("kind").Call().Op("==").Id("sgKindNumber")).Block(
-			append([]jen.Code{jen.Id("f").Op(":=").Id("v").Dot("num").Call()}, nc...)...))
+		body = append(body, ofKind(n, "number", append([]jen.Code{jen.Id("f").Op(":=").Id("v").Dot("num").Call()}, nc...))...)
 	}
 	// Objects.
 	oc := e.objectChecks(f, n, sfx, k, !ann)
@@ -351,7 +368,7 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 		oc = append(oc, jen.Id("at").Op("=").Len(jen.Id("e").Dot("list")))
 	}
 	if len(oc) > 0 {
-		body = append(body, jen.If(jen.Id("v").Dot("kind").Call().Op("==").Id("sgKindObject")).Block(oc...))
+		body = append(body, ofKind(n, "object", oc)...)
 	}
 	// Arrays.
 	ac := arrayChecks(n, k)
@@ -360,10 +377,9 @@ func (e *emitter) nodeFunc(f *jen.File, n *ir.Node, ann bool) {
 		tail = append(tail, jen.Id("at").Op("=").Len(jen.Id("e").Dot("list")))
 	}
 	if len(ac) > 0 {
-		body = append(body, jen.If(jen.Id("v").Dot("kind").Call().Op("==").Id("sgKindArray")).Block(
-			append(append([]jen.Code{jen.Id("a").Op(":=").Id("v").Dot("items").Call()}, ac...), tail...)...))
+		body = append(body, ofKind(n, "array", append(append([]jen.Code{jen.Id("a").Op(":=").Id("v").Dot("items").Call()}, ac...), tail...))...)
 	} else if len(tail) > 0 {
-		body = append(body, jen.If(jen.Id("v").Dot("kind").Call().Op("==").Id("sgKindArray")).Block(tail...))
+		body = append(body, ofKind(n, "array", tail)...)
 	}
 	for _, s := range n.AllOf {
 		body = append(body, k.call(s))

@@ -86,308 +86,306 @@ func vShapes(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("pet") == nil {
-			e.addKey(p, "pet", "required", "missing required property \"pet\"")
-		}
-		if v.get("label") == nil {
-			e.addKey(p, "label", "required", "missing required property \"label\"")
-		}
-		if v.get("size") == nil {
-			e.addKey(p, "size", "required", "missing required property \"size\"")
-		}
-		if v.get("animal") == nil {
-			e.addKey(p, "animal", "required", "missing required property \"animal\"")
-		}
-		if x := v.get("pet"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "pet",
-				parent: p,
-			}
-			vShapesPet(x, &c, e)
-		}
-		if x := v.get("owner"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "owner",
-				parent: p,
-			}
-			vShapesOwner(x, &c, e)
-		}
-		if x := v.get("lone"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "lone",
-				parent: p,
-			}
-			vShapesLone(x, &c, e)
-		}
-		if x := v.get("label"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "label",
-				parent: p,
-			}
-			vShapesLabel(x, &c, e)
-		}
-		if x := v.get("note"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "note",
-				parent: p,
-			}
-			vShapesNote(x, &c, e)
-		}
-		if x := v.get("tags"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "tags",
-				parent: p,
-			}
-			vShapesTags(x, &c, e)
-		}
-		if x := v.get("mixed"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "mixed",
-				parent: p,
-			}
-			vShapesMixed(x, &c, e)
-		}
-		if x := v.get("address"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "address",
-				parent: p,
-			}
-			vShapesAddress(x, &c, e)
-		}
-		if x := v.get("home"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "home",
-				parent: p,
-			}
-			vShapesHome(x, &c, e)
-		}
-		if x := v.get("size"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "size",
-				parent: p,
-			}
-			vShapesSize(x, &c, e)
-		}
-		if x := v.get("ratio"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "ratio",
-				parent: p,
-			}
-			vShapesRatio(x, &c, e)
-		}
-		if x := v.get("op"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "op",
-				parent: p,
-			}
-			vShapesOp(x, &c, e)
-		}
-		if x := v.get("level"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "level",
-				parent: p,
-			}
-			vShapesLevel(x, &c, e)
-		}
-		if x := v.get("workspace"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "workspace",
-				parent: p,
-			}
-			vShapesWorkspace(x, &c, e)
-		}
-		if x := v.get("id"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "id",
-				parent: p,
-			}
-			vShapesID(x, &c, e)
-		}
-		if x := v.get("when"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "when",
-				parent: p,
-			}
-			vShapesWhen(x, &c, e)
-		}
-		if x := v.get("range"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "range",
-				parent: p,
-			}
-			vShapesRange(x, &c, e)
-		}
-		if x := v.get("point"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "point",
-				parent: p,
-			}
-			vShapesPoint(x, &c, e)
-		}
-		if x := v.get("pair"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "pair",
-				parent: p,
-			}
-			vShapesPair(x, &c, e)
-		}
-		if x := v.get("dog"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "dog",
-				parent: p,
-			}
-			vShapesDog(x, &c, e)
-		}
-		if x := v.get("user"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "user",
-				parent: p,
-			}
-			vUserRef(x, &c, e)
-		}
-		if x := v.get("users"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "users",
-				parent: p,
-			}
-			vShapesUsers(x, &c, e)
-		}
-		if x := v.get("animal"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "animal",
-				parent: p,
-			}
-			vShapesAnimal(x, &c, e)
-		}
-		if x := v.get("item"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "item",
-				parent: p,
-			}
-			vShapesItem(x, &c, e)
-		}
-		if x := v.get("shape"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "shape",
-				parent: p,
-			}
-			vShapesShape(x, &c, e)
-		}
-		if x := v.get("names"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "names",
-				parent: p,
-			}
-			vShapesNames(x, &c, e)
-		}
-		if x := v.get("scores"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "scores",
-				parent: p,
-			}
-			vShapesScores(x, &c, e)
-		}
-		if x := v.get("list"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "list",
-				parent: p,
-			}
-			vListRef(x, &c, e)
-		}
-		if x := v.get("command"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "command",
-				parent: p,
-			}
-			vShapesCommand(x, &c, e)
-		}
-		if x := v.get("userIds"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "userIds",
-				parent: p,
-			}
-			vShapesUserIDs(x, &c, e)
-		}
-		if x := v.get("kennel"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "kennel",
-				parent: p,
-			}
-			vShapesKennel(x, &c, e)
-		}
-		if x := v.get("source"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "source",
-				parent: p,
-			}
-			vShapesSource(x, &c, e)
-		}
-		if x := v.get("previous"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "previous",
-				parent: p,
-			}
-			vShapesPrevious(x, &c, e)
-		}
-		if x := v.get("runsOn"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "runsOn",
-				parent: p,
-			}
-			vShapesRunsOn(x, &c, e)
-		}
-		if x := v.get("permission"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "permission",
-				parent: p,
-			}
-			vShapesPermission(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraShapes(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("pet") == nil {
+		e.addKey(p, "pet", "required", "missing required property \"pet\"")
 	}
+	if v.get("label") == nil {
+		e.addKey(p, "label", "required", "missing required property \"label\"")
+	}
+	if v.get("size") == nil {
+		e.addKey(p, "size", "required", "missing required property \"size\"")
+	}
+	if v.get("animal") == nil {
+		e.addKey(p, "animal", "required", "missing required property \"animal\"")
+	}
+	if x := v.get("pet"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "pet",
+			parent: p,
+		}
+		vShapesPet(x, &c, e)
+	}
+	if x := v.get("owner"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "owner",
+			parent: p,
+		}
+		vShapesOwner(x, &c, e)
+	}
+	if x := v.get("lone"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "lone",
+			parent: p,
+		}
+		vShapesLone(x, &c, e)
+	}
+	if x := v.get("label"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "label",
+			parent: p,
+		}
+		vShapesLabel(x, &c, e)
+	}
+	if x := v.get("note"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "note",
+			parent: p,
+		}
+		vShapesNote(x, &c, e)
+	}
+	if x := v.get("tags"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "tags",
+			parent: p,
+		}
+		vShapesTags(x, &c, e)
+	}
+	if x := v.get("mixed"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "mixed",
+			parent: p,
+		}
+		vShapesMixed(x, &c, e)
+	}
+	if x := v.get("address"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "address",
+			parent: p,
+		}
+		vShapesAddress(x, &c, e)
+	}
+	if x := v.get("home"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "home",
+			parent: p,
+		}
+		vShapesHome(x, &c, e)
+	}
+	if x := v.get("size"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "size",
+			parent: p,
+		}
+		vShapesSize(x, &c, e)
+	}
+	if x := v.get("ratio"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "ratio",
+			parent: p,
+		}
+		vShapesRatio(x, &c, e)
+	}
+	if x := v.get("op"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "op",
+			parent: p,
+		}
+		vShapesOp(x, &c, e)
+	}
+	if x := v.get("level"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "level",
+			parent: p,
+		}
+		vShapesLevel(x, &c, e)
+	}
+	if x := v.get("workspace"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "workspace",
+			parent: p,
+		}
+		vShapesWorkspace(x, &c, e)
+	}
+	if x := v.get("id"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "id",
+			parent: p,
+		}
+		vShapesID(x, &c, e)
+	}
+	if x := v.get("when"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "when",
+			parent: p,
+		}
+		vShapesWhen(x, &c, e)
+	}
+	if x := v.get("range"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "range",
+			parent: p,
+		}
+		vShapesRange(x, &c, e)
+	}
+	if x := v.get("point"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "point",
+			parent: p,
+		}
+		vShapesPoint(x, &c, e)
+	}
+	if x := v.get("pair"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "pair",
+			parent: p,
+		}
+		vShapesPair(x, &c, e)
+	}
+	if x := v.get("dog"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "dog",
+			parent: p,
+		}
+		vShapesDog(x, &c, e)
+	}
+	if x := v.get("user"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "user",
+			parent: p,
+		}
+		vUserRef(x, &c, e)
+	}
+	if x := v.get("users"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "users",
+			parent: p,
+		}
+		vShapesUsers(x, &c, e)
+	}
+	if x := v.get("animal"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "animal",
+			parent: p,
+		}
+		vShapesAnimal(x, &c, e)
+	}
+	if x := v.get("item"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "item",
+			parent: p,
+		}
+		vShapesItem(x, &c, e)
+	}
+	if x := v.get("shape"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "shape",
+			parent: p,
+		}
+		vShapesShape(x, &c, e)
+	}
+	if x := v.get("names"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "names",
+			parent: p,
+		}
+		vShapesNames(x, &c, e)
+	}
+	if x := v.get("scores"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "scores",
+			parent: p,
+		}
+		vShapesScores(x, &c, e)
+	}
+	if x := v.get("list"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "list",
+			parent: p,
+		}
+		vListRef(x, &c, e)
+	}
+	if x := v.get("command"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "command",
+			parent: p,
+		}
+		vShapesCommand(x, &c, e)
+	}
+	if x := v.get("userIds"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "userIds",
+			parent: p,
+		}
+		vShapesUserIDs(x, &c, e)
+	}
+	if x := v.get("kennel"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "kennel",
+			parent: p,
+		}
+		vShapesKennel(x, &c, e)
+	}
+	if x := v.get("source"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "source",
+			parent: p,
+		}
+		vShapesSource(x, &c, e)
+	}
+	if x := v.get("previous"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "previous",
+			parent: p,
+		}
+		vShapesPrevious(x, &c, e)
+	}
+	if x := v.get("runsOn"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "runsOn",
+			parent: p,
+		}
+		vShapesRunsOn(x, &c, e)
+	}
+	if x := v.get("permission"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "permission",
+			parent: p,
+		}
+		vShapesPermission(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraShapes(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 // vShapesAdditionalProperties validates shapes.json#/additionalProperties.
@@ -413,18 +411,16 @@ func vShapesPet2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("name") == nil {
-			e.addKey(p, "name", "required", "missing required property \"name\"")
+	if v.get("name") == nil {
+		e.addKey(p, "name", "required", "missing required property \"name\"")
+	}
+	if x := v.get("name"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "name",
+			parent: p,
 		}
-		if x := v.get("name"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "name",
-				parent: p,
-			}
-			vStringMin1(x, &c, e)
-		}
+		vStringMin1(x, &c, e)
 	}
 }
 
@@ -434,11 +430,9 @@ func vStringMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
+	s := v.str
+	if sgRunes(s) < 1 {
+		e.add(p, "minLength", "must be at least 1 characters long")
 	}
 }
 
@@ -527,11 +521,9 @@ func vStringMax8(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) > 8 {
-			e.add(p, "maxLength", "must be at most 8 characters long")
-		}
+	s := v.str
+	if sgRunes(s) > 8 {
+		e.add(p, "maxLength", "must be at most 8 characters long")
 	}
 }
 
@@ -586,11 +578,9 @@ func vIntegerMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("integer", v))
 		return
 	}
-	if v.kind() == sgKindNumber {
-		f := v.num()
-		if f < 1.0 {
-			e.add(p, "minimum", "must be >= 1")
-		}
+	f := v.num()
+	if f < 1.0 {
+		e.add(p, "minimum", "must be >= 1")
 	}
 }
 
@@ -737,27 +727,25 @@ func vShapesWorkspaceRef(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("workspace") == nil {
-			e.addKey(p, "workspace", "required", "missing required property \"workspace\"")
-		}
-		if x := v.get("workspace"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "workspace",
-				parent: p,
-			}
-			vShapesWorkspaceRefWorkspace(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraShapesWorkspaceRef(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("workspace") == nil {
+		e.addKey(p, "workspace", "required", "missing required property \"workspace\"")
 	}
+	if x := v.get("workspace"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "workspace",
+			parent: p,
+		}
+		vShapesWorkspaceRefWorkspace(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraShapesWorkspaceRef(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 var constShapesWorkspaceRefWorkspace = sgMustValue("true")
@@ -782,11 +770,9 @@ func vIntegerMin0(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("integer", v))
 		return
 	}
-	if v.kind() == sgKindNumber {
-		f := v.num()
-		if f < 0.0 {
-			e.add(p, "minimum", "must be >= 0")
-		}
+	f := v.num()
+	if f < 0.0 {
+		e.add(p, "minimum", "must be >= 0")
 	}
 }
 
@@ -796,11 +782,9 @@ func vShapesIDAnyOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if !rePattern0().MatchString(s) {
-			e.add(p, "pattern", "must match the pattern \"^[a-z]{1,8}$\"")
-		}
+	s := v.str
+	if !rePattern0().MatchString(s) {
+		e.add(p, "pattern", "must match the pattern \"^[a-z]{1,8}$\"")
 	}
 }
 
@@ -825,11 +809,9 @@ func vShapesWhenOneOfX2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if !rePattern1().MatchString(s) {
-			e.add(p, "pattern", "must match the pattern \"^\\\\[.*\\\\]$\"")
-		}
+	s := v.str
+	if !rePattern1().MatchString(s) {
+		e.add(p, "pattern", "must match the pattern \"^\\\\[.*\\\\]$\"")
 	}
 }
 
@@ -844,35 +826,33 @@ func vShapesRange2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	if v.kind() == sgKindArray {
-		a := v.items()
-		if len(a) < 1 {
-			e.add(p, "minItems", "must have at least 1 items")
+	a := v.items()
+	if len(a) < 1 {
+		e.add(p, "minItems", "must have at least 1 items")
+	}
+	if len(a) > 5 {
+		e.add(p, "maxItems", "must have at most 5 items")
+	}
+	if len(a) > 0 {
+		c := sgPointer{
+			index:  0,
+			parent: p,
 		}
-		if len(a) > 5 {
-			e.add(p, "maxItems", "must have at most 5 items")
+		vInteger(&a[0], &c, e)
+	}
+	if len(a) > 1 {
+		c := sgPointer{
+			index:  1,
+			parent: p,
 		}
-		if len(a) > 0 {
-			c := sgPointer{
-				index:  0,
-				parent: p,
-			}
-			vInteger(&a[0], &c, e)
+		vInteger(&a[1], &c, e)
+	}
+	for i := 2; i < len(a); i++ {
+		c := sgPointer{
+			index:  i,
+			parent: p,
 		}
-		if len(a) > 1 {
-			c := sgPointer{
-				index:  1,
-				parent: p,
-			}
-			vInteger(&a[1], &c, e)
-		}
-		for i := 2; i < len(a); i++ {
-			c := sgPointer{
-				index:  i,
-				parent: p,
-			}
-			vShapesRangeItems(&a[i], &c, e)
-		}
+		vShapesRangeItems(&a[i], &c, e)
 	}
 }
 
@@ -882,11 +862,9 @@ func vShapesRangeItems(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) > 4 {
-			e.add(p, "maxLength", "must be at most 4 characters long")
-		}
+	s := v.str
+	if sgRunes(s) > 4 {
+		e.add(p, "maxLength", "must be at most 4 characters long")
 	}
 }
 
@@ -896,32 +874,30 @@ func vShapesPoint(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	if v.kind() == sgKindArray {
-		a := v.items()
-		if len(a) < 2 {
-			e.add(p, "minItems", "must have at least 2 items")
+	a := v.items()
+	if len(a) < 2 {
+		e.add(p, "minItems", "must have at least 2 items")
+	}
+	if len(a) > 0 {
+		c := sgPointer{
+			index:  0,
+			parent: p,
 		}
-		if len(a) > 0 {
-			c := sgPointer{
-				index:  0,
-				parent: p,
-			}
-			vNumber(&a[0], &c, e)
+		vNumber(&a[0], &c, e)
+	}
+	if len(a) > 1 {
+		c := sgPointer{
+			index:  1,
+			parent: p,
 		}
-		if len(a) > 1 {
-			c := sgPointer{
-				index:  1,
-				parent: p,
-			}
-			vNumber(&a[1], &c, e)
+		vNumber(&a[1], &c, e)
+	}
+	for i := 2; i < len(a); i++ {
+		c := sgPointer{
+			index:  i,
+			parent: p,
 		}
-		for i := 2; i < len(a); i++ {
-			c := sgPointer{
-				index:  i,
-				parent: p,
-			}
-			vShapesAdditionalProperties(&a[i], &c, e)
-		}
+		vShapesAdditionalProperties(&a[i], &c, e)
 	}
 }
 
@@ -939,29 +915,27 @@ func vShapesPair(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	if v.kind() == sgKindArray {
-		a := v.items()
-		if len(a) > 0 {
-			c := sgPointer{
-				index:  0,
-				parent: p,
-			}
-			vString(&a[0], &c, e)
+	a := v.items()
+	if len(a) > 0 {
+		c := sgPointer{
+			index:  0,
+			parent: p,
 		}
-		if len(a) > 1 {
-			c := sgPointer{
-				index:  1,
-				parent: p,
-			}
-			vShapesPairPrefixItemsX1(&a[1], &c, e)
+		vString(&a[0], &c, e)
+	}
+	if len(a) > 1 {
+		c := sgPointer{
+			index:  1,
+			parent: p,
 		}
-		for i := 2; i < len(a); i++ {
-			c := sgPointer{
-				index:  i,
-				parent: p,
-			}
-			vShapesAdditionalProperties(&a[i], &c, e)
+		vShapesPairPrefixItemsX1(&a[1], &c, e)
+	}
+	for i := 2; i < len(a); i++ {
+		c := sgPointer{
+			index:  i,
+			parent: p,
 		}
+		vShapesAdditionalProperties(&a[i], &c, e)
 	}
 }
 
@@ -990,26 +964,24 @@ func vShapesDogAllOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("breed") == nil {
-			e.addKey(p, "breed", "required", "missing required property \"breed\"")
+	if v.get("breed") == nil {
+		e.addKey(p, "breed", "required", "missing required property \"breed\"")
+	}
+	if x := v.get("breed"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "breed",
+			parent: p,
 		}
-		if x := v.get("breed"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "breed",
-				parent: p,
-			}
-			vString(x, &c, e)
+		vString(x, &c, e)
+	}
+	if x := v.get("name"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "name",
+			parent: p,
 		}
-		if x := v.get("name"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "name",
-				parent: p,
-			}
-			vShapesDogAllOfX1Name(x, &c, e)
-		}
+		vShapesDogAllOfX1Name(x, &c, e)
 	}
 }
 
@@ -1019,11 +991,9 @@ func vShapesDogAllOfX1Name(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) > 20 {
-			e.add(p, "maxLength", "must be at most 20 characters long")
-		}
+	s := v.str
+	if sgRunes(s) > 20 {
+		e.add(p, "maxLength", "must be at most 20 characters long")
 	}
 }
 
@@ -1063,18 +1033,16 @@ func vShapesUsers(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	if v.kind() == sgKindArray {
-		a := v.items()
-		if len(a) > 3 {
-			e.add(p, "maxItems", "must have at most 3 items")
+	a := v.items()
+	if len(a) > 3 {
+		e.add(p, "maxItems", "must have at most 3 items")
+	}
+	for i := 0; i < len(a); i++ {
+		c := sgPointer{
+			index:  i,
+			parent: p,
 		}
-		for i := 0; i < len(a); i++ {
-			c := sgPointer{
-				index:  i,
-				parent: p,
-			}
-			vUserRef(&a[i], &c, e)
-		}
+		vUserRef(&a[i], &c, e)
 	}
 }
 
@@ -1104,27 +1072,25 @@ func vShapesAnimalOneOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("meow") == nil {
-			e.addKey(p, "meow", "required", "missing required property \"meow\"")
-		}
-		if x := v.get("meow"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "meow",
-				parent: p,
-			}
-			vBoolean(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraShapesAnimalOneOfX0(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("meow") == nil {
+		e.addKey(p, "meow", "required", "missing required property \"meow\"")
 	}
+	if x := v.get("meow"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "meow",
+			parent: p,
+		}
+		vBoolean(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraShapesAnimalOneOfX0(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 func sgExtraShapesAnimalOneOfX1(k string) bool {
@@ -1141,27 +1107,25 @@ func vShapesAnimalOneOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("wings") == nil {
-			e.addKey(p, "wings", "required", "missing required property \"wings\"")
-		}
-		if x := v.get("wings"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "wings",
-				parent: p,
-			}
-			vIntegerMin0(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraShapesAnimalOneOfX1(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("wings") == nil {
+		e.addKey(p, "wings", "required", "missing required property \"wings\"")
 	}
+	if x := v.get("wings"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "wings",
+			parent: p,
+		}
+		vIntegerMin0(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraShapesAnimalOneOfX1(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 // vShapesItem validates shapes.json#/properties/item.
@@ -1182,18 +1146,16 @@ func vShapesItemAnyOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("isbn") == nil {
-			e.addKey(p, "isbn", "required", "missing required property \"isbn\"")
+	if v.get("isbn") == nil {
+		e.addKey(p, "isbn", "required", "missing required property \"isbn\"")
+	}
+	if x := v.get("isbn"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "isbn",
+			parent: p,
 		}
-		if x := v.get("isbn"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "isbn",
-				parent: p,
-			}
-			vString(x, &c, e)
-		}
+		vString(x, &c, e)
 	}
 }
 
@@ -1203,18 +1165,16 @@ func vShapesItemAnyOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("tracks") == nil {
-			e.addKey(p, "tracks", "required", "missing required property \"tracks\"")
+	if v.get("tracks") == nil {
+		e.addKey(p, "tracks", "required", "missing required property \"tracks\"")
+	}
+	if x := v.get("tracks"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "tracks",
+			parent: p,
 		}
-		if x := v.get("tracks"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "tracks",
-				parent: p,
-			}
-			vIntegerMin1(x, &c, e)
-		}
+		vIntegerMin1(x, &c, e)
 	}
 }
 
@@ -1257,38 +1217,36 @@ func vShapesShapeOneOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("kind") == nil {
-			e.addKey(p, "kind", "required", "missing required property \"kind\"")
-		}
-		if v.get("radius") == nil {
-			e.addKey(p, "radius", "required", "missing required property \"radius\"")
-		}
-		if x := v.get("kind"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "kind",
-				parent: p,
-			}
-			vShapesShapeOneOfX0Kind(x, &c, e)
-		}
-		if x := v.get("radius"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "radius",
-				parent: p,
-			}
-			vNumberMin0(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraShapesShapeOneOfX0(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("kind") == nil {
+		e.addKey(p, "kind", "required", "missing required property \"kind\"")
 	}
+	if v.get("radius") == nil {
+		e.addKey(p, "radius", "required", "missing required property \"radius\"")
+	}
+	if x := v.get("kind"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "kind",
+			parent: p,
+		}
+		vShapesShapeOneOfX0Kind(x, &c, e)
+	}
+	if x := v.get("radius"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "radius",
+			parent: p,
+		}
+		vNumberMin0(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraShapesShapeOneOfX0(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 var constShapesShapeOneOfX0Kind = sgMustValue("\"circle\"")
@@ -1306,11 +1264,9 @@ func vNumberMin0(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("number", v))
 		return
 	}
-	if v.kind() == sgKindNumber {
-		f := v.num()
-		if f < 0.0 {
-			e.add(p, "minimum", "must be >= 0")
-		}
+	f := v.num()
+	if f < 0.0 {
+		e.add(p, "minimum", "must be >= 0")
 	}
 }
 
@@ -1328,38 +1284,36 @@ func vShapesShapeOneOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("kind") == nil {
-			e.addKey(p, "kind", "required", "missing required property \"kind\"")
-		}
-		if v.get("side") == nil {
-			e.addKey(p, "side", "required", "missing required property \"side\"")
-		}
-		if x := v.get("kind"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "kind",
-				parent: p,
-			}
-			vShapesShapeOneOfX1Kind(x, &c, e)
-		}
-		if x := v.get("side"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "side",
-				parent: p,
-			}
-			vNumberMin0(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraShapesShapeOneOfX1(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("kind") == nil {
+		e.addKey(p, "kind", "required", "missing required property \"kind\"")
 	}
+	if v.get("side") == nil {
+		e.addKey(p, "side", "required", "missing required property \"side\"")
+	}
+	if x := v.get("kind"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "kind",
+			parent: p,
+		}
+		vShapesShapeOneOfX1Kind(x, &c, e)
+	}
+	if x := v.get("side"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "side",
+			parent: p,
+		}
+		vNumberMin0(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraShapesShapeOneOfX1(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 var constShapesShapeOneOfX1Kind = sgMustValue("\"square\"")
@@ -1377,18 +1331,16 @@ func vShapesNames(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	if v.kind() == sgKindArray {
-		a := v.items()
-		if len(a) > 3 {
-			e.add(p, "maxItems", "must have at most 3 items")
+	a := v.items()
+	if len(a) > 3 {
+		e.add(p, "maxItems", "must have at most 3 items")
+	}
+	for i := 0; i < len(a); i++ {
+		c := sgPointer{
+			index:  i,
+			parent: p,
 		}
-		for i := 0; i < len(a); i++ {
-			c := sgPointer{
-				index:  i,
-				parent: p,
-			}
-			vShapesNamesItems(&a[i], &c, e)
-		}
+		vShapesNamesItems(&a[i], &c, e)
 	}
 }
 
@@ -1407,26 +1359,24 @@ func vShapesScores(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		vals := v.vals()
-		m := len(e.list)
-		for i, k := range v.keys() {
-			if !sgExtraShapesScores(k) {
-				continue
-			}
-			{
-				c := sgPointer{
-					isKey:  true,
-					key:    k,
-					parent: p,
-				}
-				vShapesScoresAdditionalProperties(&vals[i], &c, e)
-			}
+	vals := v.vals()
+	m := len(e.list)
+	for i, k := range v.keys() {
+		if !sgExtraShapesScores(k) {
+			continue
 		}
-		e.sortFrom(m, p)
-		if v.size() > 3 {
-			e.add(p, "maxProperties", "must have at most 3 properties")
+		{
+			c := sgPointer{
+				isKey:  true,
+				key:    k,
+				parent: p,
+			}
+			vShapesScoresAdditionalProperties(&vals[i], &c, e)
 		}
+	}
+	e.sortFrom(m, p)
+	if v.size() > 3 {
+		e.add(p, "maxProperties", "must have at most 3 properties")
 	}
 }
 
@@ -1518,25 +1468,23 @@ func vShapesUserIDs(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	if v.kind() == sgKindArray {
-		a := v.items()
-		if len(a) > 3 {
-			e.add(p, "maxItems", "must have at most 3 items")
+	a := v.items()
+	if len(a) > 3 {
+		e.add(p, "maxItems", "must have at most 3 items")
+	}
+	for _, j := range sgDuplicates(a) {
+		c := sgPointer{
+			index:  j,
+			parent: p,
 		}
-		for _, j := range sgDuplicates(a) {
-			c := sgPointer{
-				index:  j,
-				parent: p,
-			}
-			e.add(&c, "uniqueItems", "duplicates an earlier item")
+		e.add(&c, "uniqueItems", "duplicates an earlier item")
+	}
+	for i := 0; i < len(a); i++ {
+		c := sgPointer{
+			index:  i,
+			parent: p,
 		}
-		for i := 0; i < len(a); i++ {
-			c := sgPointer{
-				index:  i,
-				parent: p,
-			}
-			vString(&a[i], &c, e)
-		}
+		vString(&a[i], &c, e)
 	}
 }
 
@@ -1561,38 +1509,36 @@ func vShapesKennel2(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		vals := v.vals()
-		m := len(e.list)
-		for i, k := range v.keys() {
-			if rePattern2().MatchString(k) {
-				c := sgPointer{
-					isKey:  true,
-					key:    k,
-					parent: p,
-				}
-				vPetRef(&vals[i], &c, e)
+	vals := v.vals()
+	m := len(e.list)
+	for i, k := range v.keys() {
+		if rePattern2().MatchString(k) {
+			c := sgPointer{
+				isKey:  true,
+				key:    k,
+				parent: p,
 			}
+			vPetRef(&vals[i], &c, e)
 		}
-		e.sortFrom(m, p)
-		m = len(e.list)
-		for i, k := range v.keys() {
-			if !sgExtraShapesKennel2(k) {
-				continue
+	}
+	e.sortFrom(m, p)
+	m = len(e.list)
+	for i, k := range v.keys() {
+		if !sgExtraShapesKennel2(k) {
+			continue
+		}
+		{
+			c := sgPointer{
+				isKey:  true,
+				key:    k,
+				parent: p,
 			}
-			{
-				c := sgPointer{
-					isKey:  true,
-					key:    k,
-					parent: p,
-				}
-				vPetRef(&vals[i], &c, e)
-			}
+			vPetRef(&vals[i], &c, e)
 		}
-		e.sortFrom(m, p)
-		if v.size() > 3 {
-			e.add(p, "maxProperties", "must have at most 3 properties")
-		}
+	}
+	e.sortFrom(m, p)
+	if v.size() > 3 {
+		e.add(p, "maxProperties", "must have at most 3 properties")
 	}
 }
 
@@ -1637,11 +1583,9 @@ func vShapesSourceFile(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) > 16 {
-			e.add(p, "maxLength", "must be at most 16 characters long")
-		}
+	s := v.str
+	if sgRunes(s) > 16 {
+		e.add(p, "maxLength", "must be at most 16 characters long")
 	}
 	if !(e.valid(v, vShapesSourceFileAnyOfX0) || e.valid(v, vShapesSourceFileAnyOfX1)) {
 		e.union(v, p, "anyOf", "must match at least one of the 2 alternatives", 0, "", nil, vShapesSourceFileAnyOfX0, vShapesSourceFileAnyOfX1)
@@ -1771,38 +1715,36 @@ func vShapesHashOneOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("alg") == nil {
-			e.addKey(p, "alg", "required", "missing required property \"alg\"")
-		}
-		if v.get("content") == nil {
-			e.addKey(p, "content", "required", "missing required property \"content\"")
-		}
-		if x := v.get("alg"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "alg",
-				parent: p,
-			}
-			vShapesHashOneOfX0Alg(x, &c, e)
-		}
-		if x := v.get("content"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "content",
-				parent: p,
-			}
-			vShapesHashOneOfX0Content(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraShapesHashOneOfX0(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("alg") == nil {
+		e.addKey(p, "alg", "required", "missing required property \"alg\"")
 	}
+	if v.get("content") == nil {
+		e.addKey(p, "content", "required", "missing required property \"content\"")
+	}
+	if x := v.get("alg"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "alg",
+			parent: p,
+		}
+		vShapesHashOneOfX0Alg(x, &c, e)
+	}
+	if x := v.get("content"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "content",
+			parent: p,
+		}
+		vShapesHashOneOfX0Content(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraShapesHashOneOfX0(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 var enumShapesHashOneOfX0Alg = sgNewEnum("[\"MD5\",\"SHA-1\"]")
@@ -1820,11 +1762,9 @@ func vShapesHashOneOfX0Content(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) < 32 {
-			e.add(p, "minLength", "must be at least 32 characters long")
-		}
+	s := v.str
+	if sgRunes(s) < 32 {
+		e.add(p, "minLength", "must be at least 32 characters long")
 	}
 }
 
@@ -1842,38 +1782,36 @@ func vShapesHashOneOfX1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("algorithm") == nil {
-			e.addKey(p, "algorithm", "required", "missing required property \"algorithm\"")
-		}
-		if v.get("value") == nil {
-			e.addKey(p, "value", "required", "missing required property \"value\"")
-		}
-		if x := v.get("algorithm"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "algorithm",
-				parent: p,
-			}
-			vString(x, &c, e)
-		}
-		if x := v.get("value"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "value",
-				parent: p,
-			}
-			vStringMax8(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraShapesHashOneOfX1(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("algorithm") == nil {
+		e.addKey(p, "algorithm", "required", "missing required property \"algorithm\"")
 	}
+	if v.get("value") == nil {
+		e.addKey(p, "value", "required", "missing required property \"value\"")
+	}
+	if x := v.get("algorithm"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "algorithm",
+			parent: p,
+		}
+		vString(x, &c, e)
+	}
+	if x := v.get("value"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "value",
+			parent: p,
+		}
+		vStringMax8(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraShapesHashOneOfX1(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 // vShapesResource validates shapes.json#/$defs/Resource.
@@ -1940,11 +1878,9 @@ func vShapesResourceOneOfX0Lives(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("integer", v))
 		return
 	}
-	if v.kind() == sgKindNumber {
-		f := v.num()
-		if f > 9.0 {
-			e.add(p, "maximum", "must be <= 9")
-		}
+	f := v.num()
+	if f > 9.0 {
+		e.add(p, "maximum", "must be <= 9")
 	}
 }
 
@@ -2005,11 +1941,9 @@ func vShapesResourceOneOfX1Wings(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("integer", v))
 		return
 	}
-	if v.kind() == sgKindNumber {
-		f := v.num()
-		if f < 2.0 {
-			e.add(p, "minimum", "must be >= 2")
-		}
+	f := v.num()
+	if f < 2.0 {
+		e.add(p, "minimum", "must be >= 2")
 	}
 }
 
@@ -2141,15 +2075,13 @@ func vShapesResourceOneOfX3Items(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	if v.kind() == sgKindArray {
-		a := v.items()
-		for i := 0; i < len(a); i++ {
-			c := sgPointer{
-				index:  i,
-				parent: p,
-			}
-			vShapesResourceOneOfX3ItemsItems(&a[i], &c, e)
+	a := v.items()
+	for i := 0; i < len(a); i++ {
+		c := sgPointer{
+			index:  i,
+			parent: p,
 		}
+		vShapesResourceOneOfX3ItemsItems(&a[i], &c, e)
 	}
 }
 
@@ -2173,46 +2105,44 @@ func vShapesTicket(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("status") == nil {
-			e.addKey(p, "status", "required", "missing required property \"status\"")
-		}
-		if v.get("priority") == nil {
-			e.addKey(p, "priority", "required", "missing required property \"priority\"")
-		}
-		if x := v.get("ref"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "ref",
-				parent: p,
-			}
-			vStringMin1(x, &c, e)
-		}
-		if x := v.get("status"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "status",
-				parent: p,
-			}
-			vShapesTicketStatus(x, &c, e)
-		}
-		if x := v.get("priority"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "priority",
-				parent: p,
-			}
-			vShapesTicketPriority(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraShapesTicket(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("status") == nil {
+		e.addKey(p, "status", "required", "missing required property \"status\"")
 	}
+	if v.get("priority") == nil {
+		e.addKey(p, "priority", "required", "missing required property \"priority\"")
+	}
+	if x := v.get("ref"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "ref",
+			parent: p,
+		}
+		vStringMin1(x, &c, e)
+	}
+	if x := v.get("status"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "status",
+			parent: p,
+		}
+		vShapesTicketStatus(x, &c, e)
+	}
+	if x := v.get("priority"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "priority",
+			parent: p,
+		}
+		vShapesTicketPriority(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraShapesTicket(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 var enumShapesTicketStatus = sgNewEnum("[\"open\",\"closed\"]")

@@ -32,112 +32,110 @@ func vSkillgenSchema(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if x := v.get("version"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "version",
-				parent: p,
-			}
-			vSkillgenSchemaVersion(x, &c, e)
+	if x := v.get("version"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "version",
+			parent: p,
 		}
-		if x := v.get("schema"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "schema",
-				parent: p,
-			}
-			vStringMin1(x, &c, e)
-		}
-		if x := v.get("$schema"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "$schema",
-				parent: p,
-			}
-			vSkillgenSchemaSchema2(x, &c, e)
-		}
-		if x := v.get("draft"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "draft",
-				parent: p,
-			}
-			vSkillgenSchemaDraft(x, &c, e)
-		}
-		if x := v.get("ref-maps"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "ref-maps",
-				parent: p,
-			}
-			vSkillgenSchemaRefMaps(x, &c, e)
-		}
-		if x := v.get("allow-unsupported"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "allow-unsupported",
-				parent: p,
-			}
-			vBoolean(x, &c, e)
-		}
-		if x := v.get("strict"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "strict",
-				parent: p,
-			}
-			vBoolean(x, &c, e)
-		}
-		if x := v.get("assert-format"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "assert-format",
-				parent: p,
-			}
-			vBoolean(x, &c, e)
-		}
-		if x := v.get("map-formats"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "map-formats",
-				parent: p,
-			}
-			vSkillgenSchemaMapFormats(x, &c, e)
-		}
-		if x := v.get("go"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "go",
-				parent: p,
-			}
-			vSkillgenSchemaGo(x, &c, e)
-		}
-		if x := v.get("ts"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "ts",
-				parent: p,
-			}
-			vSkillgenSchemaTs(x, &c, e)
-		}
-		if x := v.get("overrides"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "overrides",
-				parent: p,
-			}
-			vSkillgenSchemaOverrides(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraSkillgenSchema(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+		vSkillgenSchemaVersion(x, &c, e)
 	}
+	if x := v.get("schema"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "schema",
+			parent: p,
+		}
+		vStringMin1(x, &c, e)
+	}
+	if x := v.get("$schema"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "$schema",
+			parent: p,
+		}
+		vSkillgenSchemaSchema2(x, &c, e)
+	}
+	if x := v.get("draft"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "draft",
+			parent: p,
+		}
+		vSkillgenSchemaDraft(x, &c, e)
+	}
+	if x := v.get("ref-maps"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "ref-maps",
+			parent: p,
+		}
+		vSkillgenSchemaRefMaps(x, &c, e)
+	}
+	if x := v.get("allow-unsupported"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "allow-unsupported",
+			parent: p,
+		}
+		vBoolean(x, &c, e)
+	}
+	if x := v.get("strict"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "strict",
+			parent: p,
+		}
+		vBoolean(x, &c, e)
+	}
+	if x := v.get("assert-format"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "assert-format",
+			parent: p,
+		}
+		vBoolean(x, &c, e)
+	}
+	if x := v.get("map-formats"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "map-formats",
+			parent: p,
+		}
+		vSkillgenSchemaMapFormats(x, &c, e)
+	}
+	if x := v.get("go"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "go",
+			parent: p,
+		}
+		vSkillgenSchemaGo(x, &c, e)
+	}
+	if x := v.get("ts"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "ts",
+			parent: p,
+		}
+		vSkillgenSchemaTs(x, &c, e)
+	}
+	if x := v.get("overrides"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "overrides",
+			parent: p,
+		}
+		vSkillgenSchemaOverrides(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraSkillgenSchema(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 // vSkillgenSchemaAdditionalProperties validates skillgen.schema.json#/additionalProperties.
@@ -160,11 +158,9 @@ func vStringMin1(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if sgRunes(s) < 1 {
-			e.add(p, "minLength", "must be at least 1 characters long")
-		}
+	s := v.str
+	if sgRunes(s) < 1 {
+		e.add(p, "minLength", "must be at least 1 characters long")
 	}
 }
 
@@ -191,15 +187,13 @@ func vSkillgenSchemaRefMaps(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	if v.kind() == sgKindArray {
-		a := v.items()
-		for i := 0; i < len(a); i++ {
-			c := sgPointer{
-				index:  i,
-				parent: p,
-			}
-			vSkillgenSchemaRefMapsItems(&a[i], &c, e)
+	a := v.items()
+	for i := 0; i < len(a); i++ {
+		c := sgPointer{
+			index:  i,
+			parent: p,
 		}
+		vSkillgenSchemaRefMapsItems(&a[i], &c, e)
 	}
 }
 
@@ -222,38 +216,36 @@ func vSkillgenSchemaRefMap(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("prefix") == nil {
-			e.addKey(p, "prefix", "required", "missing required property \"prefix\"")
-		}
-		if v.get("dir") == nil {
-			e.addKey(p, "dir", "required", "missing required property \"dir\"")
-		}
-		if x := v.get("prefix"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "prefix",
-				parent: p,
-			}
-			vSkillgenSchemaRefMapPrefix(x, &c, e)
-		}
-		if x := v.get("dir"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "dir",
-				parent: p,
-			}
-			vStringMin1(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraSkillgenSchemaRefMap(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("prefix") == nil {
+		e.addKey(p, "prefix", "required", "missing required property \"prefix\"")
 	}
+	if v.get("dir") == nil {
+		e.addKey(p, "dir", "required", "missing required property \"dir\"")
+	}
+	if x := v.get("prefix"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "prefix",
+			parent: p,
+		}
+		vSkillgenSchemaRefMapPrefix(x, &c, e)
+	}
+	if x := v.get("dir"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "dir",
+			parent: p,
+		}
+		vStringMin1(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraSkillgenSchemaRefMap(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 // vSkillgenSchemaRefMapPrefix validates skillgen.schema.json#/$defs/RefMap/properties/prefix.
@@ -262,11 +254,9 @@ func vSkillgenSchemaRefMapPrefix(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if !rePattern0().MatchString(s) {
-			e.add(p, "pattern", "must match the pattern \"^https?://[^/#]+\"")
-		}
+	s := v.str
+	if !rePattern0().MatchString(s) {
+		e.add(p, "pattern", "must match the pattern \"^https?://[^/#]+\"")
 	}
 }
 
@@ -291,22 +281,20 @@ func vSkillgenSchemaMapFormatsAnyOfX0(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	if v.kind() == sgKindArray {
-		a := v.items()
-		for _, j := range sgDuplicates(a) {
-			c := sgPointer{
-				index:  j,
-				parent: p,
-			}
-			e.add(&c, "uniqueItems", "duplicates an earlier item")
+	a := v.items()
+	for _, j := range sgDuplicates(a) {
+		c := sgPointer{
+			index:  j,
+			parent: p,
 		}
-		for i := 0; i < len(a); i++ {
-			c := sgPointer{
-				index:  i,
-				parent: p,
-			}
-			vStringMin1(&a[i], &c, e)
+		e.add(&c, "uniqueItems", "duplicates an earlier item")
+	}
+	for i := 0; i < len(a); i++ {
+		c := sgPointer{
+			index:  i,
+			parent: p,
 		}
+		vStringMin1(&a[i], &c, e)
 	}
 }
 
@@ -338,51 +326,49 @@ func vSkillgenSchemaGoOutput(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("out") == nil {
-			e.addKey(p, "out", "required", "missing required property \"out\"")
-		}
-		if x := v.get("out"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "out",
-				parent: p,
-			}
-			vStringMin1(x, &c, e)
-		}
-		if x := v.get("package"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "package",
-				parent: p,
-			}
-			vStringMin1(x, &c, e)
-		}
-		if x := v.get("import"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "import",
-				parent: p,
-			}
-			vStringMin1(x, &c, e)
-		}
-		if x := v.get("arbitraries"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "arbitraries",
-				parent: p,
-			}
-			vBoolean(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraSkillgenSchemaGoOutput(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("out") == nil {
+		e.addKey(p, "out", "required", "missing required property \"out\"")
 	}
+	if x := v.get("out"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "out",
+			parent: p,
+		}
+		vStringMin1(x, &c, e)
+	}
+	if x := v.get("package"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "package",
+			parent: p,
+		}
+		vStringMin1(x, &c, e)
+	}
+	if x := v.get("import"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "import",
+			parent: p,
+		}
+		vStringMin1(x, &c, e)
+	}
+	if x := v.get("arbitraries"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "arbitraries",
+			parent: p,
+		}
+		vBoolean(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraSkillgenSchemaGoOutput(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 // vSkillgenSchemaTs validates skillgen.schema.json#/properties/ts.
@@ -404,59 +390,57 @@ func vSkillgenSchemaTSOutput(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("out") == nil {
-			e.addKey(p, "out", "required", "missing required property \"out\"")
-		}
-		if x := v.get("out"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "out",
-				parent: p,
-			}
-			vStringMin1(x, &c, e)
-		}
-		if x := v.get("package"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "package",
-				parent: p,
-			}
-			vStringMin1(x, &c, e)
-		}
-		if x := v.get("version"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "version",
-				parent: p,
-			}
-			vStringMin1(x, &c, e)
-		}
-		if x := v.get("license"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "license",
-				parent: p,
-			}
-			vStringMin1(x, &c, e)
-		}
-		if x := v.get("arbitraries"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "arbitraries",
-				parent: p,
-			}
-			vBoolean(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraSkillgenSchemaTSOutput(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("out") == nil {
+		e.addKey(p, "out", "required", "missing required property \"out\"")
 	}
+	if x := v.get("out"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "out",
+			parent: p,
+		}
+		vStringMin1(x, &c, e)
+	}
+	if x := v.get("package"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "package",
+			parent: p,
+		}
+		vStringMin1(x, &c, e)
+	}
+	if x := v.get("version"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "version",
+			parent: p,
+		}
+		vStringMin1(x, &c, e)
+	}
+	if x := v.get("license"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "license",
+			parent: p,
+		}
+		vStringMin1(x, &c, e)
+	}
+	if x := v.get("arbitraries"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "arbitraries",
+			parent: p,
+		}
+		vBoolean(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraSkillgenSchemaTSOutput(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 func sgExtraSkillgenSchemaOverrides(k string) bool {
@@ -469,33 +453,31 @@ func vSkillgenSchemaOverrides(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		vals := v.vals()
-		m := len(e.list)
-		for i, k := range v.keys() {
-			if !sgExtraSkillgenSchemaOverrides(k) {
-				continue
-			}
-			{
-				c := sgPointer{
-					isKey:  true,
-					key:    k,
-					parent: p,
-				}
-				vSkillgenSchemaOverridesAdditionalProperties(&vals[i], &c, e)
-			}
+	vals := v.vals()
+	m := len(e.list)
+	for i, k := range v.keys() {
+		if !sgExtraSkillgenSchemaOverrides(k) {
+			continue
 		}
-		e.sortFrom(m, p)
-		name := sgValue{kids: sgStringKids}
-		m = len(e.list)
-		for _, k := range v.keys() {
-			name.str = k
-			if !e.valid(&name, vSkillgenSchemaOverridesPropertyNames) {
-				e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
+		{
+			c := sgPointer{
+				isKey:  true,
+				key:    k,
+				parent: p,
 			}
+			vSkillgenSchemaOverridesAdditionalProperties(&vals[i], &c, e)
 		}
-		e.sortFrom(m, p)
 	}
+	e.sortFrom(m, p)
+	name := sgValue{kids: sgStringKids}
+	m = len(e.list)
+	for _, k := range v.keys() {
+		name.str = k
+		if !e.valid(&name, vSkillgenSchemaOverridesPropertyNames) {
+			e.addKey(p, k, "propertyNames", "property name "+sgQuote(k)+" is not allowed")
+		}
+	}
+	e.sortFrom(m, p)
 }
 
 // vSkillgenSchemaOverridesPropertyNames validates
@@ -529,66 +511,64 @@ func vSkillgenSchemaOverride(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if x := v.get("x-go-type"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "x-go-type",
-				parent: p,
-			}
-			vStringMin1(x, &c, e)
+	if x := v.get("x-go-type"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "x-go-type",
+			parent: p,
 		}
-		if x := v.get("x-go-type-import"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "x-go-type-import",
-				parent: p,
-			}
-			vSkillgenSchemaOverrideXGoTypeImport(x, &c, e)
+		vStringMin1(x, &c, e)
+	}
+	if x := v.get("x-go-type-import"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "x-go-type-import",
+			parent: p,
 		}
-		if x := v.get("x-go-name"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "x-go-name",
-				parent: p,
-			}
-			vSkillgenSchemaOverrideXGoName(x, &c, e)
+		vSkillgenSchemaOverrideXGoTypeImport(x, &c, e)
+	}
+	if x := v.get("x-go-name"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "x-go-name",
+			parent: p,
 		}
-		if x := v.get("tsType"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "tsType",
-				parent: p,
-			}
-			vStringMin1(x, &c, e)
+		vSkillgenSchemaOverrideXGoName(x, &c, e)
+	}
+	if x := v.get("tsType"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "tsType",
+			parent: p,
 		}
-		if x := v.get("x-enum-varnames"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "x-enum-varnames",
-				parent: p,
-			}
-			vSkillgenSchemaOverrideXEnumVarnames(x, &c, e)
+		vStringMin1(x, &c, e)
+	}
+	if x := v.get("x-enum-varnames"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "x-enum-varnames",
+			parent: p,
 		}
-		if x := v.get("tsEnumNames"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "tsEnumNames",
-				parent: p,
-			}
-			vSkillgenSchemaOverrideXEnumVarnames(x, &c, e)
+		vSkillgenSchemaOverrideXEnumVarnames(x, &c, e)
+	}
+	if x := v.get("tsEnumNames"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "tsEnumNames",
+			parent: p,
 		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraSkillgenSchemaOverride(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+		vSkillgenSchemaOverrideXEnumVarnames(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraSkillgenSchemaOverride(k) {
+			continue
 		}
-		e.sortFrom(m, p)
-		if v.size() < 1 {
-			e.add(p, "minProperties", "must have at least 1 properties")
-		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
+	if v.size() < 1 {
+		e.add(p, "minProperties", "must have at least 1 properties")
 	}
 }
 
@@ -620,35 +600,33 @@ func vSkillgenSchemaGoTypeImport(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("object", v))
 		return
 	}
-	if v.kind() == sgKindObject {
-		if v.get("path") == nil {
-			e.addKey(p, "path", "required", "missing required property \"path\"")
-		}
-		if x := v.get("path"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "path",
-				parent: p,
-			}
-			vStringMin1(x, &c, e)
-		}
-		if x := v.get("name"); x != nil {
-			c := sgPointer{
-				isKey:  true,
-				key:    "name",
-				parent: p,
-			}
-			vStringMin1(x, &c, e)
-		}
-		m := len(e.list)
-		for _, k := range v.keys() {
-			if !sgExtraSkillgenSchemaGoTypeImport(k) {
-				continue
-			}
-			e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
-		}
-		e.sortFrom(m, p)
+	if v.get("path") == nil {
+		e.addKey(p, "path", "required", "missing required property \"path\"")
 	}
+	if x := v.get("path"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "path",
+			parent: p,
+		}
+		vStringMin1(x, &c, e)
+	}
+	if x := v.get("name"); x != nil {
+		c := sgPointer{
+			isKey:  true,
+			key:    "name",
+			parent: p,
+		}
+		vStringMin1(x, &c, e)
+	}
+	m := len(e.list)
+	for _, k := range v.keys() {
+		if !sgExtraSkillgenSchemaGoTypeImport(k) {
+			continue
+		}
+		e.addKey(p, k, "additionalProperties", "property "+sgQuote(k)+" is not allowed")
+	}
+	e.sortFrom(m, p)
 }
 
 // vSkillgenSchemaOverrideXGoName validates
@@ -658,11 +636,9 @@ func vSkillgenSchemaOverrideXGoName(v *sgValue, p *sgPointer, e *sgErrors) {
 		e.add(p, "type", sgExpected("string", v))
 		return
 	}
-	if v.kind() == sgKindString {
-		s := v.str
-		if !rePattern2().MatchString(s) {
-			e.add(p, "pattern", "must match the pattern \"^[\\\\p{L}_][\\\\p{L}\\\\p{Nd}_]*$\"")
-		}
+	s := v.str
+	if !rePattern2().MatchString(s) {
+		e.add(p, "pattern", "must match the pattern \"^[\\\\p{L}_][\\\\p{L}\\\\p{Nd}_]*$\"")
 	}
 }
 
@@ -673,14 +649,12 @@ func vSkillgenSchemaOverrideXEnumVarnames(v *sgValue, p *sgPointer, e *sgErrors)
 		e.add(p, "type", sgExpected("array", v))
 		return
 	}
-	if v.kind() == sgKindArray {
-		a := v.items()
-		for i := 0; i < len(a); i++ {
-			c := sgPointer{
-				index:  i,
-				parent: p,
-			}
-			vStringMin1(&a[i], &c, e)
+	a := v.items()
+	for i := 0; i < len(a); i++ {
+		c := sgPointer{
+			index:  i,
+			parent: p,
 		}
+		vStringMin1(&a[i], &c, e)
 	}
 }
