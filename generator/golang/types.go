@@ -9,6 +9,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/skillgen/skillgen/generator/ir"
+	"github.com/skillgen/skillgen/generator/naming"
 )
 
 // goType is the Go type of a TypeRef, ignoring nullability, inside the generated package.
@@ -270,7 +271,7 @@ func (e *emitter) unionType(f *jen.File, t *ir.Type) {
 	f.Commentf("The tags of the variants of %s.", t.GoName)
 	f.Const().Defs(consts...)
 	for _, v := range t.Variants {
-		f.Commentf("%s returns %s %s holding the %s variant v.", v.GoNew, article(t.GoName), t.GoName, v.GoName)
+		f.Commentf("%s returns %s %s holding the %s variant v.", v.GoNew, naming.Article(t.GoName), t.GoName, v.GoName)
 		var body []jen.Code
 		if v.Ref.GoNil() {
 			// A nil slice or map becomes an empty one, so that the variant is set; a nil
@@ -317,14 +318,6 @@ func emptyValue(r *ir.TypeRef) *jen.Statement {
 		lit = jen.Id(r.Named.GoName)
 	}
 	return lit.Values()
-}
-
-// article is "an" before a name that starts with a vowel, else "a".
-func article(name string) string {
-	if name != "" && strings.ContainsRune("AEIOU", rune(name[0])) {
-		return "an"
-	}
-	return "a"
 }
 
 // unionKeyword is the keyword of a union's branches ("anyOf" or "oneOf").

@@ -325,3 +325,11 @@ func leftPad(h string) string {
 	}
 	return h
 }
+
+// Article is "an" before a name that starts with a vowel, else "a".
+func Article(name string) string {
+	if name != "" && strings.ContainsRune("AEIOU", rune(name[0])) {
+		return "an"
+	}
+	return "a"
+}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/skillgen/skillgen/generator/bug"
 	"github.com/skillgen/skillgen/generator/ir"
+	"github.com/skillgen/skillgen/generator/naming"
 	"github.com/skillgen/skillgen/generator/textwrap"
 	"github.com/skillgen/skillgen/templates"
 )
@@ -62,7 +63,7 @@ func (o Options) tarball() string {
 }
 
 var parsed = sync.OnceValues(func() (*template.Template, error) {
-	return template.New("ts").Funcs(template.FuncMap{"msg": msgFunc, "msgWith": msgWithFunc, "descent": descentFunc}).ParseFS(templates.FS, "ts/*.tmpl")
+	return template.New("ts").Funcs(template.FuncMap{"msg": msgFunc, "msgWith": msgWithFunc, "descent": descentFunc, "article": naming.Article}).ParseFS(templates.FS, "ts/*.tmpl")
 })
 
 // behaviourModules maps each behaviour pack to its static TypeScript source in templates/ts

@@ -74,7 +74,7 @@ export const {
   serialize: serializeGetSessionFindingsParams,
 }: rt.API<GetSessionFindingsParams> = /*#__PURE__*/ rt.api(n.vGetSessionFindingsParams);
 
-/** Validate, check, parse and serialize a InvocationRequest (rt.API). */
+/** Validate, check, parse and serialize an InvocationRequest (rt.API). */
 export const {
   validate: validateInvocationRequest,
   is: isInvocationRequest,
@@ -101,7 +101,7 @@ export const {
   serialize: serializeCallerType,
 }: rt.API<CallerType> = /*#__PURE__*/ rt.api(n.vInvocationRequestCallerType);
 
-/** Validate, check, parse and serialize a InvocationResponse (rt.API). */
+/** Validate, check, parse and serialize an InvocationResponse (rt.API). */
 export const {
   validate: validateInvocationResponse,
   is: isInvocationResponse,
@@ -110,7 +110,7 @@ export const {
   serialize: serializeInvocationResponse,
 }: rt.API<InvocationResponse> = /*#__PURE__*/ rt.api(n.vInvocationResponse);
 
-/** Validate, check, parse and serialize a InvocationStatus (rt.API). */
+/** Validate, check, parse and serialize an InvocationStatus (rt.API). */
 export const {
   validate: validateInvocationStatus,
   is: isInvocationStatus,
@@ -128,7 +128,7 @@ export const {
   serialize: serializeTimestamps,
 }: rt.API<Timestamps> = /*#__PURE__*/ rt.api(n.vInvocationResponseTimestamps2);
 
-/** Validate, check, parse and serialize a InvocationError (rt.API). */
+/** Validate, check, parse and serialize an InvocationError (rt.API). */
 export const {
   validate: validateInvocationError,
   is: isInvocationError,
@@ -164,7 +164,7 @@ export const {
   serialize: serializeProvider,
 }: rt.API<Provider> = /*#__PURE__*/ rt.api(n.vSkillDescriptorProvider2);
 
-/** Validate, check, parse and serialize a Endpoint (rt.API). */
+/** Validate, check, parse and serialize an Endpoint (rt.API). */
 export const {
   validate: validateEndpoint,
   is: isEndpoint,
@@ -173,7 +173,7 @@ export const {
   serialize: serializeEndpoint,
 }: rt.API<Endpoint> = /*#__PURE__*/ rt.api(n.vSkillDescriptorEndpoint2);
 
-/** Validate, check, parse and serialize a EndpointMethod (rt.API). */
+/** Validate, check, parse and serialize an EndpointMethod (rt.API). */
 export const {
   validate: validateEndpointMethod,
   is: isEndpointMethod,
@@ -182,7 +182,7 @@ export const {
   serialize: serializeEndpointMethod,
 }: rt.API<EndpointMethod> = /*#__PURE__*/ rt.api(n.vSkillDescriptorEndpointMethod);
 
-/** Validate, check, parse and serialize a InputParameter (rt.API). */
+/** Validate, check, parse and serialize an InputParameter (rt.API). */
 export const {
   validate: validateInputParameter,
   is: isInputParameter,
@@ -191,7 +191,7 @@ export const {
   serialize: serializeInputParameter,
 }: rt.API<InputParameter> = /*#__PURE__*/ rt.api(n.vSkillDescriptorInputParameter);
 
-/** Validate, check, parse and serialize a OutputDescriptor (rt.API). */
+/** Validate, check, parse and serialize an OutputDescriptor (rt.API). */
 export const {
   validate: validateOutputDescriptor,
   is: isOutputDescriptor,
@@ -209,7 +209,7 @@ export const {
   serialize: serializeValueType,
 }: rt.API<ValueType> = /*#__PURE__*/ rt.api(n.vSkillDescriptorValueType);
 
-/** Validate, check, parse and serialize a Auth (rt.API). */
+/** Validate, check, parse and serialize an Auth (rt.API). */
 export const {
   validate: validateAuth,
   is: isAuth,
@@ -218,7 +218,7 @@ export const {
   serialize: serializeAuth,
 }: rt.API<Auth> = /*#__PURE__*/ rt.api(n.vSkillDescriptorAuth2);
 
-/** Validate, check, parse and serialize a APIKeyAuth (rt.API). */
+/** Validate, check, parse and serialize an APIKeyAuth (rt.API). */
 export const {
   validate: validateAPIKeyAuth,
   is: isAPIKeyAuth,
@@ -227,7 +227,7 @@ export const {
   serialize: serializeAPIKeyAuth,
 }: rt.API<APIKeyAuth> = /*#__PURE__*/ rt.api(n.vSkillDescriptorAPIKeyAuth);
 
-/** Validate, check, parse and serialize a APIKeyAuthIn (rt.API). */
+/** Validate, check, parse and serialize an APIKeyAuthIn (rt.API). */
 export const {
   validate: validateAPIKeyAuthIn,
   is: isAPIKeyAuthIn,
@@ -236,7 +236,7 @@ export const {
   serialize: serializeAPIKeyAuthIn,
 }: rt.API<APIKeyAuthIn> = /*#__PURE__*/ rt.api(n.vSkillDescriptorAPIKeyAuthIn);
 
-/** Validate, check, parse and serialize a OAuth2Auth (rt.API). */
+/** Validate, check, parse and serialize an OAuth2Auth (rt.API). */
 export const {
   validate: validateOAuth2Auth,
   is: isOAuth2Auth,
@@ -299,7 +299,7 @@ export const {
   serialize: serializeCapabilityType,
 }: rt.API<CapabilityType> = /*#__PURE__*/ rt.api(n.vCommonCapabilityType);
 
-/** Validate, check, parse and serialize a Access (rt.API). */
+/** Validate, check, parse and serialize an Access (rt.API). */
 export const {
   validate: validateAccess,
   is: isAccess,

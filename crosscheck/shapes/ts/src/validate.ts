@@ -156,7 +156,7 @@ export const {
   serialize: serializePet,
 }: rt.API<Pet> = /*#__PURE__*/ rt.api(n.vShapesPet2);
 
-/** Validate, check, parse and serialize a Address or null, which its schema accepts and Address leaves to its references (rt.API). */
+/** Validate, check, parse and serialize an Address or null, which its schema accepts and Address leaves to its references (rt.API). */
 export const {
   validate: validateAddress,
   is: isAddress,
@@ -219,7 +219,7 @@ export const {
   serialize: serializeRange,
 }: rt.API<Range> = /*#__PURE__*/ rt.api(n.vShapesRange2);
 
-/** Validate, check, parse and serialize a User (rt.API). */
+/** Validate, check, parse and serialize an User (rt.API). */
 export const {
   validate: validateUser,
   is: isUser,
@@ -228,7 +228,7 @@ export const {
   serialize: serializeUser,
 }: rt.API<User> = /*#__PURE__*/ rt.api(n.vShapesUser2);
 
-/** Validate, check, parse and serialize a Animal (rt.API). */
+/** Validate, check, parse and serialize an Animal (rt.API). */
 export const {
   validate: validateAnimal,
   is: isAnimal,
@@ -237,7 +237,7 @@ export const {
   serialize: serializeAnimal,
 }: rt.API<Animal> = /*#__PURE__*/ rt.api(n.vShapesAnimal2);
 
-/** Validate, check, parse and serialize a AnimalCat (rt.API). */
+/** Validate, check, parse and serialize an AnimalCat (rt.API). */
 export const {
   validate: validateAnimalCat,
   is: isAnimalCat,
@@ -246,7 +246,7 @@ export const {
   serialize: serializeAnimalCat,
 }: rt.API<AnimalCat> = /*#__PURE__*/ rt.api(n.vShapesAnimalOneOfX0);
 
-/** Validate, check, parse and serialize a AnimalBird (rt.API). */
+/** Validate, check, parse and serialize an AnimalBird (rt.API). */
 export const {
   validate: validateAnimalBird,
   is: isAnimalBird,
@@ -255,7 +255,7 @@ export const {
   serialize: serializeAnimalBird,
 }: rt.API<AnimalBird> = /*#__PURE__*/ rt.api(n.vShapesAnimalOneOfX1);
 
-/** Validate, check, parse and serialize a Item (rt.API). */
+/** Validate, check, parse and serialize an Item (rt.API). */
 export const {
   validate: validateItem,
   is: isItem,
@@ -264,7 +264,7 @@ export const {
   serialize: serializeItem,
 }: rt.API<Item> = /*#__PURE__*/ rt.api(n.vShapesItem2);
 
-/** Validate, check, parse and serialize a ItemBook (rt.API). */
+/** Validate, check, parse and serialize an ItemBook (rt.API). */
 export const {
   validate: validateItemBook,
   is: isItemBook,
@@ -273,7 +273,7 @@ export const {
   serialize: serializeItemBook,
 }: rt.API<ItemBook> = /*#__PURE__*/ rt.api(n.vShapesItemAnyOfX0);
 
-/** Validate, check, parse and serialize a ItemDisc (rt.API). */
+/** Validate, check, parse and serialize an ItemDisc (rt.API). */
 export const {
   validate: validateItemDisc,
   is: isItemDisc,
