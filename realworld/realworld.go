@@ -103,7 +103,7 @@ func RefMaps(corpus string) []generator.RefMap {
 // reasons map a phrase of an error to the category Reason gives it, first match first.
 var reasons = [][2]string{
 	{"skillgen never fetches", "remote reference to another site"},
-	{"which cannot be read (-ref-map", "remote reference to a Schema Store file not in the corpus"},
+	{"which cannot be read", "remote reference to a Schema Store file not in the corpus"},
 	{"in the schema root", "reference to a schema file beside it that is not in the corpus"},
 	{"lookaround or backreferences", "pattern with lookaround or backreference (RE2 cannot compile it)"},
 	{"does not compile under RE2", "pattern RE2 cannot compile"},
