@@ -11,11 +11,12 @@ import (
 // warningPlaces is the number of places a line of grouped warnings names without -v.
 const warningPlaces = 3
 
-// GroupWarnings folds the warnings of one kind (the same reason, at different places) into one
-// line: the reason, the number of places and the first warningPlaces of them ("and N more"),
-// or every place with all (-v). A kind met once is its own line, as the warning says it. The
-// lines come in the order of each kind's first warning (the warnings come sorted by file and
-// pointer), the places in the order they were met.
+// GroupWarnings folds the warnings of one kind (the same reason, or the same load.Error Kind,
+// at different places) into one line: the reason (or kind), the number of places and the first
+// warningPlaces of them ("and N more"), or every place with all (-v); with all, the warnings of
+// a Kind, whose reasons differ, are each a line of their own, as they are. A kind met once is
+// its own line, as the warning says it. The lines come in the order of each kind's first
+// warning (the warnings come sorted by file and pointer), the places in the order they were met.
 func GroupWarnings(warns []error, all bool) []string {
 	type group struct {
 		reason string
@@ -30,10 +31,18 @@ func GroupWarnings(warns []error, all bool) []string {
 			order = append(order, &group{text: w.Error()})
 			continue
 		}
-		g := byReason[le.Reason]
+		key := le.Reason
+		if le.Kind != "" {
+			if all {
+				order = append(order, &group{text: w.Error()})
+				continue
+			}
+			key = le.Kind
+		}
+		g := byReason[key]
 		if g == nil {
-			g = &group{reason: le.Reason, text: le.Error()}
-			byReason[le.Reason] = g
+			g = &group{reason: key, text: le.Error()}
+			byReason[key] = g
 			order = append(order, g)
 		}
 		g.places = append(g.places, le.File+"#"+le.Pointer)

@@ -175,3 +175,30 @@ func TestWarningsGrouped(t *testing.T) {
 		t.Errorf("a vendor keyword was warned about:\n%s", stderr)
 	}
 }
+
+// TestRenamesGrouped: types renamed because their names are taken are one kind of warning
+// whose reasons differ (each names the type and the names it got): four of them are one line
+// naming three places and the count; -v prints each as it is.
+func TestRenamesGrouped(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"a", "b"} {
+		writeFile(t, filepath.Join(dir, "s", f+".json"), `{"title": "Config", "type": "object", "properties": {"x": {"$ref": "#/$defs/Item"}, "y": {"$ref": "#/$defs/Part"}},
+  "$defs": {"Item": {"type": "string"}, "Part": {"type": "integer"}}}`)
+	}
+	writeFile(t, filepath.Join(dir, "s", "c.json"), `{"title": "Config", "type": "object", "properties": {"z": {"$ref": "#/$defs/Item"}}, "$defs": {"Item": {"type": "boolean"}}}`)
+	kind := "type named otherwise than the schema names it, as the name or one of its family (ParseT, TValues …) is taken"
+	code, _, stderr := runCLI(t, dir, "-schema", "s", "-go-out", "out", "-go-import", "", "-ts-out", "")
+	want := "skillgen: warning: " + kind + ": 5 places: s/b.json#, s/b.json#/$defs/Item, s/b.json#/$defs/Part and 2 more (-v lists them all)\n"
+	if code != 0 || stderr != want {
+		t.Fatalf("code %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
+	}
+	code, _, stderr = runCLI(t, dir, "-schema", "s", "-go-out", "out", "-go-import", "", "-ts-out", "", "-v")
+	for _, w := range []string{
+		"s/b.json#: type Config named Config2 in Go (parsed by ParseConfig2) and Config2 in TypeScript: Config is a name of the type at a.json#",
+		"s/c.json#/$defs/Item: type Item named Item3 in Go (parsed by ParseItem3) and Item3 in TypeScript: Item is a name of the type at a.json#/$defs/Item",
+	} {
+		if code != 0 || !strings.Contains(stderr, "skillgen: warning: "+w+"\n") {
+			t.Errorf("-v: code %d, no line %q in:\n%s", code, w, stderr)
+		}
+	}
+}

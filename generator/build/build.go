@@ -396,7 +396,9 @@ func (b *builder) warnRenamed(loc load.Location, base string, t *ir.Type, heldBy
 	default:
 		why = base + " is a name the generated TypeScript uses (a global, or a reserved word)"
 	}
-	b.warn(b.errf(loc, "type %s named %s in Go (parsed by Parse%s) and %s in TypeScript: %s", base, t.GoName, t.GoName, t.TSName, why))
+	w := b.errf(loc, "type %s named %s in Go (parsed by Parse%s) and %s in TypeScript: %s", base, t.GoName, t.GoName, t.TSName, why)
+	w.Kind = "type named otherwise than the schema names it, as the name or one of its family (ParseT, TValues …) is taken"
+	b.warn(w)
 }
 
 // isTypeRoot: an object file root is a type unless it holds $defs and nothing else but

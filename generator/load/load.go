@@ -38,6 +38,10 @@ type Error struct {
 	Reason  string
 	Line    int
 	Column  int
+	// Kind, for a warning whose reason names what differs from one place to the next (the
+	// names a renamed type got), says what warnings of its kind have in common: a run's
+	// repeated warnings of one kind are one line (generator.GroupWarnings).
+	Kind string
 }
 
 func (e *Error) Error() string {
