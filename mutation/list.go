@@ -154,8 +154,8 @@ var mutations = []Mutation{
 
 	// ---- Property 8: invocation messages ------------------------------------------------------
 	{ID: "go-p8-request-inputs-not-required", Group: "P8", Suite: "go", File: "gen/go/validate.go",
-		Find:    "e.addKey(p, \"skill_id\", \"required\", \"missing required property \\\"skill_id\\\"\")\n\t\t}\n\t\tif v.get(\"inputs\") == nil {\n\t\t\te.addKey(p, \"inputs\", \"required\", \"missing required property \\\"inputs\\\"\")",
-		Replace: "e.addKey(p, \"skill_id\", \"required\", \"missing required property \\\"skill_id\\\"\")\n\t\t}\n\t\tif v.get(\"inputs\") == nil {\n\t\t\t_ = e",
+		Find:    "e.addKey(p, \"skill_id\", \"required\", \"missing required property \\\"skill_id\\\"\")\n\t}\n\tif v.get(\"inputs\") == nil {\n\t\te.addKey(p, \"inputs\", \"required\", \"missing required property \\\"inputs\\\"\")",
+		Replace: "e.addKey(p, \"skill_id\", \"required\", \"missing required property \\\"skill_id\\\"\")\n\t}\n\tif v.get(\"inputs\") == nil {\n\t\t_ = e",
 		Why:     "an InvocationRequest without inputs validates"},
 	{ID: "ts-p8-response-timestamps-not-required", Group: "P8", Suite: "ts-properties", File: "schema/InvocationResponse.json",
 		Find:    "    \"skill_id\",\n    \"timestamps\"\n  ],",
