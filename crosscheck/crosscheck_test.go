@@ -438,7 +438,7 @@ func TestProperty11ChecksCanFail(t *testing.T) {
 		t.Fatal("func vSkillDescriptor not found in gen/go/validate.go")
 	}
 	end := start + 1 + strings.Index(text[start+1:], "\nfunc ")
-	check := "\t\tif v.get(\"name\") == nil {\n\t\t\te.addKey(p, \"name\", \"required\", \"missing required property \\\"name\\\"\")\n\t\t}\n"
+	check := "\tif v.get(\"name\") == nil {\n\t\te.addKey(p, \"name\", \"required\", \"missing required property \\\"name\\\"\")\n\t}\n"
 	body := text[start:end]
 	if strings.Count(body, check) != 1 {
 		t.Fatalf("the required check of \"name\" is not found exactly once in vSkillDescriptor:\n%s", check)
