@@ -516,8 +516,8 @@ func (b *builder) restrictedRef(n *ir.Node, k kindSet, name string) *ir.TypeRef 
 	d := b.design(n, false, k)
 	switch d.kind {
 	case dStruct, dTuple, dEnum, dUnion:
-		gn := b.goTypes.UniqueFamily(typeBase(name), naming.GoTypeFamily)
-		t := &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(gn), Node: n, Location: n.Location, Doc: doc(n)}
+		t := b.newInlineType(n, name)
+		t.Doc = doc(n)
 		b.out.Types = append(b.out.Types, t)
 		b.shapeType(t, n, d)
 		// The node accepts the union's other types too: the variant holds its own only.
@@ -592,8 +592,7 @@ func (b *builder) inlineType(n *ir.Node, name string) *ir.Type {
 	if n.Type != nil {
 		return n.Type
 	}
-	gn := b.goTypes.UniqueFamily(typeBase(name), naming.GoTypeFamily)
-	t := &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(gn), Node: n, Location: n.Location}
+	t := b.newInlineType(n, name)
 	n.Type = t
 	_ = b.shapeNamed(t)
 	return t
@@ -685,6 +684,13 @@ func (b *builder) shapeBase(n *ir.Node, ctxName string) *ir.TypeRef {
 		return b.shapeOf(n, ctxName)
 	}
 	return r
+}
+
+// newInlineType is a new type for the inline schema n, named from name (typeBase) in both
+// languages.
+func (b *builder) newInlineType(n *ir.Node, name string) *ir.Type {
+	gn := b.goTypes.UniqueFamily(typeBase(name), naming.GoTypeFamily)
+	return &ir.Type{GoName: gn, TSName: b.tsTypes.Unique(gn), Node: n, Location: n.Location}
 }
 
 // maxTypeName is the longest name, in bytes, an inline type is given before its number: the

@@ -3,9 +3,9 @@ package golang
 import "github.com/skillgen/skillgen/generator/ir"
 
 // The helpers generated for each type are named by a prefix and the type's Go name (sgDecodeT,
-// sgFastT, …). No prefix starts another, and no name of the runtime is one of them followed by a
-// capital letter (TestHelperNamesApart), so whatever a schema names its types, the helpers of one type never
-// take the name of another type's helper or of the runtime's.
+// sgFastT, …). No prefix starts another, and no name of the runtime is one of them followed by
+// a capital letter (TestHelperNamesApart), so whatever a schema names its types, the helpers of
+// one type never take the name of another type's helper or of the runtime's.
 const (
 	prefixDecode = "sgDecode"
 	prefixEncode = "sgEncode"

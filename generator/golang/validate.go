@@ -134,15 +134,13 @@ func msg(name string, args ...string) jen.Code {
 	return s
 }
 
-var typeTest = map[string]string{
-	"object": "sgIsObject", "array": "sgIsArray", "string": "sgIsString", "number": "sgIsNumber",
-	"integer": "sgIsInteger", "boolean": "sgIsBool",
-}
-
-// kindOf names the sgValue kind of the JSON types of "type" (integer is a number).
-var kindOf = map[string]string{
-	"object": "sgKindObject", "array": "sgKindArray", "string": "sgKindString", "number": "sgKindNumber",
-	"integer": "sgKindNumber", "boolean": "sgKindBool", "null": "sgKindNull",
+// jsonTypes are, for each JSON type of "type", the runtime's test of a value and the sgValue
+// kind of its values (an integer is a number).
+var jsonTypes = map[string]struct{ test, kind string }{
+	"object": {"sgIsObject", "sgKindObject"}, "array": {"sgIsArray", "sgKindArray"},
+	"string": {"sgIsString", "sgKindString"}, "number": {"sgIsNumber", "sgKindNumber"},
+	"integer": {"sgIsInteger", "sgKindNumber"}, "boolean": {"sgIsBool", "sgKindBool"},
+	"null": {"sgIsNull", "sgKindNull"},
 }
 
 // ofKind is the statements that check a value of the JSON type kind: under a test of v's kind,
@@ -150,19 +148,16 @@ var kindOf = map[string]string{
 func ofKind(n *ir.Node, kind string, stmts []jen.Code) []jen.Code {
 	only := len(n.Types) > 0
 	for _, t := range n.Types {
-		only = only && kindOf[t] == kindOf[kind]
+		only = only && jsonTypes[t].kind == jsonTypes[kind].kind
 	}
 	if only {
 		return stmts
 	}
-	return []jen.Code{jen.If(jen.Id("v").Dot("kind").Call().Op("==").Id(kindOf[kind])).Block(stmts...)}
+	return []jen.Code{jen.If(jen.Id("v").Dot("kind").Call().Op("==").Id(jsonTypes[kind].kind)).Block(stmts...)}
 }
 
 func typeCond(t string) jen.Code {
-	if t == "null" {
-		return jen.Id("sgIsNull").Call(jen.Id("v"))
-	}
-	return jen.Id(typeTest[t]).Call(jen.Id("v"))
+	return jen.Id(jsonTypes[t].test).Call(jen.Id("v"))
 }
 
 // notTypes is the condition that v has none of the JSON types.
