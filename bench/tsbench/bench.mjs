@@ -76,10 +76,11 @@ const docs = index.map((d) => {
 });
 
 // A copy that every implementation must reject: a repeated input name (x-unique-by) for a
-// descriptor, a negative per_kind_limit otherwise.
+// descriptor, an index without its required skills, a negative per_kind_limit otherwise.
 function broken(d) {
   const v = JSON.parse(d.text);
   if (d.type === "SkillDescriptor" && v.inputs.length >= 2) v.inputs[1].name = v.inputs[0].name;
+  else if (d.type === "SkillIndex") delete v.skills;
   else v.per_kind_limit = -1;
   return v;
 }
