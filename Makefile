@@ -104,7 +104,7 @@ bench:
 # refusals by reason, bugs, documents against the oracle, the typed share, TypeScript unknown
 # where Go has a type, and the arbitraries of every named type; see docs/corpus.md.
 corpus:
-	set -o pipefail; $(GO) test -count=1 -v -timeout 180m ./realworld -run '^TestCorpus$$' -corpus.full 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
+	set -o pipefail; $(GO) test -count=1 -v -timeout 300m ./realworld -run '^TestCorpus$$' -corpus.full 2>&1 | grep -v -E '^ *(=== (RUN|PAUSE|CONT)|--- PASS)'
 
 # Every schema of the corpus generated and its types measured (the typed share, TypeScript
 # unknown where Go has a type, declarations), without compiling, judging or drawing anything.
