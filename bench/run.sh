@@ -10,7 +10,9 @@
 #      synth_schema.py output, N = 200, 2000, 20000 and 2000 --cyclic;
 # and writes both tables, the machine and this command into BENCHMARKS.md; then appends the
 # generated TypeScript against ajv (bench/tsbench), the scaling table of every keyword family
-# (bench/scaling/run.sh) and the peak memory of 50 MB documents (bench/cmd/peakmem).
+# (bench/scaling/run.sh), the peak memory of 50 MB documents (bench/cmd/peakmem) and the builds
+# of the generated code (bench/cmd/builds: go build and tsc of each generator's output for the
+# synthetic schema and the largest corpus schemas).
 #
 # Environment:
 #   BENCH_SIZES    cases for the generator table (default 200,2000,2000c,20000)
@@ -23,6 +25,9 @@
 #   BENCH_TS       0 to skip the TypeScript validate/parse benchmarks (bench/tsbench)
 #   BENCH_SCALING  0 to skip the scaling table of hostile input (bench/scaling)
 #   BENCH_MEMORY   0 to skip the peak memory of 50 MB documents (bench/cmd/peakmem)
+#   BENCH_BUILDS   0 to skip the builds of the generated code (bench/cmd/builds)
+#   BENCH_BUILD_N  definitions of the synthetic schema those builds use (default 2000)
+#   BENCH_BUILD_CAP memory cap of one build in GiB (default 8): a build above it is killed
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -146,5 +151,19 @@ if [[ ${BENCH_MEMORY:-1} != 0 ]]; then
 		printf '%s\n' "$mem_out" | grep '^Target' >&2
 	else
 		log "bench/cmd/peakmem failed; its section is left out"
+	fi
+fi
+
+# What a user's CI pays to build the generated code: go build and tsc of each generator's
+# default output, the synthetic schema and the largest schemas of the corpus.
+if [[ ${BENCH_BUILDS:-1} != 0 ]]; then
+	log "building the generated code of each generator (bench/cmd/builds)"
+	if builds_out=$(cd bench && go run ./cmd/builds -root "$root" -synth "$synth" -skillgen "$sg" \
+		-go-jsonschema "$gj" -peers "$root/bench/peers" -corpus "$root/../shared/corpus/schemastore/schemas" \
+		-n "${BENCH_BUILD_N:-2000}" -mem-cap "${BENCH_BUILD_CAP:-8}"); then
+		appended "$builds_out"
+		printf '%s\n' "$builds_out" | grep '^Target' >&2
+	else
+		log "bench/cmd/builds failed; its section is left out"
 	fi
 fi

@@ -1,6 +1,6 @@
-// Package measure runs a command to completion and reports its wall time and the peak
-// resident set size of its process tree (wait4's rusage: the largest of the process and
-// of the descendants it waited for).
+// Package measure runs a command to completion and reports its wall time, its CPU time and
+// the peak resident set size of its process tree (wait4's rusage: the sum of the times and the
+// largest RSS of the process and of the descendants it waited for).
 package measure
 
 import (
@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -19,20 +20,26 @@ import (
 // Result is one run of one command.
 type Result struct {
 	Wall     time.Duration
-	MaxRSS   int64 // bytes
+	CPU      time.Duration // user + system, of the process and the descendants it waited for
+	MaxRSS   int64         // bytes
 	ExitCode int
 	TimedOut bool
-	Stderr   string // the last few KiB of standard error
+	// OverCap is the memory cap the process group went over (it was killed then), 0 when it
+	// stayed under or had none.
+	OverCap int64
+	Stderr  string // the last few KiB of standard error
 }
 
-// OK reports whether the command exited with status 0 within its time limit.
-func (r Result) OK() bool { return !r.TimedOut && r.ExitCode == 0 }
+// OK reports whether the command exited with status 0 within its time and memory limits.
+func (r Result) OK() bool { return !r.TimedOut && r.OverCap == 0 && r.ExitCode == 0 }
 
 // Failure names why a run failed, in a few words ("" when it succeeded).
 func (r Result) Failure() string {
 	switch {
 	case r.TimedOut:
 		return "timeout"
+	case r.OverCap > 0:
+		return fmt.Sprintf("over %s, killed", GiB(r.OverCap))
 	case r.ExitCode == 0:
 		return ""
 	case strings.Contains(r.Stderr, "Maximum call stack size exceeded"),
@@ -75,6 +82,14 @@ func (t *tail) String() string {
 // (nil: /dev/null), and waits for it. With timeout > 0 the whole process group is killed
 // when the time runs out. An error is returned only if the command could not be started.
 func Run(ctx context.Context, dir string, argv []string, stdout io.Writer, timeout time.Duration) (Result, error) {
+	return RunCapped(ctx, dir, argv, stdout, timeout, 0)
+}
+
+// RunCapped is Run with a memory cap: when memCap > 0, the resident memory of the command's
+// process group is read every 100 ms and the group killed as soon as its sum goes over
+// memCap (Result.OverCap), so that a command that would exhaust the machine's memory is
+// measured up to that point instead.
+func RunCapped(ctx context.Context, dir string, argv []string, stdout io.Writer, timeout time.Duration, memCap int64) (Result, error) {
 	if len(argv) == 0 {
 		return Result{}, errors.New("measure: empty command")
 	}
@@ -99,22 +114,43 @@ func Run(ctx context.Context, dir string, argv []string, stdout io.Writer, timeo
 	}
 	done := make(chan struct{})
 	timedOut := false
+	var overCap int64
+	watched := make(chan struct{})
 	go func() {
-		select {
-		case <-ctx.Done():
-			timedOut = ctx.Err() == context.DeadlineExceeded
-			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		case <-done:
+		defer close(watched)
+		var tick <-chan time.Time
+		if memCap > 0 {
+			t := time.NewTicker(100 * time.Millisecond)
+			defer t.Stop()
+			tick = t.C
+		}
+		for {
+			select {
+			case <-ctx.Done():
+				timedOut = ctx.Err() == context.DeadlineExceeded
+				_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+				return
+			case <-tick:
+				if GroupRSS(cmd.Process.Pid) > memCap {
+					overCap = memCap
+					_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+					return
+				}
+			case <-done:
+				return
+			}
 		}
 	}()
 	err := cmd.Wait()
 	wall := time.Since(start)
 	close(done)
+	<-watched
 	// The group may hold stragglers (a shell's children); end them too.
 	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	res := Result{Wall: wall, Stderr: errTail.String(), TimedOut: timedOut}
+	res := Result{Wall: wall, Stderr: errTail.String(), TimedOut: timedOut, OverCap: overCap}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		res.MaxRSS = ru.Maxrss * 1024 // KiB on Linux
+		res.CPU = time.Duration(syscall.TimevalToNsec(ru.Utime) + syscall.TimevalToNsec(ru.Stime))
 	}
 	res.ExitCode = cmd.ProcessState.ExitCode()
 	var exitErr *exec.ExitError
@@ -123,6 +159,42 @@ func Run(ctx context.Context, dir string, argv []string, stdout io.Writer, timeo
 	}
 	return res, nil
 }
+
+// GroupRSS is the resident memory in bytes of the processes of process group pgid, from
+// /proc (0 where /proc cannot be read).
+func GroupRSS(pgid int) int64 {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return 0
+	}
+	page := int64(os.Getpagesize())
+	var sum int64
+	for _, e := range entries {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so the
+		// fields are counted from the last ')'.
+		i := bytes.LastIndexByte(stat, ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(string(stat[i+1:]))
+		if len(f) < 22 || f[2] != strconv.Itoa(pgid) {
+			continue
+		}
+		rss, _ := strconv.ParseInt(f[21], 10, 64) // field 24, in pages
+		sum += rss * page
+	}
+	return sum
+}
+
+// GiB formats a byte count in GiB, one decimal.
+func GiB(b int64) string { return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30)) }
 
 // MiB formats a byte count in MiB.
 func MiB(b int64) string { return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20)) }

@@ -58,3 +58,23 @@ func TestTail(t *testing.T) {
 		t.Fatalf("got %q", tl.String())
 	}
 }
+
+// TestRunCPUAndCap: the CPU time of a busy child is counted, and a command whose group goes
+// over the memory cap is killed and reported so.
+func TestRunCPUAndCap(t *testing.T) {
+	r, err := Run(context.Background(), "", []string{"sh", "-c", "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done"}, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.OK() || r.CPU <= 0 {
+		t.Fatalf("no CPU time recorded: %+v", r)
+	}
+	// python3 holds 400 MB; the cap is 100 MiB.
+	r, err = RunCapped(context.Background(), "", []string{"python3", "-c", "import time; b = bytearray(400 << 20); b[::4096] = b'x' * len(b[::4096]); time.sleep(30)"}, nil, time.Minute, 100<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.OK() || r.OverCap != 100<<20 || r.Failure() != "over 0.1 GiB, killed" {
+		t.Fatalf("got %+v (%s)", r, r.Failure())
+	}
+}
