@@ -14,4 +14,5 @@ require (
 require (
 	github.com/dave/jennifer v1.7.1 // indirect
 	golang.org/x/text v0.14.0 // indirect
+	gopkg.in/yaml.v3 v3.0.1 // indirect
 )

@@ -313,7 +313,11 @@ func (r row) outcome() string {
 	case r.err != "":
 		return r.err
 	case !r.build.OK():
-		return fmt.Sprintf("%s after %.0f s of CPU (%s)", r.build.Failure(), r.build.CPU.Seconds(), genrun.FirstLines(r.build.Stderr, 2))
+		s := fmt.Sprintf("%s after %.0f s of CPU, %.0f s wall", r.build.Failure(), r.build.CPU.Seconds(), r.build.Wall.Seconds())
+		if e := strings.TrimSpace(r.build.Stderr); e != "" {
+			s += " (" + genrun.FirstLines(e, 2) + ")"
+		}
+		return s
 	}
 	return ""
 }

@@ -115,6 +115,7 @@ func RunCapped(ctx context.Context, dir string, argv []string, stdout io.Writer,
 	done := make(chan struct{})
 	timedOut := false
 	var overCap int64
+	var groupCPU time.Duration // the CPU time of the group's processes at the last look
 	watched := make(chan struct{})
 	go func() {
 		defer close(watched)
@@ -131,7 +132,9 @@ func RunCapped(ctx context.Context, dir string, argv []string, stdout io.Writer,
 				_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 				return
 			case <-tick:
-				if GroupRSS(cmd.Process.Pid) > memCap {
+				rss, cpu := Group(cmd.Process.Pid)
+				groupCPU = max(groupCPU, cpu)
+				if rss > memCap {
 					overCap = memCap
 					_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 					return
@@ -152,6 +155,9 @@ func RunCapped(ctx context.Context, dir string, argv []string, stdout io.Writer,
 		res.MaxRSS = ru.Maxrss * 1024 // KiB on Linux
 		res.CPU = time.Duration(syscall.TimevalToNsec(ru.Utime) + syscall.TimevalToNsec(ru.Stime))
 	}
+	// A group killed for memory: its processes were not waited for by their parents, so the
+	// rusage misses them; their time at the last look stands in.
+	res.CPU = max(res.CPU, groupCPU)
 	res.ExitCode = cmd.ProcessState.ExitCode()
 	var exitErr *exec.ExitError
 	if err != nil && !errors.As(err, &exitErr) {
@@ -160,15 +166,18 @@ func RunCapped(ctx context.Context, dir string, argv []string, stdout io.Writer,
 	return res, nil
 }
 
-// GroupRSS is the resident memory in bytes of the processes of process group pgid, from
-// /proc (0 where /proc cannot be read).
-func GroupRSS(pgid int) int64 {
+// clockTick is the unit of the times in /proc/PID/stat (USER_HZ, 100 on Linux).
+const clockTick = 10 * time.Millisecond
+
+// Group returns the resident memory in bytes of the processes of process group pgid and
+// their CPU time (user + system, with that of the children they waited for), from /proc
+// (0 where /proc cannot be read).
+func Group(pgid int) (rss int64, cpu time.Duration) {
 	entries, err := os.ReadDir("/proc")
 	if err != nil {
-		return 0
+		return 0, 0
 	}
 	page := int64(os.Getpagesize())
-	var sum int64
 	for _, e := range entries {
 		if _, err := strconv.Atoi(e.Name()); err != nil {
 			continue
@@ -187,10 +196,14 @@ func GroupRSS(pgid int) int64 {
 		if len(f) < 22 || f[2] != strconv.Itoa(pgid) {
 			continue
 		}
-		rss, _ := strconv.ParseInt(f[21], 10, 64) // field 24, in pages
-		sum += rss * page
+		pages, _ := strconv.ParseInt(f[21], 10, 64) // field 24, in pages
+		rss += pages * page
+		for _, k := range f[11:15] { // fields 14 to 17: utime, stime, cutime, cstime
+			t, _ := strconv.ParseInt(k, 10, 64)
+			cpu += time.Duration(t) * clockTick
+		}
 	}
-	return sum
+	return rss, cpu
 }
 
 // GiB formats a byte count in GiB, one decimal.

@@ -69,12 +69,13 @@ func TestRunCPUAndCap(t *testing.T) {
 	if !r.OK() || r.CPU <= 0 {
 		t.Fatalf("no CPU time recorded: %+v", r)
 	}
-	// python3 holds 400 MB; the cap is 100 MiB.
-	r, err = RunCapped(context.Background(), "", []string{"python3", "-c", "import time; b = bytearray(400 << 20); b[::4096] = b'x' * len(b[::4096]); time.sleep(30)"}, nil, time.Minute, 100<<20)
+	// python3 spins for a while, then holds 400 MB; the cap is 100 MiB. The time it spent
+	// counts although it is killed (its rusage is never collected).
+	r, err = RunCapped(context.Background(), "", []string{"python3", "-c", "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.3: pass\nb = bytearray(400 << 20); b[::4096] = b'x' * len(b[::4096]); time.sleep(30)"}, nil, time.Minute, 100<<20)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.OK() || r.OverCap != 100<<20 || r.Failure() != "over 0.1 GiB, killed" {
+	if r.OK() || r.OverCap != 100<<20 || r.Failure() != "over 0.1 GiB, killed" || r.CPU < 200*time.Millisecond {
 		t.Fatalf("got %+v (%s)", r, r.Failure())
 	}
 }
