@@ -464,6 +464,10 @@ func (e *emitter) nodeGen(r *ir.TypeRef) *jen.Statement {
 		if l.pattern != nil {
 			return matchingGen(l.pattern, int(i64(l.minLen, 0)), int(i64(l.maxLen, -1)))
 		}
+		if src := ir.FormatSample(r.Node); src != "" {
+			// A format the validator asserts: strings of that format (ir.FormatSamples).
+			return jen.Id("matching").Call(jen.Lit(src), jen.Lit(int(i64(l.minLen, 0))), jen.Lit(int(i64(l.maxLen, -1))))
+		}
 		return jen.Qual(rapidPkg, "StringOfN").Call(jen.Qual(rapidPkg, "Rune").Call(), jen.Lit(int(lo)), jen.Lit(int(hi)), jen.Lit(-1))
 	case ir.RefInteger:
 		if c := l.constVal; c != nil && c.Kind == ir.Number {

@@ -416,17 +416,11 @@ func (g *arbGen) str(n *ir.Node) string {
 		if filter {
 			a = e.exec("arb.stringMatchingFiltered", struct{ Var, Rest string }{n.Pattern.TSVar, jsString(rest)})
 		}
-		if n.MinLength != nil || n.MaxLength != nil {
-			lo, hi := int64(0), int64(math.MaxInt32)
-			if n.MinLength != nil {
-				lo = *n.MinLength
-			}
-			if n.MaxLength != nil {
-				hi = *n.MaxLength
-			}
-			a = e.exec("arb.lengthIn", struct{ Expr, Min, Max string }{a, itoa(lo), itoa(hi)})
-		}
-		return a
+		return g.lengthIn(n, a)
+	}
+	if src := ir.FormatSample(n); src != "" {
+		// A format the validator asserts: strings of that format (ir.FormatSamples).
+		return g.lengthIn(n, e.exec("arb.stringFormat", jsString(src)))
 	}
 	var o []kv
 	if n.MinLength != nil {
@@ -439,6 +433,21 @@ func (g *arbGen) str(n *ir.Node) string {
 		return e.exec("arb.anyString", nil)
 	}
 	return e.exec("arb.string", g.opts(o))
+}
+
+// lengthIn keeps the strings of the arbitrary a that n's minLength and maxLength allow.
+func (g *arbGen) lengthIn(n *ir.Node, a string) string {
+	if n.MinLength == nil && n.MaxLength == nil {
+		return a
+	}
+	lo, hi := int64(0), int64(math.MaxInt32)
+	if n.MinLength != nil {
+		lo = *n.MinLength
+	}
+	if n.MaxLength != nil {
+		hi = *n.MaxLength
+	}
+	return g.e.exec("arb.lengthIn", struct{ Expr, Min, Max string }{a, itoa(lo), itoa(hi)})
 }
 
 // bounds returns the inclusive integer range of the node's numeric keywords, within the safe
