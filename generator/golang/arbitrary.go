@@ -461,12 +461,13 @@ func (e *emitter) nodeGen(r *ir.TypeRef) *jen.Statement {
 		if hi < 0 || hi > lo+24 {
 			hi = lo + 24
 		}
-		if l.pattern != nil {
-			return matchingGen(l.pattern, int(i64(l.minLen, 0)), int(i64(l.maxLen, -1)))
-		}
-		if src := ir.FormatSample(r.Node); src != "" {
+		p := l.pattern
+		if src := ir.FormatSample(r.Node); p == nil && src != "" {
 			// A format the validator asserts: strings of that format (ir.FormatSamples).
-			return jen.Id("matching").Call(jen.Lit(src), jen.Lit(int(i64(l.minLen, 0))), jen.Lit(int(i64(l.maxLen, -1))))
+			p = &ir.Pattern{Source: src}
+		}
+		if p != nil {
+			return matchingGen(p, int(i64(l.minLen, 0)), int(i64(l.maxLen, -1)))
 		}
 		return jen.Qual(rapidPkg, "StringOfN").Call(jen.Qual(rapidPkg, "Rune").Call(), jen.Lit(int(lo)), jen.Lit(int(hi)), jen.Lit(-1))
 	case ir.RefInteger:

@@ -30,7 +30,8 @@ var FormatSamples = map[string]string{
 }
 
 // FormatSample is the pattern of FormatSamples the arbitraries draw a string of n from: that of
-// n's format when n's validator asserts it, else "".
+// n's format when n's validators assert it (the builder names the Go and the TypeScript checker
+// together), else "".
 func FormatSample(n *Node) string {
 	if n == nil || n.FormatGo == "" {
 		return ""
