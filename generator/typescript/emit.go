@@ -92,11 +92,7 @@ func emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 		return nil, fmt.Errorf("typescript: templates: %w", err)
 	}
 	e := &emitter{t: t, s: s, opts: opts.withDefaults()}
-	type file struct {
-		path string
-		gen  func() string
-	}
-	files := []file{
+	files := []module{
 		{"package.json", e.packageJSON},
 		{"tsconfig.json", e.tsconfig},
 		{"README.md", e.readme},
@@ -105,19 +101,19 @@ func emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 		{"src/runtime.ts", e.runtime},
 		{"src/types.ts", e.types},
 		{"src/nodes.ts", e.nodes},
-		{"src/validate.ts", e.validate},
 	}
+	files = append(files, e.validateModules()...)
 	if e.opts.Arbitraries {
-		files = append(files, file{"src/arbitraries.ts", e.arbitraries})
+		files = append(files, module{"src/arbitraries.ts", e.arbitraries})
 	}
 	if e.opts.hasLicenseText() {
-		files = append(files, file{"LICENSE", func() string { return e.exec("LICENSE", e.opts.PackageName) }})
+		files = append(files, module{"LICENSE", func() string { return e.exec("LICENSE", e.opts.PackageName) }})
 	}
 	if UsesFormats(e.s) {
-		files = append(files, file{"src/formats.ts", func() string { return e.static("formats") }})
+		files = append(files, module{"src/formats.ts", func() string { return e.static("formats") }})
 	}
 	for _, m := range e.behaviours() {
-		files = append(files, file{"src/" + m + ".ts", func() string { return e.static(m) }})
+		files = append(files, module{"src/" + m + ".ts", func() string { return e.static(m) }})
 	}
 	var out []ir.File
 	for _, f := range files {
@@ -129,6 +125,12 @@ func emit(s *ir.Schema, opts Options) ([]ir.File, error) {
 	}
 	pruneRuntime(out)
 	return out, nil
+}
+
+// module is a file of the package and the function that writes it.
+type module struct {
+	path string
+	gen  func() string
 }
 
 type emitter struct {

@@ -24,6 +24,11 @@ type narrower struct {
 	// guards name the guard functions of the types that hold some JSON types Only.
 	guards map[*ir.Type]string
 	order  []*ir.Type
+	// export is "export " when the functions have a module of their own (src/narrow.ts, for
+	// the parts of a validate.ts split by validateParts) and "" when they close validate.ts.
+	export string
+	// nodes is whether a function calls a validator of nodes.ts (narrow.accepts).
+	nodes bool
 }
 
 func newNarrower(e *emitter) *narrower {
@@ -124,6 +129,22 @@ func (nw *narrower) call(t *ir.Type) string {
 	return nw.names[t]
 }
 
+// uses lists the functions call(t) and guards[t] name, which a part of validate.ts imports
+// from src/narrow.ts.
+func (nw *narrower) uses(t *ir.Type) []string {
+	if !nw.need[t] {
+		return nil
+	}
+	names := []string{nw.names[t]}
+	if t.Nullable {
+		names = append(names, "nullOr")
+	}
+	if g := nw.guards[t]; g != "" {
+		names = append(names, g)
+	}
+	return names
+}
+
 // apiType is the type the functions of t (rt.API) are over: T, or T | null for a type whose
 // schema accepts null, which T leaves to the references to it (ir.Type.Nullable), so that
 // parseT and checkT give it and isT admits it.
@@ -142,14 +163,16 @@ func (nw *narrower) guardFunction(t *ir.Type) string {
 	for _, k := range t.Only {
 		conds = append(conds, nw.e.exec("narrow.notkind."+k, nil))
 	}
-	return nw.e.exec("narrow.guard", struct{ Name, Type, Cond, Message string }{
-		nw.guards[t], t.TSName, strings.Join(conds, nw.e.exec("narrow.and", nil)), tsMessage("type", "types", strings.Join(t.Only, " or ")),
+	return nw.e.exec("narrow.guard", struct{ Export, Name, Type, Cond, Message string }{
+		nw.export, nw.guards[t], t.TSName, strings.Join(conds, nw.e.exec("narrow.and", nil)), tsMessage("type", "types", strings.Join(t.Only, " or ")),
 	})
 }
 
-// functions writes the Narrow function of every type that needs one.
+// functions writes the Narrow function of every type that needs one, after the helpers they
+// share.
 func (nw *narrower) functions() string {
 	var b strings.Builder
+	b.WriteString(nw.e.exec("narrow.prelude", nw.export))
 	for _, t := range nw.order {
 		if t.Only != nil {
 			b.WriteString(nw.guardFunction(t))
@@ -199,7 +222,7 @@ func (nw *narrower) function(t *ir.Type) string {
 	case ir.Alias:
 		step(nw.check(t.Alias), "v", "p")
 	}
-	return e.exec("narrow.function", struct{ Name, Type, Body string }{nw.names[t], t.TSName, body.String()})
+	return e.exec("narrow.function", struct{ Export, Name, Type, Body string }{nw.export, nw.names[t], t.TSName, body.String()})
 }
 
 // union writes the choice of the variant the Go decoder makes, then its check.
@@ -225,6 +248,7 @@ func (nw *narrower) union(t *ir.Type) string {
 		}
 		cond := kindCond(e, v.Kinds)
 		if v.Shared {
+			nw.nodes = true
 			b.WriteString(e.exec("narrow.variant", struct{ Cond, Check string }{cond + e.exec("narrow.and", nil) + e.exec("narrow.accepts", e.fn(v.Node)), check}))
 			fallback.WriteString(e.exec("narrow.variant", struct{ Cond, Check string }{cond, check}))
 			continue
