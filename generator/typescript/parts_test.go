@@ -8,11 +8,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/skillgen/skillgen/generator/build"
 	"github.com/skillgen/skillgen/generator/ir"
-	"github.com/skillgen/skillgen/generator/load"
 )
 
 // partsSchema is crosscheck's shapes schema (every shape with a type of its own, the values its
@@ -40,15 +38,7 @@ func partsSchema(t *testing.T) *ir.Schema {
 	if data, err = json.Marshal(doc); err != nil {
 		t.Fatal(err)
 	}
-	set, err := load.FromFS(fstest.MapFS{"shapes.json": {Data: data}}, "shapes.json", "shapes.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := build.Build(set, build.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return buildSchema(t, string(data), build.Options{})
 }
 
 var apiStatement = regexp.MustCompile(`(?s)\n/\*\* Validate, check, parse and serialize .*?\);\n`)
@@ -58,7 +48,7 @@ var apiStatement = regexp.MustCompile(`(?s)\n/\*\* Validate, check, parse and se
 // the whole module, in the same order.
 func TestValidateParts(t *testing.T) {
 	s := partsSchema(t)
-	files := emitFiles(t, s)
+	files := emitMap(t, s)
 	parts := len(s.Types)/validatePart + 1
 	if len(s.Types) <= validatePart || parts < 2 {
 		t.Fatalf("%d types: the schema must need parts", len(s.Types))
@@ -99,7 +89,7 @@ func TestValidateParts(t *testing.T) {
 	whole := validatePart
 	validatePart = len(s.Types)
 	defer func() { validatePart = whole }()
-	one := emitFiles(t, s)
+	one := emitMap(t, s)
 	if _, ok := one["src/narrow.ts"]; ok {
 		t.Error("narrow.ts written for a validate.ts in one part")
 	}
@@ -124,17 +114,4 @@ func TestValidatePartsRun(t *testing.T) {
 		t.Fatalf("parts.mjs printed %q", out)
 	}
 	t.Log(out)
-}
-
-func emitFiles(t *testing.T, s *ir.Schema) map[string]string {
-	t.Helper()
-	files, err := Emit(s, Options{Arbitraries: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := map[string]string{}
-	for _, f := range files {
-		m[f.Path] = string(f.Data)
-	}
-	return m
 }

@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/skillgen/skillgen/generator/build"
+	"github.com/skillgen/skillgen/generator/ir"
 	"github.com/skillgen/skillgen/generator/load"
 )
 
@@ -80,6 +81,14 @@ func drawArbitraries(t *testing.T, schema string) string {
 // drawArbitrariesWith is drawArbitraries with the build's options.
 func drawArbitrariesWith(t *testing.T, schema string, opts build.Options) string {
 	t.Helper()
+	dir := project(t, buildSchema(t, schema, opts))
+	compile(t, dir, "recursive.mjs")
+	return run(t, dir, "node", "recursive.mjs")
+}
+
+// buildSchema loads one schema document and builds its IR.
+func buildSchema(t *testing.T, schema string, opts build.Options) *ir.Schema {
+	t.Helper()
 	set, err := load.FromFS(fstest.MapFS{"s.json": {Data: []byte(schema)}}, "s.json", "s.json")
 	if err != nil {
 		t.Fatal(err)
@@ -88,9 +97,7 @@ func drawArbitrariesWith(t *testing.T, schema string, opts build.Options) string
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := project(t, s)
-	compile(t, dir, "recursive.mjs")
-	return run(t, dir, "node", "recursive.mjs")
+	return s
 }
 
 // wordBoundarySchema has patterns with \b and \B, which fast-check's stringMatching does not
