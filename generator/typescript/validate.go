@@ -10,7 +10,7 @@ import (
 
 // validatePart is the most named types one module of validators holds. tsc's time to check the
 // destructured statements of validate.ts grows faster than their number in one module (the
-// synthetic schema at 2,000 definitions, 10,000 types: 380 s of CPU for the package, 89 s with
+// synthetic schema at 2,000 definitions, 10,000 types: 380 s of CPU for the package, 52 s with
 // parts of 500; docs/performance.md), so a schema of more types has its validators in parts,
 // src/validate-1.ts, src/validate-2.ts, …, which src/validate.ts re-exports; the package's API
 // and each statement stay the same. A variable for the tests.
